@@ -1,0 +1,65 @@
+package dev.neardup.lsh;
+
+import dev.neardup.sketch.MinHash;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Shingler;
+import java.util.Objects;
+
+/**
+ * The whole algorithm path of one document, as in seed 001's "document similarity pipeline":
+ * content, then shingle hashes ({@link Shingler}), then a MinHash signature ({@link MinHash}), then
+ * b band keys ({@link Banding}).
+ *
+ * <p>Not thread-safe (the shingler reuses buffers): use one instance per thread.
+ */
+public final class DocumentSketcher {
+
+    /**
+     * One document's sketch.
+     *
+     * @param shingleCount number of shingles (with repeats) the signature was computed from; 0 for
+     *     a document without tokens
+     * @param signature the K-value MinHash signature
+     * @param bandKeys the b band keys
+     */
+    public record Sketch(int shingleCount, long[] signature, long[] bandKeys) {}
+
+    private final Shingler shingler;
+    private final MinHash minHash;
+    private final Banding banding;
+
+    public DocumentSketcher(ShingleOptions shingles, MinHash minHash, Banding banding) {
+        this.shingler = new Shingler(Objects.requireNonNull(shingles, "shingles"));
+        this.minHash = Objects.requireNonNull(minHash, "minHash");
+        this.banding = Objects.requireNonNull(banding, "banding");
+        banding.params().checkFits(minHash.numHashes());
+    }
+
+    /** Sketch of a plain-text document. */
+    public Sketch sketch(CharSequence text) {
+        return fromShingles(shingler.shingleHashes(text));
+    }
+
+    /** Sketch of a document of the given content type. */
+    public Sketch sketch(String content, ContentType type) {
+        return fromShingles(shingler.shingleHashes(content, type));
+    }
+
+    private Sketch fromShingles(long[] hashes) {
+        long[] signature = minHash.signature(hashes);
+        return new Sketch(hashes.length, signature, banding.bandKeys(signature));
+    }
+
+    public Shingler shingler() {
+        return shingler;
+    }
+
+    public MinHash minHash() {
+        return minHash;
+    }
+
+    public Banding banding() {
+        return banding;
+    }
+}

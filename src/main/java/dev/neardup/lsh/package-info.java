@@ -1,0 +1,20 @@
+/**
+ * Locality-sensitive hashing by banding, seed 001's "Locality-Sensitive Hashing" (after Leskovec,
+ * Rajaraman and Ullman, Mining of Massive Datasets, ch. 3): cut a K-value MinHash signature into b
+ * bands of r rows and hash each band to a bucket key; two documents are a candidate pair when they
+ * share a bucket in at least one band. A pair of Jaccard similarity s becomes a candidate with
+ * probability P(s) = 1 - (1 - s^r)^b, the S-curve.
+ *
+ * <ul>
+ *   <li>{@link dev.neardup.lsh.LshParams}: b and r, the S-curve, the effective threshold
+ *       (1/b)^(1/r), false-positive and false-negative areas, and {@link
+ *       dev.neardup.lsh.LshParams#suggest} choosing b and r from a threshold by minimising the
+ *       weighted areas (the approach of datasketch's MinHashLSH).
+ *   <li>{@link dev.neardup.lsh.Banding}: 64-bit band keys that include the band index.
+ *   <li>{@link dev.neardup.lsh.DocumentSketcher}: the whole algorithm path, document to signature
+ *       and band keys.
+ * </ul>
+ *
+ * <p>No Flink imports: this package is a plain Java library.
+ */
+package dev.neardup.lsh;

@@ -1,0 +1,62 @@
+package dev.neardup.sketch;
+
+import java.util.Arrays;
+
+/**
+ * Classic MinHash with K hash functions, seed 001's "efficient minhashing": keep, for each hash
+ * function h_i, the minimum of h_i over the set. The reference implementation: each position is an
+ * independent min-wise sample, so the agreement rate of two signatures is an average of K
+ * independent Bernoulli(J) trials (seed 001: error O(1/sqrt(K))).
+ *
+ * <p>Hash functions: {@code h_i(x) = fmix64(x XOR s_i)} with {@code s_i = splitMix64(seed, i)} (see
+ * {@link Mix64}). Each h_i is a bijection of the 64-bit space, i.e. a pseudo-random permutation of
+ * the "rows" of seed 001's characteristic matrix; minima are compared as signed {@code long}s.
+ * Cost: K mixes per shingle.
+ */
+public final class ClassicMinHash implements MinHash {
+
+    private final int numHashes;
+    private final long seed;
+    private final long[] rowSeeds;
+
+    public ClassicMinHash(int numHashes, long seed) {
+        MinHash.checkNumHashes(numHashes);
+        this.numHashes = numHashes;
+        this.seed = seed;
+        this.rowSeeds = new long[numHashes];
+        for (int i = 0; i < numHashes; i++) {
+            rowSeeds[i] = Mix64.splitMix64(seed, i);
+        }
+    }
+
+    @Override
+    public long[] signature(long[] hashes, int from, int to) {
+        long[] sig = new long[numHashes];
+        Arrays.fill(sig, EMPTY);
+        for (int j = from; j < to; j++) {
+            long x = hashes[j];
+            for (int i = 0; i < numHashes; i++) {
+                long h = Mix64.fmix64(x ^ rowSeeds[i]);
+                if (h < sig[i]) {
+                    sig[i] = h;
+                }
+            }
+        }
+        return sig;
+    }
+
+    @Override
+    public int numHashes() {
+        return numHashes;
+    }
+
+    @Override
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public MinHashAlgorithm algorithm() {
+        return MinHashAlgorithm.CLASSIC;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.neardup.sketch;
+
+/**
+ * A MinHash scheme: maps a set of 64-bit shingle hashes to a signature of K {@code long} values
+ * such that, for two sets A and B, each position agrees with probability (about) J(A, B) = |A ∩ B|
+ * / |A ∪ B| (seed 001, "Property of signature matrix"; seed 004, the min-wise lemma).
+ *
+ * <p>Contract, shared by all implementations:
+ *
+ * <ul>
+ *   <li>Deterministic: the signature depends only on the set of input values (not their order or
+ *       repetitions), K and the seed. Signatures are part of stored state; golden-vector tests pin
+ *       them.
+ *   <li>The empty set has the signature of K copies of {@link #EMPTY}; no non-empty set does
+ *       (barring a 2^-64 coincidence), so {@link Similarity#estimateJaccard} of an empty and a
+ *       non-empty signature is 0.
+ *   <li>Implementations are immutable and thread-safe.
+ * </ul>
+ */
+public interface MinHash {
+
+    /** The value of every position of the empty set's signature. */
+    long EMPTY = Long.MAX_VALUE;
+
+    /** Default signature length K. */
+    int DEFAULT_NUM_HASHES = 128;
+
+    /** Default seed of the MinHash functions. Part of stored state: never change it. */
+    long DEFAULT_SEED = 0x6D696E68_61736831L; // "minhash1"
+
+    /** Signature of the shingle hashes {@code hashes[from, to)}. */
+    long[] signature(long[] hashes, int from, int to);
+
+    /** Signature of all of {@code hashes}. */
+    default long[] signature(long[] hashes) {
+        return signature(hashes, 0, hashes.length);
+    }
+
+    /** K, the signature length. */
+    int numHashes();
+
+    /** The seed the hash functions are derived from. */
+    long seed();
+
+    /** Which implementation this is. */
+    MinHashAlgorithm algorithm();
+
+    /** A MinHash of the given algorithm with K = {@code numHashes} values and the given seed. */
+    static MinHash create(MinHashAlgorithm algorithm, int numHashes, long seed) {
+        switch (algorithm) {
+            case CLASSIC:
+                return new ClassicMinHash(numHashes, seed);
+            case OPH:
+                return new OnePermutationMinHash(numHashes, seed);
+            default:
+                throw new IllegalArgumentException("unknown MinHash algorithm " + algorithm);
+        }
+    }
+
+    /** The default MinHash: {@link MinHashAlgorithm#OPH}, K = 128, default seed. */
+    static MinHash defaults() {
+        return create(MinHashAlgorithm.defaultAlgorithm(), DEFAULT_NUM_HASHES, DEFAULT_SEED);
+    }
+
+    /** Checks K, with a message a user can act on. */
+    static void checkNumHashes(int numHashes) {
+        if (numHashes < 1 || numHashes > 4096) {
+            throw new IllegalArgumentException(
+                    "number of hash values K must be between 1 and 4096, got " + numHashes);
+        }
+    }
+}

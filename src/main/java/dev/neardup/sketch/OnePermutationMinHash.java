@@ -1,0 +1,114 @@
+package dev.neardup.sketch;
+
+import java.util.Arrays;
+
+/**
+ * One-permutation hashing (Li, Owen and Zhang, NIPS 2012) with optimal densification (Shrivastava,
+ * "Optimal Densification for Fast and Accurate Minwise Hashing", ICML 2017): the default MinHash of
+ * neardup.
+ *
+ * <p>Each shingle is hashed once, {@code h(x) = fmix64(x XOR s)} with {@code s = splitMix64(seed,
+ * 0)}; its bin is {@code reduce(h, K)} (the high 32 bits, see {@link Mix64#reduce}), and each bin
+ * keeps the smallest h (signed comparison) that falls into it. That is one permutation of the
+ * shingle space cut into K parts, instead of K permutations: O(n + K) work per document instead of
+ * O(n K).
+ *
+ * <p>Bins that no shingle reached are filled by optimal densification: empty bin {@code i} probes
+ * bins {@code p(i, 0), p(i, 1), ...} with {@code p(i, a) = reduce(splitMix64(fmix64(d + i), a), K)}
+ * and {@code d = splitMix64(seed, 1)}, and copies the value of the first non-empty bin it finds.
+ * The probe sequence depends only on the seed and i, never on the document, so two documents agree
+ * in a densified position exactly when the same non-empty bin of their union decides it; each empty
+ * bin picks a non-empty bin uniformly at random, which is what makes the estimator unbiased with
+ * variance close to K independent permutations (Shrivastava, Theorem 3). After {@code 64 K}
+ * unsuccessful probes (probability below e^-64 for a non-empty set) the next non-empty bin in index
+ * order is taken, so the computation always ends.
+ */
+public final class OnePermutationMinHash implements MinHash {
+
+    private static final int PROBE_LIMIT_FACTOR = 64;
+
+    private final int numHashes;
+    private final long seed;
+    private final long permutationSeed;
+    private final long[] probeSeeds;
+
+    public OnePermutationMinHash(int numHashes, long seed) {
+        MinHash.checkNumHashes(numHashes);
+        this.numHashes = numHashes;
+        this.seed = seed;
+        this.permutationSeed = Mix64.splitMix64(seed, 0);
+        long densificationSeed = Mix64.splitMix64(seed, 1);
+        this.probeSeeds = new long[numHashes];
+        for (int i = 0; i < numHashes; i++) {
+            probeSeeds[i] = Mix64.fmix64(densificationSeed + i);
+        }
+    }
+
+    @Override
+    public long[] signature(long[] hashes, int from, int to) {
+        final int k = numHashes;
+        long[] sig = new long[k];
+        Arrays.fill(sig, EMPTY);
+        final long s = permutationSeed;
+        for (int j = from; j < to; j++) {
+            long h = Mix64.fmix64(hashes[j] ^ s);
+            int bin = Mix64.reduce(h, k);
+            if (h < sig[bin]) {
+                sig[bin] = h;
+            }
+        }
+        densify(sig);
+        return sig;
+    }
+
+    private void densify(long[] sig) {
+        final int k = numHashes;
+        int filled = 0;
+        for (long v : sig) {
+            if (v != EMPTY) {
+                filled++;
+            }
+        }
+        if (filled == k || filled == 0) {
+            return; // full, or the empty set (its signature is all EMPTY)
+        }
+        // Densified values must come from bins that were non-empty before densification.
+        long[] original = sig.clone();
+        int limit = PROBE_LIMIT_FACTOR * k;
+        for (int i = 0; i < k; i++) {
+            if (original[i] != EMPTY) {
+                continue;
+            }
+            long value = EMPTY;
+            for (int attempt = 0; attempt < limit; attempt++) {
+                long candidate =
+                        original[Mix64.reduce(Mix64.splitMix64(probeSeeds[i], attempt), k)];
+                if (candidate != EMPTY) {
+                    value = candidate;
+                    break;
+                }
+            }
+            if (value == EMPTY) {
+                for (int step = 1; step <= k && value == EMPTY; step++) {
+                    value = original[(i + step) % k];
+                }
+            }
+            sig[i] = value;
+        }
+    }
+
+    @Override
+    public int numHashes() {
+        return numHashes;
+    }
+
+    @Override
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public MinHashAlgorithm algorithm() {
+        return MinHashAlgorithm.OPH;
+    }
+}

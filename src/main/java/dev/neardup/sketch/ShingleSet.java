@@ -1,0 +1,69 @@
+package dev.neardup.sketch;
+
+import java.util.Arrays;
+
+/**
+ * A set of 64-bit shingle hashes, held as a sorted array of distinct values: seed 001's column of
+ * the characteristic matrix, for exact similarity (verification, tests, {@code neardup compare}).
+ * Immutable.
+ */
+public final class ShingleSet {
+
+    private final long[] sorted;
+
+    private ShingleSet(long[] sorted) {
+        this.sorted = sorted;
+    }
+
+    /** The set of the given hashes (repeats removed); the argument is not modified. */
+    public static ShingleSet of(long[] hashes) {
+        long[] copy = hashes.clone();
+        Arrays.sort(copy);
+        int n = 0;
+        for (int i = 0; i < copy.length; i++) {
+            if (i == 0 || copy[i] != copy[i - 1]) {
+                copy[n++] = copy[i];
+            }
+        }
+        return new ShingleSet(n == copy.length ? copy : Arrays.copyOf(copy, n));
+    }
+
+    /** Number of distinct shingles. */
+    public int size() {
+        return sorted.length;
+    }
+
+    public boolean isEmpty() {
+        return sorted.length == 0;
+    }
+
+    public boolean contains(long hash) {
+        return Arrays.binarySearch(sorted, hash) >= 0;
+    }
+
+    /** |this ∩ other|, by a merge of the two sorted arrays. */
+    public int intersectionSize(ShingleSet other) {
+        long[] a = sorted;
+        long[] b = other.sorted;
+        int i = 0;
+        int j = 0;
+        int common = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] < b[j]) {
+                i++;
+            } else if (a[i] > b[j]) {
+                j++;
+            } else {
+                common++;
+                i++;
+                j++;
+            }
+        }
+        return common;
+    }
+
+    /** The distinct hashes in ascending order (a copy). */
+    public long[] toArray() {
+        return sorted.clone();
+    }
+}

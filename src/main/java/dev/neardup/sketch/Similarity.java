@@ -1,0 +1,65 @@
+package dev.neardup.sketch;
+
+/**
+ * Similarity of two documents, estimated from MinHash signatures (seed 001: "similarity of
+ * signatures S1, S2 is the fraction of minhash functions in which they agree") or computed exactly
+ * from shingle sets: resemblance (Jaccard) and containment as defined in seed 003 (Broder 1997).
+ *
+ * <p>Conventions for empty sets, consistent between the exact and estimated forms: J(∅, ∅) = 1,
+ * J(∅, B) = 0 for non-empty B, and containment of the empty set in anything is 1 (∅ ⊆ B).
+ */
+public final class Similarity {
+
+    private Similarity() {}
+
+    /**
+     * Estimated Jaccard similarity: the fraction of positions in which the two signatures agree.
+     * Unbiased for both {@link MinHashAlgorithm}s, with standard error sqrt(J (1 - J) / K).
+     *
+     * @throws IllegalArgumentException if the signatures have different lengths
+     */
+    public static double estimateJaccard(long[] a, long[] b) {
+        return (double) agreements(a, b) / a.length;
+    }
+
+    /** Number of positions in which the two signatures agree. */
+    public static int agreements(long[] a, long[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException(
+                    "signatures of different lengths cannot be compared: "
+                            + a.length
+                            + " and "
+                            + b.length
+                            + " (were they made with the same number of hashes?)");
+        }
+        int same = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] == b[i]) {
+                same++;
+            }
+        }
+        return same;
+    }
+
+    /** Exact Jaccard similarity |A ∩ B| / |A ∪ B| (seed 003's resemblance r(A, B)). */
+    public static double jaccard(ShingleSet a, ShingleSet b) {
+        if (a.isEmpty() && b.isEmpty()) {
+            return 1.0;
+        }
+        int common = a.intersectionSize(b);
+        return (double) common / (a.size() + b.size() - common);
+    }
+
+    /** Exact containment of A in B, |A ∩ B| / |A| (seed 003's c(A, B)). */
+    public static double containment(ShingleSet a, ShingleSet b) {
+        if (a.isEmpty()) {
+            return 1.0;
+        }
+        return (double) a.intersectionSize(b) / a.size();
+    }
+
+    /** Standard error of the MinHash Jaccard estimate with K values at true similarity j. */
+    public static double standardError(double j, int numHashes) {
+        return Math.sqrt(j * (1 - j) / numHashes);
+    }
+}

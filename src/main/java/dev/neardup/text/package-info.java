@@ -1,0 +1,17 @@
+/**
+ * Documents to shingle hashes: HTML to visible text, Unicode normalisation, tokens, optional stop
+ * words and stemming, word and character shingles hashed to 64 bits.
+ *
+ * <p>This is the pre-processing of seed 003 ("Estimating similarity of web pages": strip HTML,
+ * scripts and comments; optional stop words and Porter stemming; word shingles) and the shingling
+ * of seed 001 (character k-shingles, hashed to a compact integer). The pipeline is
+ *
+ * <pre>
+ *   content --{@link dev.neardup.text.HtmlText} (HTML only)--&gt; visible text
+ *           --{@link dev.neardup.text.Tokenizer}--&gt; NFKC_Casefold tokens (letter/digit runs)
+ *           --{@link dev.neardup.text.Shingler}--&gt; 64-bit XXH3 hashes of w-token or k-char windows
+ * </pre>
+ *
+ * <p>No Flink imports: this package is a plain Java library.
+ */
+package dev.neardup.text;

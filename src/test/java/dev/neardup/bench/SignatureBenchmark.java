@@ -1,0 +1,94 @@
+package dev.neardup.bench;
+
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.testing.SyntheticText;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Shingler;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The signature step: document -> tokens -> word 5-shingles -> K = 128 signature -> band keys, per
+ * MinHash algorithm, for plain text and for HTML (jsoup extraction included). Throughput is
+ * reported in operations (documents) per second; multiply by the document size for bytes/s (the
+ * 'bytes' auxiliary counter below does it: its score is bytes per second).
+ *
+ * <p>Run: {@code mvn -Pjmh -DskipTests verify -Djmh.args="SignatureBenchmark"}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class SignatureBenchmark {
+
+    @Param({"OPH", "CLASSIC"})
+    public MinHashAlgorithm algorithm;
+
+    @Param({"TEXT", "HTML"})
+    public ContentType input;
+
+    /** Size of the document's visible text, in bytes. */
+    @Param({"32768"})
+    public int textBytes;
+
+    private String document;
+    private long documentBytes;
+    private DocumentSketcher sketcher;
+    private Shingler shingler;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        document =
+                input == ContentType.HTML
+                        ? SyntheticText.html(7, textBytes)
+                        : SyntheticText.prose(7, textBytes);
+        documentBytes = document.getBytes(StandardCharsets.UTF_8).length;
+        MinHash minHash = MinHash.create(algorithm, 128, MinHash.DEFAULT_SEED);
+        sketcher =
+                new DocumentSketcher(
+                        ShingleOptions.defaults(),
+                        minHash,
+                        new Banding(LshParams.suggest(0.8, 128)));
+        shingler = new Shingler(ShingleOptions.defaults());
+    }
+
+    /** Counts input bytes, so JMH reports bytes/s next to documents/s. */
+    @State(Scope.Thread)
+    @org.openjdk.jmh.annotations.AuxCounters(
+            org.openjdk.jmh.annotations.AuxCounters.Type.OPERATIONS)
+    public static class Bytes {
+        public long bytes;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            bytes = 0;
+        }
+    }
+
+    @Benchmark
+    public DocumentSketcher.Sketch sketch(Bytes counter) {
+        counter.bytes += documentBytes;
+        return sketcher.sketch(document, input);
+    }
+
+    /** Shingling alone (tokens and shingle hashes), to see where the time goes. */
+    @Benchmark
+    public void shinglesOnly(Bytes counter, Blackhole blackhole) {
+        counter.bytes += documentBytes;
+        blackhole.consume(shingler.shingleHashes(document, input));
+    }
+}
