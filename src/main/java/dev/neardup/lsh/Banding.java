@@ -14,10 +14,8 @@ import java.util.Objects;
  *
  * <p>Contract (band keys are the keys of the job's stored state; golden-vector tests pin them):
  * band {@code j} (0-based) covers signature positions {@code [j r, (j + 1) r)}; its key is XXH3-64
- * with seed {@code seed} over the little-endian bytes of the r + 1 longs {@code (j, sig[j r], ...,
- * sig[j r + r - 1])}, computed with OpenHFT zero-allocation-hashing's {@code hashLongs}, whose
- * result does not depend on the platform's byte order. Positions past b r are not used. Immutable
- * and thread-safe.
+ * with seed {@code seed} (hash4j) over the 8 (r + 1) little-endian bytes of the longs {@code (j,
+ * sig[j r], ..., sig[j r + r - 1])}. Positions past b r are not used. Immutable and thread-safe.
  */
 public final class Banding {
 

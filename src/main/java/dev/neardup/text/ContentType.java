@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * How a document's content is to be read: as HTML (visible text is extracted first) or as plain
- * text. Seed 003 (pre-processing of web pages) strips markup before shingling.
+ * text. Seed 003 ("Estimating similarity of web pages", pre-processing) strips markup before
+ * shingling.
  */
 public enum ContentType {
     /** HTML or XHTML: only the visible text takes part in shingling. */
