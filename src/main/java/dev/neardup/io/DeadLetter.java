@@ -1,0 +1,64 @@
+package dev.neardup.io;
+
+/**
+ * Output: an input record the job could not use, with the reason, in the spirit of Kafka Connect's
+ * dead-letter queue: the original payload (as text when it was valid UTF-8, else base64), where it
+ * came from, and why. JSON schema: {@code src/main/resources/schemas/dead-letter.schema.json}.
+ */
+public class DeadLetter {
+    public static final int SCHEMA_VERSION = 1;
+
+    /** Why a record was rejected; the codes are part of the output contract. */
+    public enum Reason {
+        /** Not valid UTF-8. */
+        INVALID_UTF8,
+        /** Not parseable as JSON. */
+        MALFORMED_JSON,
+        /** JSON, but not an object (an array, a string, a number...). */
+        NOT_AN_OBJECT,
+        /** The id field is missing, null, not a string or number, or blank. */
+        MISSING_ID,
+        /** The content field is missing, null or not a string. */
+        MISSING_CONTENT,
+        /** The content is empty or only white space. */
+        EMPTY_CONTENT,
+        /** The content has no words (e.g. a page of markup, scripts or punctuation only). */
+        NO_TEXT,
+        /** The record is larger than neardup.max-document-size. */
+        TOO_LARGE,
+        /** fetchedAt is present but not an ISO-8601 instant or epoch milliseconds. */
+        BAD_TIMESTAMP,
+        /** An optional field has the wrong type (e.g. url is a number). */
+        BAD_FIELD
+    }
+
+    public int schemaVersion = SCHEMA_VERSION;
+
+    /** One of {@link Reason}. */
+    public String reason;
+
+    /** Human-readable detail. */
+    public String message;
+
+    /** Where the record came from: file:line or topic-partition@offset. */
+    public String source;
+
+    /** The record's id when it could be read, else null. */
+    public String docId;
+
+    /** The original payload: UTF-8 text, or base64 when {@link #payloadEncoding} says so. */
+    public String payload;
+
+    /** "utf8" or "base64". */
+    public String payloadEncoding;
+
+    /** Size of the original payload in bytes. */
+    public long payloadBytes;
+
+    /** True when {@link #payload} holds only the first bytes of a larger payload. */
+    public boolean payloadTruncated;
+
+    public String detectedAt;
+
+    public DeadLetter() {}
+}

@@ -1,0 +1,235 @@
+package dev.neardup.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.DeadLetter.Reason;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * Parses and validates one raw input record into a {@link Document}, or explains why not with a
+ * {@link DeadLetter}. Pure and thread-safe; the Flink operator around it is {@code
+ * ParseDocumentFunction}.
+ *
+ * <p>Input contract (DESIGN.md): a UTF-8 JSON object with a string or integer {@code id} and a
+ * string {@code content} (required, not blank), and optional string {@code url}, {@code
+ * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch
+ * milliseconds). Field names are configurable. Unknown fields are ignored.
+ */
+public final class DocumentParser {
+
+    /** Dead letters keep at most this many bytes of the original payload. */
+    public static final int DEAD_LETTER_PAYLOAD_LIMIT = 64 * 1024;
+
+    private final InputFields fields;
+    private final int maxBytes;
+
+    /**
+     * @param fields names of the input fields
+     * @param maxBytes largest record accepted
+     */
+    public DocumentParser(InputFields fields, int maxBytes) {
+        this.fields = fields;
+        this.maxBytes = maxBytes;
+    }
+
+    /** The outcome: exactly one of {@link #document} and {@link #deadLetter} is set. */
+    public record Result(Document document, DeadLetter deadLetter) {}
+
+    /**
+     * @param ingestTime event time to use when neither fetchedAt nor a source timestamp exists
+     * @param now processing time, for the dead letter's detectedAt
+     */
+    public Result parse(RawRecord raw, long ingestTime, long now) {
+        if (raw.truncated || raw.payload.length > maxBytes) {
+            return reject(
+                    raw,
+                    Reason.TOO_LARGE,
+                    "record of " + raw.size + " bytes exceeds the limit of " + maxBytes + " bytes",
+                    null,
+                    now);
+        }
+        String text;
+        try {
+            text =
+                    StandardCharsets.UTF_8
+                            .newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT)
+                            .decode(ByteBuffer.wrap(raw.payload))
+                            .toString();
+        } catch (CharacterCodingException e) {
+            return reject(raw, Reason.INVALID_UTF8, "payload is not valid UTF-8", null, now);
+        }
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            return reject(
+                    raw,
+                    Reason.MALFORMED_JSON,
+                    "not valid JSON: " + e.getOriginalMessage(),
+                    null,
+                    now);
+        }
+        if (root == null || root.isMissingNode()) {
+            return reject(raw, Reason.MALFORMED_JSON, "empty record", null, now);
+        }
+        if (!root.isObject()) {
+            return reject(
+                    raw,
+                    Reason.NOT_AN_OBJECT,
+                    "expected a JSON object, got " + root.getNodeType().name().toLowerCase(),
+                    null,
+                    now);
+        }
+        JsonNode idNode = root.get(fields.id());
+        String id = null;
+        if (idNode != null && (idNode.isTextual() || idNode.isIntegralNumber())) {
+            id = idNode.asText();
+        }
+        if (id == null || id.isBlank()) {
+            return reject(
+                    raw,
+                    Reason.MISSING_ID,
+                    "field '" + fields.id() + "' must be a non-blank string or an integer",
+                    null,
+                    now);
+        }
+        JsonNode contentNode = root.get(fields.content());
+        if (contentNode == null || !contentNode.isTextual()) {
+            return reject(
+                    raw,
+                    Reason.MISSING_CONTENT,
+                    "field '" + fields.content() + "' must be a string",
+                    id,
+                    now);
+        }
+        String content = contentNode.textValue();
+        if (content.isBlank()) {
+            return reject(
+                    raw,
+                    Reason.EMPTY_CONTENT,
+                    "field '" + fields.content() + "' is empty",
+                    id,
+                    now);
+        }
+        String url;
+        String contentType;
+        try {
+            url = optionalText(root, fields.url());
+            contentType = optionalText(root, fields.contentType());
+        } catch (IllegalArgumentException e) {
+            return reject(raw, Reason.BAD_FIELD, e.getMessage(), id, now);
+        }
+        long eventTime;
+        JsonNode fetched = root.get(fields.fetchedAt());
+        if (fetched == null || fetched.isNull()) {
+            eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
+        } else {
+            try {
+                eventTime = parseTime(fetched);
+            } catch (IllegalArgumentException e) {
+                return reject(
+                        raw,
+                        Reason.BAD_TIMESTAMP,
+                        "field '"
+                                + fields.fetchedAt()
+                                + "' must be an ISO-8601 instant or epoch milliseconds, got "
+                                + abbreviate(fetched.toString()),
+                        id,
+                        now);
+            }
+        }
+        return new Result(new Document(id, raw.source, url, content, contentType, eventTime), null);
+    }
+
+    private static String optionalText(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw new IllegalArgumentException(
+                    "field '"
+                            + field
+                            + "' must be a string, got "
+                            + node.getNodeType().name().toLowerCase());
+        }
+        return node.textValue();
+    }
+
+    private static long parseTime(JsonNode node) {
+        if (node.isIntegralNumber()) {
+            return node.longValue();
+        }
+        if (node.isTextual()) {
+            String s = node.textValue().strip();
+            try {
+                return Instant.parse(s).toEpochMilli();
+            } catch (DateTimeParseException e) {
+                try {
+                    return OffsetDateTime.parse(s).toInstant().toEpochMilli();
+                } catch (DateTimeParseException e2) {
+                    throw new IllegalArgumentException(s, e2);
+                }
+            }
+        }
+        throw new IllegalArgumentException(node.toString());
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    /** A dead letter for {@code raw}, keeping at most {@link #DEAD_LETTER_PAYLOAD_LIMIT} bytes. */
+    public static DeadLetter deadLetter(
+            RawRecord raw, Reason reason, String message, String docId, long now) {
+        DeadLetter d = new DeadLetter();
+        d.reason = reason.name();
+        d.message = message;
+        d.source = raw.source;
+        d.docId = docId;
+        d.payloadBytes = raw.size;
+        byte[] kept =
+                raw.payload.length > DEAD_LETTER_PAYLOAD_LIMIT
+                        ? Arrays.copyOf(raw.payload, DEAD_LETTER_PAYLOAD_LIMIT)
+                        : raw.payload;
+        d.payloadTruncated = raw.truncated || kept.length < raw.payload.length;
+        String asText = strictUtf8(kept);
+        if (asText != null) {
+            d.payload = asText;
+            d.payloadEncoding = "utf8";
+        } else {
+            d.payload = Base64.getEncoder().encodeToString(kept);
+            d.payloadEncoding = "base64";
+        }
+        d.detectedAt = Json.isoTime(now);
+        return d;
+    }
+
+    private static String strictUtf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return null; // also when the cut at the limit split a multi-byte character
+        }
+    }
+
+    private static Result reject(
+            RawRecord raw, Reason reason, String message, String docId, long now) {
+        return new Result(null, deadLetter(raw, reason, message, docId, now));
+    }
+}

@@ -1,0 +1,30 @@
+package dev.neardup.io;
+
+/**
+ * An input record as it arrived, before any parsing: the payload bytes and where they came from. A
+ * Flink POJO.
+ */
+public class RawRecord {
+    /** The payload; when {@link #truncated}, only its first bytes. */
+    public byte[] payload;
+
+    /** Where the record came from: file:line or topic-partition@offset. Unique per record. */
+    public String source;
+
+    /** True when the reader stopped keeping bytes because the record was too large. */
+    public boolean truncated;
+
+    /** Size of the whole record in bytes (equal to payload.length unless truncated). */
+    public long size;
+
+    /** The source's timestamp for the record in epoch ms (Kafka), or -1. */
+    public long timestamp = -1;
+
+    public RawRecord() {}
+
+    public RawRecord(byte[] payload, String source) {
+        this.payload = payload;
+        this.source = source;
+        this.size = payload.length;
+    }
+}

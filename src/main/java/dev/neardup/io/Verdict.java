@@ -1,0 +1,59 @@
+package dev.neardup.io;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Output: exactly one per valid input document, once all its bands have been handled and all its
+ * candidates verified: UNIQUE, or DUPLICATE with its matches (best first) and {@link #duplicateOf},
+ * the earliest-seen match, so a crawl pipeline can drop or keep each page. JSON schema: {@code
+ * src/main/resources/schemas/verdict.schema.json}.
+ */
+public class Verdict {
+    public static final int SCHEMA_VERSION = 1;
+    public static final String UNIQUE = "UNIQUE";
+    public static final String DUPLICATE = "DUPLICATE";
+
+    public int schemaVersion = SCHEMA_VERSION;
+    public String docId;
+    public String url;
+
+    /** {@link #UNIQUE} or {@link #DUPLICATE}. */
+    public String verdict;
+
+    /** The earliest-seen match (by event time, then id), or null when unique. */
+    public String duplicateOf;
+
+    public String duplicateUrl;
+
+    /** Similarity to {@link #duplicateOf}, or null when unique. */
+    public Double similarity;
+
+    /** All matches at or above the threshold, most similar first. */
+    public List<Match> matches = new ArrayList<>();
+
+    /** Candidates verified for this document (the cost of the decision). */
+    public int candidates;
+
+    public String eventTime;
+    public String detectedAt;
+
+    public Verdict() {}
+
+    /** One match of a verdict. */
+    public static class Match {
+        public String docId;
+        public String url;
+        public double similarity;
+        public String eventTime;
+
+        public Match() {}
+
+        public Match(String docId, String url, double similarity, String eventTime) {
+            this.docId = docId;
+            this.url = url;
+            this.similarity = similarity;
+            this.eventTime = eventTime;
+        }
+    }
+}

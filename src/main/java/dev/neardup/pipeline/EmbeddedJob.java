@@ -1,0 +1,106 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.io.Alert;
+import dev.neardup.io.DeadLetter;
+import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.Verdict;
+import java.time.Duration;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The embedded mode: the job on Flink's in-process MiniCluster, from a JSON Lines file to JSON
+ * Lines files or standard output, with the RocksDB state backend and checkpoints, as DESIGN.md's
+ * "anyone can try it on one machine" asks.
+ */
+public final class EmbeddedJob {
+
+    /** Sink counter names (see {@link JsonLinesSink#written}). */
+    public static final String ALERTS = "alerts";
+
+    public static final String VERDICTS = "verdicts";
+    public static final String DEAD_LETTERS = "dead-letters";
+
+    private EmbeddedJob() {}
+
+    /**
+     * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
+     * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
+     * fails fast), temporary files under {@code workDir}. Keys already set in {@code base} win.
+     */
+    public static Configuration configuration(
+            Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
+        Configuration conf = new Configuration();
+        conf.set(StateBackendOptions.STATE_BACKEND, "rocksdb");
+        conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, true);
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(
+                CheckpointingOptions.CHECKPOINTS_DIRECTORY,
+                workDir.resolve("checkpoints").toUri().toString());
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        conf.set(CoreOptions.TMP_DIRS, workDir.resolve("tmp").toString());
+        conf.addAll(base);
+        return conf;
+    }
+
+    /**
+     * Starts the job and returns at once.
+     *
+     * @param input the JSON Lines file
+     * @param alerts, verdicts, deadLetters output files, or "-" for standard output
+     */
+    public static JobClient start(
+            Configuration conf,
+            NearDupSettings settings,
+            java.nio.file.Path input,
+            String alerts,
+            String verdicts,
+            String deadLetters)
+            throws Exception {
+        for (String counter : new String[] {ALERTS, VERDICTS, DEAD_LETTERS}) {
+            JsonLinesSink.resetCounter(counter);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        FileSource<dev.neardup.io.RawRecord> source =
+                FileSource.forRecordStreamFormat(
+                                new JsonLinesFormat(
+                                        input.getFileName().toString(),
+                                        settings.maxDocumentBytes()),
+                                new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
+                        .build();
+        new NearDupJob(
+                        settings,
+                        source,
+                        WatermarkStrategy.noWatermarks(),
+                        new JsonLinesSink<Alert>(alerts, ALERTS),
+                        new JsonLinesSink<Verdict>(verdicts, VERDICTS),
+                        new JsonLinesSink<DeadLetter>(deadLetters, DEAD_LETTERS))
+                .withSinkParallelism(1)
+                .build(env);
+        return env.executeAsync("neardup " + input.getFileName());
+    }
+
+    /** Runs the job to the end of the input. */
+    public static JobExecutionResult run(
+            Configuration conf,
+            NearDupSettings settings,
+            java.nio.file.Path input,
+            String alerts,
+            String verdicts,
+            String deadLetters)
+            throws Exception {
+        return start(conf, settings, input, alerts, verdicts, deadLetters)
+                .getJobExecutionResult()
+                .get();
+    }
+}

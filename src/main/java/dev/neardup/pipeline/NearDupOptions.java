@@ -1,0 +1,162 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Tokenizer;
+import java.time.Duration;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+/**
+ * Every option of the neardup job, as typed Flink {@link ConfigOption}s with defaults and
+ * descriptions. Set them in Flink's configuration ({@code -Dneardup.threshold=0.9}) or through the
+ * {@code neardup run} flags, which map onto them. {@link NearDupSettings#from} validates them.
+ */
+public final class NearDupOptions {
+
+    private NearDupOptions() {}
+
+    public static final ConfigOption<Double> THRESHOLD =
+            ConfigOptions.key("neardup.threshold")
+                    .doubleType()
+                    .defaultValue(0.8)
+                    .withDescription(
+                            "Jaccard similarity (estimated from the MinHash signatures) from which"
+                                    + " two documents are near-duplicates, in (0, 1).");
+
+    public static final ConfigOption<Integer> NUM_HASHES =
+            ConfigOptions.key("neardup.num-hashes")
+                    .intType()
+                    .defaultValue(MinHash.DEFAULT_NUM_HASHES)
+                    .withDescription("K, the number of MinHash values per signature (1..4096).");
+
+    public static final ConfigOption<Integer> BANDS =
+            ConfigOptions.key("neardup.bands")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "b, the number of LSH bands. Default: chosen with 'rows' by minimising"
+                                    + " the weighted false-positive and false-negative areas of"
+                                    + " the S-curve at the threshold (see 'neardup tune').");
+
+    public static final ConfigOption<Integer> ROWS =
+            ConfigOptions.key("neardup.rows")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription("r, MinHash values per band. Set together with 'bands'.");
+
+    public static final ConfigOption<Double> FP_WEIGHT =
+            ConfigOptions.key("neardup.tune.fp-weight")
+                    .doubleType()
+                    .defaultValue(0.25)
+                    .withDescription(
+                            "Weight of the false-positive area when bands and rows are chosen."
+                                    + " Every candidate is verified, so false positives cost only"
+                                    + " work; the default leans toward recall.");
+
+    public static final ConfigOption<Double> FN_WEIGHT =
+            ConfigOptions.key("neardup.tune.fn-weight")
+                    .doubleType()
+                    .defaultValue(0.75)
+                    .withDescription(
+                            "Weight of the false-negative area when bands and rows are chosen.");
+
+    public static final ConfigOption<MinHashAlgorithm> ALGORITHM =
+            ConfigOptions.key("neardup.minhash")
+                    .enumType(MinHashAlgorithm.class)
+                    .defaultValue(MinHashAlgorithm.defaultAlgorithm())
+                    .withDescription(
+                            "MinHash implementation: OPH (one-permutation hashing with optimal"
+                                    + " densification, fast) or CLASSIC (K hash functions).");
+
+    public static final ConfigOption<ShingleOptions.Kind> SHINGLE_KIND =
+            ConfigOptions.key("neardup.shingle.kind")
+                    .enumType(ShingleOptions.Kind.class)
+                    .defaultValue(ShingleOptions.Kind.WORD)
+                    .withDescription("WORD shingles (w tokens) or CHAR shingles (k characters).");
+
+    public static final ConfigOption<Integer> SHINGLE_SIZE =
+            ConfigOptions.key("neardup.shingle.size")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Shingle size: w for WORD (default "
+                                    + ShingleOptions.DEFAULT_WORD_SIZE
+                                    + "), k for CHAR (default "
+                                    + ShingleOptions.DEFAULT_CHAR_SIZE
+                                    + ").");
+
+    public static final ConfigOption<Boolean> STOP_WORDS =
+            ConfigOptions.key("neardup.text.stop-words")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Drop English stop words before shingling.");
+
+    public static final ConfigOption<Tokenizer.Stemming> STEMMING =
+            ConfigOptions.key("neardup.text.stemming")
+                    .enumType(Tokenizer.Stemming.class)
+                    .defaultValue(Tokenizer.Stemming.NONE)
+                    .withDescription(
+                            "Stem tokens before shingling: NONE, PORTER, SNOWBALL_ENGLISH.");
+
+    public static final ConfigOption<Integer> BUCKET_CAPACITY =
+            ConfigOptions.key("neardup.bucket.capacity")
+                    .intType()
+                    .defaultValue(64)
+                    .withDescription(
+                            "Most members a band bucket keeps (the most recent by event time);"
+                                    + " bounds state and work for hot buckets such as boilerplate"
+                                    + " pages.");
+
+    public static final ConfigOption<Duration> RETENTION =
+            ConfigOptions.key("neardup.retention")
+                    .durationType()
+                    .defaultValue(Duration.ofDays(30))
+                    .withDescription(
+                            "How long (in event time) a document stays a possible match. Members"
+                                    + " older than the newest member of their bucket by more than"
+                                    + " this are pruned; state TTL removes buckets never touched"
+                                    + " again after this long in processing time.");
+
+    public static final ConfigOption<MemorySize> MAX_DOCUMENT_SIZE =
+            ConfigOptions.key("neardup.max-document-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("8mb"))
+                    .withDescription(
+                            "Largest input record accepted; larger ones go to the dead letters.");
+
+    public static final ConfigOption<String> FIELD_ID =
+            ConfigOptions.key("neardup.field.id")
+                    .stringType()
+                    .defaultValue("id")
+                    .withDescription("JSON field holding the document id (required).");
+
+    public static final ConfigOption<String> FIELD_CONTENT =
+            ConfigOptions.key("neardup.field.content")
+                    .stringType()
+                    .defaultValue("content")
+                    .withDescription("JSON field holding the document content (required).");
+
+    public static final ConfigOption<String> FIELD_URL =
+            ConfigOptions.key("neardup.field.url")
+                    .stringType()
+                    .defaultValue("url")
+                    .withDescription("JSON field holding the document URL (optional).");
+
+    public static final ConfigOption<String> FIELD_CONTENT_TYPE =
+            ConfigOptions.key("neardup.field.content-type")
+                    .stringType()
+                    .defaultValue("contentType")
+                    .withDescription(
+                            "JSON field holding the MIME type (optional; sniffed when absent).");
+
+    public static final ConfigOption<String> FIELD_FETCHED_AT =
+            ConfigOptions.key("neardup.field.fetched-at")
+                    .stringType()
+                    .defaultValue("fetchedAt")
+                    .withDescription(
+                            "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
+                                    + " (optional; the ingestion time is used when absent).");
+}
