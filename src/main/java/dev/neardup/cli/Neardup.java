@@ -1,5 +1,237 @@
 package dev.neardup.cli;
 
-public class Neardup {
-    public static void main(String[] args) {}
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code neardup} command line: a picocli command whose subcommands are the tools ({@code tune}
+ * to choose LSH banding parameters, {@code compare} to compare two documents).
+ *
+ * <p>Conventions shared by all subcommands:
+ *
+ * <ul>
+ *   <li>Exit code 0 on success, 2 for a usage error (bad or missing argument, unreadable input
+ *       file), 1 for a failure while running (network error, write error, internal error).
+ *   <li>Errors are one line on stderr, {@code "neardup <command>: <message>"}, followed for usage
+ *       errors by a pointer to the command's help. No stack trace unless the environment variable
+ *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
+ *       true}).
+ *   <li>Every command has {@code -h/--help} and {@code -V/--version}.
+ * </ul>
+ *
+ * To add a subcommand, write a {@code @Command} class (see {@link TuneCommand}) and list it in
+ * {@code subcommands} below.
+ */
+@Command(
+        name = "neardup",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        subcommands = {TuneCommand.class, CompareCommand.class},
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Near-duplicate detection with shingling, MinHash and locality-sensitive hashing (LSH)"
+                    + " banding.",
+            ""
+        },
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  neardup tune --threshold 0.8 --plot s-curve.png",
+            "      choose LSH bands and rows for Jaccard similarity 0.8; draw the S-curve",
+            "  neardup compare page.html copy.txt",
+            "      exact and estimated similarity of two documents",
+            "",
+            "Run 'neardup COMMAND --help' for the options of a command.",
+            "Exit codes: 0 success, 1 failure while running, 2 usage error."
+        })
+public final class Neardup implements Callable<Integer> {
+
+    /** Environment variable that, set to 1, makes errors print their stack trace. */
+    public static final String DEBUG_ENV = "NEARDUP_DEBUG";
+
+    /** Exit code of a usage error (bad arguments, missing input file). */
+    public static final int EXIT_USAGE = CommandLine.ExitCode.USAGE;
+
+    /** Exit code of a failure while running. */
+    public static final int EXIT_FAILURE = CommandLine.ExitCode.SOFTWARE;
+
+    private final InputStream stdin;
+
+    @Spec CommandSpec spec;
+
+    /** The command reading standard input from {@link System#in}. */
+    public Neardup() {
+        this(System.in);
+    }
+
+    /** The command reading standard input ({@code -} as a file name) from {@code stdin}. */
+    public Neardup(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    /** Standard input, for subcommands that accept {@code -} as a file. */
+    InputStream stdin() {
+        return stdin;
+    }
+
+    /** {@code neardup} without a command: print the usage on stderr, a usage error. */
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        cl.getErr().println("neardup: missing command (see 'neardup --help')");
+        cl.getErr().println();
+        cl.usage(cl.getErr());
+        return EXIT_USAGE;
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /**
+     * Runs the command line with the process's standard streams and returns the exit code without
+     * calling {@link System#exit}.
+     */
+    public static int execute(String... args) {
+        Charset charset = consoleCharset();
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, charset), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset), true);
+        return execute(System.in, out, err, args);
+    }
+
+    /** Runs the command line with the given streams and returns the exit code. */
+    public static int execute(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        try {
+            return commandLine(in, out, err).execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** The configured picocli command line (streams, error handlers), ready to execute. */
+    public static CommandLine commandLine(InputStream in, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Neardup(in));
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setAbbreviatedOptionsAllowed(false);
+        cl.setParameterExceptionHandler(Neardup::handleParameterException);
+        cl.setExecutionExceptionHandler(Neardup::handleExecutionException);
+        return cl;
+    }
+
+    private static int handleParameterException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        String message = sentenceCase(oneLine(ex.getMessage()));
+        if (ex instanceof UnmatchedArgumentException) {
+            List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
+            if (!suggestions.isEmpty()) {
+                message += "; did you mean " + String.join(" or ", suggestions) + "?";
+            }
+        }
+        reportUsageError(cmd, message, ex);
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private static int handleExecutionException(
+            Exception ex, CommandLine cmd, ParseResult parseResult) {
+        if (ex instanceof CliException && ((CliException) ex).isUsageError()) {
+            reportUsageError(cmd, ex.getMessage(), ex);
+            return EXIT_USAGE;
+        }
+        String message;
+        if (ex instanceof CliException) {
+            message = ex.getMessage();
+        } else if (ex instanceof java.io.IOException
+                || ex instanceof java.io.UncheckedIOException) {
+            message = "I/O error: " + describe(ex);
+        } else {
+            message =
+                    "internal error: "
+                            + describe(ex)
+                            + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
+        }
+        PrintWriter err = cmd.getErr();
+        err.println(commandName(cmd) + ": " + oneLine(message));
+        if (debug()) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_FAILURE;
+    }
+
+    private static void reportUsageError(CommandLine cmd, String message, Exception ex) {
+        String name = commandName(cmd);
+        PrintWriter err = cmd.getErr();
+        err.println(name + ": " + oneLine(message) + " (see '" + name + " --help')");
+        if (debug()) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+    }
+
+    private static String commandName(CommandLine cmd) {
+        return cmd.getCommandSpec().qualifiedName();
+    }
+
+    /** Exception class and message, for errors that are not ours. */
+    private static String describe(Throwable ex) {
+        String message = ex.getMessage();
+        if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
+            return message != null ? message : ex.getClass().getSimpleName();
+        }
+        return ex.getClass().getSimpleName() + (message != null ? ": " + message : "");
+    }
+
+    /** True when errors should print their stack trace. */
+    static boolean debug() {
+        return "1".equals(System.getenv(DEBUG_ENV))
+                || Boolean.parseBoolean(System.getProperty("neardup.debug"));
+    }
+
+    /** Collapses line breaks and runs of white space, so that a message stays one line. */
+    static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "unknown error";
+        }
+        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /**
+     * "Unknown option: x" becomes "unknown option: x"; "K must..." and "HTTP..." stay as they are.
+     */
+    private static String sentenceCase(String message) {
+        if (message.length() > 1
+                && Character.isUpperCase(message.charAt(0))
+                && Character.isLowerCase(message.charAt(1))) {
+            return message.substring(0, 1).toLowerCase(Locale.ROOT) + message.substring(1);
+        }
+        return message;
+    }
+
+    /** The charset of the terminal when there is one, else the platform's default. */
+    private static Charset consoleCharset() {
+        String name =
+                System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        if (name != null && Charset.isSupported(name)) {
+            return Charset.forName(name);
+        }
+        return Charset.defaultCharset();
+    }
 }

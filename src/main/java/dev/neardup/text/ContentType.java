@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /**
  * How a document's content is to be read: as HTML (visible text is extracted first) or as plain
- * text. Seed 003 ("Estimating similarity of web pages", pre-processing) strips markup before
- * shingling.
+ * text. Seed 003 (pre-processing of web pages) strips markup before shingling.
  */
 public enum ContentType {
     /** HTML or XHTML: only the visible text takes part in shingling. */
@@ -40,26 +39,57 @@ public enum ContentType {
         return looksLikeHtml(content) ? HTML : TEXT;
     }
 
+    /** How many characters, after leading white space and a byte order mark, are sniffed. */
+    private static final int SNIFF_LENGTH = 1024;
+
     /**
      * True when the start of the content (after white space and a byte order mark) is an HTML
-     * doctype, an {@code <html>}, {@code <head>} or {@code <body>} tag, or an HTML comment followed
-     * later by such a tag.
+     * doctype, an {@code <html>}, {@code <head>} or {@code <body>} tag, or an HTML comment or XML
+     * declaration followed later by such a tag. A tag name must end there ({@code <header>} or
+     * {@code <bodyguard>} is not {@code <head>} or {@code <body>}).
      */
     public static boolean looksLikeHtml(CharSequence content) {
         if (content == null) {
             return false;
         }
-        int n = Math.min(content.length(), 1024);
-        String head = content.subSequence(0, n).toString().stripLeading();
-        if (head.startsWith("\uFEFF")) {
-            head = head.substring(1).stripLeading();
+        int start = 0;
+        int length = content.length();
+        while (start < length
+                && (Character.isWhitespace(content.charAt(start))
+                        || content.charAt(start) == '\uFEFF')) {
+            start++;
         }
-        String lower = head.toLowerCase(Locale.ROOT);
-        return lower.startsWith("<!doctype html")
-                || lower.startsWith("<html")
-                || lower.startsWith("<head")
-                || lower.startsWith("<body")
-                || (lower.startsWith("<!--") && lower.contains("<html"))
-                || (lower.startsWith("<?xml") && lower.contains("<html"));
+        String head =
+                content.subSequence(start, Math.min(length, start + SNIFF_LENGTH))
+                        .toString()
+                        .toLowerCase(Locale.ROOT);
+        if (isHtmlMarkerAt(head, 0)) {
+            return true;
+        }
+        if (head.startsWith("<!--") || head.startsWith("<?xml")) {
+            for (int i = head.indexOf('<', 1); i >= 0; i = head.indexOf('<', i + 1)) {
+                if (isHtmlMarkerAt(head, i)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final String[] HTML_MARKERS = {"<!doctype html", "<html", "<head", "<body"};
+
+    /** True when {@code lower} has a doctype or html/head/body tag, name complete, at {@code i}. */
+    private static boolean isHtmlMarkerAt(String lower, int i) {
+        for (String marker : HTML_MARKERS) {
+            if (lower.startsWith(marker, i)) {
+                int end = i + marker.length();
+                if (end == lower.length()) {
+                    return true; // cut off by the sniffing window
+                }
+                char next = lower.charAt(end);
+                return next == '>' || next == '/' || Character.isWhitespace(next);
+            }
+        }
+        return false;
     }
 }

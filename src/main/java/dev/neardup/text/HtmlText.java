@@ -1,6 +1,7 @@
 package dev.neardup.text;
 
 import org.jsoup.Jsoup;
+import org.jsoup.nodes.CDataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -17,7 +18,8 @@ import org.jsoup.select.NodeVisitor;
  * <ul>
  *   <li>{@code script}, {@code style}, {@code noscript}, {@code template}, {@code svg}, {@code
  *       math}, {@code iframe}, {@code object}, {@code head} content other than {@code title}, and
- *       comments are dropped;
+ *       comments (including {@code <![CDATA[...]]>} sections, which HTML5 reads as comments outside
+ *       svg and math) are dropped;
  *   <li>character references ({@code &amp;amp;}, {@code &amp;eacute;}, {@code &amp;#233;}) are
  *       decoded;
  *   <li>block-level elements and {@code <br>} separate words: {@code <p>a</p><p>b</p>} gives {@code
@@ -82,7 +84,11 @@ public final class HtmlText {
                 if (e.isBlock() || e.normalName().equals("br")) {
                     separate();
                 }
-            } else if (hiddenDepth == 0 && node instanceof TextNode) {
+            } else if (hiddenDepth == 0
+                    && node instanceof TextNode
+                    && !(node instanceof CDataNode)) {
+                // jsoup keeps "<![CDATA[...]]>" as text; an HTML5 browser reads it, outside svg
+                // and math (dropped above), as a bogus comment, which is not displayed.
                 out.append(((TextNode) node).getWholeText());
             }
         }

@@ -1,5 +1,6 @@
 package dev.neardup.text;
 
+import com.ibm.icu.lang.UCharacter;
 import com.ibm.icu.text.Normalizer2;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -21,9 +22,10 @@ import org.tartarus.snowball.ext.PorterStemmer;
  *   <li>The text is normalised to Unicode <b>NFKC_Casefold</b> (NFKC, full case folding, default
  *       ignorables such as soft hyphen and zero-width joiner removed), through ICU4J. Pure ASCII
  *       text takes a fast path with the same result (ASCII letters lower-cased).
- *   <li>A token is a maximal run of code points that are letters ({@code Character.isLetter}) or
- *       decimal digits ({@code Character.isDigit}), with combining marks ({@code Mn}, {@code Mc},
- *       {@code Me}) attached to the token they follow. Everything else separates tokens.
+ *   <li>A token is a maximal run of code points that are letters ({@code UCharacter.isLetter}) or
+ *       decimal digits ({@code UCharacter.isDigit}), with combining marks ({@code Mn}, {@code Mc},
+ *       {@code Me}) attached to the token they follow. Everything else separates tokens. The
+ *       Unicode data is ICU4J's, pinned by the pom, not the JVM's, which changes with the JDK.
  *   <li>With stop words on, tokens in Lucene's English stop set ({@link
  *       EnglishAnalyzer#ENGLISH_STOP_WORDS_SET}, 33 words) are dropped.
  *   <li>With stemming on, each remaining token is replaced by its Porter (1980) or Snowball English
@@ -178,8 +180,8 @@ public final class Tokenizer {
             boolean tokenChar =
                     cp < 0x80
                             ? ASCII_TOKEN_BYTE[cp] != 0
-                            : Character.isLetter(cp)
-                                    || Character.isDigit(cp)
+                            : UCharacter.isLetter(cp)
+                                    || UCharacter.isDigit(cp)
                                     || (tokenStart >= 0 && isMark(cp));
             if (tokenChar) {
                 if (tokenStart < 0) {
@@ -250,9 +252,14 @@ public final class Tokenizer {
                 stemmer.setCurrent(tokenChars, tokenLength);
                 stemmer.stem();
                 tokenChars = stemmer.getCurrentBuffer();
-                token =
-                        new String(tokenChars, 0, stemmer.getCurrentBufferLength())
-                                .getBytes(StandardCharsets.UTF_8);
+                int stemLength = stemmer.getCurrentBufferLength();
+                if (stemLength == 0) {
+                    // Porter's step 1a stems "s" (as in "it's") to "": keep the token as it is
+                    // rather than write an empty one.
+                    token = Arrays.copyOfRange(in, starts[i], ends[i]);
+                } else {
+                    token = new String(tokenChars, 0, stemLength).getBytes(StandardCharsets.UTF_8);
+                }
             } else {
                 token = Arrays.copyOfRange(in, starts[i], ends[i]);
             }
@@ -303,10 +310,10 @@ public final class Tokenizer {
     }
 
     private static boolean isMark(int cp) {
-        int type = Character.getType(cp);
-        return type == Character.NON_SPACING_MARK
-                || type == Character.COMBINING_SPACING_MARK
-                || type == Character.ENCLOSING_MARK;
+        int type = UCharacter.getType(cp);
+        return type == UCharacter.NON_SPACING_MARK
+                || type == UCharacter.COMBINING_SPACING_MARK
+                || type == UCharacter.ENCLOSING_MARK;
     }
 
     /** Number of tokens found by the last {@link #tokenize} call. */
@@ -327,7 +334,10 @@ public final class Tokenizer {
         return length;
     }
 
-    /** True when the normalised buffer is pure ASCII (one byte per code point). */
+    /**
+     * True when the text took the ASCII fast path, so the buffer is pure ASCII (one byte per code
+     * point). False does not promise non-ASCII: text such as "ﬁle" normalises to ASCII.
+     */
     public boolean isAscii() {
         return ascii;
     }

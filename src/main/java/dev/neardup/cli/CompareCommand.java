@@ -1,0 +1,308 @@
+package dev.neardup.cli;
+
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.Similarity;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.HtmlText;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Shingler;
+import dev.neardup.text.Tokenizer;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup compare A B}: the exact similarity of two documents (Jaccard and containment of
+ * their shingle sets), the MinHash estimate with its standard error, and whether LSH banding would
+ * make them a candidate pair.
+ */
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        header = "Compare two documents: exact and estimated similarity, LSH candidacy.",
+        description = {
+            "Compares two documents: exact Jaccard similarity and containment of their shingle"
+                    + " sets, the MinHash estimate of the Jaccard similarity with its standard"
+                    + " error, and whether LSH banding (chosen for --threshold as by 'neardup"
+                    + " tune') makes them a candidate pair.",
+            "",
+            "A document is a file, '-' for standard input (at most one of the two), a file: URL"
+                    + " or an http(s):// URL. HTML is reduced to its visible text first.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  neardup compare page.html page-copy.html",
+            "  neardup compare --shingle char --stem porter a.txt b.txt",
+            "  curl -s https://example.org/ | neardup compare - mirror.html --json"
+        })
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec CommandSpec spec;
+
+    @ParentCommand Neardup parent;
+
+    @Parameters(
+            index = "0",
+            paramLabel = "A",
+            description = "The first document: a file, '-', a file: URL or an http(s):// URL.")
+    String first;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The second document, as A.")
+    String second;
+
+    @Option(
+            names = "--content-type",
+            paramLabel = "auto|html|text",
+            converter = EnumConverter.ContentTypeConverter.class,
+            defaultValue = "auto",
+            description =
+                    "How to read the documents: html, text, or auto to decide from the HTTP"
+                            + " Content-Type, the file extension (html, htm, xhtml or txt) or the"
+                            + " content itself. Default: ${DEFAULT-VALUE}.")
+    DocumentReader.ContentTypeOption contentType = DocumentReader.ContentTypeOption.AUTO;
+
+    @Mixin SketchOptions sketch;
+
+    @Option(
+            names = {"-t", "--threshold"},
+            paramLabel = "T",
+            defaultValue = "0.8",
+            description =
+                    "Jaccard similarity from which a pair is a near-duplicate, strictly between 0"
+                            + " and 1; also chooses the LSH banding. Default: ${DEFAULT-VALUE}.")
+    double threshold;
+
+    @Option(names = "--json", description = "Print the result as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (!(threshold > 0 && threshold < 1)) {
+            throw CliException.usage(
+                    "threshold must be a Jaccard similarity strictly between 0 and 1, got "
+                            + Format.plain(threshold));
+        }
+        if (first.equals("-") && second.equals("-")) {
+            throw CliException.usage(
+                    "only one of A and B can be '-' (standard input is read only once)");
+        }
+        ShingleOptions shingleOptions = sketch.shingleOptions();
+        MinHash minHash = sketch.minHash();
+        LshParams params = LshParams.suggest(threshold, minHash.numHashes());
+        Banding banding = new Banding(params);
+
+        PrintWriter err = spec.commandLine().getErr();
+        String name = spec.qualifiedName();
+        InputStream stdin = parent != null ? parent.stdin() : System.in;
+        DocumentReader reader = new DocumentReader(stdin, w -> err.println(name + ": " + w));
+        Analysis a = analyse(reader.read(first, contentType), shingleOptions, minHash);
+        Analysis b = analyse(reader.read(second, contentType), shingleOptions, minHash);
+        err.flush();
+
+        Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(c.toJson()));
+        } else {
+            printText(c, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** One document's shingles and signature. */
+    private record Analysis(
+            DocumentReader.Document doc,
+            int tokens,
+            int shingles,
+            ShingleSet set,
+            long[] signature) {
+
+        Map<String, Object> toJson() {
+            Map<String, Object> o = Json.object();
+            o.put("source", doc.source());
+            o.put("contentType", SketchOptions.name(doc.type()));
+            o.put("contentTypeFrom", doc.typeReason());
+            o.put("tokens", tokens);
+            o.put("shingles", shingles);
+            o.put("distinctShingles", set.size());
+            return o;
+        }
+    }
+
+    private static Analysis analyse(
+            DocumentReader.Document doc, ShingleOptions options, MinHash minHash) {
+        String text =
+                doc.type() == ContentType.HTML
+                        ? HtmlText.visibleText(doc.content())
+                        : doc.content();
+        int tokens =
+                new Tokenizer(options.removeStopWords(), options.stemming())
+                        .tokenize(text)
+                        .tokenCount();
+        long[] hashes = new Shingler(options).shingleHashes(text);
+        return new Analysis(
+                doc, tokens, hashes.length, ShingleSet.of(hashes), minHash.signature(hashes));
+    }
+
+    /** Everything both outputs show. */
+    private final class Comparison {
+        final Analysis a;
+        final Analysis b;
+        final int numHashes;
+        final LshParams params;
+        final int intersection;
+        final int union;
+        final double jaccard;
+        final double containmentAinB;
+        final double containmentBinA;
+        final double estimate;
+        final double standardError;
+        final int firstAgreeingBand;
+        final boolean nearDuplicate;
+
+        Comparison(Analysis a, Analysis b, int numHashes, LshParams params, Banding banding) {
+            this.a = a;
+            this.b = b;
+            this.numHashes = numHashes;
+            this.params = params;
+            this.intersection = a.set.intersectionSize(b.set);
+            this.union = a.set.size() + b.set.size() - intersection;
+            this.jaccard = Similarity.jaccard(a.set, b.set);
+            this.containmentAinB = Similarity.containment(a.set, b.set);
+            this.containmentBinA = Similarity.containment(b.set, a.set);
+            this.estimate = Similarity.estimateJaccard(a.signature, b.signature);
+            // The estimator's standard error at the true similarity, which is known here.
+            this.standardError = Similarity.standardError(jaccard, numHashes);
+            this.firstAgreeingBand = banding.firstAgreeingBand(a.signature, b.signature);
+            this.nearDuplicate = estimate >= threshold;
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> options = Json.object();
+            options.put("shingle", SketchOptions.name(sketch.shingle));
+            options.put("shingleSize", sketch.shingleSize());
+            options.put("stopwords", sketch.stopWords);
+            options.put("stem", SketchOptions.name(sketch.stem));
+            options.put("numHashes", numHashes);
+            options.put("algorithm", SketchOptions.name(sketch.algorithm()));
+            options.put("threshold", threshold);
+
+            Map<String, Object> o = Json.object();
+            o.put("options", options);
+            o.put("a", a.toJson());
+            o.put("b", b.toJson());
+            o.put("intersection", intersection);
+            o.put("union", union);
+            o.put("jaccard", jaccard);
+            o.put("containmentAInB", containmentAinB);
+            o.put("containmentBInA", containmentBinA);
+            o.put("estimate", estimate);
+            o.put("standardError", standardError);
+            o.put("bands", params.bands());
+            o.put("rows", params.rows());
+            o.put("candidateProbability", params.probability(jaccard));
+            o.put("candidate", firstAgreeingBand >= 0);
+            o.put("firstAgreeingBand", firstAgreeingBand >= 0 ? firstAgreeingBand : null);
+            o.put("nearDuplicate", nearDuplicate);
+            return o;
+        }
+    }
+
+    private void printText(Comparison c, PrintWriter out) {
+        out.println("Shingling: " + sketch.describe());
+        out.println();
+        printDocument(out, "A", c.a);
+        printDocument(out, "B", c.b);
+        out.println();
+        line(
+                out,
+                "exact Jaccard",
+                Format.fixed(c.jaccard),
+                c.intersection
+                        + " shared of "
+                        + c.union
+                        + " distinct shingles"
+                        + (c.union == 0 ? " (two empty sets count as identical)" : ""));
+        line(out, "containment A in B", Format.fixed(c.containmentAinB), "share of A's in B");
+        line(out, "containment B in A", Format.fixed(c.containmentBinA), "share of B's in A");
+        line(
+                out,
+                "MinHash estimate",
+                Format.fixed(c.estimate),
+                String.format(
+                        Locale.ROOT,
+                        "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
+                        c.standardError,
+                        SketchOptions.name(sketch.algorithm()),
+                        c.numHashes));
+        line(
+                out,
+                "LSH banding",
+                c.params.bands() + " x " + c.params.rows(),
+                "bands x rows, as 'neardup tune --threshold "
+                        + Format.plain(threshold)
+                        + "' chooses");
+        line(
+                out,
+                "LSH candidate",
+                c.firstAgreeingBand >= 0 ? "yes" : "no",
+                (c.firstAgreeingBand >= 0
+                                ? "all rows of band " + c.firstAgreeingBand + " agree"
+                                : "no band agrees in all rows")
+                        + String.format(
+                                Locale.ROOT,
+                                "; P(candidate) at this Jaccard is %s",
+                                Format.probability(c.params.probability(c.jaccard))));
+        line(
+                out,
+                "near-duplicate",
+                c.nearDuplicate ? "yes" : "no",
+                "estimate "
+                        + Format.fixed(c.estimate)
+                        + (c.nearDuplicate ? " >= " : " < ")
+                        + "threshold "
+                        + Format.plain(threshold));
+    }
+
+    private void printDocument(PrintWriter out, String label, Analysis d) {
+        String source = d.doc.source();
+        out.printf(
+                Locale.ROOT, "%s  %s%n", label, source.equals("-") ? "- (standard input)" : source);
+        out.printf(
+                Locale.ROOT,
+                "   %s (%s): %d tokens, %d %s, %d distinct%n",
+                SketchOptions.name(d.doc.type()),
+                d.doc.typeReason(),
+                d.tokens,
+                d.shingles,
+                d.shingles == 1 ? "shingle" : "shingles",
+                d.set.size());
+        if (d.tokens == 0) {
+            out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
+        } else if (d.tokens
+                < (sketch.shingle == SketchOptions.ShingleKind.WORD ? sketch.shingleSize() : 1)) {
+            out.println(
+                    "   note: fewer tokens than the shingle size; the whole text is one shingle");
+        }
+    }
+
+    private static void line(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.neardup.cli;
+
+import dev.neardup.sketch.MinHashAlgorithm;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Converts an option value to an enum constant, ignoring case, with an error message that lists the
+ * values as they are typed ({@code none, porter or snowball}). Subclasses name the enum, as picocli
+ * instantiates converters by class.
+ */
+abstract class EnumConverter<E extends Enum<E>> implements ITypeConverter<E> {
+
+    private final Class<E> type;
+
+    EnumConverter(Class<E> type) {
+        this.type = type;
+    }
+
+    @Override
+    public E convert(String value) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value.strip())) {
+                return constant;
+            }
+        }
+        throw new TypeConversionException("expected " + choices(type) + ", got '" + value + "'");
+    }
+
+    /** For example "none, porter or snowball". */
+    static String choices(Class<? extends Enum<?>> type) {
+        String[] names =
+                Arrays.stream(type.getEnumConstants())
+                        .map(e -> e.name().toLowerCase(Locale.ROOT))
+                        .toArray(String[]::new);
+        if (names.length == 1) {
+            return names[0];
+        }
+        return Arrays.stream(names, 0, names.length - 1).collect(Collectors.joining(", "))
+                + " or "
+                + names[names.length - 1];
+    }
+
+    static final class ShingleKindConverter extends EnumConverter<SketchOptions.ShingleKind> {
+        ShingleKindConverter() {
+            super(SketchOptions.ShingleKind.class);
+        }
+    }
+
+    static final class StemConverter extends EnumConverter<SketchOptions.Stem> {
+        StemConverter() {
+            super(SketchOptions.Stem.class);
+        }
+    }
+
+    static final class AlgorithmConverter extends EnumConverter<MinHashAlgorithm> {
+        AlgorithmConverter() {
+            super(MinHashAlgorithm.class);
+        }
+    }
+
+    static final class ContentTypeConverter
+            extends EnumConverter<DocumentReader.ContentTypeOption> {
+        ContentTypeConverter() {
+            super(DocumentReader.ContentTypeOption.class);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package dev.neardup.cli;
+
+import dev.neardup.lsh.LshParams;
+import dev.neardup.sketch.MinHash;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup tune}: chooses the LSH banding (b bands of r rows) for a similarity threshold with
+ * {@link LshParams#suggest}, or evaluates a given banding, and shows its S-curve as a table, as
+ * JSON, or as a PNG or SVG chart.
+ */
+@Command(
+        name = "tune",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        header = "Choose LSH bands and rows for a similarity threshold; show the S-curve.",
+        description = {
+            "Chooses LSH banding parameters for a similarity threshold t: the b bands of r rows"
+                    + " (b x r <= K) that minimise the weighted false-positive and false-negative"
+                    + " areas of the S-curve P(s) = 1 - (1 - s^r)^b, the probability that a pair"
+                    + " of documents with Jaccard similarity s becomes a candidate pair.",
+            "",
+            "False-positive area: the integral of P(s) over [0, t], dissimilar pairs that are"
+                    + " compared anyway (they cost time).",
+            "False-negative area: the integral of 1 - P(s) over [t, 1], near-duplicates that"
+                    + " are missed.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  neardup tune --threshold 0.8",
+            "  neardup tune --threshold 0.8 --plot s-curve.png",
+            "  neardup tune --threshold 0.8 --fn-weight 0.9 --fp-weight 0.1",
+            "      (prefer missing fewer near-duplicates over comparing fewer pairs)",
+            "  neardup tune --threshold 0.8 --bands 20 --rows 5 --json",
+            "      (evaluate the 20 x 5 banding of Mining of Massive Datasets, chapter 3)"
+        })
+final class TuneCommand implements Callable<Integer> {
+
+    /** Similarities of the table rows are multiples of this step, up to 1. */
+    private static final double TABLE_STEP = 0.05;
+
+    @Spec CommandSpec spec;
+
+    @Option(
+            names = {"-t", "--threshold"},
+            required = true,
+            paramLabel = "T",
+            description =
+                    "Jaccard similarity from which a pair of documents counts as a near-duplicate,"
+                            + " strictly between 0 and 1, for example 0.8.")
+    double threshold;
+
+    @Option(
+            names = "--num-hashes",
+            paramLabel = "K",
+            defaultValue = "" + MinHash.DEFAULT_NUM_HASHES,
+            description =
+                    "MinHash signature length K (1 to 4096); the bands use b x r <= K of its"
+                            + " values. Default: ${DEFAULT-VALUE}.")
+    int numHashes;
+
+    @Option(
+            names = "--fp-weight",
+            paramLabel = "W",
+            defaultValue = "" + LshParams.DEFAULT_FP_WEIGHT,
+            description =
+                    "Weight of the false-positive area in the error that is minimised."
+                            + " Default: ${DEFAULT-VALUE}.")
+    double fpWeight;
+
+    @Option(
+            names = "--fn-weight",
+            paramLabel = "W",
+            defaultValue = "" + LshParams.DEFAULT_FN_WEIGHT,
+            description =
+                    "Weight of the false-negative area in the error that is minimised."
+                            + " Default: ${DEFAULT-VALUE}.")
+    double fnWeight;
+
+    @Option(
+            names = "--bands",
+            paramLabel = "B",
+            description = "Evaluate B bands (with --rows) instead of choosing the banding.")
+    Integer bands;
+
+    @Option(
+            names = "--rows",
+            paramLabel = "R",
+            description = "Rows per band of the banding to evaluate (with --bands).")
+    Integer rows;
+
+    @Option(
+            names = "--plot",
+            paramLabel = "FILE",
+            description =
+                    "Also draw the S-curve with the threshold and the two error areas into FILE,"
+                            + " a .png or .svg image.")
+    Path plot;
+
+    @Option(names = "--json", description = "Print the result as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        SCurvePlot.ImageFormat plotFormat = validate();
+        boolean optimized = bands == null;
+        LshParams params =
+                optimized
+                        ? LshParams.suggest(threshold, numHashes, fpWeight, fnWeight)
+                        : new LshParams(bands, rows);
+        Result result = new Result(params, optimized);
+        if (plot != null) {
+            try {
+                SCurvePlot.write(SCurvePlot.create(params, threshold, numHashes), plot, plotFormat);
+            } catch (IOException | RuntimeException e) {
+                throw CliException.failure(
+                        "cannot write plot " + plot + ": " + Neardup.oneLine(e.getMessage()), e);
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(result.toJson()));
+        } else {
+            printText(result, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Checks the options; returns the plot format (null without --plot). */
+    private SCurvePlot.ImageFormat validate() {
+        if (!(threshold > 0 && threshold < 1)) {
+            throw CliException.usage(
+                    "threshold must be a Jaccard similarity strictly between 0 and 1, got "
+                            + Format.plain(threshold));
+        }
+        if (numHashes < 1 || numHashes > 4096) {
+            throw CliException.usage(
+                    "--num-hashes (K) must be between 1 and 4096, got " + numHashes);
+        }
+        if (!(fpWeight >= 0 && fnWeight >= 0)
+                || Double.isInfinite(fpWeight)
+                || Double.isInfinite(fnWeight)
+                || fpWeight + fnWeight == 0) {
+            throw CliException.usage(
+                    "--fp-weight and --fn-weight must be finite, >= 0 and not both 0, got "
+                            + Format.plain(fpWeight)
+                            + " and "
+                            + Format.plain(fnWeight));
+        }
+        if ((bands == null) != (rows == null)) {
+            throw CliException.usage(
+                    "--bands and --rows go together: give both to evaluate a banding, or"
+                            + " neither to choose one");
+        }
+        if (bands != null) {
+            if (bands < 1 || rows < 1) {
+                throw CliException.usage(
+                        "--bands and --rows must both be at least 1, got "
+                                + bands
+                                + " and "
+                                + rows);
+            }
+            try {
+                new LshParams(bands, rows).checkFits(numHashes);
+            } catch (IllegalArgumentException e) {
+                throw CliException.usage(e.getMessage());
+            }
+        }
+        if (plot == null) {
+            return null;
+        }
+        SCurvePlot.ImageFormat format = SCurvePlot.ImageFormat.of(plot);
+        if (format == null) {
+            throw CliException.usage(
+                    "--plot needs a file name ending in .png or .svg, got '" + plot + "'");
+        }
+        if (Files.isDirectory(plot)) {
+            throw CliException.usage("--plot " + plot + " is a directory, not a file name");
+        }
+        Path dir = plot.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw CliException.usage("--plot " + plot + ": directory " + dir + " does not exist");
+        }
+        return format;
+    }
+
+    private void printText(Result r, PrintWriter out) {
+        LshParams p = r.params;
+        out.printf(
+                Locale.ROOT,
+                "LSH banding for threshold t = %s and K = %d MinHash values%n",
+                Format.plain(threshold),
+                numHashes);
+        out.println(
+                r.optimized
+                        ? "(chosen to minimise "
+                                + Format.plain(fpWeight)
+                                + " x FP area + "
+                                + Format.plain(fnWeight)
+                                + " x FN area)"
+                        : "(given with --bands and --rows)");
+        out.println();
+        row(out, "bands b", Integer.toString(p.bands()), "band keys per document");
+        row(out, "rows per band r", Integer.toString(p.rows()), "MinHash values per band");
+        row(
+                out,
+                "hash values used",
+                p.numHashesUsed() + " of " + numHashes,
+                "b x r; the others are not used by LSH");
+        row(
+                out,
+                "effective threshold",
+                Format.fixed(p.effectiveThreshold()),
+                "(1/b)^(1/r), where the S-curve rises steepest");
+        row(out, "false-positive area", Format.small(r.fpArea), "integral of P(s) over [0, t]");
+        row(out, "false-negative area", Format.small(r.fnArea), "integral of 1 - P(s) over [t, 1]");
+        row(
+                out,
+                "weighted error",
+                Format.small(r.weightedError),
+                Format.plain(fpWeight) + " x FP area + " + Format.plain(fnWeight) + " x FN area");
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "P(candidate) = 1 - (1 - s^%d)^%d for a pair of Jaccard similarity s:%n%n",
+                p.rows(),
+                p.bands());
+        out.println("     s   P(candidate)");
+        boolean marked = false;
+        for (double[] row : r.table) {
+            double s = row[0];
+            double prob = row[1];
+            String mark = "";
+            if (!marked && s >= threshold - 1e-9) {
+                marked = true;
+                mark = "  <- threshold t = " + Format.plain(threshold);
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "  %4.2f   %12s  |%-30s|%s%n",
+                    s,
+                    Format.probability(prob),
+                    "#".repeat((int) Math.round(prob * 30)),
+                    mark);
+        }
+        out.println();
+        out.println("Pairs below t that become candidates are false positives (probability P);");
+        out.println("pairs at or above t that do not are false negatives (probability 1 - P).");
+        if (plot != null) {
+            out.println("wrote " + plot);
+        }
+    }
+
+    private static void row(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "  %-21s %-12s %s%n", label, value, note);
+    }
+
+    /** The numbers that both outputs show. */
+    private final class Result {
+        final LshParams params;
+        final boolean optimized;
+        final double fpArea;
+        final double fnArea;
+        final double weightedError;
+        final List<double[]> table = new ArrayList<>();
+
+        Result(LshParams params, boolean optimized) {
+            this.params = params;
+            this.optimized = optimized;
+            this.fpArea = params.falsePositiveArea(threshold);
+            this.fnArea = params.falseNegativeArea(threshold);
+            this.weightedError = fpWeight * fpArea + fnWeight * fnArea;
+            // From 0.50 (or lower, so that the threshold is in the table) to 1.00.
+            int steps = (int) Math.round(1 / TABLE_STEP);
+            int first = Math.min(steps / 2, (int) Math.floor(threshold / TABLE_STEP + 1e-9));
+            for (int i = first; i <= steps; i++) {
+                double s = i / (double) steps;
+                table.add(new double[] {s, params.probability(s)});
+            }
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> o = Json.object();
+            o.put("threshold", threshold);
+            o.put("numHashes", numHashes);
+            o.put("optimized", optimized);
+            o.put("fpWeight", fpWeight);
+            o.put("fnWeight", fnWeight);
+            o.put("bands", params.bands());
+            o.put("rows", params.rows());
+            o.put("numHashesUsed", params.numHashesUsed());
+            o.put("effectiveThreshold", params.effectiveThreshold());
+            o.put("falsePositiveArea", fpArea);
+            o.put("falseNegativeArea", fnArea);
+            o.put("weightedError", weightedError);
+            o.put("probabilityAtThreshold", params.probability(threshold));
+            List<Object> curve = new ArrayList<>();
+            for (double[] row : table) {
+                Map<String, Object> point = Json.object();
+                point.put("s", row[0]);
+                point.put("p", row[1]);
+                curve.add(point);
+            }
+            o.put("curve", curve);
+            if (plot != null) {
+                o.put("plot", plot.toString());
+            }
+            return o;
+        }
+    }
+}

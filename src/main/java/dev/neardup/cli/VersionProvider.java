@@ -1,0 +1,64 @@
+package dev.neardup.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * The {@code --version} text: neardup's version (from the Maven descriptor in the jar) and the Java
+ * runtime.
+ */
+public final class VersionProvider implements IVersionProvider {
+
+    private static final String POM_PROPERTIES =
+            "/META-INF/maven/dev.neardup/neardup/pom.properties";
+
+    private static volatile String version;
+
+    @Override
+    public String[] getVersion() {
+        return new String[] {
+            "neardup " + version(),
+            "Java "
+                    + System.getProperty("java.version")
+                    + " ("
+                    + System.getProperty("java.vendor")
+                    + ", "
+                    + System.getProperty("os.name")
+                    + " "
+                    + System.getProperty("os.arch")
+                    + ")"
+        };
+    }
+
+    /**
+     * neardup's version, as in the pom; {@code "dev"} when running from a build directory rather
+     * than a jar.
+     */
+    static String version() {
+        String v = version;
+        if (v == null) {
+            v = readVersion();
+            version = v;
+        }
+        return v;
+    }
+
+    private static String readVersion() {
+        try (InputStream in = VersionProvider.class.getResourceAsStream(POM_PROPERTIES)) {
+            if (in != null) {
+                Properties properties = new Properties();
+                properties.load(in);
+                String v = properties.getProperty("version");
+                if (v != null && !v.isBlank()) {
+                    return v.strip();
+                }
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // fall through to the manifest
+        }
+        String v = VersionProvider.class.getPackage().getImplementationVersion();
+        return v != null ? v : "dev";
+    }
+}
