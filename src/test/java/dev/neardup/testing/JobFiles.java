@@ -1,0 +1,53 @@
+package dev.neardup.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Writing job input and reading job output (JSON Lines) in tests. */
+public final class JobFiles {
+
+    private JobFiles() {}
+
+    /** Writes documents as input lines, with extra raw lines inserted at the given positions. */
+    public static void writeInput(Path file, List<PlantedCorpus.Doc> docs, Map<Integer, String> raw)
+            throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (PlantedCorpus.Doc d : docs) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("id", d.id());
+            json.put("url", "https://example.org/" + d.id());
+            json.put("content", d.content());
+            json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
+            lines.add(Json.write(json));
+        }
+        raw.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> lines.add(Math.min(e.getKey(), lines.size()), e.getValue()));
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** Reads a JSON Lines file into trees. */
+    public static List<JsonNode> read(Path file) {
+        try {
+            List<JsonNode> out = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    out.add(Json.MAPPER.readTree(line));
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
