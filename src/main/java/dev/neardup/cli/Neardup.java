@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code neardup} command line: a picocli command whose subcommands are the tools ({@code tune}
- * to choose LSH banding parameters, {@code compare} to compare two documents).
+ * The {@code neardup} command line: a picocli command whose subcommands are the tools ({@code run}
+ * the streaming job, {@code tune} to choose LSH banding parameters, {@code compare} to compare two
+ * documents).
  *
  * <p>Conventions shared by all subcommands:
  *
@@ -38,7 +39,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         name = "neardup",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        subcommands = {TuneCommand.class, CompareCommand.class},
+        subcommands = {RunCommand.class, TuneCommand.class, CompareCommand.class},
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Near-duplicate detection with shingling, MinHash and locality-sensitive hashing (LSH)"
@@ -48,6 +49,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {
+            "  neardup run --sample",
+            "      find near-duplicates in the bundled sample crawl (embedded Flink)",
             "  neardup tune --threshold 0.8 --plot s-curve.png",
             "      choose LSH bands and rows for Jaccard similarity 0.8; draw the S-curve",
             "  neardup compare page.html copy.txt",

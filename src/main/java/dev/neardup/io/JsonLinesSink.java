@@ -15,8 +15,8 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 /**
- * Writes records as JSON Lines to one local file, or to standard output for {@code "-"}: the sinks
- * of the embedded ({@code neardup run} without Kafka) mode. Run it with parallelism 1. The file is
+ * Writes records as JSON Lines to one local file, standard output or standard error: the sinks of
+ * the embedded ({@code neardup run} without Kafka) mode. Run it with parallelism 1. The file is
  * created (or truncated) when the job starts; lines are flushed at every checkpoint and at the end.
  * Records written are counted per sink name in this JVM ({@link #written}), which is what the
  * progress line of the embedded mode reads.
@@ -26,17 +26,37 @@ public class JsonLinesSink<T> implements Sink<T> {
     private static final long serialVersionUID = 1L;
     private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
 
+    /** Target for standard output. */
+    public static final String STDOUT = "-";
+
+    /** Target for standard error (not reachable from the command line as a file name). */
+    public static final String STDERR = "\0stderr";
+
     private final String target;
     private final String counterName;
+    private final SerializableFunction<T, String> category;
 
     /**
-     * @param target a file path, or "-" for standard output
+     * @param target a file path, {@link #STDOUT}, {@link #STDERR}, or null to count records without
+     *     writing them
      * @param counterName name under which written records are counted
+     * @param category when not null, records are also counted under {@code counterName + "." +
+     *     category(record)}
      */
-    public JsonLinesSink(String target, String counterName) {
+    public JsonLinesSink(
+            String target, String counterName, SerializableFunction<T, String> category) {
         this.target = target;
         this.counterName = counterName;
+        this.category = category;
     }
+
+    public JsonLinesSink(String target, String counterName) {
+        this(target, counterName, null);
+    }
+
+    /** A serializable function, for {@code category}. */
+    public interface SerializableFunction<A, B>
+            extends java.util.function.Function<A, B>, java.io.Serializable {}
 
     /** Records written so far in this JVM by sinks with this counter name. */
     public static long written(String counterName) {
@@ -44,17 +64,21 @@ public class JsonLinesSink<T> implements Sink<T> {
         return count == null ? 0 : count.get();
     }
 
-    /** Resets a counter (a new run in the same JVM). */
+    /** Resets a counter and its categories (a new run in the same JVM). */
     public static void resetCounter(String counterName) {
-        COUNTS.remove(counterName);
+        COUNTS.keySet().removeIf(k -> k.equals(counterName) || k.startsWith(counterName + "."));
     }
 
     @Override
     public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
         Writer writer;
-        boolean stdout = target.equals("-");
-        if (stdout) {
+        boolean stdout = target == null || target.equals(STDOUT) || target.equals(STDERR);
+        if (target == null) {
+            writer = Writer.nullWriter();
+        } else if (target.equals(STDOUT)) {
             writer = new OutputStreamWriter(System.out, StandardCharsets.UTF_8);
+        } else if (target.equals(STDERR)) {
+            writer = new OutputStreamWriter(System.err, StandardCharsets.UTF_8);
         } else {
             Path path = Path.of(target);
             if (path.getParent() != null) {
@@ -63,28 +87,44 @@ public class JsonLinesSink<T> implements Sink<T> {
             writer = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
         }
         return new LineWriter<>(
-                new BufferedWriter(writer, 1 << 16),
-                stdout,
-                COUNTS.computeIfAbsent(counterName, k -> new AtomicLong()));
+                new BufferedWriter(writer, 1 << 16), stdout, target == null, counterName, category);
     }
 
     private static final class LineWriter<T> implements SinkWriter<T> {
         private final BufferedWriter out;
         private final boolean stdout;
+        private final boolean discard;
+        private final String counterName;
         private final AtomicLong count;
+        private final SerializableFunction<T, String> category;
 
-        LineWriter(BufferedWriter out, boolean stdout, AtomicLong count) {
+        LineWriter(
+                BufferedWriter out,
+                boolean stdout,
+                boolean discard,
+                String counterName,
+                SerializableFunction<T, String> category) {
             this.out = out;
             this.stdout = stdout;
-            this.count = count;
+            this.discard = discard;
+            this.counterName = counterName;
+            this.count = COUNTS.computeIfAbsent(counterName, k -> new AtomicLong());
+            this.category = category;
         }
 
         @Override
         public void write(T element, Context context) throws IOException {
-            out.write(Json.write(element));
-            out.write('\n');
+            if (!discard) {
+                out.write(Json.write(element));
+                out.write('\n');
+            }
             count.incrementAndGet();
-            if (stdout) {
+            if (category != null) {
+                COUNTS.computeIfAbsent(
+                                counterName + "." + category.apply(element), k -> new AtomicLong())
+                        .incrementAndGet();
+            }
+            if (stdout && !discard) {
                 out.flush(); // interactive: show records as they come
             }
         }

@@ -57,7 +57,10 @@ public final class EmbeddedJob {
      * Starts the job and returns at once.
      *
      * @param input the JSON Lines file
-     * @param alerts, verdicts, deadLetters output files, or "-" for standard output
+     * @param alerts output file, {@link JsonLinesSink#STDOUT}, {@link JsonLinesSink#STDERR}, or
+     *     null to discard (records are still counted)
+     * @param verdicts likewise
+     * @param deadLetters likewise
      */
     public static JobClient start(
             Configuration conf,
@@ -83,7 +86,7 @@ public final class EmbeddedJob {
                         source,
                         WatermarkStrategy.noWatermarks(),
                         new JsonLinesSink<Alert>(alerts, ALERTS),
-                        new JsonLinesSink<Verdict>(verdicts, VERDICTS),
+                        new JsonLinesSink<Verdict>(verdicts, VERDICTS, v -> v.verdict),
                         new JsonLinesSink<DeadLetter>(deadLetters, DEAD_LETTERS))
                 .withSinkParallelism(1)
                 .build(env);

@@ -1,0 +1,382 @@
+package dev.neardup.cli;
+
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.Verdict;
+import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.core.execution.JobClient;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup run}: the streaming job on Flink's embedded MiniCluster, from a JSON Lines file,
+ * standard input or the bundled sample crawl, to JSON Lines files or standard output.
+ */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {
+            "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"
+                    + " checkpoints) over a JSON Lines file of documents:",
+            "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\","
+                    + " \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
+            "Writes an alert per near-duplicate pair as documents collide, a verdict (UNIQUE or"
+                    + " DUPLICATE) per valid document, and a dead letter (with the reason) per"
+                    + " record it cannot use.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  neardup run --sample",
+            "      the bundled sample crawl; alerts on stdout",
+            "  neardup run --input crawl.jsonl --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
+            "              --dead-letters dead.jsonl --threshold 0.9",
+            "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - --alerts alerts.jsonl",
+            "",
+            "Any Flink or neardup option can be set with -D key=value, e.g."
+                    + " -D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
+        })
+final class RunCommand implements Callable<Integer> {
+
+    /** Where input comes from: exactly one of these. */
+    static final class Input {
+        @Option(
+                names = {"-i", "--input"},
+                paramLabel = "FILE",
+                required = true,
+                description = "JSON Lines file of documents, or - for standard input.")
+        String file;
+
+        @Option(
+                names = "--sample",
+                required = true,
+                description = "Use the sample crawl bundled in the jar (about 100 pages).")
+        boolean sample;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Input input;
+
+    @Option(
+            names = "--alerts",
+            paramLabel = "FILE",
+            defaultValue = "-",
+            description = "Where alerts go: a file, or - for stdout. Default: ${DEFAULT-VALUE}.")
+    String alerts;
+
+    @Option(
+            names = "--verdicts",
+            paramLabel = "FILE",
+            description =
+                    "Where verdicts go: a file, or - for stdout. Default: not written (counted in"
+                            + " the summary).")
+    String verdicts;
+
+    @Option(
+            names = "--dead-letters",
+            paramLabel = "FILE",
+            description =
+                    "Where dead letters go: a file, or - for stdout. Default: stderr, so that"
+                            + " none is lost unnoticed.")
+    String deadLetters;
+
+    @Option(
+            names = "--threshold",
+            paramLabel = "T",
+            defaultValue = "0.8",
+            description =
+                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
+                            + " Default: ${DEFAULT-VALUE}.")
+    double threshold;
+
+    @Mixin SketchOptions sketch;
+
+    @Option(
+            names = "--bands",
+            paramLabel = "B",
+            description =
+                    "LSH bands. Default: chosen with --rows from the threshold (see 'neardup"
+                            + " tune').")
+    Integer bands;
+
+    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
+    Integer rows;
+
+    @Option(
+            names = "--bucket-capacity",
+            paramLabel = "N",
+            defaultValue = "64",
+            description =
+                    "Most documents a band bucket keeps (the most recent). Default:"
+                            + " ${DEFAULT-VALUE}.")
+    int bucketCapacity;
+
+    @Option(
+            names = "--retention",
+            paramLabel = "DURATION",
+            defaultValue = "30d",
+            description =
+                    "How long (event time) a document stays a possible match, e.g. 7d, 12h."
+                            + " Default: ${DEFAULT-VALUE}.")
+    String retention;
+
+    @Option(
+            names = {"-p", "--parallelism"},
+            paramLabel = "N",
+            description = "Parallelism of the job. Default: the number of CPU cores.")
+    Integer parallelism;
+
+    @Option(
+            names = "--checkpoint-interval",
+            paramLabel = "DURATION",
+            defaultValue = "10s",
+            description = "Checkpoint interval. Default: ${DEFAULT-VALUE}.")
+    String checkpointInterval;
+
+    @Option(
+            names = "--state-backend",
+            paramLabel = "rocksdb|hashmap",
+            defaultValue = "rocksdb",
+            description =
+                    "Keyed state backend: rocksdb (on disk, scales) or hashmap (on the heap,"
+                            + " fast for small inputs). Default: ${DEFAULT-VALUE}.")
+    String stateBackend;
+
+    @Option(
+            names = "--work-dir",
+            paramLabel = "DIR",
+            description =
+                    "Directory for checkpoints and RocksDB files. Default: a new temporary"
+                            + " directory, deleted at the end.")
+    Path workDir;
+
+    @Option(
+            names = {"-D"},
+            paramLabel = "KEY=VALUE",
+            description = "Any Flink or neardup configuration option (repeatable).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No settings, progress or summary on stderr.")
+    boolean quiet;
+
+    @ParentCommand Neardup parent;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Configuration conf = configuration();
+        NearDupSettings settings;
+        try {
+            settings = NearDupSettings.from(conf);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        boolean deleteWorkDir = workDir == null;
+        Path work =
+                workDir != null
+                        ? Files.createDirectories(workDir)
+                        : Files.createTempDirectory(
+                                Path.of(System.getProperty("java.io.tmpdir")), "neardup-");
+        try {
+            Path inputFile = inputFile(work);
+            if (!quiet) {
+                err.println("neardup: " + settings);
+            }
+            Configuration flink =
+                    EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
+            long start = System.nanoTime();
+            JobClient job =
+                    EmbeddedJob.start(
+                            flink,
+                            settings,
+                            inputFile,
+                            target(alerts),
+                            target(verdicts),
+                            deadLetters == null ? JsonLinesSink.STDERR : target(deadLetters));
+            waitWithProgress(job, err, start);
+            if (!quiet) {
+                err.println(summary(start));
+            }
+            return 0;
+        } finally {
+            if (deleteWorkDir) {
+                deleteRecursively(work);
+            }
+        }
+    }
+
+    private Configuration configuration() {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.THRESHOLD, threshold);
+        sketch.validate();
+        conf.set(NearDupOptions.NUM_HASHES, sketch.numHashes());
+        conf.set(NearDupOptions.ALGORITHM, sketch.algorithm());
+        var shingles = sketch.shingleOptions();
+        conf.set(NearDupOptions.SHINGLE_KIND, shingles.kind());
+        conf.set(NearDupOptions.SHINGLE_SIZE, shingles.size());
+        conf.set(NearDupOptions.STOP_WORDS, shingles.removeStopWords());
+        conf.set(NearDupOptions.STEMMING, shingles.stemming());
+        if (bands != null) {
+            conf.set(NearDupOptions.BANDS, bands);
+        }
+        if (rows != null) {
+            conf.set(NearDupOptions.ROWS, rows);
+        }
+        conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
+        conf.set(NearDupOptions.RETENTION, parseDuration(retention));
+        if (!stateBackend.equalsIgnoreCase("rocksdb")
+                && !stateBackend.equalsIgnoreCase("hashmap")) {
+            throw CliException.usage(
+                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+        }
+        conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
+        if (parallelism != null) {
+            if (parallelism < 1) {
+                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
+            }
+            conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        }
+        properties.forEach(conf::setString);
+        return conf;
+    }
+
+    private Path inputFile(Path work) throws IOException {
+        if (input.sample) {
+            Path sample = work.resolve("sample-crawl.jsonl");
+            try (InputStream in = RunCommand.class.getResourceAsStream("/sample/crawl.jsonl")) {
+                if (in == null) {
+                    throw CliException.failure("the sample crawl is missing from the jar", null);
+                }
+                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return sample;
+        }
+        if (input.file.equals("-")) {
+            Path spooled = work.resolve("stdin.jsonl");
+            Files.copy(parent.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
+            return spooled;
+        }
+        Path file = Path.of(input.file);
+        if (!Files.isRegularFile(file)) {
+            throw CliException.usage("input file not found: " + input.file);
+        }
+        if (!Files.isReadable(file)) {
+            throw CliException.usage("input file is not readable: " + input.file);
+        }
+        return file;
+    }
+
+    private static String target(String option) {
+        return option == null ? null : option;
+    }
+
+    private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {
+        boolean console = System.console() != null;
+        long lastReport = System.nanoTime();
+        var result = job.getJobExecutionResult();
+        while (true) {
+            try {
+                result.get(console ? 1 : 5, TimeUnit.SECONDS);
+                if (console && !quiet) {
+                    err.print("\r\033[K");
+                    err.flush();
+                }
+                return;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (!quiet && (console || System.nanoTime() - lastReport > 10_000_000_000L)) {
+                    err.print(console ? "\r\033[K" + progress(start) : progress(start) + "\n");
+                    err.flush();
+                    lastReport = System.nanoTime();
+                }
+            } catch (ExecutionException e) {
+                throw CliException.failure("the job failed: " + rootCause(e), e);
+            }
+        }
+    }
+
+    private static String progress(long start) {
+        double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
+        long documents = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+        return String.format(
+                Locale.ROOT,
+                "neardup: %d documents, %.0f documents/s, %d duplicates, %d alerts, %d dead"
+                        + " letters",
+                documents,
+                documents / seconds,
+                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
+                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+    }
+
+    private static String summary(long start) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long documents = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+        return String.format(
+                Locale.ROOT,
+                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %d alerts, %d"
+                        + " dead letters",
+                seconds,
+                documents,
+                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE),
+                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
+                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage();
+        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** Durations as Flink writes them: "30d", "12h", "10s", "500ms", or ISO-8601 "PT10S". */
+    static Duration parseDuration(String text) {
+        try {
+            return org.apache.flink.util.TimeUtils.parseDuration(text);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw CliException.usage(
+                    "not a duration: '" + text + "' (examples: 30d, 12h, 10s, 500ms)");
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a temporary directory
+        }
+    }
+}
