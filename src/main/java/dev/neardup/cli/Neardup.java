@@ -39,7 +39,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
         name = "neardup",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        subcommands = {RunCommand.class, TuneCommand.class, CompareCommand.class},
+        subcommands = {
+            RunCommand.class,
+            TuneCommand.class,
+            CompareCommand.class,
+            BenchCommand.class
+        },
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Near-duplicate detection with shingling, MinHash and locality-sensitive hashing (LSH)"

@@ -70,17 +70,36 @@ public final class EmbeddedJob {
             String verdicts,
             String deadLetters)
             throws Exception {
+        return start(conf, settings, input, alerts, verdicts, deadLetters, false);
+    }
+
+    /**
+     * Like {@link #start(Configuration, NearDupSettings, java.nio.file.Path, String, String,
+     * String)}; with {@code continuous}, the source keeps watching the input and the job runs until
+     * stopped (the benchmark stops it with a savepoint to measure state).
+     */
+    public static JobClient start(
+            Configuration conf,
+            NearDupSettings settings,
+            java.nio.file.Path input,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            boolean continuous)
+            throws Exception {
         for (String counter : new String[] {ALERTS, VERDICTS, DEAD_LETTERS}) {
             JsonLinesSink.resetCounter(counter);
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        FileSource<dev.neardup.io.RawRecord> source =
+        var builder =
                 FileSource.forRecordStreamFormat(
-                                new JsonLinesFormat(
-                                        input.getFileName().toString(),
-                                        settings.maxDocumentBytes()),
-                                new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
-                        .build();
+                        new JsonLinesFormat(
+                                input.getFileName().toString(), settings.maxDocumentBytes()),
+                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()));
+        if (continuous) {
+            builder.monitorContinuously(Duration.ofSeconds(1));
+        }
+        FileSource<dev.neardup.io.RawRecord> source = builder.build();
         new NearDupJob(
                         settings,
                         source,

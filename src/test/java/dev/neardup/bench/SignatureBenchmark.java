@@ -1,11 +1,11 @@
 package dev.neardup.bench;
 
+import dev.neardup.cli.SyntheticText;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
-import dev.neardup.testing.SyntheticText;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;

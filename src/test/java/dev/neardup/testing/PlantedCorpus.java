@@ -1,5 +1,6 @@
 package dev.neardup.testing;
 
+import dev.neardup.cli.SyntheticText;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ShingleOptions;

@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dynatrace.hash4j.hashing.Hashing;
-import dev.neardup.testing.SyntheticText;
+import dev.neardup.cli.SyntheticText;
 import dev.neardup.text.Tokenizer.Stemming;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.neardup.testing.SyntheticText;
+import dev.neardup.cli.SyntheticText;
 import dev.neardup.text.Tokenizer.Stemming;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.neardup.testing;
+package dev.neardup.cli;
 
 import java.util.SplittableRandom;
 

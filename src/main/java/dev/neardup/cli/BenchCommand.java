@@ -1,0 +1,372 @@
+package dev.neardup.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.NearDupSettings;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup bench}: measures, in one run on this machine, the signature step alone, the whole
+ * job on the embedded MiniCluster (RocksDB, checkpoints on), the latency from parsing a document to
+ * its alert, and the state bytes per live document (from a native savepoint).
+ */
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {
+            "Benchmark neardup on this machine with a generated crawl: signature-only"
+                    + " documents/s (one thread), whole-job documents/s on the embedded"
+                    + " MiniCluster with RocksDB and checkpoints, latency from parse to alert"
+                    + " (p50/p99), and state bytes per live document.",
+            ""
+        },
+        footerHeading = "%nExample:%n",
+        footer = {"  neardup bench --documents 50000 --document-size 3000 --parallelism 2"})
+final class BenchCommand implements Callable<Integer> {
+
+    @Option(
+            names = "--documents",
+            paramLabel = "N",
+            defaultValue = "20000",
+            description = "Documents in the generated crawl. Default: ${DEFAULT-VALUE}.")
+    int documents;
+
+    @Option(
+            names = "--document-size",
+            paramLabel = "BYTES",
+            defaultValue = "3000",
+            description = "Text bytes per document. Default: ${DEFAULT-VALUE}.")
+    int documentSize;
+
+    @Option(
+            names = "--duplicate-fraction",
+            paramLabel = "F",
+            defaultValue = "0.1",
+            description =
+                    "Fraction of documents that are near-duplicates (2% of words changed) of an"
+                            + " earlier one. Default: ${DEFAULT-VALUE}.")
+    double duplicateFraction;
+
+    @Option(
+            names = {"-p", "--parallelism"},
+            paramLabel = "N",
+            description = "Job parallelism. Default: the number of CPU cores.")
+    Integer parallelism;
+
+    @Option(
+            names = "--checkpoint-interval",
+            paramLabel = "DURATION",
+            defaultValue = "5s",
+            description = "Checkpoint interval of the job. Default: ${DEFAULT-VALUE}.")
+    String checkpointInterval;
+
+    @Option(
+            names = "--state-backend",
+            paramLabel = "rocksdb|hashmap",
+            defaultValue = "rocksdb",
+            description =
+                    "State backend of the whole-job run (compare the two to see the cost of"
+                            + " RocksDB). Default: ${DEFAULT-VALUE}.")
+    String stateBackend;
+
+    @Option(
+            names = "--json",
+            description = "Print the results as one JSON object instead of a table.")
+    boolean json;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (documents < 100) {
+            throw CliException.usage("--documents must be at least 100, got " + documents);
+        }
+        if (documentSize < 100) {
+            throw CliException.usage("--document-size must be at least 100, got " + documentSize);
+        }
+        if (!(duplicateFraction >= 0 && duplicateFraction < 1)) {
+            throw CliException.usage("--duplicate-fraction must be in [0, 1)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Configuration conf = new Configuration();
+        int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
+        if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
+            throw CliException.usage(
+                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+        }
+        conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
+        NearDupSettings settings = NearDupSettings.from(conf);
+
+        Path work =
+                Files.createTempDirectory(
+                        Path.of(System.getProperty("java.io.tmpdir")), "nd-bench-");
+        try {
+            err.println("neardup bench: generating " + documents + " documents");
+            List<String> texts = corpus();
+            long bytes =
+                    texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
+            Path input = work.resolve("bench.jsonl");
+            writeInput(input, texts);
+
+            err.println("neardup bench: signature step, one thread");
+            double signatureDocsPerSecond = signatureOnly(settings, texts);
+
+            err.println("neardup bench: whole job, parallelism " + p);
+            Map<String, Object> job = wholeJob(conf, settings, input, work, err);
+
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("machine", machine());
+            r.put("settings", settings.toString());
+            r.put("documents", documents);
+            r.put("inputMegabytes", bytes / 1e6);
+            r.put("parallelism", p);
+            r.put("checkpointInterval", checkpointInterval);
+            r.put("stateBackend", stateBackend);
+            r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
+            r.put(
+                    "signatureOnlyMegabytesPerSecond",
+                    signatureDocsPerSecond * bytes / documents / 1e6);
+            r.putAll(job);
+            double wholeJob = (double) job.get("jobDocsPerSecond");
+            r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
+            print(out, r);
+            return 0;
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    private List<String> corpus() {
+        SplittableRandom random = new SplittableRandom(2026);
+        List<String> texts = new ArrayList<>(documents);
+        for (int i = 0; i < documents; i++) {
+            if (i > 10 && random.nextDouble() < duplicateFraction) {
+                String[] words = texts.get(random.nextInt(i)).split(" ");
+                for (int c = 0; c < Math.max(1, words.length / 50); c++) {
+                    words[random.nextInt(words.length)] = "edit" + random.nextInt(1000);
+                }
+                texts.add(String.join(" ", words));
+            } else {
+                texts.add(SyntheticText.prose(random.nextLong(), documentSize));
+            }
+        }
+        return texts;
+    }
+
+    private static void writeInput(Path input, List<String> texts) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < texts.size(); i++) {
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("id", "doc-" + i);
+                doc.put("url", "https://example.org/" + i);
+                doc.put("contentType", "text/plain");
+                doc.put("content", texts.get(i));
+                w.write(dev.neardup.io.Json.write(doc));
+                w.write('\n');
+            }
+        }
+    }
+
+    private static double signatureOnly(NearDupSettings settings, List<String> texts) {
+        DocumentSketcher sketcher = settings.newSketcher();
+        long sink = 0;
+        for (int round = 0; round < 2; round++) { // warm-up, then a measured pass
+            for (String t : texts.subList(0, Math.min(texts.size(), 2000))) {
+                sink += sketcher.sketch(t).bandKeys()[0];
+            }
+        }
+        long start = System.nanoTime();
+        for (String t : texts) {
+            sink += sketcher.sketch(t).bandKeys()[0];
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (sink == 42) {
+            System.out.print(""); // keep the work observable
+        }
+        return texts.size() / seconds;
+    }
+
+    private Map<String, Object> wholeJob(
+            Configuration conf, NearDupSettings settings, Path input, Path work, PrintWriter err)
+            throws Exception {
+        Configuration flink =
+                EmbeddedJob.configuration(conf, work, RunCommand.parseDuration(checkpointInterval));
+        Path alerts = work.resolve("alerts.jsonl");
+        long start = System.nanoTime();
+        JobClient job =
+                EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
+        long firstVerdict = 0;
+        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < documents) {
+            if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+                firstVerdict = System.nanoTime();
+            }
+            if (job.getJobStatus().get().isGloballyTerminalState()) {
+                throw CliException.failure(
+                        "the job ended early: " + job.getJobStatus().get(), null);
+            }
+            Thread.sleep(20);
+        }
+        long end = System.nanoTime();
+        if (firstVerdict == 0) {
+            firstVerdict = start;
+        }
+        err.println("neardup bench: all verdicts in; stopping with a savepoint");
+        Path savepoints = work.resolve("savepoints");
+        String savepoint =
+                job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.NATIVE)
+                        .get();
+        long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
+
+        double[] latencies = latencies(alerts);
+        Map<String, Object> r = new LinkedHashMap<>();
+        double seconds = (end - start) / 1e9;
+        r.put("jobSeconds", seconds);
+        r.put("jobDocsPerSecond", documents / seconds);
+        r.put(
+                "jobDocsPerSecondAfterStartup",
+                documents / Math.max(1e-3, (end - firstVerdict) / 1e9));
+        r.put("alerts", latencies.length);
+        r.put("latencyP50Millis", percentile(latencies, 0.50));
+        r.put("latencyP99Millis", percentile(latencies, 0.99));
+        r.put("savepointBytes", stateBytes);
+        r.put("stateBytesPerDocument", (double) stateBytes / documents);
+        return r;
+    }
+
+    private static double[] latencies(Path alerts) throws IOException {
+        List<String> lines = Files.readAllLines(alerts, StandardCharsets.UTF_8);
+        double[] out = new double[lines.size()];
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode a = dev.neardup.io.Json.MAPPER.readTree(lines.get(i));
+            out[i] =
+                    Duration.between(
+                                    Instant.parse(a.get("eventTime").asText()),
+                                    Instant.parse(a.get("detectedAt").asText()))
+                            .toMillis();
+        }
+        Arrays.sort(out);
+        return out;
+    }
+
+    private static double percentile(double[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int i = (int) Math.ceil(q * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    private static long directorySize(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
+    static String machine() {
+        String cpu = "unknown CPU";
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            cpu =
+                    lines.filter(l -> l.startsWith("model name"))
+                            .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                            .findFirst()
+                            .orElse(cpu);
+        } catch (IOException | RuntimeException e) {
+            // not Linux: keep "unknown CPU"
+        }
+        return String.format(
+                Locale.ROOT,
+                "%s, %d cores, Java %s (%s), max heap %d MB, %s %s",
+                cpu,
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"),
+                System.getProperty("java.vm.name"),
+                Runtime.getRuntime().maxMemory() >> 20,
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"));
+    }
+
+    private void print(PrintWriter out, Map<String, Object> r) {
+        if (json) {
+            out.println(dev.neardup.io.Json.write(r));
+            return;
+        }
+        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
+        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
+        out.printf(
+                Locale.ROOT,
+                "corpus              %d documents, %.1f MB, %.0f%% near-duplicates%n",
+                documents,
+                r.get("inputMegabytes"),
+                100 * duplicateFraction);
+        out.printf(
+                Locale.ROOT,
+                "signature only      %,.0f documents/s  (%.1f MB/s, one thread)%n",
+                r.get("signatureOnlyDocsPerSecond"),
+                r.get("signatureOnlyMegabytesPerSecond"));
+        out.printf(
+                Locale.ROOT,
+                "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
+                        + " %s state, checkpoints every %s)%n",
+                r.get("jobDocsPerSecond"),
+                r.get("jobDocsPerSecondAfterStartup"),
+                r.get("parallelism"),
+                stateBackend,
+                checkpointInterval);
+        out.printf(
+                Locale.ROOT,
+                "job / signature     %.0f%%  (target >= 50%%)%n",
+                100 * (double) r.get("jobToSignatureRatio"));
+        out.printf(
+                Locale.ROOT,
+                "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
+                        + " input read as fast as possible)%n",
+                r.get("latencyP50Millis"),
+                r.get("latencyP99Millis"),
+                r.get("alerts"));
+        out.printf(
+                Locale.ROOT,
+                "state               %.0f bytes per live document  (%,d bytes native savepoint;"
+                        + " target <= 1024)%n",
+                r.get("stateBytesPerDocument"),
+                r.get("savepointBytes"));
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort
+        }
+    }
+}
