@@ -76,7 +76,7 @@ final class BenchCommand implements Callable<Integer> {
     double duplicateFraction;
 
     @Option(
-            names = {"-p", "--parallelism"},
+            names = {"--parallelism", "-p"},
             paramLabel = "N",
             description = "Job parallelism. Default: the number of CPU cores.")
     Integer parallelism;

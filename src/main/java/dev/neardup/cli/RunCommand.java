@@ -67,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
     /** Where input comes from: exactly one of these. */
     static final class Input {
         @Option(
-                names = {"-i", "--input"},
+                names = {"--input", "-i"},
                 paramLabel = "FILE",
                 required = true,
                 description = "JSON Lines file of documents, or - for standard input.")
@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
         boolean sample;
     }
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Input input;
 
     @Option(
@@ -147,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
     String retention;
 
     @Option(
-            names = {"-p", "--parallelism"},
+            names = {"--parallelism", "-p"},
             paramLabel = "N",
             description = "Parallelism of the job. Default: the number of CPU cores.")
     Integer parallelism;
@@ -183,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(
-            names = {"-q", "--quiet"},
+            names = {"--quiet", "-q"},
             description = "No settings, progress or summary on stderr.")
     boolean quiet;
 
@@ -193,6 +193,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (input == null) {
+            throw CliException.usage(
+                    "no input: give --input FILE (- for standard input) or --sample");
+        }
         Configuration conf = configuration();
         NearDupSettings settings;
         try {

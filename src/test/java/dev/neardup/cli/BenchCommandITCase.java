@@ -1,0 +1,38 @@
+package dev.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import org.junit.jupiter.api.Test;
+
+/** A small {@code neardup bench} run: every figure is measured and plausible. */
+class BenchCommandITCase {
+
+    @Test
+    void measuresEveryFigure() throws Exception {
+        CliRun run =
+                CliRun.run(
+                        "bench",
+                        "--documents",
+                        "400",
+                        "--document-size",
+                        "1500",
+                        "--parallelism",
+                        "2",
+                        "--checkpoint-interval",
+                        "1s",
+                        "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode r = Json.MAPPER.readTree(run.out());
+        assertThat(r.get("documents").asInt()).isEqualTo(400);
+        assertThat(r.get("signatureOnlyDocsPerSecond").asDouble()).isPositive();
+        assertThat(r.get("jobDocsPerSecond").asDouble()).isPositive();
+        // About 10% of the documents are near-duplicates of earlier ones: they raise alerts.
+        assertThat(r.get("alerts").asInt()).isBetween(20, 80);
+        assertThat(r.get("latencyP99Millis").asDouble())
+                .isGreaterThanOrEqualTo(r.get("latencyP50Millis").asDouble());
+        assertThat(r.get("stateBytesPerDocument").asDouble()).isBetween(50.0, 20_000.0);
+        assertThat(r.get("machine").asText()).contains("cores");
+    }
+}

@@ -1,0 +1,110 @@
+package dev.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.testing.JobFiles;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code neardup run} end to end, in-process, on its own embedded MiniCluster. */
+class RunCommandITCase {
+
+    private static Path dir;
+    private static Path input;
+
+    @BeforeAll
+    static void writeInput() throws Exception {
+        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-run");
+        input = dir.resolve("docs.jsonl");
+        String a = SyntheticText.prose(1, 3000);
+        String b = SyntheticText.prose(2, 3000);
+        String aMirror = "<html><body><nav>Other site</nav><p>" + a + "</p></body></html>";
+        Files.writeString(
+                input,
+                String.join(
+                                "\n",
+                                doc("a", a, "text/plain"),
+                                doc("b", b, "text/plain"),
+                                "{\"id\": 1",
+                                doc("a-mirror", aMirror, "text/html"),
+                                "")
+                        + "\n",
+                StandardCharsets.UTF_8);
+    }
+
+    private static String doc(String id, String content, String type) {
+        return dev.neardup.io.Json.write(
+                java.util.Map.of("id", id, "content", content, "contentType", type));
+    }
+
+    @Test
+    void writesAlertsVerdictsAndDeadLettersToFiles() {
+        Path out = dir.resolve("files");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        input.toString(),
+                        "--alerts",
+                        out.resolve("alerts.jsonl").toString(),
+                        "--verdicts",
+                        out.resolve("verdicts.jsonl").toString(),
+                        "--dead-letters",
+                        out.resolve("dead.jsonl").toString(),
+                        "--parallelism",
+                        "2");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("neardup: done in").contains("3 documents");
+        List<JsonNode> alerts = JobFiles.read(out.resolve("alerts.jsonl"));
+        assertThat(alerts).hasSize(1);
+        assertThat(alerts.get(0).get("docId").asText()).isEqualTo("a-mirror");
+        assertThat(alerts.get(0).get("duplicateOf").asText()).isEqualTo("a");
+        List<JsonNode> verdicts = JobFiles.read(out.resolve("verdicts.jsonl"));
+        assertThat(verdicts)
+                .extracting(v -> v.get("docId").asText())
+                .containsExactlyInAnyOrder("a", "b", "a-mirror");
+        List<JsonNode> dead = JobFiles.read(out.resolve("dead.jsonl"));
+        assertThat(dead).hasSize(1);
+        assertThat(dead.get(0).get("reason").asText()).isEqualTo("MALFORMED_JSON");
+        assertThat(dead.get(0).get("source").asText()).isEqualTo("docs.jsonl:3");
+    }
+
+    @Test
+    void readsStandardInput() throws Exception {
+        Path out = dir.resolve("stdin");
+        CliRun run =
+                CliRun.runWithStdin(
+                        Files.readString(input),
+                        "run",
+                        "--input",
+                        "-",
+                        "--alerts",
+                        out.resolve("alerts.jsonl").toString(),
+                        "--dead-letters",
+                        out.resolve("dead.jsonl").toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(JobFiles.read(out.resolve("alerts.jsonl"))).hasSize(1);
+    }
+
+    @Test
+    void rejectsBadOptionsWithOneLine() {
+        CliRun.run("run", "--input", input.toString(), "--threshold", "1.5")
+                .usageError("neardup run", "neardup.threshold");
+        CliRun.run("run", "--input", dir.resolve("missing.jsonl").toString())
+                .usageError("neardup run", "input file not found");
+        CliRun.run("run").usageError("neardup run", "--input");
+        CliRun.run("run", "--input", input.toString(), "--bands", "20", "--rows", "10")
+                .usageError("neardup run", "exceeds");
+        CliRun.run("run", "--input", input.toString(), "--retention", "soon")
+                .usageError("neardup run", "not a duration");
+    }
+}
