@@ -2,8 +2,9 @@ package dev.neardup.io;
 
 /**
  * Output: one near-duplicate pair, emitted as soon as the newer document collides with the older
- * one and verification confirms it. Each pair is reported once, from the lowest band in which the
- * two documents share a bucket. JSON schema: {@code src/main/resources/schemas/alert.schema.json}.
+ * one and verification confirms it. Each pair is reported once (per record of the newer document),
+ * whichever bands it collided in. JSON schema: {@code
+ * src/main/resources/schemas/alert.schema.json}.
  */
 public class Alert {
     public static final int SCHEMA_VERSION = 1;

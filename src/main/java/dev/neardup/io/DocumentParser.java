@@ -20,8 +20,9 @@ import java.util.Base64;
  *
  * <p>Input contract (DESIGN.md): a UTF-8 JSON object with a string or integer {@code id} and a
  * string {@code content} (required, not blank), and optional string {@code url}, {@code
- * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch
- * milliseconds). Field names are configurable. Unknown fields are ignored.
+ * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch milliseconds,
+ * within the years 0000 to 9999). Field names are configurable. Unknown fields are ignored; a
+ * repeated field makes the record malformed; a leading byte order mark is skipped.
  */
 public final class DocumentParser {
 
@@ -67,6 +68,9 @@ public final class DocumentParser {
                             .toString();
         } catch (CharacterCodingException e) {
             return reject(raw, Reason.INVALID_UTF8, "payload is not valid UTF-8", null, now);
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a UTF-8 byte order mark, as Windows tools write
         }
         JsonNode root;
         try {
@@ -166,8 +170,24 @@ public final class DocumentParser {
         return node.textValue();
     }
 
+    /** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: what ISO-8601 output can express. */
+    private static final long MIN_TIME = -62_167_219_200_000L;
+
+    private static final long MAX_TIME = 253_402_300_799_999L;
+
     private static long parseTime(JsonNode node) {
+        long t = parseTimeUnchecked(node);
+        if (t < MIN_TIME || t > MAX_TIME) {
+            throw new IllegalArgumentException("outside the years 0000 to 9999");
+        }
+        return t;
+    }
+
+    private static long parseTimeUnchecked(JsonNode node) {
         if (node.isIntegralNumber()) {
+            if (!node.canConvertToLong()) {
+                throw new IllegalArgumentException(node.toString());
+            }
             return node.longValue();
         }
         if (node.isTextual()) {

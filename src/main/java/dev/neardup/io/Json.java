@@ -16,6 +16,7 @@ public final class Json {
     public static final ObjectMapper MAPPER =
             JsonMapper.builder()
                     .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .serializationInclusion(JsonInclude.Include.ALWAYS)
                     .build();
 

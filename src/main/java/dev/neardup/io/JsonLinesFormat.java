@@ -64,11 +64,13 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
                 line.reset();
                 long size = 0;
                 int b;
+                int last = -1;
                 while ((b = in.read()) != -1 && b != '\n') {
                     if (size < maxBytes + 1L) {
                         line.write(b);
                     }
                     size++;
+                    last = b;
                 }
                 if (b == -1 && size == 0) {
                     return null;
@@ -76,9 +78,11 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
                 lineNumber++;
                 byte[] bytes = line.toByteArray();
                 int length = bytes.length;
-                if (size <= maxBytes && length > 0 && bytes[length - 1] == '\r') {
-                    length--;
+                if (last == '\r') { // the CR of a CRLF line end is not part of the record
                     size--;
+                    if (length > size) {
+                        length--; // it was kept: drop it
+                    }
                 }
                 if (isBlank(bytes, length) && size <= maxBytes) {
                     if (b == -1) {

@@ -91,13 +91,15 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, S
         boolean changed = false;
         int sent = 0;
         for (BucketMember m : current) {
-            if (m.docId.equals(doc.docId)) {
+            if (m.docId.equals(doc.docId) && doc.eventTime >= horizon) {
                 out.collect(SignatureEvent.release(m.docId)); // a re-crawl replaces its entry
                 changed = true;
             } else if (m.eventTime < horizon) {
                 out.collect(SignatureEvent.release(m.docId));
                 evictedByAge.inc();
                 changed = true;
+            } else if (m.docId.equals(doc.docId)) {
+                kept.add(m); // a stale replay beyond the horizon leaves the live entry alone
             } else {
                 out.collect(SignatureEvent.candidate(m.docId, doc));
                 sent++;

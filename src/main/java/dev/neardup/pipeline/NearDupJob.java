@@ -129,7 +129,6 @@ public final class NearDupJob {
                 documents
                         .getSideOutput(ParseDocumentFunction.DEAD_LETTERS)
                         .union(bands.getSideOutput(ParseDocumentFunction.DEAD_LETTERS));
-        return new Outputs(
-                results.getSideOutput(SignatureStoreFunction.ALERTS), verdicts, deadLetters);
+        return new Outputs(verdicts.getSideOutput(VerdictFunction.ALERTS), verdicts, deadLetters);
     }
 }

@@ -21,11 +21,15 @@ public class PendingVerdict {
 
     public PendingVerdict() {}
 
-    /** Adds a match, once per matched document (the same pair can collide in several bands). */
-    void addMatch(String id, String matchUrl, double similarity, long matchEventTime) {
+    /**
+     * Adds a match, once per matched document (the same pair can collide in several bands).
+     *
+     * @return true when {@code id} was not a match yet
+     */
+    boolean addMatch(String id, String matchUrl, double similarity, long matchEventTime) {
         for (String existing : matchIds) {
             if (existing.equals(id)) {
-                return;
+                return false;
             }
         }
         int n = matchIds.length;
@@ -37,5 +41,6 @@ public class PendingVerdict {
         matchUrls[n] = matchUrl;
         similarities[n] = similarity;
         matchEventTimes[n] = matchEventTime;
+        return true;
     }
 }

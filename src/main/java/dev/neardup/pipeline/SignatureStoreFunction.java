@@ -1,17 +1,13 @@
 package dev.neardup.pipeline;
 
-import dev.neardup.io.Alert;
-import dev.neardup.io.Json;
 import java.time.Duration;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
-import org.apache.flink.util.OutputTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,19 +15,16 @@ import org.slf4j.LoggerFactory;
  * The signature store and verifier (keyed by document id): holds one compact signature per live
  * document, counted by the bucket entries that hold it, and verifies candidate pairs: a candidate
  * becomes a match when the estimated Jaccard similarity of the two signatures (seed 001) reaches
- * the threshold, and an {@link Alert} when, in addition, the band it collided in is the lowest band
- * in which the two documents share a bucket, so a pair that collides in several bands is reported
- * exactly once.
+ * the threshold. Each result carries the lowest band in which the two documents share a bucket;
+ * {@link VerdictFunction}, which sees every result of a document, turns the first match with each
+ * member into an {@link dev.neardup.io.Alert}. (Alerting here, from the lowest common band only,
+ * would lose the pair whenever that band's bucket had already evicted the member.)
  */
 public class SignatureStoreFunction
         extends KeyedProcessFunction<String, SignatureEvent, VerdictEvent> {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SignatureStoreFunction.class);
-
-    /** Side output: near-duplicate alerts. */
-    public static final OutputTag<Alert> ALERTS =
-            new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
     private final double threshold;
     private final long retentionMillis;
@@ -46,7 +39,6 @@ public class SignatureStoreFunction
 
     private transient Counter verified;
     private transient Counter matches;
-    private transient Counter alerts;
     private transient Counter missing;
 
     public SignatureStoreFunction(NearDupSettings settings) {
@@ -68,7 +60,6 @@ public class SignatureStoreFunction
         var metrics = getRuntimeContext().getMetricGroup();
         verified = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
-        alerts = metrics.counter("alerts");
         missing = metrics.counter("missingSignatures");
     }
 
@@ -136,22 +127,10 @@ public class SignatureStoreFunction
         result.matchEventTime = member.eventTime;
         result.similarity = similarity;
         result.match = similarity >= threshold;
-        out.collect(result);
+        result.commonBand = CompactSignature.lowestCommonBand(query.bandKeys, member.bandKeys);
         if (result.match) {
             matches.inc();
-            if (CompactSignature.lowestCommonBand(query.bandKeys, member.bandKeys) == query.band) {
-                alerts.inc();
-                Alert alert = new Alert();
-                alert.docId = query.docId;
-                alert.url = query.url;
-                alert.duplicateOf = member.docId;
-                alert.duplicateUrl = member.url;
-                alert.similarity = similarity;
-                alert.band = query.band;
-                alert.eventTime = Json.isoTime(query.eventTime);
-                alert.detectedAt = Json.isoTime(ctx.timerService().currentProcessingTime());
-                ctx.output(ALERTS, alert);
-            }
         }
+        out.collect(result);
     }
 }

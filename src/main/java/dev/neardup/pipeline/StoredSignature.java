@@ -17,7 +17,17 @@ public class StoredSignature {
     /** True when {@code e} is a newer version of the document than this one. */
     boolean isOlderThan(SignatureEvent e) {
         return e.eventTime > eventTime
-                || (e.eventTime == eventTime && e.instance.compareTo(instance) > 0);
+                || (e.eventTime == eventTime && comparePositions(e.instance, instance) > 0);
+    }
+
+    /**
+     * Orders record positions (file:line, topic-partition@offset) of one source by their number: a
+     * longer position is a larger number; equal lengths compare as text. Plain text order would put
+     * line 10 before line 9.
+     */
+    static int comparePositions(String a, String b) {
+        int byLength = Integer.compare(a.length(), b.length());
+        return byLength != 0 ? byLength : a.compareTo(b);
     }
 
     void copyFrom(SignatureEvent e) {

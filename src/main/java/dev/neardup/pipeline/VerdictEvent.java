@@ -32,5 +32,11 @@ public class VerdictEvent {
     /** RESULT: similarity reached the threshold. */
     public boolean match;
 
+    /**
+     * RESULT: the lowest band in which the two documents share a bucket (from their band keys), or
+     * -1 when unknown.
+     */
+    public int commonBand = -1;
+
     public VerdictEvent() {}
 }

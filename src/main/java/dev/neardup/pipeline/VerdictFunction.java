@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
 import java.util.Arrays;
@@ -7,19 +8,29 @@ import java.util.Comparator;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 
 /**
  * Assembles exactly one {@link Verdict} per valid document (keyed by the input record): it waits
  * until all b bands have reported ({@link VerdictEvent#BAND_DONE}, each with its number of
  * candidates) and every candidate has been verified ({@link VerdictEvent#RESULT}), then emits
  * UNIQUE or DUPLICATE. Deterministic: no timers, no guessing.
+ *
+ * <p>It also emits the {@link #ALERTS}: one per matched document, as soon as the first result
+ * confirming the match arrives, whichever band it came from (a pair can collide in several bands,
+ * and the lowest one may have evicted the member by capacity or age).
  */
 public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, Verdict> {
 
     private static final long serialVersionUID = 1L;
+
+    /** Side output: near-duplicate alerts, one per (document record, matched document). */
+    public static final OutputTag<Alert> ALERTS =
+            new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
     private final int bands;
 
@@ -32,6 +43,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
 
     private transient Counter unique;
     private transient Counter duplicates;
+    private transient Counter alerts;
 
     public VerdictFunction(NearDupSettings settings) {
         this.bands = settings.bands();
@@ -46,6 +58,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
                                         "pending-verdict", PendingVerdict.class));
         unique = getRuntimeContext().getMetricGroup().counter("uniqueDocuments");
         duplicates = getRuntimeContext().getMetricGroup().counter("duplicateDocuments");
+        alerts = getRuntimeContext().getMetricGroup().counter("alerts");
     }
 
     @Override
@@ -63,8 +76,9 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
             p.expectedResults += e.candidates;
         } else {
             p.receivedResults++;
-            if (e.match) {
-                p.addMatch(e.matchId, e.matchUrl, e.similarity, e.matchEventTime);
+            if (e.match && p.addMatch(e.matchId, e.matchUrl, e.similarity, e.matchEventTime)) {
+                alerts.inc();
+                ctx.output(ALERTS, alert(e, ctx.timerService().currentProcessingTime()));
             }
         }
         if (p.bandsDone == bands && p.receivedResults == p.expectedResults) {
@@ -73,6 +87,19 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         } else {
             pending.update(p);
         }
+    }
+
+    private static Alert alert(VerdictEvent e, long now) {
+        Alert a = new Alert();
+        a.docId = e.docId;
+        a.url = e.url;
+        a.duplicateOf = e.matchId;
+        a.duplicateUrl = e.matchUrl;
+        a.similarity = e.similarity;
+        a.band = e.commonBand >= 0 ? e.commonBand : e.band;
+        a.eventTime = Json.isoTime(e.eventTime);
+        a.detectedAt = Json.isoTime(now);
+        return a;
     }
 
     private Verdict toVerdict(PendingVerdict p, long now) {

@@ -1,0 +1,453 @@
+package dev.neardup.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.neardup.io.DeadLetter.Reason;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@link DocumentParser}: the input contract of its Javadoc, one dead-letter reason at a time. */
+class DocumentParserTest {
+
+    private static final InputFields DEFAULT_FIELDS =
+            new InputFields("id", "content", "url", "contentType", "fetchedAt");
+    private static final int EIGHT_MB = 8 * 1024 * 1024;
+    private static final long INGEST = 1_600_000_000_000L;
+    private static final long NOW = 1_650_000_000_000L;
+    private static final String SOURCE = "feed.jsonl:12";
+
+    private final DocumentParser parser = new DocumentParser(DEFAULT_FIELDS, EIGHT_MB);
+
+    private static RawRecord raw(String text) {
+        return new RawRecord(text.getBytes(StandardCharsets.UTF_8), SOURCE);
+    }
+
+    private DocumentParser.Result parse(String text) {
+        return parser.parse(raw(text), INGEST, NOW);
+    }
+
+    private Document valid(String text) {
+        DocumentParser.Result r = parse(text);
+        assertThat(r.deadLetter()).as("dead letter for %s", text).isNull();
+        assertThat(r.document()).isNotNull();
+        return r.document();
+    }
+
+    private DeadLetter rejected(RawRecord raw, Reason reason) {
+        DocumentParser.Result r = parser.parse(raw, INGEST, NOW);
+        assertThat(r.document()).isNull();
+        DeadLetter d = r.deadLetter();
+        assertThat(d).isNotNull();
+        assertThat(d.reason).isEqualTo(reason.name());
+        assertThat(d.source).isEqualTo(raw.source);
+        assertThat(d.message).isNotBlank();
+        assertThat(d.schemaVersion).isEqualTo(DeadLetter.SCHEMA_VERSION);
+        assertThat(d.detectedAt).isEqualTo(Instant.ofEpochMilli(NOW).toString());
+        assertThat(d.payloadBytes).isEqualTo(raw.size);
+        return d;
+    }
+
+    private DeadLetter rejected(String text, Reason reason) {
+        DeadLetter d = rejected(raw(text), reason);
+        // A UTF-8 payload is kept as text, whole (these are all small).
+        assertThat(d.payloadEncoding).isEqualTo("utf8");
+        assertThat(d.payload).isEqualTo(text);
+        assertThat(d.payloadTruncated).isFalse();
+        return d;
+    }
+
+    // ---- valid documents ----
+
+    @Test
+    void aMinimalDocument() {
+        Document d = valid("{\"id\":\"p1\",\"content\":\"Hello world\"}");
+        assertThat(d.id).isEqualTo("p1");
+        assertThat(d.content).isEqualTo("Hello world");
+        assertThat(d.instance).isEqualTo(SOURCE);
+        assertThat(d.url).isNull();
+        assertThat(d.contentType).isNull();
+        assertThat(d.eventTime).isEqualTo(INGEST);
+    }
+
+    @Test
+    void allFieldsAndUnknownFieldsIgnored() {
+        Document d =
+                valid(
+                        "{\"id\":\"p1\",\"url\":\"https://x.example/a\",\"contentType\":\"text/html\",\"content\":\"<p>Hi"
+                            + " there</p>\",\"fetchedAt\":\"2024-03-01T10:00:00Z\","
+                            + "\"extra\":{\"nested\":[1,2,3]}}");
+        assertThat(d.url).isEqualTo("https://x.example/a");
+        assertThat(d.contentType).isEqualTo("text/html");
+        assertThat(d.content).isEqualTo("<p>Hi there</p>");
+        assertThat(d.eventTime).isEqualTo(Instant.parse("2024-03-01T10:00:00Z").toEpochMilli());
+    }
+
+    @Test
+    void aNumericIdIsAcceptedAsItsText() {
+        assertThat(valid("{\"id\":12345,\"content\":\"x y\"}").id).isEqualTo("12345");
+        assertThat(valid("{\"id\":-7,\"content\":\"x y\"}").id).isEqualTo("-7");
+        assertThat(valid("{\"id\":123456789012345678901234567890,\"content\":\"x y\"}").id)
+                .isEqualTo("123456789012345678901234567890");
+    }
+
+    @Test
+    void nullOptionalFieldsAreAbsent() {
+        Document d =
+                valid(
+                        "{\"id\":\"p\",\"content\":\"c\",\"url\":null,\"contentType\":null,\"fetchedAt\":null}");
+        assertThat(d.url).isNull();
+        assertThat(d.contentType).isNull();
+        assertThat(d.eventTime).isEqualTo(INGEST);
+    }
+
+    @Test
+    void fetchedAtAsAnIsoInstant() {
+        assertThat(
+                        valid(
+                                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":\"2024-05-06T07:08:09.123Z\"}")
+                                .eventTime)
+                .isEqualTo(Instant.parse("2024-05-06T07:08:09.123Z").toEpochMilli());
+    }
+
+    @Test
+    void fetchedAtAsAnOffsetDateTime() {
+        // 09:08:09 at +02:00 is 07:08:09 UTC.
+        assertThat(
+                        valid(
+                                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":\"2024-05-06T09:08:09+02:00\"}")
+                                .eventTime)
+                .isEqualTo(Instant.parse("2024-05-06T07:08:09Z").toEpochMilli());
+    }
+
+    @Test
+    void fetchedAtAsEpochMillis() {
+        assertThat(valid("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1714979289123}").eventTime)
+                .isEqualTo(1_714_979_289_123L);
+    }
+
+    @Test
+    void withoutFetchedAtTheRecordTimestampWinsOverTheIngestTime() {
+        RawRecord r = raw("{\"id\":\"p\",\"content\":\"c\"}");
+        r.timestamp = 1_234_567L;
+        assertThat(parser.parse(r, INGEST, NOW).document().eventTime).isEqualTo(1_234_567L);
+
+        RawRecord zero = raw("{\"id\":\"p\",\"content\":\"c\"}");
+        zero.timestamp = 0;
+        assertThat(parser.parse(zero, INGEST, NOW).document().eventTime).isZero();
+
+        RawRecord none = raw("{\"id\":\"p\",\"content\":\"c\"}");
+        none.timestamp = -1;
+        assertThat(parser.parse(none, INGEST, NOW).document().eventTime).isEqualTo(INGEST);
+    }
+
+    @Test
+    void fetchedAtWinsOverTheRecordTimestamp() {
+        RawRecord r = raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":5000}");
+        r.timestamp = 1_234_567L;
+        assertThat(parser.parse(r, INGEST, NOW).document().eventTime).isEqualTo(5000L);
+    }
+
+    @Test
+    void configurableFieldNames() {
+        DocumentParser custom =
+                new DocumentParser(
+                        new InputFields("docKey", "body", "link", "mime", "crawledAt"), EIGHT_MB);
+        RawRecord r =
+                raw(
+                        "{\"docKey\":\"k1\",\"body\":\"text here\",\"link\":\"https://l.example\","
+                                + "\"mime\":\"text/plain\",\"crawledAt\":\"2024-01-01T00:00:00Z\","
+                                + "\"id\":\"ignored\",\"content\":\"ignored\",\"url\":42,"
+                                + "\"fetchedAt\":\"yesterday\"}");
+        Document d = custom.parse(r, INGEST, NOW).document();
+        assertThat(d).isNotNull();
+        assertThat(d.id).isEqualTo("k1");
+        assertThat(d.content).isEqualTo("text here");
+        assertThat(d.url).isEqualTo("https://l.example");
+        assertThat(d.contentType).isEqualTo("text/plain");
+        assertThat(d.eventTime).isEqualTo(Instant.parse("2024-01-01T00:00:00Z").toEpochMilli());
+
+        // ...and the default names mean nothing to it.
+        DocumentParser.Result missing =
+                custom.parse(raw("{\"id\":\"p\",\"content\":\"c\"}"), INGEST, NOW);
+        assertThat(missing.deadLetter().reason).isEqualTo(Reason.MISSING_ID.name());
+        DocumentParser.Result noBody =
+                custom.parse(raw("{\"docKey\":\"p\",\"content\":\"c\"}"), INGEST, NOW);
+        assertThat(noBody.deadLetter().reason).isEqualTo(Reason.MISSING_CONTENT.name());
+        assertThat(noBody.deadLetter().docId).isEqualTo("p");
+    }
+
+    @Test
+    void aDocumentOfExactlyTheLimitIsAccepted() {
+        String head = "{\"id\":\"p\",\"content\":\"";
+        String tail = "\"}";
+        int limit = 1024;
+        String json = head + "a".repeat(limit - head.length() - tail.length()) + tail;
+        assertThat(json.getBytes(StandardCharsets.UTF_8)).hasSize(limit);
+        DocumentParser small = new DocumentParser(DEFAULT_FIELDS, limit);
+        assertThat(small.parse(raw(json), INGEST, NOW).document()).isNotNull();
+        assertThat(small.parse(raw(json + " "), INGEST, NOW).deadLetter().reason)
+                .isEqualTo(Reason.TOO_LARGE.name());
+    }
+
+    // ---- dead letters, one reason at a time ----
+
+    @Test
+    void malformedJson() {
+        DeadLetter d = rejected("{\"id\":\"p\",\"content\":\"c\"", Reason.MALFORMED_JSON);
+        assertThat(d.docId).isNull();
+    }
+
+    @Test
+    void trailingGarbageAfterTheObjectIsMalformed() {
+        rejected("{\"id\":\"p\",\"content\":\"c\"} trailing", Reason.MALFORMED_JSON);
+        rejected(
+                "{\"id\":\"p\",\"content\":\"c\"}{\"id\":\"q\",\"content\":\"d\"}",
+                Reason.MALFORMED_JSON);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "   ", "\t"})
+    void anEmptyPayloadIsMalformed(String text) {
+        rejected(text, Reason.MALFORMED_JSON);
+    }
+
+    @Test
+    void aJsonArrayIsNotAnObject() {
+        rejected("[{\"id\":\"p\",\"content\":\"c\"}]", Reason.NOT_AN_OBJECT);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"just a string\"", "42", "true", "null"})
+    void otherJsonValuesAreNotObjects(String text) {
+        rejected(text, Reason.NOT_AN_OBJECT);
+    }
+
+    @Test
+    void missingId() {
+        assertThat(rejected("{\"content\":\"c\"}", Reason.MISSING_ID).docId).isNull();
+    }
+
+    @Test
+    void nullId() {
+        rejected("{\"id\":null,\"content\":\"c\"}", Reason.MISSING_ID);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"\"", "\"   \"", "\"\\t\\n\""})
+    void blankId(String id) {
+        rejected("{\"id\":" + id + ",\"content\":\"c\"}", Reason.MISSING_ID);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1.5", "true", "{\"a\":1}", "[\"p\"]"})
+    void anIdThatIsNeitherAStringNorAnInteger(String id) {
+        rejected("{\"id\":" + id + ",\"content\":\"c\"}", Reason.MISSING_ID);
+    }
+
+    @Test
+    void missingContentCarriesTheId() {
+        assertThat(rejected("{\"id\":\"p9\"}", Reason.MISSING_CONTENT).docId).isEqualTo("p9");
+    }
+
+    @Test
+    void nullContent() {
+        assertThat(rejected("{\"id\":\"p9\",\"content\":null}", Reason.MISSING_CONTENT).docId)
+                .isEqualTo("p9");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"42", "true", "[\"a\"]", "{\"text\":\"a\"}"})
+    void contentThatIsNotAString(String content) {
+        assertThat(rejected("{\"id\":7,\"content\":" + content + "}", Reason.MISSING_CONTENT).docId)
+                .isEqualTo("7");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "   \\t\\n\\r  "})
+    void emptyOrWhitespaceOnlyContent(String content) {
+        DeadLetter d =
+                rejected("{\"id\":\"p\",\"content\":\"" + content + "\"}", Reason.EMPTY_CONTENT);
+        assertThat(d.docId).isEqualTo("p");
+    }
+
+    @Test
+    void aTwentyMegabyteDocumentIsTooLarge() {
+        StringBuilder sb = new StringBuilder(20 * 1024 * 1024 + 64);
+        sb.append("{\"id\":\"huge\",\"content\":\"");
+        while (sb.length() < 20 * 1024 * 1024) {
+            sb.append("lorem ipsum dolor sit amet ");
+        }
+        sb.append("\"}");
+        byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+        RawRecord r = new RawRecord(bytes, SOURCE);
+
+        DeadLetter d = rejected(r, Reason.TOO_LARGE);
+
+        assertThat(d.payloadTruncated).isTrue();
+        assertThat(d.payloadBytes).isEqualTo(bytes.length);
+        assertThat(d.payloadEncoding).isEqualTo("utf8");
+        assertThat(d.payload.getBytes(StandardCharsets.UTF_8).length)
+                .isLessThanOrEqualTo(DocumentParser.DEAD_LETTER_PAYLOAD_LIMIT)
+                .isLessThanOrEqualTo(64 * 1024);
+        assertThat(sb.toString()).startsWith(d.payload);
+        assertThat(d.payload).hasSizeGreaterThan(1000);
+    }
+
+    @Test
+    void aTruncatedRecordIsTooLargeWhateverItsKeptBytes() {
+        byte[] kept = "{\"id\":\"p\",\"content\":\"abc".getBytes(StandardCharsets.UTF_8);
+        RawRecord r = new RawRecord(kept, SOURCE);
+        r.truncated = true;
+        r.size = 50_000_000L;
+
+        DeadLetter d = rejected(r, Reason.TOO_LARGE);
+
+        assertThat(d.payloadTruncated).isTrue();
+        assertThat(d.payloadBytes).isEqualTo(50_000_000L);
+        assertThat(d.payloadEncoding).isEqualTo("utf8");
+        assertThat(d.payload).isEqualTo("{\"id\":\"p\",\"content\":\"abc");
+    }
+
+    @Test
+    void invalidUtf8IsKeptAsBase64() {
+        byte[] bytes = {'{', '"', 'i', 'd', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+        RawRecord r = new RawRecord(bytes, SOURCE);
+
+        DeadLetter d = rejected(r, Reason.INVALID_UTF8);
+
+        assertThat(d.payloadEncoding).isEqualTo("base64");
+        assertThat(Base64.getDecoder().decode(d.payload)).containsExactly(bytes);
+        assertThat(d.payloadTruncated).isFalse();
+        assertThat(d.payloadBytes).isEqualTo(bytes.length);
+        assertThat(d.docId).isNull();
+    }
+
+    @Test
+    void binaryGarbageIsInvalidUtf8() {
+        byte[] bytes = new byte[256];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (255 - i);
+        }
+        DeadLetter d = rejected(new RawRecord(bytes, SOURCE), Reason.INVALID_UTF8);
+        assertThat(d.payloadEncoding).isEqualTo("base64");
+        assertThat(Base64.getDecoder().decode(d.payload)).containsExactly(bytes);
+    }
+
+    @Test
+    void aLoneSurrogateEncodedInUtf8IsInvalid() {
+        // CESU-style encoding of U+D800: not valid UTF-8.
+        byte[] bytes = {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'};
+        rejected(new RawRecord(bytes, SOURCE), Reason.INVALID_UTF8);
+    }
+
+    @Test
+    void nonAsciiUtf8IsFine() {
+        Document d =
+                valid(
+                        "{\"id\":\"\u00fc-1\",\"content\":\"Gr\u00fc\u00dfe, \u4e16\u754c"
+                                + " \ud83c\udf0d\"}");
+        assertThat(d.id).isEqualTo("\u00fc-1");
+        assertThat(d.content).isEqualTo("Gr\u00fc\u00dfe, \u4e16\u754c \ud83c\udf0d");
+    }
+
+    @Test
+    void aUtf8PayloadIsKeptAsText() {
+        String text = "{\"id\":\"\u00fc\",\"content\":\"Gr\u00fc\u00dfe\",\"url\":1}";
+        DeadLetter d = rejected(text, Reason.BAD_FIELD);
+        assertThat(d.payload).isEqualTo(text);
+        assertThat(d.payloadBytes).isEqualTo(text.getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    @Test
+    void urlAsANumberIsABadField() {
+        assertThat(rejected("{\"id\":\"p\",\"content\":\"c\",\"url\":12}", Reason.BAD_FIELD).docId)
+                .isEqualTo("p");
+    }
+
+    @Test
+    void contentTypeAsAnObjectIsABadField() {
+        rejected("{\"id\":\"p\",\"content\":\"c\",\"contentType\":{\"a\":1}}", Reason.BAD_FIELD);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "\"yesterday\"",
+                "\"2024-13-45T00:00:00Z\"",
+                "\"2024-05-06T07:08:09\"",
+                "true",
+                "{\"t\":1}"
+            })
+    void anUnreadableFetchedAtIsABadTimestamp(String value) {
+        DeadLetter d =
+                rejected(
+                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + value + "}",
+                        Reason.BAD_TIMESTAMP);
+        assertThat(d.docId).isEqualTo("p");
+    }
+
+    @Test
+    void everyReasonButNoTextIsProducedByTheParser() {
+        // NO_TEXT is decided after tokenising (SignatureFunction); every other reason is here.
+        Map<Reason, RawRecord> examples = new EnumMap<>(Reason.class);
+        examples.put(Reason.INVALID_UTF8, new RawRecord(new byte[] {(byte) 0xFF}, SOURCE));
+        examples.put(Reason.MALFORMED_JSON, raw("{"));
+        examples.put(Reason.NOT_AN_OBJECT, raw("[]"));
+        examples.put(Reason.MISSING_ID, raw("{\"content\":\"c\"}"));
+        examples.put(Reason.MISSING_CONTENT, raw("{\"id\":\"p\"}"));
+        examples.put(Reason.EMPTY_CONTENT, raw("{\"id\":\"p\",\"content\":\" \"}"));
+        byte[] big = new byte[EIGHT_MB + 1];
+        Arrays.fill(big, (byte) ' ');
+        examples.put(Reason.TOO_LARGE, new RawRecord(big, SOURCE));
+        examples.put(
+                Reason.BAD_TIMESTAMP, raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":\"x\"}"));
+        examples.put(Reason.BAD_FIELD, raw("{\"id\":\"p\",\"content\":\"c\",\"url\":false}"));
+
+        assertThat(EnumSet.complementOf(EnumSet.copyOf(examples.keySet())))
+                .containsExactly(Reason.NO_TEXT);
+        examples.forEach(
+                (reason, record) ->
+                        assertThat(parser.parse(record, INGEST, NOW).deadLetter().reason)
+                                .as("example for %s", reason)
+                                .isEqualTo(reason.name()));
+    }
+
+    @Test
+    void timesOutsideTheYearsIso8601CanWriteAreBadTimestamps() {
+        assertThat(
+                        parse(
+                                        "{\"id\":\"a\",\"content\":\"x"
+                                                + " y\",\"fetchedAt\":\"+12026-01-01T00:00:00Z\"}")
+                                .deadLetter()
+                                .reason)
+                .isEqualTo("BAD_TIMESTAMP");
+        assertThat(
+                        parse(
+                                        "{\"id\":\"a\",\"content\":\"x"
+                                                + " y\",\"fetchedAt\":9223372036854775807}")
+                                .deadLetter()
+                                .reason)
+                .isEqualTo("BAD_TIMESTAMP");
+    }
+
+    @Test
+    void repeatedFieldsAreMalformed() {
+        assertThat(parse("{\"id\":\"a\",\"id\":\"b\",\"content\":\"x\"}").deadLetter().reason)
+                .isEqualTo("MALFORMED_JSON");
+    }
+
+    @Test
+    void aLeadingByteOrderMarkIsSkipped() {
+        DocumentParser.Result r = parse("\uFEFF{\"id\":\"a\",\"content\":\"x y\"}");
+        assertThat(r.document()).isNotNull();
+        assertThat(r.document().id).isEqualTo("a");
+    }
+}

@@ -1,0 +1,510 @@
+package dev.neardup.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaId;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The JSON Schemas of the output records ({@code schemas/alert.schema.json}, {@code
+ * verdict.schema.json}, {@code dead-letter.schema.json}) and of the input ({@code
+ * document.schema.json}) match what the code writes and reads: records serialised with {@link
+ * Json#write} validate; broken variants do not (so the schemas are not vacuous); the schemas list
+ * exactly the POJOs' fields, the {@link DeadLetter.Reason} codes and the verdict values (so they
+ * cannot drift from the code); and every line of the sample crawl is valid input exactly when the
+ * parser accepts it.
+ */
+class OutputSchemaTest {
+
+    static final JsonSchemaFactory FACTORY =
+            JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+
+    /** Formats (date-time) are asserted, not just annotations as 2020-12 has them by default. */
+    static final SchemaValidatorsConfig CONFIG =
+            SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
+
+    static final String[] SCHEMAS = {
+        "alert.schema.json",
+        "verdict.schema.json",
+        "dead-letter.schema.json",
+        "document.schema.json"
+    };
+
+    static final long T0 = 1_772_445_600_000L; // 2026-03-02T10:00:00Z
+
+    static JsonNode schemaJson(String name) {
+        try (InputStream in = OutputSchemaTest.class.getResourceAsStream("/schemas/" + name)) {
+            assertThat(in).as("classpath resource /schemas/" + name).isNotNull();
+            return Json.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JsonSchema schema(String name) {
+        return FACTORY.getSchema(schemaJson(name), CONFIG);
+    }
+
+    static JsonNode tree(Object record) {
+        try {
+            return Json.MAPPER.readTree(Json.write(record));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Set<ValidationMessage> errors(String schemaName, JsonNode node) {
+        return schema(schemaName).validate(node);
+    }
+
+    static void assertValid(String schemaName, JsonNode node) {
+        assertThat(errors(schemaName, node)).as(schemaName + " on " + node).isEmpty();
+    }
+
+    static void assertInvalid(String schemaName, JsonNode valid, Consumer<ObjectNode> breakIt) {
+        ObjectNode broken = valid.deepCopy();
+        breakIt.accept(broken);
+        assertThat(errors(schemaName, broken)).as(schemaName + " on " + broken).isNotEmpty();
+    }
+
+    // --- Sample records, as the job makes them.
+
+    static Alert alert() {
+        Alert a = new Alert();
+        a.docId = "news.example.org/2026/03/elm-street-bridge-repairs";
+        a.url = "https://news.example.org/2026/03/elm-street-bridge-repairs";
+        a.duplicateOf = "newswire.example.com/local/millbrook/elm-street-bridge";
+        a.duplicateUrl = null; // an input without a URL
+        a.similarity = 0.8515625;
+        a.band = 3;
+        a.eventTime = Json.isoTime(T0);
+        a.detectedAt = Json.isoTime(T0 + 1_234);
+        return a;
+    }
+
+    static Verdict unique() {
+        Verdict v = new Verdict();
+        v.docId = "town.example.org/council/meeting-summary-2026-02-26";
+        v.url = "https://town.example.org/council/meeting-summary-2026-02-26";
+        v.verdict = Verdict.UNIQUE;
+        v.candidates = 2;
+        v.eventTime = Json.isoTime(T0);
+        v.detectedAt = Json.isoTime(T0 + 50);
+        return v;
+    }
+
+    static Verdict duplicate() {
+        Verdict v = new Verdict();
+        v.docId = "crumb.example.net/guides/first-sourdough-loaf.txt";
+        v.url = "https://crumb.example.net/guides/first-sourdough-loaf.txt";
+        v.verdict = Verdict.DUPLICATE;
+        v.matches.add(
+                new Verdict.Match(
+                        "crumb.example.net/guides/first-sourdough-loaf",
+                        "https://crumb.example.net/guides/first-sourdough-loaf",
+                        0.9453125,
+                        Json.isoTime(T0 - 86_400_000L)));
+        v.matches.add(new Verdict.Match("breadnotes-42", null, 0.921875, Json.isoTime(T0 - 1)));
+        v.duplicateOf = "breadnotes-42"; // the earliest-seen match, not the most similar
+        v.duplicateUrl = null;
+        v.similarity = 0.921875;
+        v.candidates = 3;
+        v.eventTime = Json.isoTime(T0);
+        v.detectedAt = Json.isoTime(T0 + 7);
+        return v;
+    }
+
+    static DocumentParser parser() {
+        return new DocumentParser(
+                new InputFields("id", "content", "url", "contentType", "fetchedAt"), 1 << 20);
+    }
+
+    static DeadLetter rejected(String line) {
+        return rejected(new RawRecord(line.getBytes(StandardCharsets.UTF_8), "crawl.jsonl:7"));
+    }
+
+    static DeadLetter rejected(RawRecord raw) {
+        DocumentParser.Result r = parser().parse(raw, T0, T0 + 5);
+        assertThat(r.deadLetter()).as("rejected").isNotNull();
+        return r.deadLetter();
+    }
+
+    /** Dead letters made by the parser itself, one of each reason it produces. */
+    static List<DeadLetter> parserDeadLetters() {
+        List<DeadLetter> out = new ArrayList<>();
+        out.add(rejected(new RawRecord(new byte[] {'{', (byte) 0xff, '}'}, "topic-0@12")));
+        out.add(rejected("{\"id\": \"a\", \"content\": "));
+        out.add(rejected("[1, 2]"));
+        out.add(rejected("{\"content\": \"text\"}"));
+        out.add(rejected("{\"id\": \"a\"}"));
+        out.add(rejected("{\"id\": 17, \"content\": \" \\n \"}"));
+        out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"yesterday\"}"));
+        out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"url\": 5}"));
+        RawRecord big = new RawRecord(new byte[100], "big.jsonl:1");
+        big.size = 5_000_000;
+        big.truncated = true;
+        out.add(rejected(big));
+        return out;
+    }
+
+    // --- Valid records validate.
+
+    @Test
+    void alertValidates() {
+        assertValid("alert.schema.json", tree(alert()));
+        Alert withUrls = alert();
+        withUrls.duplicateUrl = "https://newswire.example.com/local/millbrook/elm-street-bridge";
+        withUrls.similarity = 1.0;
+        withUrls.band = 0;
+        withUrls.eventTime = Json.isoTime(T0 + 123); // with milliseconds
+        assertValid("alert.schema.json", tree(withUrls));
+    }
+
+    @Test
+    void verdictsValidate() {
+        assertValid("verdict.schema.json", tree(unique()));
+        assertValid("verdict.schema.json", tree(duplicate()));
+    }
+
+    @Test
+    void deadLettersOfTheParserValidate() {
+        List<DeadLetter> letters = parserDeadLetters();
+        assertThat(letters.stream().map(d -> d.reason).collect(Collectors.toSet()))
+                .containsExactlyInAnyOrder(
+                        "INVALID_UTF8",
+                        "MALFORMED_JSON",
+                        "NOT_AN_OBJECT",
+                        "MISSING_ID",
+                        "MISSING_CONTENT",
+                        "EMPTY_CONTENT",
+                        "BAD_TIMESTAMP",
+                        "BAD_FIELD",
+                        "TOO_LARGE");
+        assertThat(letters).anyMatch(d -> d.payloadEncoding.equals("base64"));
+        assertThat(letters).anyMatch(d -> d.payloadTruncated);
+        assertThat(letters).anyMatch(d -> d.docId == null);
+        assertThat(letters).anyMatch(d -> d.docId != null);
+        for (DeadLetter d : letters) {
+            assertValid("dead-letter.schema.json", tree(d));
+        }
+    }
+
+    @Test
+    void aDeadLetterOfEveryReasonValidates() {
+        for (DeadLetter.Reason reason : DeadLetter.Reason.values()) {
+            RawRecord raw =
+                    new RawRecord(
+                            "{\"id\":\"a\",\"content\":\"<p></p>\"}"
+                                    .getBytes(StandardCharsets.UTF_8),
+                            "documents-3@1042");
+            DeadLetter d = DocumentParser.deadLetter(raw, reason, "detail", "a", T0);
+            assertValid("dead-letter.schema.json", tree(d));
+        }
+    }
+
+    // --- Broken records do not: the schemas are not vacuous.
+
+    @Test
+    void brokenAlertsAreRejected() {
+        JsonNode ok = tree(alert());
+        String s = "alert.schema.json";
+        assertInvalid(s, ok, n -> n.remove("docId"));
+        assertInvalid(s, ok, n -> n.remove("duplicateUrl")); // always written, even when null
+        assertInvalid(s, ok, n -> n.put("similarity", 1.5));
+        assertInvalid(s, ok, n -> n.put("similarity", -0.1));
+        assertInvalid(s, ok, n -> n.put("band", -1));
+        assertInvalid(s, ok, n -> n.put("band", 2.5));
+        assertInvalid(s, ok, n -> n.put("docId", 42));
+        assertInvalid(s, ok, n -> n.putNull("duplicateOf"));
+        assertInvalid(s, ok, n -> n.put("eventTime", "yesterday"));
+        assertInvalid(s, ok, n -> n.put("detectedAt", 1772445600000L));
+        assertInvalid(s, ok, n -> n.put("schemaVersion", 2));
+        assertInvalid(s, ok, n -> n.put("extra", "not in the contract"));
+    }
+
+    @Test
+    void brokenVerdictsAreRejected() {
+        String s = "verdict.schema.json";
+        JsonNode unique = tree(unique());
+        JsonNode duplicate = tree(duplicate());
+        assertInvalid(s, unique, n -> n.put("verdict", "MAYBE"));
+        assertInvalid(s, unique, n -> n.put("verdict", "unique"));
+        assertInvalid(s, unique, n -> n.remove("verdict"));
+        assertInvalid(s, unique, n -> n.remove("matches"));
+        assertInvalid(s, unique, n -> n.put("duplicateOf", "x")); // UNIQUE has no duplicateOf
+        assertInvalid(s, unique, n -> n.put("similarity", 0.9));
+        assertInvalid(s, unique, n -> n.set("matches", duplicate.get("matches")));
+        assertInvalid(s, unique, n -> n.put("candidates", -1));
+        assertInvalid(s, duplicate, n -> n.putNull("duplicateOf")); // DUPLICATE names its match
+        assertInvalid(s, duplicate, n -> n.putNull("similarity"));
+        assertInvalid(s, duplicate, n -> n.set("matches", JsonNodeFactory.instance.arrayNode()));
+        assertInvalid(s, duplicate, n -> n.put("similarity", 1.5));
+        assertInvalid(s, duplicate, n -> ((ObjectNode) n.get("matches").get(0)).remove("docId"));
+        assertInvalid(
+                s, duplicate, n -> ((ObjectNode) n.get("matches").get(0)).put("similarity", 1.5));
+        assertInvalid(s, duplicate, n -> ((ObjectNode) n.get("matches").get(1)).put("x", 1));
+        assertInvalid(
+                s,
+                duplicate,
+                n -> ((ObjectNode) n.get("matches").get(0)).put("eventTime", "2026-03-02"));
+        assertInvalid(s, duplicate, n -> n.put("unknown", true));
+    }
+
+    @Test
+    void brokenDeadLettersAreRejected() {
+        String s = "dead-letter.schema.json";
+        JsonNode ok = tree(rejected("[1, 2]"));
+        assertInvalid(s, ok, n -> n.put("reason", "OOPS"));
+        assertInvalid(s, ok, n -> n.put("reason", "not_an_object"));
+        assertInvalid(s, ok, n -> n.remove("reason"));
+        assertInvalid(s, ok, n -> n.remove("payload"));
+        assertInvalid(s, ok, n -> n.put("payloadEncoding", "latin1"));
+        assertInvalid(s, ok, n -> n.put("payloadBytes", -1));
+        assertInvalid(s, ok, n -> n.put("payloadTruncated", "no"));
+        assertInvalid(s, ok, n -> n.put("detectedAt", "now"));
+        assertInvalid(
+                s,
+                ok,
+                n -> {
+                    n.put("payloadEncoding", "base64");
+                    n.put("payload", "[1, 2]"); // not base64
+                });
+        assertInvalid(s, ok, n -> n.put("stackTrace", "..."));
+    }
+
+    // --- The schemas cannot drift from the code.
+
+    static Set<String> publicFields(Class<?> type) {
+        return Arrays.stream(type.getDeclaredFields())
+                .filter(f -> Modifier.isPublic(f.getModifiers()))
+                .filter(f -> !Modifier.isStatic(f.getModifiers()))
+                .map(Field::getName)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    static Set<String> names(Iterator<String> it) {
+        Set<String> out = new LinkedHashSet<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
+    static Set<String> texts(JsonNode array) {
+        Set<String> out = new LinkedHashSet<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+    @Test
+    void outputSchemasListExactlyThePojoFieldsAllRequired() {
+        assertObjectMatches(schemaJson("alert.schema.json"), Alert.class);
+        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class);
+        assertObjectMatches(
+                schemaJson("verdict.schema.json").at("/$defs/match"), Verdict.Match.class);
+        assertObjectMatches(schemaJson("dead-letter.schema.json"), DeadLetter.class);
+    }
+
+    /** Json.MAPPER writes every public field, nulls included: all are properties, all required. */
+    static void assertObjectMatches(JsonNode schema, Class<?> type) {
+        Set<String> fields = publicFields(type);
+        assertThat(names(schema.get("properties").fieldNames()))
+                .as(type.getSimpleName() + " properties")
+                .containsExactlyInAnyOrderElementsOf(fields);
+        assertThat(texts(schema.get("required")))
+                .as(type.getSimpleName() + " required")
+                .containsExactlyInAnyOrderElementsOf(fields);
+        assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
+        // And the serialised form has exactly those keys.
+        assertThat(names(tree(newInstance(type)).fieldNames()))
+                .containsExactlyInAnyOrderElementsOf(fields);
+    }
+
+    static Object newInstance(Class<?> type) {
+        try {
+            return type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void deadLetterReasonsAreExactlyTheEnum() {
+        Set<String> inSchema =
+                texts(schemaJson("dead-letter.schema.json").at("/properties/reason/enum"));
+        Set<String> inCode =
+                Arrays.stream(DeadLetter.Reason.values())
+                        .map(Enum::name)
+                        .collect(Collectors.toCollection(LinkedHashSet::new));
+        assertThat(inSchema).containsExactlyElementsOf(inCode);
+        // Each code is explained in the schema's description, as in the enum's Javadoc.
+        String description =
+                schemaJson("dead-letter.schema.json").at("/properties/reason/description").asText();
+        for (String code : inCode) {
+            assertThat(description).contains(code + ":");
+        }
+    }
+
+    @Test
+    void verdictValuesAndSchemaVersionsMatchTheCode() {
+        assertThat(texts(schemaJson("verdict.schema.json").at("/properties/verdict/enum")))
+                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE);
+        assertThat(schemaJson("alert.schema.json").at("/properties/schemaVersion/const").asInt())
+                .isEqualTo(Alert.SCHEMA_VERSION);
+        assertThat(schemaJson("verdict.schema.json").at("/properties/schemaVersion/const").asInt())
+                .isEqualTo(Verdict.SCHEMA_VERSION);
+        assertThat(
+                        schemaJson("dead-letter.schema.json")
+                                .at("/properties/schemaVersion/const")
+                                .asInt())
+                .isEqualTo(DeadLetter.SCHEMA_VERSION);
+    }
+
+    @Test
+    void inputSchemaNamesTheDefaultInputFields() {
+        JsonNode schema = schemaJson("document.schema.json");
+        Set<String> fields =
+                Arrays.stream(InputFields.class.getRecordComponents())
+                        .map(RecordComponent::getName)
+                        .collect(Collectors.toSet());
+        assertThat(names(schema.get("properties").fieldNames()))
+                .containsExactlyInAnyOrderElementsOf(fields);
+        assertThat(texts(schema.get("required"))).containsExactlyInAnyOrder("id", "content");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"alert", "verdict", "dead-letter", "document"})
+    void schemasAreWellFormedAndDocumented(String name) {
+        String file = name + ".schema.json";
+        JsonNode schema = schemaJson(file);
+        // Valid against the draft 2020-12 meta-schema (bundled with the validator, no network).
+        JsonSchema meta = FACTORY.getSchema(SchemaLocation.of(SchemaId.V202012), CONFIG);
+        assertThat(meta.validate(schema)).isEmpty();
+        assertThat(schema.get("$schema").asText())
+                .isEqualTo("https://json-schema.org/draft/2020-12/schema");
+        assertThat(schema.get("$id").asText()).endsWith("/" + file);
+        assertThat(schema.get("title").asText()).isNotBlank();
+        assertThat(schema.get("description").asText()).isNotBlank();
+        List<JsonNode> objects = new ArrayList<>(List.of(schema));
+        if (schema.has("$defs")) {
+            schema.get("$defs").forEach(objects::add);
+        }
+        for (JsonNode object : objects) {
+            object.get("properties")
+                    .fields()
+                    .forEachRemaining(
+                            p ->
+                                    assertThat(p.getValue().path("description").asText())
+                                            .as(file + " " + p.getKey())
+                                            .isNotBlank());
+        }
+    }
+
+    // --- The input schema agrees with the parser.
+
+    @Test
+    void everyLineOfTheSampleCrawlIsValidInputExactlyWhenTheParserAcceptsIt() throws IOException {
+        String crawl =
+                new String(SampleCrawlTest.resource("/sample/crawl.jsonl"), StandardCharsets.UTF_8);
+        int valid = 0;
+        int lineNumber = 0;
+        for (String line : crawl.split("\n")) {
+            lineNumber++;
+            boolean accepted =
+                    parser().parse(
+                                            new RawRecord(
+                                                    line.getBytes(StandardCharsets.UTF_8),
+                                                    "crawl.jsonl:" + lineNumber),
+                                            0,
+                                            0)
+                                    .document()
+                            != null;
+            JsonNode node;
+            try {
+                node = Json.MAPPER.readTree(line);
+            } catch (IOException notJson) {
+                assertThat(accepted).as("line " + lineNumber).isFalse();
+                continue;
+            }
+            Set<ValidationMessage> errors = errors("document.schema.json", node);
+            if (accepted) {
+                assertThat(errors).as("line " + lineNumber).isEmpty();
+                valid++;
+            } else {
+                assertThat(errors).as("line " + lineNumber).isNotEmpty();
+            }
+        }
+        assertThat(valid).isEqualTo(SampleCrawlTest.DOCUMENTS);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "{\"id\": \"a\", \"content\": \"x\"}",
+                "{\"id\": 17, \"content\": \"x\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"url\": null, \"contentType\": null}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"2026-03-02T10:00:00Z\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\":"
+                        + " \"2026-03-02T10:00:00.5+01:00\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": 1772445600000}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": null}",
+                "{\"id\": \"a\", \"content\": \"x\", \"extra\": {\"ignored\": true}}",
+                "{\"content\": \"x\"}",
+                "{\"id\": null, \"content\": \"x\"}",
+                "{\"id\": \" \", \"content\": \"x\"}",
+                "{\"id\": true, \"content\": \"x\"}",
+                "{\"id\": \"a\"}",
+                "{\"id\": \"a\", \"content\": null}",
+                "{\"id\": \"a\", \"content\": 5}",
+                "{\"id\": \"a\", \"content\": \"\"}",
+                "{\"id\": \"a\", \"content\": \" \\t\\n\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"url\": 5}",
+                "{\"id\": \"a\", \"content\": \"x\", \"contentType\": [\"text/html\"]}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"yesterday\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"2026-03-02\"}",
+                "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": true}",
+                "[{\"id\": \"a\", \"content\": \"x\"}]",
+                "\"a string\""
+            })
+    void inputSchemaAndParserAgree(String record) throws IOException {
+        boolean accepted =
+                parser().parse(new RawRecord(record.getBytes(StandardCharsets.UTF_8), "t:1"), 0, 0)
+                                .document()
+                        != null;
+        boolean valid = errors("document.schema.json", Json.MAPPER.readTree(record)).isEmpty();
+        assertThat(valid).as(record).isEqualTo(accepted);
+    }
+
+    @Test
+    void matchesArrayIsWrittenEvenWhenEmpty() {
+        JsonNode u = tree(unique());
+        assertThat(u.get("matches")).isInstanceOf(ArrayNode.class);
+        assertThat(u.get("matches")).isEmpty();
+        assertThat(u.get("duplicateOf").isNull()).isTrue();
+    }
+}
