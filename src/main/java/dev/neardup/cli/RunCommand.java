@@ -104,8 +104,9 @@ final class RunCommand implements Callable<Integer> {
             names = "--dead-letters",
             paramLabel = "FILE",
             description =
-                    "Where dead letters go: a file, or - for stdout. Default: stderr, so that"
-                            + " none is lost unnoticed.")
+                    "Where dead letters (JSON with the original payload and the reason) go: a"
+                            + " file, or - for stdout. Default: one summary line each on stderr,"
+                            + " so that none goes unnoticed.")
     String deadLetters;
 
     @Option(
@@ -226,12 +227,17 @@ final class RunCommand implements Callable<Integer> {
                             flink,
                             settings,
                             inputFile,
-                            target(alerts),
-                            target(verdicts),
-                            deadLetters == null ? JsonLinesSink.STDERR : target(deadLetters));
+                            alerts,
+                            verdicts,
+                            deadLetters == null ? JsonLinesSink.STDERR_SUMMARY : deadLetters);
             waitWithProgress(job, err, start);
             if (!quiet) {
                 err.println(summary(start));
+                if (deadLetters == null && JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS) > 0) {
+                    err.println(
+                            "neardup: to keep dead letters with their payloads, add"
+                                    + " --dead-letters FILE");
+                }
             }
             return 0;
         } finally {
@@ -300,10 +306,6 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage("input file is not readable: " + input.file);
         }
         return file;
-    }
-
-    private static String target(String option) {
-        return option == null ? null : option;
     }
 
     private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {

@@ -61,4 +61,10 @@ public class DeadLetter {
     public String detectedAt;
 
     public DeadLetter() {}
+
+    /** One line for people: "dead letter at SOURCE: REASON: message". */
+    @Override
+    public String toString() {
+        return "neardup: dead letter at " + source + ": " + reason + ": " + message;
+    }
 }

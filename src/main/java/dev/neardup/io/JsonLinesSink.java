@@ -32,6 +32,12 @@ public class JsonLinesSink<T> implements Sink<T> {
     /** Target for standard error (not reachable from the command line as a file name). */
     public static final String STDERR = "\0stderr";
 
+    /**
+     * Target for standard error, one {@code toString()} line per record instead of JSON: a readable
+     * summary for interactive runs.
+     */
+    public static final String STDERR_SUMMARY = "\0stderr-summary";
+
     private final String target;
     private final String counterName;
     private final SerializableFunction<T, String> category;
@@ -72,12 +78,14 @@ public class JsonLinesSink<T> implements Sink<T> {
     @Override
     public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
         Writer writer;
-        boolean stdout = target == null || target.equals(STDOUT) || target.equals(STDERR);
+        boolean summary = STDERR_SUMMARY.equals(target);
+        boolean stdout =
+                target == null || target.equals(STDOUT) || target.equals(STDERR) || summary;
         if (target == null) {
             writer = Writer.nullWriter();
         } else if (target.equals(STDOUT)) {
             writer = new OutputStreamWriter(System.out, StandardCharsets.UTF_8);
-        } else if (target.equals(STDERR)) {
+        } else if (target.equals(STDERR) || summary) {
             writer = new OutputStreamWriter(System.err, StandardCharsets.UTF_8);
         } else {
             Path path = Path.of(target);
@@ -87,12 +95,18 @@ public class JsonLinesSink<T> implements Sink<T> {
             writer = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
         }
         return new LineWriter<>(
-                new BufferedWriter(writer, 1 << 16), stdout, target == null, counterName, category);
+                new BufferedWriter(writer, 1 << 16),
+                stdout,
+                summary,
+                target == null,
+                counterName,
+                category);
     }
 
     private static final class LineWriter<T> implements SinkWriter<T> {
         private final BufferedWriter out;
         private final boolean stdout;
+        private final boolean summary;
         private final boolean discard;
         private final String counterName;
         private final AtomicLong count;
@@ -101,11 +115,13 @@ public class JsonLinesSink<T> implements Sink<T> {
         LineWriter(
                 BufferedWriter out,
                 boolean stdout,
+                boolean summary,
                 boolean discard,
                 String counterName,
                 SerializableFunction<T, String> category) {
             this.out = out;
             this.stdout = stdout;
+            this.summary = summary;
             this.discard = discard;
             this.counterName = counterName;
             this.count = COUNTS.computeIfAbsent(counterName, k -> new AtomicLong());
@@ -115,7 +131,7 @@ public class JsonLinesSink<T> implements Sink<T> {
         @Override
         public void write(T element, Context context) throws IOException {
             if (!discard) {
-                out.write(Json.write(element));
+                out.write(summary ? String.valueOf(element) : Json.write(element));
                 out.write('\n');
             }
             count.incrementAndGet();
