@@ -1,6 +1,5 @@
 package dev.neardup.io;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +36,7 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
     @Override
     public StreamFormat.Reader<RawRecord> createReader(
             Configuration config, FSDataInputStream stream) {
-        return new Reader(new BufferedInputStream(stream, 1 << 16), name, maxBytes);
+        return new Reader(stream, name, maxBytes);
     }
 
     @Override
@@ -50,6 +49,9 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
         private final String name;
         private final int maxBytes;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
+        private final byte[] buffer = new byte[1 << 16];
+        private int pos;
+        private int limit;
         private long lineNumber;
 
         Reader(InputStream in, String name, int maxBytes) {
@@ -63,16 +65,37 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
             while (true) {
                 line.reset();
                 long size = 0;
-                int b;
                 int last = -1;
-                while ((b = in.read()) != -1 && b != '\n') {
-                    if (size < maxBytes + 1L) {
-                        line.write(b);
+                boolean endOfLine = false;
+                while (true) {
+                    if (pos == limit) {
+                        int n = in.read(buffer, 0, buffer.length);
+                        pos = 0;
+                        limit = Math.max(n, 0);
+                        if (n <= 0) {
+                            break; // end of the file
+                        }
                     }
-                    size++;
-                    last = b;
+                    int start = pos;
+                    while (pos < limit && buffer[pos] != '\n') {
+                        pos++;
+                    }
+                    int n = pos - start;
+                    if (n > 0) {
+                        long room = maxBytes + 1L - size;
+                        if (room > 0) {
+                            line.write(buffer, start, (int) Math.min(n, room));
+                        }
+                        size += n;
+                        last = buffer[pos - 1];
+                    }
+                    if (pos < limit) {
+                        pos++; // the '\n'
+                        endOfLine = true;
+                        break;
+                    }
                 }
-                if (b == -1 && size == 0) {
+                if (!endOfLine && size == 0) {
                     return null;
                 }
                 lineNumber++;
@@ -85,9 +108,6 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
                     }
                 }
                 if (isBlank(bytes, length) && size <= maxBytes) {
-                    if (b == -1) {
-                        return null;
-                    }
                     continue;
                 }
                 RawRecord r = new RawRecord();
