@@ -3,6 +3,8 @@ package dev.neardup.cli;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.KafkaJob;
+import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import java.io.IOException;
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.JobClient;
 import picocli.CommandLine.ArgGroup;
@@ -58,6 +61,9 @@ import picocli.CommandLine.Spec;
             "  neardup run --input crawl.jsonl --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
             "              --dead-letters dead.jsonl --threshold 0.9",
             "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - --alerts alerts.jsonl",
+            "  neardup run --bootstrap-servers 127.0.0.1:9092 --input-topic documents \\",
+            "              --alerts-topic alerts --verdicts-topic verdicts --dead-letter-topic"
+                    + " dead-letters",
             "",
             "Any Flink or neardup option can be set with -D key=value, e.g."
                     + " -D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
@@ -88,8 +94,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--alerts",
             paramLabel = "FILE",
-            defaultValue = "-",
-            description = "Where alerts go: a file, or - for stdout. Default: ${DEFAULT-VALUE}.")
+            description = "Where alerts go: a file, or - for stdout. Default: stdout.")
     String alerts;
 
     @Option(
@@ -108,6 +113,96 @@ final class RunCommand implements Callable<Integer> {
                             + " file, or - for stdout. Default: one summary line each on stderr,"
                             + " so that none goes unnoticed.")
     String deadLetters;
+
+    @ArgGroup(exclusive = false, heading = "%nKafka (instead of files):%n", order = 1)
+    KafkaArgs kafka;
+
+    /** The Kafka variant's options. */
+    static final class KafkaArgs {
+        @Option(
+                names = "--bootstrap-servers",
+                paramLabel = "HOST:PORT",
+                required = true,
+                description = "Kafka bootstrap servers: read and write topics instead of files.")
+        String bootstrapServers;
+
+        @Option(
+                names = "--input-topic",
+                paramLabel = "TOPIC",
+                defaultValue = "documents",
+                description = "Topic of input documents. Default: ${DEFAULT-VALUE}.")
+        String inputTopic;
+
+        @Option(
+                names = "--alerts-topic",
+                paramLabel = "TOPIC",
+                defaultValue = "alerts",
+                description = "Topic of alerts. Default: ${DEFAULT-VALUE}.")
+        String alertsTopic;
+
+        @Option(
+                names = "--verdicts-topic",
+                paramLabel = "TOPIC",
+                defaultValue = "verdicts",
+                description = "Topic of verdicts. Default: ${DEFAULT-VALUE}.")
+        String verdictsTopic;
+
+        @Option(
+                names = "--dead-letter-topic",
+                paramLabel = "TOPIC",
+                defaultValue = "dead-letters",
+                description = "Topic of dead letters. Default: ${DEFAULT-VALUE}.")
+        String deadLetterTopic;
+
+        @Option(
+                names = "--group-id",
+                paramLabel = "ID",
+                defaultValue = "neardup",
+                description = "Consumer group id. Default: ${DEFAULT-VALUE}.")
+        String groupId;
+
+        @Option(
+                names = "--starting-offsets",
+                paramLabel = "WHERE",
+                defaultValue = "committed",
+                description =
+                        "committed (earliest where the group has none), earliest, latest, or"
+                                + " timestamp:EPOCH_MILLIS. Default: ${DEFAULT-VALUE}.")
+        String startingOffsets;
+
+        @Option(
+                names = "--bounded",
+                description =
+                        "Stop at the offsets that are the latest at start (read the topic to its"
+                                + " end) instead of running until stopped.")
+        boolean bounded;
+
+        @Option(
+                names = "--delivery-guarantee",
+                paramLabel = "exactly-once|at-least-once",
+                defaultValue = "exactly-once",
+                description =
+                        "exactly-once (Kafka transactions; read outputs with"
+                                + " isolation.level=read_committed) or at-least-once. Default:"
+                                + " ${DEFAULT-VALUE}.")
+        String deliveryGuarantee;
+
+        @Option(
+                names = "--kafka-property",
+                paramLabel = "KEY=VALUE",
+                description =
+                        "A Kafka client property for the consumer and producers, e.g."
+                                + " security.protocol=SASL_SSL (repeatable).")
+        Map<String, String> properties = new LinkedHashMap<>();
+
+        @Option(
+                names = "--kafka-properties",
+                paramLabel = "FILE",
+                description =
+                        "A properties file of Kafka client properties (SASL/SSL settings and"
+                                + " secrets; values are never printed).")
+        Path propertiesFile;
+    }
 
     @Option(
             names = "--threshold",
@@ -196,9 +291,19 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (kafka != null) {
+            if (input != null || alerts != null || verdicts != null || deadLetters != null) {
+                throw CliException.usage(
+                        "with --bootstrap-servers the job reads and writes Kafka topics: use"
+                                + " --input-topic, --alerts-topic, --verdicts-topic and"
+                                + " --dead-letter-topic instead of files");
+            }
+            return runKafka();
+        }
         if (input == null) {
             throw CliException.usage(
-                    "no input: give --input FILE (- for standard input) or --sample");
+                    "no input: give --input FILE (- for standard input), --sample, or"
+                            + " --bootstrap-servers for Kafka");
         }
         Configuration conf = configuration();
         NearDupSettings settings;
@@ -227,7 +332,7 @@ final class RunCommand implements Callable<Integer> {
                             flink,
                             settings,
                             inputFile,
-                            alerts,
+                            alerts == null ? JsonLinesSink.STDOUT : alerts,
                             verdicts,
                             deadLetters == null ? JsonLinesSink.STDERR_SUMMARY : deadLetters);
             waitWithProgress(job, err, start);
@@ -238,6 +343,100 @@ final class RunCommand implements Callable<Integer> {
                             "neardup: to keep dead letters with their payloads, add"
                                     + " --dead-letters FILE");
                 }
+            }
+            return 0;
+        } finally {
+            if (deleteWorkDir) {
+                deleteRecursively(work);
+            }
+        }
+    }
+
+    private Integer runKafka() throws Exception {
+        Configuration conf = configuration();
+        conf.set(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers);
+        conf.set(NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
+        conf.set(NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
+        conf.set(NearDupOptions.KAFKA_VERDICTS_TOPIC, kafka.verdictsTopic);
+        conf.set(NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, kafka.deadLetterTopic);
+        conf.set(NearDupOptions.KAFKA_GROUP_ID, kafka.groupId);
+        conf.set(NearDupOptions.KAFKA_STARTING_OFFSETS, kafka.startingOffsets);
+        conf.set(NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
+        conf.set(NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
+        if (kafka.propertiesFile != null) {
+            java.util.Properties file = new java.util.Properties();
+            try (var reader = Files.newBufferedReader(kafka.propertiesFile)) {
+                file.load(reader);
+            } catch (IOException e) {
+                throw CliException.usage(
+                        "cannot read --kafka-properties "
+                                + kafka.propertiesFile
+                                + ": "
+                                + e.getMessage());
+            }
+            file.forEach(
+                    (k, v) ->
+                            conf.setString(
+                                    NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, String.valueOf(v)));
+        }
+        kafka.properties.forEach(
+                (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
+        NearDupSettings settings;
+        KafkaSettings kafkaSettings;
+        try {
+            settings = NearDupSettings.from(conf);
+            kafkaSettings = KafkaSettings.from(conf);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        boolean deleteWorkDir = workDir == null;
+        Path work =
+                workDir != null
+                        ? Files.createDirectories(workDir)
+                        : Files.createTempDirectory(
+                                Path.of(System.getProperty("java.io.tmpdir")), "neardup-");
+        try {
+            Configuration flink =
+                    EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
+            if (!properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
+                // A long-running job recovers from transient failures (a broker restart).
+                flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
+            }
+            if (!quiet) {
+                err.println("neardup: " + settings);
+                err.println("neardup: " + kafkaSettings.describe());
+            }
+            JobClient job = KafkaJob.start(flink, settings, kafkaSettings);
+            Thread hook =
+                    new Thread(
+                            () -> {
+                                try {
+                                    job.cancel().get(30, TimeUnit.SECONDS);
+                                } catch (Exception e) {
+                                    // shutting down anyway
+                                }
+                            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            if (!quiet) {
+                err.println(
+                        "neardup: running"
+                                + (kafkaSettings.bounded() ? " to the end of the topic" : "")
+                                + "; Ctrl-C stops it");
+            }
+            try {
+                job.getJobExecutionResult().get();
+            } catch (ExecutionException e) {
+                throw CliException.failure("the job failed: " + rootCause(e), e);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // already shutting down
+                }
+            }
+            if (!quiet) {
+                err.println("neardup: done");
             }
             return 0;
         } finally {

@@ -43,6 +43,15 @@ public class DeadLetter {
     /** Where the record came from: file:line or topic-partition@offset. */
     public String source;
 
+    /** Kafka topic of the rejected record, or null for other sources. */
+    public String sourceTopic;
+
+    /** Kafka partition of the rejected record, or null. */
+    public Integer sourcePartition;
+
+    /** Kafka offset of the rejected record, or null. */
+    public Long sourceOffset;
+
     /** The record's id when it could be read, else null. */
     public String docId;
 

@@ -216,6 +216,11 @@ public final class DocumentParser {
         d.reason = reason.name();
         d.message = message;
         d.source = raw.source;
+        if (raw.topic != null) {
+            d.sourceTopic = raw.topic;
+            d.sourcePartition = raw.partition;
+            d.sourceOffset = raw.offset;
+        }
         d.docId = docId;
         d.payloadBytes = raw.size;
         byte[] kept =

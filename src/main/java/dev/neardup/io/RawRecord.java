@@ -20,6 +20,15 @@ public class RawRecord {
     /** The source's timestamp for the record in epoch ms (Kafka), or -1. */
     public long timestamp = -1;
 
+    /** Kafka topic the record came from, or null. */
+    public String topic;
+
+    /** Kafka partition, or -1. */
+    public int partition = -1;
+
+    /** Kafka offset, or -1. */
+    public long offset = -1;
+
     public RawRecord() {}
 
     public RawRecord(byte[] payload, String source) {

@@ -159,4 +159,102 @@ public final class NearDupOptions {
                     .withDescription(
                             "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
                                     + " (optional; the ingestion time is used when absent).");
+
+    // ---- Kafka (the job between topics) ----
+
+    public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =
+            ConfigOptions.key("neardup.kafka.bootstrap-servers")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Kafka bootstrap servers (host:port,...). Set to read documents from"
+                                    + " and write outputs to Kafka instead of files.");
+
+    public static final ConfigOption<String> KAFKA_INPUT_TOPIC =
+            ConfigOptions.key("neardup.kafka.input-topic")
+                    .stringType()
+                    .defaultValue("documents")
+                    .withDescription("Topic of input documents (JSON values).");
+
+    public static final ConfigOption<String> KAFKA_ALERTS_TOPIC =
+            ConfigOptions.key("neardup.kafka.alerts-topic")
+                    .stringType()
+                    .defaultValue("alerts")
+                    .withDescription("Topic of near-duplicate alerts, keyed by document id.");
+
+    public static final ConfigOption<String> KAFKA_VERDICTS_TOPIC =
+            ConfigOptions.key("neardup.kafka.verdicts-topic")
+                    .stringType()
+                    .defaultValue("verdicts")
+                    .withDescription("Topic of verdicts, one per valid document, keyed by id.");
+
+    public static final ConfigOption<String> KAFKA_DEAD_LETTER_TOPIC =
+            ConfigOptions.key("neardup.kafka.dead-letter-topic")
+                    .stringType()
+                    .defaultValue("dead-letters")
+                    .withDescription(
+                            "Topic of dead letters: the rejected record's payload, source"
+                                    + " topic/partition/offset and reason (also as headers).");
+
+    public static final ConfigOption<String> KAFKA_GROUP_ID =
+            ConfigOptions.key("neardup.kafka.group-id")
+                    .stringType()
+                    .defaultValue("neardup")
+                    .withDescription(
+                            "Consumer group id; offsets are committed to it on checkpoints.");
+
+    public static final ConfigOption<String> KAFKA_STARTING_OFFSETS =
+            ConfigOptions.key("neardup.kafka.starting-offsets")
+                    .stringType()
+                    .defaultValue("committed")
+                    .withDescription(
+                            "Where to start reading when not restoring from a checkpoint:"
+                                    + " 'committed' (the group's offsets, earliest where none),"
+                                    + " 'earliest', 'latest', or 'timestamp:EPOCH_MILLIS'.");
+
+    public static final ConfigOption<Boolean> KAFKA_BOUNDED =
+            ConfigOptions.key("neardup.kafka.bounded")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Stop at the offsets that are the latest when the job starts (read a"
+                                    + " topic to its end, the offline use), instead of running"
+                                    + " forever.");
+
+    public static final ConfigOption<String> KAFKA_DELIVERY_GUARANTEE =
+            ConfigOptions.key("neardup.kafka.delivery-guarantee")
+                    .stringType()
+                    .defaultValue("exactly-once")
+                    .withDescription(
+                            "Output delivery: 'exactly-once' (Kafka transactions committed on"
+                                    + " checkpoints; consumers read with"
+                                    + " isolation.level=read_committed) or 'at-least-once'.");
+
+    public static final ConfigOption<String> KAFKA_TRANSACTIONAL_ID_PREFIX =
+            ConfigOptions.key("neardup.kafka.transactional-id-prefix")
+                    .stringType()
+                    .defaultValue("neardup")
+                    .withDescription(
+                            "Prefix of the Kafka transactional ids (exactly-once); must be unique"
+                                    + " per job on a cluster.");
+
+    public static final ConfigOption<Duration> KAFKA_MAX_OUT_OF_ORDERNESS =
+            ConfigOptions.key("neardup.kafka.max-out-of-orderness")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(5))
+                    .withDescription("How far record timestamps may lag the watermark.");
+
+    public static final ConfigOption<Duration> KAFKA_IDLE_TIMEOUT =
+            ConfigOptions.key("neardup.kafka.idle-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDescription(
+                            "A partition without records for this long does not hold back the"
+                                    + " watermark.");
+
+    /**
+     * Prefix of Kafka client properties passed through to the consumer and producers, e.g. {@code
+     * neardup.kafka.properties.security.protocol=SASL_SSL}.
+     */
+    public static final String KAFKA_PROPERTIES_PREFIX = "neardup.kafka.properties.";
 }

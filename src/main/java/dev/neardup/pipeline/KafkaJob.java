@@ -1,0 +1,47 @@
+package dev.neardup.pipeline;
+
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/** The job between Kafka topics: the same graph as the file mode, Kafka source and sinks. */
+public final class KafkaJob {
+
+    private KafkaJob() {}
+
+    /** Adds the job to {@code env}. */
+    public static void build(
+            StreamExecutionEnvironment env, NearDupSettings settings, KafkaSettings kafka) {
+        new NearDupJob(
+                        settings,
+                        kafka.source(),
+                        kafka.watermarks(),
+                        kafka.alertSink(),
+                        kafka.verdictSink(),
+                        kafka.deadLetterSink())
+                .build(env);
+    }
+
+    /**
+     * Starts the job in the environment {@code conf} describes (the embedded MiniCluster, or the
+     * cluster a {@code flink run} submits to) and returns at once.
+     *
+     * @throws IllegalArgumentException when exactly-once delivery is asked for without checkpoints,
+     *     which it needs to commit its transactions
+     */
+    public static JobClient start(Configuration conf, NearDupSettings settings, KafkaSettings kafka)
+            throws Exception {
+        if (kafka.delivery() == DeliveryGuarantee.EXACTLY_ONCE
+                && conf.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL).isEmpty()) {
+            throw new IllegalArgumentException(
+                    "exactly-once delivery commits Kafka transactions on checkpoints: set "
+                            + CheckpointingOptions.CHECKPOINTING_INTERVAL.key()
+                            + " (e.g. 10s) or use neardup.kafka.delivery-guarantee=at-least-once");
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        build(env, settings, kafka);
+        return env.executeAsync("neardup (Kafka)");
+    }
+}

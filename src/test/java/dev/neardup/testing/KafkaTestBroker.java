@@ -1,0 +1,155 @@
+package dev.neardup.testing;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * One real Apache Kafka 4.2 broker (combined broker and controller, KRaft) in the test JVM, on
+ * loopback, started on first use and shared by every test of the run; each test makes its own
+ * topics. No Docker, no mocks.
+ */
+public final class KafkaTestBroker {
+
+    private static KafkaClusterTestKit cluster;
+
+    private KafkaTestBroker() {}
+
+    /** The broker's bootstrap servers, starting it if needed. */
+    public static synchronized String bootstrapServers() {
+        if (cluster == null) {
+            try {
+                KafkaClusterTestKit kit =
+                        new KafkaClusterTestKit.Builder(
+                                        new TestKitNodes.Builder()
+                                                .setCombined(true)
+                                                .setNumBrokerNodes(1)
+                                                .setNumControllerNodes(1)
+                                                .build())
+                                .setConfigProp("offsets.topic.replication.factor", "1")
+                                .setConfigProp("offsets.topic.num.partitions", "1")
+                                .setConfigProp("transaction.state.log.replication.factor", "1")
+                                .setConfigProp("transaction.state.log.min.isr", "1")
+                                .setConfigProp("transaction.state.log.num.partitions", "1")
+                                .setConfigProp("min.insync.replicas", "1")
+                                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                                .setConfigProp("message.max.bytes", String.valueOf(32 << 20))
+                                .setConfigProp("replica.fetch.max.bytes", String.valueOf(32 << 20))
+                                .build();
+                kit.format();
+                kit.startup();
+                kit.waitForReadyBrokers();
+                cluster = kit;
+                Runtime.getRuntime()
+                        .addShutdownHook(
+                                new Thread(
+                                        () -> {
+                                            try {
+                                                kit.close();
+                                            } catch (Exception e) {
+                                                // JVM exit
+                                            }
+                                        }));
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the test Kafka broker", e);
+            }
+        }
+        return cluster.bootstrapServers();
+    }
+
+    /** A topic name unique to this test run. */
+    public static String uniqueTopic(String base) {
+        return base + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Creates topics with the given partition count, accepting records up to 32 MiB. */
+    public static void createTopics(int partitions, String... names) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+            List<NewTopic> topics = new ArrayList<>();
+            for (String name : names) {
+                topics.add(
+                        new NewTopic(name, partitions, (short) 1)
+                                .configs(Map.of("max.message.bytes", String.valueOf(32 << 20))));
+            }
+            admin.createTopics(topics).all().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Produces records (key may be null), waiting until all are acknowledged. */
+    public static void produce(String topic, List<Map.Entry<String, byte[]>> records)
+            throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        p.put("key.serializer", ByteArraySerializer.class.getName());
+        p.put("value.serializer", ByteArraySerializer.class.getName());
+        p.put("max.request.size", String.valueOf(32 << 20));
+        p.put("acks", "all");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+            for (Map.Entry<String, byte[]> r : records) {
+                byte[] key =
+                        r.getKey() == null ? null : r.getKey().getBytes(StandardCharsets.UTF_8);
+                producer.send(new ProducerRecord<>(topic, key, r.getValue()));
+            }
+            producer.flush();
+        }
+    }
+
+    /**
+     * Reads a topic from the beginning with {@code isolation.level=read_committed} until at least
+     * {@code expected} records arrived, then keeps reading for {@code settle} to catch any extra
+     * (duplicate) records.
+     *
+     * @throws AssertionError when fewer than expected arrive within {@code timeout}
+     */
+    public static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+            String topic, int expected, Duration timeout, Duration settle) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        p.put("group.id", "test-reader-" + UUID.randomUUID());
+        p.put("auto.offset.reset", "earliest");
+        p.put("enable.auto.commit", "false");
+        p.put("isolation.level", "read_committed");
+        p.put("key.deserializer", ByteArrayDeserializer.class.getName());
+        p.put("value.deserializer", ByteArrayDeserializer.class.getName());
+        p.put("max.partition.fetch.bytes", String.valueOf(32 << 20));
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (out.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+            }
+            if (out.size() < expected) {
+                throw new AssertionError(
+                        "only "
+                                + out.size()
+                                + " of "
+                                + expected
+                                + " records on "
+                                + topic
+                                + " after "
+                                + timeout);
+            }
+            long settleEnd = System.nanoTime() + settle.toNanos();
+            while (System.nanoTime() < settleEnd) {
+                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+            }
+        }
+        return out;
+    }
+}
