@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -127,10 +126,8 @@ final class BenchCommand implements Callable<Integer> {
         conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
         NearDupSettings settings = NearDupSettings.from(conf);
 
-        Path work =
-                Files.createTempDirectory(
-                        Path.of(System.getProperty("java.io.tmpdir")), "nd-bench-");
-        try {
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+            Path work = dir.path();
             err.println("neardup bench: generating " + documents + " documents");
             List<String> texts = corpus();
             long bytes =
@@ -161,8 +158,6 @@ final class BenchCommand implements Callable<Integer> {
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             print(out, r);
             return 0;
-        } finally {
-            deleteRecursively(work);
         }
     }
 
@@ -360,13 +355,5 @@ final class BenchCommand implements Callable<Integer> {
                         + " target <= 1024)%n",
                 r.get("stateBytesPerDocument"),
                 r.get("savepointBytes"));
-    }
-
-    private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort
-        }
     }
 }

@@ -14,14 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -313,13 +311,8 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        boolean deleteWorkDir = workDir == null;
-        Path work =
-                workDir != null
-                        ? Files.createDirectories(workDir)
-                        : Files.createTempDirectory(
-                                Path.of(System.getProperty("java.io.tmpdir")), "neardup-");
-        try {
+        try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
+            Path work = dir.path();
             Path inputFile = inputFile(work);
             if (!quiet) {
                 err.println("neardup: " + settings);
@@ -345,10 +338,6 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             return 0;
-        } finally {
-            if (deleteWorkDir) {
-                deleteRecursively(work);
-            }
         }
     }
 
@@ -390,13 +379,8 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        boolean deleteWorkDir = workDir == null;
-        Path work =
-                workDir != null
-                        ? Files.createDirectories(workDir)
-                        : Files.createTempDirectory(
-                                Path.of(System.getProperty("java.io.tmpdir")), "neardup-");
-        try {
+        try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
+            Path work = dir.path();
             Configuration flink =
                     EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
             if (!properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
@@ -439,10 +423,6 @@ final class RunCommand implements Callable<Integer> {
                 err.println("neardup: done");
             }
             return 0;
-        } finally {
-            if (deleteWorkDir) {
-                deleteRecursively(work);
-            }
         }
     }
 
@@ -576,14 +556,6 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw CliException.usage(
                     "not a duration: '" + text + "' (examples: 30d, 12h, 10s, 500ms)");
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort: a temporary directory
         }
     }
 }
