@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -298,6 +299,10 @@ final class RunCommand implements Callable<Integer> {
             }
             return runKafka();
         }
+        if (JobMain.isActive()) {
+            throw CliException.usage(
+                    "on a Flink cluster the job reads and writes Kafka: give --bootstrap-servers");
+        }
         if (input == null) {
             throw CliException.usage(
                     "no input: give --input FILE (- for standard input), --sample, or"
@@ -379,6 +384,16 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
+        if (JobMain.isActive()) {
+            // Inside 'flink run' or the REST API: the cluster's configuration decides state
+            // storage and restarts; submit and return.
+            conf.set(
+                    CheckpointingOptions.CHECKPOINTING_INTERVAL, parseDuration(checkpointInterval));
+            JobClient job = KafkaJob.start(conf, settings, kafkaSettings);
+            err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
+            err.println("neardup: " + kafkaSettings.describe());
+            return 0;
+        }
         try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
             Path work = dir.path();
             Configuration flink =

@@ -1,0 +1,50 @@
+package dev.neardup.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/**
+ * Entry point of the job jar ({@code target/neardup-job.jar}) for submission to a Flink cluster:
+ * {@code flink run -d neardup-job.jar --bootstrap-servers ...}, or the REST API's {@code
+ * /jars/{id}/run}. It takes the same options as {@code neardup run} (the word {@code run} may be
+ * left out), submits the Kafka job to the cluster it runs in and returns. It never calls {@code
+ * System.exit} (it may run inside the JobManager): a usage error becomes an exception whose message
+ * is the one line {@code neardup run} would print.
+ */
+public final class JobMain {
+
+    private static volatile boolean active;
+
+    private JobMain() {}
+
+    /** True while the job jar's entry point runs (cluster submission). */
+    static boolean isActive() {
+        return active;
+    }
+
+    public static void main(String[] args) {
+        String[] full = args.length > 0 && args[0].equals("run") ? args : prepend("run", args);
+        StringWriter errors = new StringWriter();
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(errors, true);
+        int code;
+        active = true;
+        try {
+            code = Neardup.execute(System.in, out, err, full);
+        } finally {
+            active = false;
+            System.err.print(errors);
+            System.err.flush();
+        }
+        if (code != 0) {
+            throw new IllegalArgumentException(errors.toString().strip());
+        }
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+}
