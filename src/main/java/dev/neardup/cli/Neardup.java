@@ -43,7 +43,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             RunCommand.class,
             TuneCommand.class,
             CompareCommand.class,
-            BenchCommand.class
+            BenchCommand.class,
+            EvaluateCommand.class
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

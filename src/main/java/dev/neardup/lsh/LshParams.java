@@ -127,6 +127,72 @@ public record LshParams(int bands, int rows) {
         return suggest(threshold, numHashes, DEFAULT_FP_WEIGHT, DEFAULT_FN_WEIGHT);
     }
 
+    /**
+     * Probability that a pair of Jaccard similarity s is <em>found</em>: that it shares a bucket in
+     * at least one band (the S-curve) and that its MinHash estimate reaches {@code threshold}, when
+     * its {@code numHashes} signature positions agree independently with probability s (the model
+     * of seed 001). Both events depend on the same positions, so the probability is not the
+     * product: it is computed exactly by dynamic programming over the bands, tracking the number of
+     * agreeing positions and whether some band agreed in all its rows. O(b r K) time.
+     *
+     * @param s Jaccard similarity in [0, 1]
+     * @param numHashes K, at least b r
+     * @param threshold the verification threshold on the estimate
+     */
+    public double findProbability(double s, int numHashes, double threshold) {
+        checkFits(numHashes);
+        int r = rows;
+        // dist[a][c]: probability of a agreements so far, c = 1 when a band agreed fully.
+        double[][] dist = new double[numHashes + 1][2];
+        dist[0][0] = 1;
+        double full = Math.pow(s, r);
+        double[] partial = new double[r];
+        for (int a = 0; a < r; a++) {
+            partial[a] = binomial(r, a) * Math.pow(s, a) * Math.pow(1 - s, r - a);
+        }
+        int used = 0;
+        for (int band = 0; band < bands; band++) {
+            double[][] next = new double[numHashes + 1][2];
+            for (int a = 0; a <= used; a++) {
+                for (int c = 0; c < 2; c++) {
+                    double p = dist[a][c];
+                    if (p == 0) {
+                        continue;
+                    }
+                    next[a + r][1] += p * full;
+                    for (int x = 0; x < r; x++) {
+                        next[a + x][c] += p * partial[x];
+                    }
+                }
+            }
+            dist = next;
+            used += r;
+        }
+        int rest = numHashes - used;
+        int needed = (int) Math.ceil(threshold * numHashes - 1e-9);
+        double total = 0;
+        for (int a = 0; a <= used; a++) {
+            double p = dist[a][1];
+            if (p == 0) {
+                continue;
+            }
+            for (int x = 0; x <= rest; x++) {
+                if (a + x >= needed) {
+                    total += p * binomial(rest, x) * Math.pow(s, x) * Math.pow(1 - s, rest - x);
+                }
+            }
+        }
+        return Math.min(1.0, total);
+    }
+
+    private static double binomial(int n, int k) {
+        double result = 1;
+        for (int i = 1; i <= k; i++) {
+            result = result * (n - k + i) / i;
+        }
+        return result;
+    }
+
     /** 1 - (1 - s^r)^b, computed stably for small s^r. */
     public static double candidateProbability(double s, int bands, int rows) {
         double perBand = Math.pow(s, rows);

@@ -90,6 +90,41 @@ class LshParamsTest {
                 .hasMessageContaining("K = 128");
     }
 
+    @Test
+    void findProbabilityAgreesWithSimulationAndBounds() {
+        LshParams p = new LshParams(11, 11);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (double s : new double[] {0.6, 0.8, 0.85, 0.9}) {
+            int found = 0;
+            int trials = 20_000;
+            for (int t = 0; t < trials; t++) {
+                boolean[] agree = new boolean[128];
+                int total = 0;
+                for (int i = 0; i < 128; i++) {
+                    agree[i] = random.nextDouble() < s;
+                    total += agree[i] ? 1 : 0;
+                }
+                boolean candidate = false;
+                for (int b = 0; b < 11 && !candidate; b++) {
+                    boolean all = true;
+                    for (int i = b * 11; i < (b + 1) * 11; i++) {
+                        all &= agree[i];
+                    }
+                    candidate = all;
+                }
+                if (candidate && total >= Math.ceil(0.8 * 128)) {
+                    found++;
+                }
+            }
+            double exact = p.findProbability(s, 128, 0.8);
+            double sigma = Math.sqrt(Math.max(exact * (1 - exact), 1e-4) / trials);
+            assertThat((double) found / trials).as("s=%.2f", s).isCloseTo(exact, within(5 * sigma));
+            assertThat(exact).isLessThanOrEqualTo(p.probability(s) + 1e-12);
+        }
+        assertThat(p.findProbability(1.0, 128, 0.8)).isCloseTo(1.0, within(1e-12));
+        assertThat(p.findProbability(0.0, 128, 0.8)).isZero();
+    }
+
     private static double error(LshParams p, double t, double fpWeight, double fnWeight) {
         return fpWeight * trapezoid(p, 0, t, false) + fnWeight * trapezoid(p, t, 1, true);
     }

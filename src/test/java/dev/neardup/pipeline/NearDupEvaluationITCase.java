@@ -150,7 +150,7 @@ class NearDupEvaluationITCase {
                     if (matched.get(later).contains(earlier)) {
                         detected++;
                     }
-                    predicted += detectionProbability(p[2], banding, settings.numHashes());
+                    predicted += banding.findProbability(p[2], settings.numHashes(), THRESHOLD);
                 }
             }
             if (n < 20) {
@@ -163,65 +163,5 @@ class NearDupEvaluationITCase {
                     .as("detection rate for J in [%.1f, %.1f) over %d pairs", lo, hi, n)
                     .isBetween(expectedRate - 4 * sigma - 0.02, expectedRate + 4 * sigma + 0.02);
         }
-    }
-
-    /**
-     * P(candidate and estimate >= threshold) for a pair of similarity j, when the K positions agree
-     * independently with probability j: by dynamic programming over the bands, tracking the number
-     * of agreeing positions and whether some band agreed entirely.
-     */
-    static double detectionProbability(double j, LshParams banding, int k) {
-        int r = banding.rows();
-        int b = banding.bands();
-        // dist[a][c]: probability of a agreements so far, c = 1 when some band fully agreed.
-        double[][] dist = new double[k + 1][2];
-        dist[0][0] = 1;
-        double full = Math.pow(j, r);
-        double[] partial = new double[r]; // P(exactly a agreements in a band, a < r)
-        for (int a = 0; a < r; a++) {
-            partial[a] = binomial(r, a) * Math.pow(j, a) * Math.pow(1 - j, r - a);
-        }
-        int used = 0;
-        for (int band = 0; band < b; band++) {
-            double[][] next = new double[k + 1][2];
-            for (int a = 0; a <= used; a++) {
-                for (int c = 0; c < 2; c++) {
-                    double p = dist[a][c];
-                    if (p == 0) {
-                        continue;
-                    }
-                    next[a + r][1] += p * full;
-                    for (int x = 0; x < r; x++) {
-                        next[a + x][c] += p * partial[x];
-                    }
-                }
-            }
-            dist = next;
-            used += r;
-        }
-        // Positions outside the bands agree independently too.
-        int rest = k - used;
-        double total = 0;
-        int needed = (int) Math.ceil(THRESHOLD * k - 1e-9);
-        for (int a = 0; a <= used; a++) {
-            double p = dist[a][1];
-            if (p == 0) {
-                continue;
-            }
-            for (int x = 0; x <= rest; x++) {
-                if (a + x >= needed) {
-                    total += p * binomial(rest, x) * Math.pow(j, x) * Math.pow(1 - j, rest - x);
-                }
-            }
-        }
-        return total;
-    }
-
-    private static double binomial(int n, int k) {
-        double result = 1;
-        for (int i = 1; i <= k; i++) {
-            result = result * (n - k + i) / i;
-        }
-        return result;
     }
 }
