@@ -1,0 +1,328 @@
+package dev.neardup.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import dev.neardup.testing.KafkaTestBroker;
+import dev.neardup.testing.PlantedCorpus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The job jar on a real Flink 2.2 standalone cluster, deployed as a user deploys it: the cluster is
+ * started with {@code deploy/local/flink-start.sh} (separate JobManager and TaskManager processes
+ * on loopback), {@code target/neardup-job.jar} is uploaded and run through the REST API, and the
+ * job reads and writes a real Kafka 4.2 broker (in this JVM, on 127.0.0.1). Outputs are read with
+ * {@code isolation.level=read_committed}.
+ *
+ * <p>One cluster for the whole scenario: planted near-duplicates alerted; stop-with-savepoint and
+ * resubmission from the savepoint, with a near-duplicate of a document from before the restart
+ * (state survived); {@code kill -9} of the TaskManager mid-stream and a replacement TaskManager
+ * (exactly one verdict per document: none lost, none duplicated); cancel.
+ */
+class StandaloneClusterE2EITCase {
+
+    private static final Duration WAIT = Duration.ofMinutes(2);
+    private static final Path PROJECT = Path.of("").toAbsolutePath();
+    private static final Path JOB_JAR = PROJECT.resolve("target/neardup-job.jar");
+
+    private static final List<String> TIMINGS = new ArrayList<>();
+    private static LocalFlinkCluster cluster;
+    private static boolean failed;
+    private static long stepStart;
+
+    private final PlantedCorpus corpus = new PlantedCorpus(17);
+    private final String run = UUID.randomUUID().toString().substring(0, 8);
+    private final String documents = "documents-" + run;
+    private final String alerts = "alerts-" + run;
+    private final String verdicts = "verdicts-" + run;
+    private final String deadLetters = "dead-letters-" + run;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        LocalFlinkCluster.requireTools();
+        assertThat(JOB_JAR)
+                .as("the job jar (built by 'mvn package' before the integration tests)")
+                .isRegularFile();
+        step(null);
+        KafkaTestBroker.bootstrapServers();
+        step("Kafka broker (in the test JVM)");
+        // A short work directory: RocksDB refuses instance paths beyond its length limit.
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-flink-");
+        cluster = LocalFlinkCluster.create(PROJECT, dir);
+        try {
+            cluster.start();
+        } catch (Throwable t) {
+            failed = true;
+            throw t;
+        }
+        step("flink-start.sh: JobManager + TaskManager, 2 slots registered");
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            step(null);
+            cluster.close();
+            step("flink-stop.sh");
+            if (failed) {
+                System.out.println("[e2e] work directory kept: " + cluster.dir());
+            } else {
+                cluster.deleteDir();
+            }
+        }
+        System.out.println("[e2e] steps:");
+        TIMINGS.forEach(t -> System.out.println("[e2e]   " + t));
+    }
+
+    /** Ends the current step (when named) and starts the next. */
+    private static void step(String finished) {
+        long now = System.nanoTime();
+        if (finished != null) {
+            String line =
+                    String.format(Locale.ROOT, "%6.1f s  %s", (now - stepStart) / 1e9, finished);
+            TIMINGS.add(line);
+            System.out.println("[e2e] " + line);
+        }
+        stepStart = now;
+    }
+
+    @Test
+    void deployRestoreFromSavepointAndSurviveTaskManagerLoss() throws Exception {
+        try {
+            scenario();
+        } catch (Throwable t) {
+            failed = true;
+            System.out.println("[e2e] FAILED; cluster logs:\n" + cluster.logTails());
+            throw t;
+        }
+    }
+
+    private void scenario() throws Exception {
+        step(null);
+        KafkaTestBroker.createTopics(2, documents, alerts, verdicts, deadLetters);
+        FlinkRest rest = new FlinkRest(cluster.rest());
+        String jarId = rest.uploadJar(JOB_JAR);
+        step("POST /jars/upload (" + Files.size(JOB_JAR) / (1 << 20) + " MB)");
+
+        List<String> args =
+                List.of(
+                        "--bootstrap-servers",
+                        KafkaTestBroker.bootstrapServers(),
+                        "--input-topic",
+                        documents,
+                        "--alerts-topic",
+                        alerts,
+                        "--verdicts-topic",
+                        verdicts,
+                        "--dead-letter-topic",
+                        deadLetters,
+                        "--group-id",
+                        "e2e-" + run,
+                        "--starting-offsets",
+                        "earliest",
+                        "--checkpoint-interval",
+                        "1s",
+                        "-D",
+                        "neardup.kafka.transactional-id-prefix=e2e-" + run);
+        String first = rest.run(jarId, args, 2, null);
+        rest.awaitRunning(first, WAIT);
+        step("POST /jars/{id}/run, parallelism 2, until all tasks RUNNING");
+
+        // 1. Planted near-duplicates. Bases first, and only once their verdicts are out the
+        // copies: partitions are read in parallel, so a copy sent together with its original
+        // could be processed first and the pair alerted the other way round.
+        produce(
+                added(
+                        () -> {
+                            for (int i = 0; i < 40; i++) {
+                                corpus.addBase("a-" + i, 2000);
+                            }
+                        }));
+        awaitVerdicts(corpus.docs.size());
+        List<PlantedCorpus.Doc> copies = added(() -> copies("a-", 0, 10, "a-copy-"));
+        produce(copies);
+        List<JsonNode> v1 = awaitVerdicts(corpus.docs.size());
+        assertOneVerdictPerDocument(v1);
+        for (JsonNode v : v1) {
+            String id = v.get("docId").asText();
+            assertThat(v.get("verdict").asText())
+                    .as("verdict of %s", id)
+                    .isEqualTo(id.contains("-copy-") ? "DUPLICATE" : "UNIQUE");
+        }
+        assertAlertsArePlantedPairs();
+        step("planted duplicates: " + corpus.docs.size() + " verdicts, 10 alerts");
+
+        // 2. Stop with a savepoint, resubmit from it.
+        String savepoint = rest.stopWithSavepoint(first, WAIT);
+        assertThat(rest.awaitTerminal(first, WAIT)).isEqualTo("FINISHED");
+        assertThat(savepoint).startsWith("file:" + cluster.dir().resolve("savepoints"));
+        step("POST /jobs/{id}/stop: savepoint, FINISHED");
+        String second = rest.run(jarId, args, 2, savepoint);
+        rest.awaitRunning(second, WAIT);
+        step("POST /jars/{id}/run with savepointPath, until RUNNING");
+
+        // Near-duplicates of documents sent before the restart: only found if state survived.
+        produce(added(() -> copies("a-", 10, 15, "b-copy-")));
+        List<JsonNode> v2 = awaitVerdicts(corpus.docs.size());
+        assertOneVerdictPerDocument(v2);
+        for (JsonNode v : v2) {
+            if (v.get("docId").asText().startsWith("b-copy-")) {
+                assertThat(v.get("verdict").asText()).isEqualTo("DUPLICATE");
+            }
+        }
+        assertAlertsArePlantedPairs();
+        step("after restore: 5 near-duplicates of pre-restart documents alerted");
+
+        // 3. kill -9 of the TaskManager while documents stream in; a replacement TaskManager.
+        int before = corpus.docs.size();
+        List<PlantedCorpus.Doc> stream = new ArrayList<>();
+        for (int i = 0; i < 240; i++) {
+            String id = "c-" + i;
+            stream.addAll(added(() -> corpus.addBase(id, 2000)));
+            if (i % 12 == 0) {
+                int base = 15 + i / 12;
+                stream.addAll(added(() -> copies("a-", base, base + 1, "c-copy-")));
+            }
+        }
+        CountDownLatch killed = new CountDownLatch(1);
+        AtomicInteger sent = new AtomicInteger();
+        CompletableFuture<Void> producer =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                // ~50 documents/s; the last third only after the kill
+                                int split = stream.size() * 2 / 3;
+                                for (int i = 0; i < stream.size(); i += 5) {
+                                    if (i >= split && killed.getCount() > 0) {
+                                        killed.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+                                    }
+                                    produce(stream.subList(i, Math.min(i + 5, stream.size())));
+                                    sent.addAndGet(Math.min(5, stream.size() - i));
+                                    Thread.sleep(100);
+                                }
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+        // Mid-stream: some of the stream committed, some in flight, more to come.
+        awaitVerdicts(before + 20);
+        int sentAtKill = sent.get();
+        cluster.killTaskManager(1);
+        killed.countDown();
+        step(
+                "kill -9 TaskManager 1 after "
+                        + sentAtKill
+                        + " of "
+                        + stream.size()
+                        + " streamed documents were sent");
+        cluster.startTaskManager();
+        step("flink-start.sh --taskmanager-only: replacement registered");
+        producer.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        List<JsonNode> v3 = awaitVerdicts(corpus.docs.size());
+        step("recovered: all " + corpus.docs.size() + " verdicts committed");
+        assertOneVerdictPerDocument(v3);
+        assertAlertsArePlantedPairs();
+        assertThat(rest.exceptions(second).path("exceptionHistory").path("entries"))
+                .as("the job failed over (exception history)")
+                .isNotEmpty();
+        rest.awaitRunning(second, WAIT);
+        step("exactly once: one verdict per document, " + corpus.planted.size() + " alerts");
+
+        // 4. Cancel.
+        rest.cancel(second);
+        assertThat(rest.awaitTerminal(second, WAIT)).isEqualTo("CANCELED");
+        step("PATCH /jobs/{id}?mode=cancel: CANCELED");
+    }
+
+    /** Runs {@code add} and returns the documents it added to the corpus. */
+    private List<PlantedCorpus.Doc> added(Runnable add) {
+        int from = corpus.docs.size();
+        add.run();
+        return List.copyOf(corpus.docs.subList(from, corpus.docs.size()));
+    }
+
+    /** Adds near-duplicates (Jaccard ~0.96) of documents {@code base + i}, i in [from, to). */
+    private void copies(String base, int from, int to, String prefix) {
+        for (int i = from; i < to; i++) {
+            corpus.addVariant(base + i, prefix + i, 0.96);
+        }
+    }
+
+    private void produce(List<PlantedCorpus.Doc> docs) throws Exception {
+        List<Map.Entry<String, byte[]>> records = new ArrayList<>();
+        for (PlantedCorpus.Doc d : docs) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("id", d.id());
+            json.put("url", "https://example.org/" + d.id());
+            json.put("content", d.content());
+            json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
+            records.add(Map.entry(d.id(), Json.write(json).getBytes(StandardCharsets.UTF_8)));
+        }
+        KafkaTestBroker.produce(documents, records);
+    }
+
+    private List<JsonNode> awaitVerdicts(int expected) {
+        return values(
+                KafkaTestBroker.readCommitted(verdicts, expected, WAIT, Duration.ofSeconds(2)));
+    }
+
+    private void assertOneVerdictPerDocument(List<JsonNode> verdictValues) {
+        assertThat(verdictValues.stream().map(v -> v.get("docId").asText()))
+                .as("exactly one verdict per document: none lost, none duplicated")
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(
+                        corpus.docs.stream().map(PlantedCorpus.Doc::id).toList());
+    }
+
+    private void assertAlertsArePlantedPairs() {
+        List<JsonNode> alertValues =
+                values(
+                        KafkaTestBroker.readCommitted(
+                                alerts, corpus.planted.size(), WAIT, Duration.ofSeconds(2)));
+        Set<String> pairs =
+                alertValues.stream()
+                        .map(a -> a.get("docId").asText() + ">" + a.get("duplicateOf").asText())
+                        .collect(Collectors.toSet());
+        assertThat(alertValues).as("no duplicate alert").hasSize(pairs.size());
+        assertThat(pairs)
+                .isEqualTo(
+                        corpus.planted.stream()
+                                .map(p -> p.later() + ">" + p.earlier())
+                                .collect(Collectors.toSet()));
+    }
+
+    private static List<JsonNode> values(List<ConsumerRecord<byte[], byte[]>> records) {
+        List<JsonNode> out = new ArrayList<>();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            try {
+                out.add(Json.MAPPER.readTree(r.value()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
+}
