@@ -384,6 +384,11 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
+        try {
+            kafkaSettings.checkTopics(Duration.ofSeconds(30));
+        } catch (IllegalStateException e) {
+            throw CliException.failure(e.getMessage(), e);
+        }
         if (JobMain.isActive()) {
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
             // storage and restarts; submit and return.

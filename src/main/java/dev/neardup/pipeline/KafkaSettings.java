@@ -7,10 +7,15 @@ import dev.neardup.io.KafkaRawRecordDeserializer;
 import dev.neardup.io.RawRecord;
 import dev.neardup.io.Verdict;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -19,6 +24,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 
 /**
@@ -214,6 +220,51 @@ public final class KafkaSettings {
                 "must be committed, earliest, latest or timestamp:EPOCH_MILLIS, got '"
                         + startingOffsets
                         + "'");
+    }
+
+    /**
+     * Checks, before the job starts, that the brokers answer and that the four topics exist, so
+     * that a wrong address or a missing topic fails the submission at once with a message a user
+     * can act on (the job itself would otherwise retry forever or restart until it gives up).
+     *
+     * @throws IllegalStateException naming the address or the missing topics
+     */
+    public void checkTopics(Duration timeout) {
+        Properties props = new Properties();
+        props.putAll(clientProperties);
+        props.put("bootstrap.servers", bootstrapServers);
+        props.put("request.timeout.ms", String.valueOf(timeout.toMillis()));
+        props.put("default.api.timeout.ms", String.valueOf(timeout.toMillis()));
+        List<String> topics = List.of(inputTopic, alertsTopic, verdictsTopic, deadLetterTopic);
+        try (Admin admin = Admin.create(props)) {
+            Set<String> existing;
+            try {
+                existing =
+                        admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                throw new IllegalStateException(
+                        "cannot reach Kafka at "
+                                + bootstrapServers
+                                + " within "
+                                + timeout.toSeconds()
+                                + " s: check --bootstrap-servers and the client properties"
+                                + " (security.protocol, SASL)",
+                        e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while checking Kafka", e);
+            }
+            List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException(
+                        "Kafka at "
+                                + bootstrapServers
+                                + " has no topic "
+                                + String.join(", ", missing)
+                                + ": create the topics first (deploy/local/kafka-topics.sh shows"
+                                + " how)");
+            }
+        }
     }
 
     public DeliveryGuarantee delivery() {

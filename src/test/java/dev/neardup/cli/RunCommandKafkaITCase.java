@@ -81,6 +81,22 @@ class RunCommandKafkaITCase {
                 .usageError("neardup run", "neardup.kafka.starting-offsets");
     }
 
+    @Test
+    void unreachableBrokersAndMissingTopicsFailAtOnce() {
+        CliRun.run(
+                        "run",
+                        "--bootstrap-servers",
+                        KafkaTestBroker.bootstrapServers(),
+                        "--input-topic",
+                        KafkaTestBroker.uniqueTopic("absent"))
+                .failure("neardup run", "has no topic");
+        long start = System.nanoTime();
+        CliRun run = CliRun.run("run", "--bootstrap-servers", "127.0.0.1:1", "--quiet");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("cannot reach Kafka at 127.0.0.1:1");
+        assertThat((System.nanoTime() - start) / 1e9).isLessThan(60);
+    }
+
     private static byte[] doc(String id, String content) {
         return dev.neardup.io.Json.write(Map.of("id", id, "content", content))
                 .getBytes(StandardCharsets.UTF_8);
