@@ -6,7 +6,6 @@ import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.RawRecord;
 import dev.neardup.pipeline.EmbeddedJob;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.ShingleSet;
@@ -29,7 +28,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.local.LocalDataInputStream;
 import picocli.CommandLine.Command;
@@ -72,27 +70,7 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "JSON Lines file of documents.")
     Path input;
 
-    @Option(
-            names = "--threshold",
-            paramLabel = "T",
-            defaultValue = "0.8",
-            description = "The job's similarity threshold. Default: ${DEFAULT-VALUE}.")
-    double threshold;
-
-    @Mixin SketchOptions sketch;
-
-    @Option(names = "--bands", paramLabel = "B", description = "LSH bands (default: tuned).")
-    Integer bands;
-
-    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band.")
-    Integer rows;
-
-    @Option(
-            names = "--bucket-capacity",
-            paramLabel = "N",
-            defaultValue = "64",
-            description = "Band bucket capacity. Default: ${DEFAULT-VALUE}.")
-    int bucketCapacity;
+    @Mixin JobOptions job;
 
     @Option(
             names = "--floor",
@@ -119,12 +97,6 @@ final class EvaluateCommand implements Callable<Integer> {
                             + " ${DEFAULT-VALUE}.")
     double precisionSimilarity;
 
-    @Option(
-            names = {"--parallelism", "-p"},
-            paramLabel = "N",
-            description = "Job parallelism. Default: the number of CPU cores.")
-    Integer parallelism;
-
     @Option(names = "--json", description = "Print the report as one JSON object.")
     boolean json;
 
@@ -133,12 +105,6 @@ final class EvaluateCommand implements Callable<Integer> {
             paramLabel = "FILE.png|FILE.svg",
             description = "Draw measured recall per bucket over the predicted curves.")
     Path plot;
-
-    @Option(
-            names = {"-D"},
-            paramLabel = "KEY=VALUE",
-            description = "Any Flink or neardup configuration option (repeatable).")
-    Map<String, String> properties = new LinkedHashMap<>();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -160,7 +126,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw CliException.usage("--plot must end in .png or .svg, got " + plot);
             }
         }
-        Configuration conf = configuration();
+        Configuration conf = job.toConfiguration();
         NearDupSettings settings;
         try {
             settings = NearDupSettings.from(conf);
@@ -235,31 +201,6 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             return 0;
         }
-    }
-
-    private Configuration configuration() {
-        Configuration conf = new Configuration();
-        conf.set(NearDupOptions.THRESHOLD, threshold);
-        sketch.validate();
-        conf.set(NearDupOptions.NUM_HASHES, sketch.numHashes());
-        conf.set(NearDupOptions.ALGORITHM, sketch.algorithm());
-        var shingles = sketch.shingleOptions();
-        conf.set(NearDupOptions.SHINGLE_KIND, shingles.kind());
-        conf.set(NearDupOptions.SHINGLE_SIZE, shingles.size());
-        conf.set(NearDupOptions.STOP_WORDS, shingles.removeStopWords());
-        conf.set(NearDupOptions.STEMMING, shingles.stemming());
-        if (bands != null) {
-            conf.set(NearDupOptions.BANDS, bands);
-        }
-        if (rows != null) {
-            conf.set(NearDupOptions.ROWS, rows);
-        }
-        conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
-        if (parallelism != null) {
-            conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        properties.forEach(conf::setString);
-        return conf;
     }
 
     /**

@@ -22,9 +22,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.JobClient;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -203,51 +201,7 @@ final class RunCommand implements Callable<Integer> {
         Path propertiesFile;
     }
 
-    @Option(
-            names = "--threshold",
-            paramLabel = "T",
-            defaultValue = "0.8",
-            description =
-                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " Default: ${DEFAULT-VALUE}.")
-    double threshold;
-
-    @Mixin SketchOptions sketch;
-
-    @Option(
-            names = "--bands",
-            paramLabel = "B",
-            description =
-                    "LSH bands. Default: chosen with --rows from the threshold (see 'neardup"
-                            + " tune').")
-    Integer bands;
-
-    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
-    Integer rows;
-
-    @Option(
-            names = "--bucket-capacity",
-            paramLabel = "N",
-            defaultValue = "64",
-            description =
-                    "Most documents a band bucket keeps (the most recent). Default:"
-                            + " ${DEFAULT-VALUE}.")
-    int bucketCapacity;
-
-    @Option(
-            names = "--retention",
-            paramLabel = "DURATION",
-            defaultValue = "30d",
-            description =
-                    "How long (event time) a document stays a possible match, e.g. 7d, 12h."
-                            + " Default: ${DEFAULT-VALUE}.")
-    String retention;
-
-    @Option(
-            names = {"--parallelism", "-p"},
-            paramLabel = "N",
-            description = "Parallelism of the job. Default: the number of CPU cores.")
-    Integer parallelism;
+    @Mixin JobOptions job;
 
     @Option(
             names = "--checkpoint-interval",
@@ -257,27 +211,12 @@ final class RunCommand implements Callable<Integer> {
     String checkpointInterval;
 
     @Option(
-            names = "--state-backend",
-            paramLabel = "rocksdb|hashmap",
-            defaultValue = "rocksdb",
-            description =
-                    "Keyed state backend: rocksdb (on disk, scales) or hashmap (on the heap,"
-                            + " fast for small inputs). Default: ${DEFAULT-VALUE}.")
-    String stateBackend;
-
-    @Option(
             names = "--work-dir",
             paramLabel = "DIR",
             description =
                     "Directory for checkpoints and RocksDB files. Default: a new temporary"
                             + " directory, deleted at the end.")
     Path workDir;
-
-    @Option(
-            names = {"-D"},
-            paramLabel = "KEY=VALUE",
-            description = "Any Flink or neardup configuration option (repeatable).")
-    Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(
             names = {"--quiet", "-q"},
@@ -308,7 +247,7 @@ final class RunCommand implements Callable<Integer> {
                     "no input: give --input FILE (- for standard input), --sample, or"
                             + " --bootstrap-servers for Kafka");
         }
-        Configuration conf = configuration();
+        Configuration conf = job.toConfiguration();
         NearDupSettings settings;
         try {
             settings = NearDupSettings.from(conf);
@@ -347,7 +286,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Integer runKafka() throws Exception {
-        Configuration conf = configuration();
+        Configuration conf = job.toConfiguration();
         conf.set(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers);
         conf.set(NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
         conf.set(NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
@@ -403,7 +342,7 @@ final class RunCommand implements Callable<Integer> {
             Path work = dir.path();
             Configuration flink =
                     EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
-            if (!properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
+            if (!job.properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
                 // A long-running job recovers from transient failures (a broker restart).
                 flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
             }
@@ -444,41 +383,6 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
-    }
-
-    private Configuration configuration() {
-        Configuration conf = new Configuration();
-        conf.set(NearDupOptions.THRESHOLD, threshold);
-        sketch.validate();
-        conf.set(NearDupOptions.NUM_HASHES, sketch.numHashes());
-        conf.set(NearDupOptions.ALGORITHM, sketch.algorithm());
-        var shingles = sketch.shingleOptions();
-        conf.set(NearDupOptions.SHINGLE_KIND, shingles.kind());
-        conf.set(NearDupOptions.SHINGLE_SIZE, shingles.size());
-        conf.set(NearDupOptions.STOP_WORDS, shingles.removeStopWords());
-        conf.set(NearDupOptions.STEMMING, shingles.stemming());
-        if (bands != null) {
-            conf.set(NearDupOptions.BANDS, bands);
-        }
-        if (rows != null) {
-            conf.set(NearDupOptions.ROWS, rows);
-        }
-        conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
-        conf.set(NearDupOptions.RETENTION, parseDuration(retention));
-        if (!stateBackend.equalsIgnoreCase("rocksdb")
-                && !stateBackend.equalsIgnoreCase("hashmap")) {
-            throw CliException.usage(
-                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
-        }
-        conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
-            }
-            conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        properties.forEach(conf::setString);
-        return conf;
     }
 
     private Path inputFile(Path work) throws IOException {

@@ -1,0 +1,117 @@
+package dev.neardup.cli;
+
+import dev.neardup.pipeline.NearDupOptions;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of the job itself, shared as a picocli {@code @Mixin} by the commands that run it
+ * ({@code run}, {@code evaluate}): threshold, text and sketch options, banding, bucket bounds,
+ * parallelism, state backend, and any Flink or neardup option with {@code -D}. {@link
+ * #toConfiguration()} maps them onto {@link NearDupOptions} and Flink's options.
+ */
+final class JobOptions {
+
+    @Option(
+            names = "--threshold",
+            paramLabel = "T",
+            defaultValue = "0.8",
+            description =
+                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
+                            + " Default: ${DEFAULT-VALUE}.")
+    double threshold;
+
+    @Mixin SketchOptions sketch;
+
+    @Option(
+            names = "--bands",
+            paramLabel = "B",
+            description =
+                    "LSH bands. Default: chosen with --rows from the threshold (see 'neardup"
+                            + " tune').")
+    Integer bands;
+
+    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
+    Integer rows;
+
+    @Option(
+            names = "--bucket-capacity",
+            paramLabel = "N",
+            defaultValue = "64",
+            description =
+                    "Most documents a band bucket keeps (the most recent). Default:"
+                            + " ${DEFAULT-VALUE}.")
+    int bucketCapacity;
+
+    @Option(
+            names = "--retention",
+            paramLabel = "DURATION",
+            defaultValue = "30d",
+            description =
+                    "How long (event time) a document stays a possible match, e.g. 7d, 12h."
+                            + " Default: ${DEFAULT-VALUE}.")
+    String retention;
+
+    @Option(
+            names = {"--parallelism", "-p"},
+            paramLabel = "N",
+            description = "Parallelism of the job. Default: the number of CPU cores.")
+    Integer parallelism;
+
+    @Option(
+            names = "--state-backend",
+            paramLabel = "rocksdb|hashmap",
+            defaultValue = "rocksdb",
+            description =
+                    "Keyed state backend: rocksdb (on disk, scales) or hashmap (on the heap,"
+                            + " fast for small inputs). Default: ${DEFAULT-VALUE}.")
+    String stateBackend;
+
+    @Option(
+            names = {"-D"},
+            paramLabel = "KEY=VALUE",
+            description = "Any Flink or neardup configuration option (repeatable).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    /** The options as a Flink configuration; a usage error names the bad option. */
+    Configuration toConfiguration() {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.THRESHOLD, threshold);
+        sketch.validate();
+        conf.set(NearDupOptions.NUM_HASHES, sketch.numHashes());
+        conf.set(NearDupOptions.ALGORITHM, sketch.algorithm());
+        var shingles = sketch.shingleOptions();
+        conf.set(NearDupOptions.SHINGLE_KIND, shingles.kind());
+        conf.set(NearDupOptions.SHINGLE_SIZE, shingles.size());
+        conf.set(NearDupOptions.STOP_WORDS, shingles.removeStopWords());
+        conf.set(NearDupOptions.STEMMING, shingles.stemming());
+        if (bands != null) {
+            conf.set(NearDupOptions.BANDS, bands);
+        }
+        if (rows != null) {
+            conf.set(NearDupOptions.ROWS, rows);
+        }
+        conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
+        conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration(retention));
+        if (!stateBackend.equalsIgnoreCase("rocksdb")
+                && !stateBackend.equalsIgnoreCase("hashmap")) {
+            throw CliException.usage(
+                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+        }
+        conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
+        if (parallelism != null) {
+            if (parallelism < 1) {
+                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
+            }
+            conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        }
+        properties.forEach(conf::setString);
+        return conf;
+    }
+}
