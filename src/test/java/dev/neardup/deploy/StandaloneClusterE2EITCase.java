@@ -3,21 +3,15 @@ package dev.neardup.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.io.Json;
+import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.PlantedCorpus;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +19,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -272,20 +265,11 @@ class StandaloneClusterE2EITCase {
     }
 
     private void produce(List<PlantedCorpus.Doc> docs) throws Exception {
-        List<Map.Entry<String, byte[]>> records = new ArrayList<>();
-        for (PlantedCorpus.Doc d : docs) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("id", d.id());
-            json.put("url", "https://example.org/" + d.id());
-            json.put("content", d.content());
-            json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
-            records.add(Map.entry(d.id(), Json.write(json).getBytes(StandardCharsets.UTF_8)));
-        }
-        KafkaTestBroker.produce(documents, records);
+        KafkaTestBroker.produce(documents, JobFiles.kafkaRecords(docs));
     }
 
     private List<JsonNode> awaitVerdicts(int expected) {
-        return values(
+        return KafkaTestBroker.values(
                 KafkaTestBroker.readCommitted(verdicts, expected, WAIT, Duration.ofSeconds(2)));
     }
 
@@ -299,7 +283,7 @@ class StandaloneClusterE2EITCase {
 
     private void assertAlertsArePlantedPairs() {
         List<JsonNode> alertValues =
-                values(
+                KafkaTestBroker.values(
                         KafkaTestBroker.readCommitted(
                                 alerts, corpus.planted.size(), WAIT, Duration.ofSeconds(2)));
         Set<String> pairs =
@@ -312,17 +296,5 @@ class StandaloneClusterE2EITCase {
                         corpus.planted.stream()
                                 .map(p -> p.later() + ">" + p.earlier())
                                 .collect(Collectors.toSet()));
-    }
-
-    private static List<JsonNode> values(List<ConsumerRecord<byte[], byte[]>> records) {
-        List<JsonNode> out = new ArrayList<>();
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            try {
-                out.add(Json.MAPPER.readTree(r.value()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return out;
     }
 }

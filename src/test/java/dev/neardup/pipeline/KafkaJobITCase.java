@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.PlantedCorpus;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -75,31 +73,6 @@ class KafkaJobITCase {
         base.set(NearDupOptions.KAFKA_STARTING_OFFSETS, "earliest");
         base.set(NearDupOptions.KAFKA_BOUNDED, bounded);
         return EmbeddedJob.configuration(base, work, Duration.ofMillis(500));
-    }
-
-    private static List<Map.Entry<String, byte[]>> documents(List<PlantedCorpus.Doc> docs) {
-        List<Map.Entry<String, byte[]>> out = new ArrayList<>();
-        for (PlantedCorpus.Doc d : docs) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("id", d.id());
-            json.put("url", "https://example.org/" + d.id());
-            json.put("content", d.content());
-            json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
-            out.add(Map.entry(d.id(), Json.write(json).getBytes(StandardCharsets.UTF_8)));
-        }
-        return out;
-    }
-
-    private static List<JsonNode> values(List<ConsumerRecord<byte[], byte[]>> records) {
-        List<JsonNode> out = new ArrayList<>();
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            try {
-                out.add(Json.MAPPER.readTree(r.value()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return out;
     }
 
     private static Set<String> pairs(List<JsonNode> alerts) {
@@ -167,7 +140,7 @@ class KafkaJobITCase {
                         "k7", "INVALID_UTF8",
                         "k8", "NOT_AN_OBJECT");
 
-        List<Map.Entry<String, byte[]>> input = documents(corpus.docs);
+        List<Map.Entry<String, byte[]>> input = JobFiles.kafkaRecords(corpus.docs);
         input.addAll(20, bad.subList(0, 4));
         input.addAll(bad.subList(4, 8));
         KafkaTestBroker.produce(topics.documents, input);
@@ -180,7 +153,7 @@ class KafkaJobITCase {
 
         int valid = corpus.docs.size();
         List<JsonNode> verdicts =
-                values(
+                KafkaTestBroker.values(
                         KafkaTestBroker.readCommitted(
                                 topics.verdicts, valid, WAIT, Duration.ofSeconds(2)));
         assertThat(verdicts.stream().map(v -> v.get("docId").asText()))
@@ -190,7 +163,7 @@ class KafkaJobITCase {
 
         List<ConsumerRecord<byte[], byte[]>> alertRecords =
                 KafkaTestBroker.readCommitted(topics.alerts, 1, WAIT, Duration.ofSeconds(2));
-        List<JsonNode> alerts = values(alertRecords);
+        List<JsonNode> alerts = KafkaTestBroker.values(alertRecords);
         Set<String> alerted = pairs(alerts);
         assertThat(alerted).as("each pair once").hasSize(alerts.size());
         List<PlantedCorpus.Pair> high =
@@ -293,9 +266,9 @@ class KafkaJobITCase {
         NearDupSettings settings = NearDupSettings.from(conf);
 
         JobClient first = KafkaJob.start(conf, settings, KafkaSettings.from(conf));
-        KafkaTestBroker.produce(topics.documents, documents(batchA));
+        KafkaTestBroker.produce(topics.documents, JobFiles.kafkaRecords(batchA));
         KafkaTestBroker.readCommitted(topics.verdicts, batchA.size(), WAIT, Duration.ZERO);
-        KafkaTestBroker.produce(topics.documents, documents(batchB));
+        KafkaTestBroker.produce(topics.documents, JobFiles.kafkaRecords(batchB));
         // Mid-stream: as soon as part of batch B is committed, cancel (no savepoint).
         KafkaTestBroker.readCommitted(topics.verdicts, batchA.size() + 5, WAIT, Duration.ZERO);
         first.cancel().get(60, TimeUnit.SECONDS);
@@ -307,10 +280,10 @@ class KafkaJobITCase {
         int afterB = batchA.size() + batchB.size();
         KafkaTestBroker.readCommitted(topics.verdicts, afterB, WAIT, Duration.ZERO);
         // A document after the restart matches documents from before it: state survived.
-        KafkaTestBroker.produce(topics.documents, documents(batchC));
+        KafkaTestBroker.produce(topics.documents, JobFiles.kafkaRecords(batchC));
         int all = corpus.docs.size();
         List<JsonNode> verdicts =
-                values(
+                KafkaTestBroker.values(
                         KafkaTestBroker.readCommitted(
                                 topics.verdicts, all, WAIT, Duration.ofSeconds(3)));
         second.cancel().get(60, TimeUnit.SECONDS);
@@ -321,7 +294,7 @@ class KafkaJobITCase {
                 .containsExactlyInAnyOrderElementsOf(
                         corpus.docs.stream().map(PlantedCorpus.Doc::id).toList());
         List<JsonNode> alerts =
-                values(
+                KafkaTestBroker.values(
                         KafkaTestBroker.readCommitted(
                                 topics.alerts, 25, WAIT, Duration.ofSeconds(2)));
         Set<String> expected =

@@ -23,17 +23,31 @@ public final class JobFiles {
             throws IOException {
         List<String> lines = new ArrayList<>();
         for (PlantedCorpus.Doc d : docs) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("id", d.id());
-            json.put("url", "https://example.org/" + d.id());
-            json.put("content", d.content());
-            json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
-            lines.add(Json.write(json));
+            lines.add(json(d));
         }
         raw.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> lines.add(Math.min(e.getKey(), lines.size()), e.getValue()));
         Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** A document as an input record: id, url, content and fetchedAt, as JSON. */
+    public static String json(PlantedCorpus.Doc d) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", d.id());
+        json.put("url", "https://example.org/" + d.id());
+        json.put("content", d.content());
+        json.put("fetchedAt", Instant.ofEpochMilli(d.fetchedAt()).toString());
+        return Json.write(json);
+    }
+
+    /** Documents as Kafka records: key = id, value = {@link #json} in UTF-8. */
+    public static List<Map.Entry<String, byte[]>> kafkaRecords(List<PlantedCorpus.Doc> docs) {
+        List<Map.Entry<String, byte[]>> out = new ArrayList<>();
+        for (PlantedCorpus.Doc d : docs) {
+            out.add(Map.entry(d.id(), json(d).getBytes(StandardCharsets.UTF_8)));
+        }
+        return out;
     }
 
     /** Reads a JSON Lines file into trees. */

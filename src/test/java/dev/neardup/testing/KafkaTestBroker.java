@@ -152,4 +152,18 @@ public final class KafkaTestBroker {
         }
         return out;
     }
+
+    /** The values of records, parsed as JSON. */
+    public static List<com.fasterxml.jackson.databind.JsonNode> values(
+            List<ConsumerRecord<byte[], byte[]>> records) {
+        List<com.fasterxml.jackson.databind.JsonNode> out = new ArrayList<>();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            try {
+                out.add(dev.neardup.io.Json.MAPPER.readTree(r.value()));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
 }
