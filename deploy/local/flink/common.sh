@@ -67,25 +67,7 @@ flink_java() {
 }
 
 flink_classpath() {
-    local cachedir cpfile tmp mvnlog
-    cachedir="${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}"
-    cpfile="$cachedir/flink-classpath.txt"
-    if [ ! -s "$cpfile" ] || [ "$FLINK_LOCAL_POM" -nt "$cpfile" ] || ! _kafka_classpath_complete "$cpfile"; then
-        command -v mvn >/dev/null 2>&1 || die "mvn (Maven 3.8+) is needed to resolve the Flink jars"
-        mkdir -p -- "$cachedir" || die "cannot create $cachedir"
-        tmp="$cpfile.tmp.$$"
-        mvnlog="$cpfile.mvn.log"
-        echo "$(basename "$0"): resolving the Flink classpath with Maven (first run downloads ~125 MB)..." >&2
-        # Maven's own stdout goes to a log: even with -q -B it prints stray ANSI resets.
-        if ! mvn -q -B -f "$FLINK_LOCAL_POM" dependency:build-classpath -Dmdep.outputFile="$tmp" >"$mvnlog" 2>&1; then
-            rm -f -- "$tmp"
-            tail -n 30 -- "$mvnlog" >&2
-            die "mvn dependency:build-classpath failed (full output: $mvnlog)"
-        fi
-        [ -s "$tmp" ] || die "mvn wrote no classpath to $tmp (see $mvnlog)"
-        mv -f -- "$tmp" "$cpfile"
-    fi
-    cat -- "$cpfile"
+    local_classpath flink Flink "$FLINK_LOCAL_POM" "~125 MB"
 }
 
 flink_pid_alive() {

@@ -46,18 +46,21 @@ _kafka_classpath_complete() {
     done
 }
 
-kafka_classpath() {
-    local cachedir cpfile tmp mvnlog
+# Prints the classpath of a pom (resolved with Maven once, then cached in
+# ${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}/NAME-classpath.txt; resolved again when the pom is
+# newer or a jar has gone). Arguments: NAME (kafka, flink), display name, pom, download size.
+local_classpath() {
+    local name="$1" display="$2" pom="$3" size="$4" cachedir cpfile tmp mvnlog
     cachedir="${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}"
-    cpfile="$cachedir/kafka-classpath.txt"
-    if [ ! -s "$cpfile" ] || [ "$KAFKA_LOCAL_POM" -nt "$cpfile" ] || ! _kafka_classpath_complete "$cpfile"; then
-        command -v mvn >/dev/null 2>&1 || die "mvn (Maven 3.8+) is needed to resolve the Kafka jars"
+    cpfile="$cachedir/$name-classpath.txt"
+    if [ ! -s "$cpfile" ] || [ "$pom" -nt "$cpfile" ] || ! _kafka_classpath_complete "$cpfile"; then
+        command -v mvn >/dev/null 2>&1 || die "mvn (Maven 3.8+) is needed to resolve the $display jars"
         mkdir -p -- "$cachedir" || die "cannot create $cachedir"
         tmp="$cpfile.tmp.$$"
         mvnlog="$cpfile.mvn.log"
-        echo "$(basename "$0"): resolving the Kafka classpath with Maven (first run downloads ~45 MB)..." >&2
+        echo "$(basename "$0"): resolving the $display classpath with Maven (first run downloads $size)..." >&2
         # Maven's own stdout goes to a log: even with -q -B it prints stray ANSI resets.
-        if ! mvn -q -B -f "$KAFKA_LOCAL_POM" dependency:build-classpath -Dmdep.outputFile="$tmp" >"$mvnlog" 2>&1; then
+        if ! mvn -q -B -f "$pom" dependency:build-classpath -Dmdep.outputFile="$tmp" >"$mvnlog" 2>&1; then
             rm -f -- "$tmp"
             tail -n 30 -- "$mvnlog" >&2
             die "mvn dependency:build-classpath failed (full output: $mvnlog)"
@@ -66,6 +69,10 @@ kafka_classpath() {
         mv -f -- "$tmp" "$cpfile"
     fi
     cat -- "$cpfile"
+}
+
+kafka_classpath() {
+    local_classpath kafka Kafka "$KAFKA_LOCAL_POM" "~45 MB"
 }
 
 kafka_pid_alive() {
