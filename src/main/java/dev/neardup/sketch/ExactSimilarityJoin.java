@@ -20,8 +20,9 @@ import java.util.stream.IntStream;
  * <ol>
  *   <li>Global token order by increasing document frequency (rare shingles first). Shingles that
  *       occur in one set only can never be shared; they are not given ids at all, only counted, and
- *       come first in every set. The other shingles get int ids in frequency order (ties by hash
- *       value), found by a k-way merge of the sorted sets over ranges of the hash space.
+ *       come first in every set. The other shingles get int ids in frequency order (ties in a fixed
+ *       order), counted by grouping all occurrences with a radix sort, one range of the hash space
+ *       at a time.
  *   <li>Sets are processed in order of increasing size; for a set x only earlier sets y with |y|
  *       &ge; t|x| are considered (size filter).
  *   <li>Prefix filter: if J(x, y) &ge; t then the first |x| - &lceil;t|x|&rceil; + 1 tokens of x
@@ -46,11 +47,14 @@ import java.util.stream.IntStream;
  * form a pair (with Jaccard 1.0), while an empty and a non-empty set never do. Duplicate sets (J =
  * 1) are found at every floor.
  *
- * <p>Cost: the probes run in parallel on the common fork-join pool; the output is sorted, so it
- * does not depend on scheduling. Memory beyond the input is about 4 bytes per occurrence of a
- * shared shingle plus the index prefixes; the merge that counts frequencies copies the sets' hashes
- * one hash range (about 8 million hashes) at a time per worker. Low floors on corpora with many
- * frequent shingles (boilerplate) make prefixes reach frequent tokens and the join approaches the
+ * <p>Cost: frequency counting, verification and probing run in parallel on the common fork-join
+ * pool; the output is sorted, so it does not depend on scheduling. Memory beyond the input: 4 bytes
+ * per occurrence of a shared shingle (up to 1.5 times that while counting), 8 bytes per posting of
+ * the index, and the counting's working set for one hash range at a time (about 16 million hashes,
+ * some 350 MB). Measured on 2 cores, 20,000 sets of 4,000 to 6,000 random hashes with planted
+ * near-duplicates (100 million hashes): about 7 s for frequency counting, then well under a second
+ * (floor 0.9) to about 6 s (floor 0.3) for the join. Low floors on corpora with many frequent
+ * shingles (boilerplate) make prefixes reach the frequent tokens and the join approaches the
  * quadratic comparison; so does the output itself when most pairs qualify.
  */
 public final class ExactSimilarityJoin {
@@ -58,8 +62,8 @@ public final class ExactSimilarityJoin {
     /** Relative amount by which the filters' threshold is lowered (see the class comment). */
     private static final double SLACK = 1e-12;
 
-    /** Hashes per range of the frequency-counting merge (bounds its working memory). */
-    private static final long HASHES_PER_RANGE = 8_000_000L;
+    /** Hashes per range of the frequency count (bounds its working memory). */
+    private static final long HASHES_PER_RANGE = 16_000_000L;
 
     /** Accumulator mark of a candidate eliminated by the positional filter. */
     private static final int PRUNED = -1;
@@ -143,6 +147,13 @@ public final class ExactSimilarityJoin {
      */
     private record Encoded(int[] privateCount, int[][] shared, int sharedShingles) {}
 
+    /**
+     * Counts in how many sets each hash occurs and gives the shared ones ids. The hash space is cut
+     * into ranges of about {@code hashesPerRange} hashes (contiguous in every sorted set); the
+     * occurrences in one range are grouped by an MSD radix sort of their {@link Mix64#fmix64}
+     * images (a bijection, so equal images mean equal hashes, and its bits are uniform whatever the
+     * input), ranges one after the other, each in parallel.
+     */
     private static Encoded encode(ShingleSet[] docs, long hashesPerRange) {
         int n = docs.length;
         long total = 0;
@@ -150,52 +161,30 @@ public final class ExactSimilarityJoin {
             total += d.size();
         }
         long[] splits = splits(docs, total, hashesPerRange);
-        int ranges = splits.length + 1;
-        RangeCount[] counted =
-                IntStream.range(0, ranges)
-                        .parallel()
-                        .mapToObj(r -> countRange(docs, splits, r))
-                        .toArray(RangeCount[]::new);
-
-        // Ids are numbered by hash value across the ranges; then re-ranked by frequency.
-        int[] base = new int[ranges + 1];
-        for (int r = 0; r < ranges; r++) {
-            base[r + 1] = Math.addExact(base[r], counted[r].frequency.size);
-        }
-        int distinct = base[ranges];
-        int[] frequency = new int[distinct];
-        for (int r = 0; r < ranges; r++) {
-            System.arraycopy(
-                    counted[r].frequency.values, 0, frequency, base[r], base[r + 1] - base[r]);
-        }
-        int[] rank = rankByFrequency(frequency, n);
-
         int[] privateCount = new int[n];
         int[][] shared = new int[n][];
+        int[] sharedLength = new int[n];
+        IntList frequency = new IntList(1024);
+        for (int r = 0; r <= splits.length; r++) {
+            countRange(docs, splits, r, frequency, shared, sharedLength, privateCount);
+        }
+        int distinct = frequency.size;
+        int[] rank = rankByFrequency(Arrays.copyOf(frequency.values, distinct), n);
+        int[][] ids = new int[n][];
         IntStream.range(0, n)
                 .parallel()
                 .forEach(
                         d -> {
-                            int length = 0;
-                            int priv = 0;
-                            for (RangeCount c : counted) {
-                                length += c.sharedLength[d];
-                                priv += c.privateCount[d];
+                            int length = sharedLength[d];
+                            int[] a = length == 0 ? new int[0] : shared[d];
+                            for (int k = 0; k < length; k++) {
+                                a[k] = rank[a[k]];
                             }
-                            int[] ids = new int[length];
-                            int at = 0;
-                            for (int r = 0; r < ranges; r++) {
-                                int[] local = counted[r].shared[d];
-                                int len = counted[r].sharedLength[d];
-                                for (int k = 0; k < len; k++) {
-                                    ids[at++] = rank[base[r] + local[k]];
-                                }
-                            }
-                            Arrays.sort(ids);
-                            shared[d] = ids;
-                            privateCount[d] = priv;
+                            Arrays.sort(a, 0, length);
+                            ids[d] = a.length == length ? a : Arrays.copyOf(a, length);
+                            shared[d] = null;
                         });
-        return new Encoded(privateCount, shared, distinct);
+        return new Encoded(privateCount, ids, distinct);
     }
 
     /**
@@ -203,7 +192,7 @@ public final class ExactSimilarityJoin {
      * sample of the sets' hashes; range r is [splits[r-1], splits[r]).
      */
     private static long[] splits(ShingleSet[] docs, long total, long hashesPerRange) {
-        int ranges = (int) Math.min(256, (total + hashesPerRange - 1) / hashesPerRange);
+        int ranges = (int) Math.min(1024, (total + hashesPerRange - 1) / hashesPerRange);
         if (ranges <= 1) {
             return new long[0];
         }
@@ -228,113 +217,293 @@ public final class ExactSimilarityJoin {
         return Arrays.copyOf(out.values, out.size);
     }
 
-    /** Frequencies and per-set ids (local to the range) of the shared hashes of one range. */
-    private static final class RangeCount {
-        final IntList frequency = new IntList(1024);
-        final int[][] shared;
-        final int[] sharedLength;
-        final int[] privateCount;
+    /**
+     * Groups the occurrences of the hashes in range {@code r}: a hash in one set only adds to that
+     * set's private count; a hash in several gets the next id, recorded with its frequency and
+     * appended to each of its sets' lists.
+     */
+    private static void countRange(
+            ShingleSet[] docs,
+            long[] splits,
+            int r,
+            IntList frequency,
+            int[][] shared,
+            int[] sharedLength,
+            int[] privateCount) {
+        int n = docs.length;
+        long[][] slice = new long[n][];
+        IntStream.range(0, n)
+                .parallel()
+                .forEach(
+                        d -> {
+                            if (docs[d].isEmpty()) {
+                                return;
+                            }
+                            long[] hashes = docs[d].toArray();
+                            int from = r == 0 ? 0 : lowerBound(hashes, splits[r - 1]);
+                            int to =
+                                    r == splits.length
+                                            ? hashes.length
+                                            : lowerBound(hashes, splits[r]);
+                            if (from < to) {
+                                slice[d] =
+                                        from == 0 && to == hashes.length
+                                                ? hashes
+                                                : Arrays.copyOfRange(hashes, from, to);
+                            }
+                        });
 
-        RangeCount(int n) {
-            shared = new int[n][];
-            sharedLength = new int[n];
-            privateCount = new int[n];
+        // Scatter (image, set) by the top byte of the image, chunks of sets in parallel.
+        int workers = parallelism();
+        int chunks = Math.max(1, Math.min(n, 4 * workers));
+        int[][] count = new int[chunks][256];
+        IntStream.range(0, chunks)
+                .parallel()
+                .forEach(
+                        c -> {
+                            int[] cc = count[c];
+                            for (int d = chunkStart(c, n, chunks);
+                                    d < chunkStart(c + 1, n, chunks);
+                                    d++) {
+                                if (slice[d] != null) {
+                                    for (long h : slice[d]) {
+                                        cc[(int) (Mix64.fmix64(h) >>> 56)]++;
+                                    }
+                                }
+                            }
+                        });
+        int[] bucketStart = new int[257];
+        long at = 0;
+        for (int g = 0; g < 256; g++) {
+            bucketStart[g] = (int) at;
+            for (int c = 0; c < chunks; c++) {
+                int k = count[c][g];
+                count[c][g] = (int) at;
+                at += k;
+            }
+            if (at > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException(
+                        "too many occurrences of one hash range (" + at + ") to group");
+            }
+        }
+        int m = (int) at;
+        bucketStart[256] = m;
+        long[] key = new long[m];
+        int[] set = new int[m];
+        IntStream.range(0, chunks)
+                .parallel()
+                .forEach(
+                        c -> {
+                            int[] next = count[c];
+                            for (int d = chunkStart(c, n, chunks);
+                                    d < chunkStart(c + 1, n, chunks);
+                                    d++) {
+                                if (slice[d] != null) {
+                                    for (long h : slice[d]) {
+                                        long k = Mix64.fmix64(h);
+                                        int p = next[(int) (k >>> 56)]++;
+                                        key[p] = k;
+                                        set[p] = d;
+                                    }
+                                    slice[d] = null;
+                                }
+                            }
+                        });
+
+        // Sort each bucket by the remaining bytes: equal images become adjacent.
+        IntStream.range(0, 256)
+                .parallel()
+                .forEach(
+                        g -> {
+                            int from = bucketStart[g];
+                            int to = bucketStart[g + 1];
+                            if (to - from > 1) {
+                                radixSort(
+                                        key,
+                                        set,
+                                        from,
+                                        to,
+                                        48,
+                                        new long[to - from],
+                                        new int[to - from],
+                                        from);
+                            }
+                        });
+
+        // Ids in order of the sorted images. Chunks of the occurrences (cut between groups) are
+        // counted in parallel, then each chunk writes its ids at offsets reserved in each set.
+        int parts = Math.max(1, Math.min(m / 4096 + 1, 4 * workers));
+        int[] cut = new int[parts + 1];
+        cut[parts] = m;
+        for (int c = 1; c < parts; c++) {
+            int b = Math.max(cut[c - 1], (int) ((long) c * m / parts));
+            while (b > 0 && b < m && key[b] == key[b - 1]) {
+                b++;
+            }
+            cut[c] = b;
+        }
+        int[][] sharedCount = new int[parts][];
+        int[][] privateCounts = new int[parts][];
+        IntList[] groupSizes = new IntList[parts];
+        IntStream.range(0, parts)
+                .parallel()
+                .forEach(
+                        c -> {
+                            int[] sc = new int[n];
+                            int[] pc = new int[n];
+                            IntList sizes = new IntList(1024);
+                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
+                                int j = i + 1;
+                                while (j < end && key[j] == key[i]) {
+                                    j++;
+                                }
+                                if (j - i == 1) {
+                                    pc[set[i]]++;
+                                } else {
+                                    sizes.add(j - i);
+                                    for (int t = i; t < j; t++) {
+                                        sc[set[t]]++;
+                                    }
+                                }
+                                i = j;
+                            }
+                            sharedCount[c] = sc;
+                            privateCounts[c] = pc;
+                            groupSizes[c] = sizes;
+                        });
+        int[] firstId = new int[parts];
+        for (int c = 0; c < parts; c++) {
+            firstId[c] = frequency.size;
+            frequency.addAll(groupSizes[c]);
+        }
+        for (int d = 0; d < n; d++) {
+            int length = sharedLength[d];
+            for (int c = 0; c < parts; c++) {
+                int k = sharedCount[c][d];
+                sharedCount[c][d] = length; // now: where chunk c writes set d's ids
+                length += k;
+                privateCount[d] += privateCounts[c][d];
+            }
+            if (length > sharedLength[d]) {
+                int[] ids = shared[d];
+                if (ids == null || ids.length < length) {
+                    int capacity = Math.max(length, ids == null ? 0 : ids.length + ids.length / 2);
+                    shared[d] = ids == null ? new int[capacity] : Arrays.copyOf(ids, capacity);
+                }
+                sharedLength[d] = length;
+            }
+        }
+        IntStream.range(0, parts)
+                .parallel()
+                .forEach(
+                        c -> {
+                            int[] next = sharedCount[c];
+                            int id = firstId[c];
+                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
+                                int j = i + 1;
+                                while (j < end && key[j] == key[i]) {
+                                    j++;
+                                }
+                                if (j - i > 1) {
+                                    for (int t = i; t < j; t++) {
+                                        int d = set[t];
+                                        shared[d][next[d]++] = id;
+                                    }
+                                    id++;
+                                }
+                                i = j;
+                            }
+                        });
+    }
+
+    /**
+     * Sorts key[from, to) by unsigned value, moving set[i] along with key[i] (package-private for
+     * tests; the join only needs equal keys to end up adjacent).
+     */
+    static void radixSort(long[] key, int[] set, int from, int to) {
+        if (to - from > 1) {
+            radixSort(key, set, from, to, 56, new long[to - from], new int[to - from], from);
         }
     }
 
     /**
-     * Merges the sorted hashes of all sets within range {@code r} with a binary heap: each hash
-     * value comes out once with the sets that hold it.
+     * Sorts key[from, to) (with set alongside) by the bytes of the keys from bit {@code shift}
+     * down, most significant first; the scratch arrays are indexed from {@code base}.
      */
-    private static RangeCount countRange(ShingleSet[] docs, long[] splits, int r) {
-        int n = docs.length;
-        RangeCount out = new RangeCount(n);
-        long[][] slice = new long[n][];
-        int[] cursor = new int[n];
-        long[] heapValue = new long[n];
-        int[] heapDoc = new int[n];
-        int heapSize = 0;
-        for (int d = 0; d < n; d++) {
-            if (docs[d].isEmpty()) {
-                continue;
-            }
-            long[] hashes = docs[d].toArray();
-            int from = r == 0 ? 0 : lowerBound(hashes, splits[r - 1]);
-            int to = r == splits.length ? hashes.length : lowerBound(hashes, splits[r]);
-            if (from == to) {
-                continue;
-            }
-            slice[d] =
-                    from == 0 && to == hashes.length
-                            ? hashes
-                            : Arrays.copyOfRange(hashes, from, to);
-            heapValue[heapSize] = slice[d][0];
-            heapDoc[heapSize] = d;
-            heapSize++;
-        }
-        for (int i = heapSize / 2 - 1; i >= 0; i--) {
-            siftDown(heapValue, heapDoc, heapSize, i);
-        }
-        int[] group = new int[Math.max(1, n)];
-        while (heapSize > 0) {
-            long value = heapValue[0];
-            int members = 0;
-            do {
-                int d = heapDoc[0];
-                group[members++] = d;
-                int next = ++cursor[d];
-                if (next < slice[d].length) {
-                    heapValue[0] = slice[d][next];
-                } else {
-                    slice[d] = null;
-                    heapSize--;
-                    heapValue[0] = heapValue[heapSize];
-                    heapDoc[0] = heapDoc[heapSize];
+    private static void radixSort(
+            long[] key,
+            int[] set,
+            int from,
+            int to,
+            int shift,
+            long[] scratchKey,
+            int[] scratchSet,
+            int base) {
+        int length = to - from;
+        if (length <= 32) {
+            for (int i = from + 1; i < to; i++) {
+                long k = key[i];
+                int s = set[i];
+                int j = i - 1;
+                while (j >= from && Long.compareUnsigned(key[j], k) > 0) {
+                    key[j + 1] = key[j];
+                    set[j + 1] = set[j];
+                    j--;
                 }
-                siftDown(heapValue, heapDoc, heapSize, 0);
-            } while (heapSize > 0 && heapValue[0] == value);
-            if (members == 1) {
-                out.privateCount[group[0]]++;
-                continue;
+                key[j + 1] = k;
+                set[j + 1] = s;
             }
-            int id = out.frequency.size;
-            out.frequency.add(members);
-            for (int k = 0; k < members; k++) {
-                int d = group[k];
-                int[] ids = out.shared[d];
-                if (ids == null) {
-                    ids = new int[Math.min(docs[d].size(), 64)];
-                    out.shared[d] = ids;
-                } else if (out.sharedLength[d] == ids.length) {
-                    ids = Arrays.copyOf(ids, Math.min(docs[d].size(), 2 * ids.length));
-                    out.shared[d] = ids;
+            return;
+        }
+        int[] start = new int[257];
+        for (int i = from; i < to; i++) {
+            start[((int) (key[i] >>> shift) & 0xFF) + 1]++;
+        }
+        for (int g = 0; g < 256; g++) {
+            if (start[g + 1] == length) { // one byte value for all: go to the next byte
+                if (shift > 0) {
+                    radixSort(key, set, from, to, shift - 8, scratchKey, scratchSet, base);
                 }
-                ids[out.sharedLength[d]++] = id;
+                return;
             }
         }
-        return out;
+        for (int g = 0; g < 256; g++) {
+            start[g + 1] += start[g];
+        }
+        int[] next = Arrays.copyOf(start, 256);
+        int offset = from - base;
+        for (int i = from; i < to; i++) {
+            int p = offset + next[(int) (key[i] >>> shift) & 0xFF]++;
+            scratchKey[p] = key[i];
+            scratchSet[p] = set[i];
+        }
+        System.arraycopy(scratchKey, offset, key, from, length);
+        System.arraycopy(scratchSet, offset, set, from, length);
+        if (shift > 0) {
+            for (int g = 0; g < 256; g++) {
+                if (start[g + 1] - start[g] > 1) {
+                    radixSort(
+                            key,
+                            set,
+                            from + start[g],
+                            from + start[g + 1],
+                            shift - 8,
+                            scratchKey,
+                            scratchSet,
+                            base);
+                }
+            }
+        }
     }
 
-    private static void siftDown(long[] value, int[] doc, int size, int i) {
-        long v = value[i];
-        int d = doc[i];
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= size) {
-                break;
-            }
-            if (child + 1 < size && value[child + 1] < value[child]) {
-                child++;
-            }
-            if (value[child] >= v) {
-                break;
-            }
-            value[i] = value[child];
-            doc[i] = doc[child];
-            i = child;
-        }
-        value[i] = v;
-        doc[i] = d;
+    /** Start of chunk c of [0, n) cut into {@code chunks} near-equal chunks. */
+    private static int chunkStart(int c, int n, int chunks) {
+        return (int) ((long) c * n / chunks);
+    }
+
+    /** Threads a parallel stream uses: the common pool's workers and the calling thread. */
+    private static int parallelism() {
+        return java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
     }
 
     /** First index of a sorted array whose value is &ge; key. */
@@ -452,7 +621,7 @@ public final class ExactSimilarityJoin {
         }
 
         Probed run() {
-            int workers = Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism());
+            int workers = parallelism();
             int chunk = Math.max(64, (count + 16 * workers - 1) / (16 * workers));
             int chunks = (count + chunk - 1) / chunk;
             List<Probed> parts =
@@ -602,6 +771,14 @@ public final class ExactSimilarityJoin {
                 values = Arrays.copyOf(values, Math.max(16, 2 * size));
             }
             values[size++] = v;
+        }
+
+        void addAll(IntList other) {
+            if (size + other.size > values.length) {
+                values = Arrays.copyOf(values, Math.max(size + other.size, 2 * values.length));
+            }
+            System.arraycopy(other.values, 0, values, size, other.size);
+            size += other.size;
         }
     }
 
