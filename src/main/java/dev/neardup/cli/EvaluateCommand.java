@@ -127,12 +127,7 @@ final class EvaluateCommand implements Callable<Integer> {
             }
         }
         Configuration conf = job.toConfiguration();
-        NearDupSettings settings;
-        try {
-            settings = NearDupSettings.from(conf);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
-        }
+        NearDupSettings settings = JobOptions.settings(conf);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {

@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -113,5 +114,14 @@ final class JobOptions {
         }
         properties.forEach(conf::setString);
         return conf;
+    }
+
+    /** The validated job settings of {@code conf}; an invalid option is a usage error. */
+    static NearDupSettings settings(Configuration conf) {
+        try {
+            return NearDupSettings.from(conf);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
     }
 }

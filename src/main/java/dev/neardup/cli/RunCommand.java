@@ -248,12 +248,7 @@ final class RunCommand implements Callable<Integer> {
                             + " --bootstrap-servers for Kafka");
         }
         Configuration conf = job.toConfiguration();
-        NearDupSettings settings;
-        try {
-            settings = NearDupSettings.from(conf);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
-        }
+        NearDupSettings settings = JobOptions.settings(conf);
         PrintWriter err = spec.commandLine().getErr();
         try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
             Path work = dir.path();
@@ -314,10 +309,9 @@ final class RunCommand implements Callable<Integer> {
         }
         kafka.properties.forEach(
                 (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
-        NearDupSettings settings;
+        NearDupSettings settings = JobOptions.settings(conf);
         KafkaSettings kafkaSettings;
         try {
-            settings = NearDupSettings.from(conf);
             kafkaSettings = KafkaSettings.from(conf);
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
