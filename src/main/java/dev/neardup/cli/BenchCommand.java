@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -75,6 +76,18 @@ final class BenchCommand implements Callable<Integer> {
     double duplicateFraction;
 
     @Option(
+            names = "--hot-copies",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "Also run the hot-bucket scenario: the same distinct documents with N exact"
+                            + " copies of one page spread among them (a site template, a"
+                            + " soft-404), and report its throughput next to the distinct pages',"
+                            + " the alerts (all should name the first copy) and the peak memory."
+                            + " Default: ${DEFAULT-VALUE} (off).")
+    int hotCopies;
+
+    @Option(
             names = {"--parallelism", "-p"},
             paramLabel = "N",
             description = "Job parallelism. Default: the number of CPU cores.")
@@ -124,6 +137,10 @@ final class BenchCommand implements Callable<Integer> {
                     "--state-backend must be rocksdb or hashmap, got " + stateBackend);
         }
         conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
+        // The generated documents carry no fetchedAt: their event time is the time they are read,
+        // in order within the file, so verdicts are final as soon as the watermark moves on.
+        conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
+        conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
         NearDupSettings settings = NearDupSettings.from(conf);
 
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
@@ -156,6 +173,27 @@ final class BenchCommand implements Callable<Integer> {
             r.putAll(job);
             double wholeJob = (double) job.get("jobDocsPerSecond");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
+            if (hotCopies > 0) {
+                err.println(
+                        "neardup bench: hot bucket, "
+                                + hotCopies
+                                + " copies of one page among the "
+                                + documents
+                                + " documents");
+                Path hotInput = work.resolve("hot.jsonl");
+                writeHotInput(hotInput, texts);
+                Map<String, Object> hot = wholeJob(conf, settings, hotInput, work, err);
+                r.put("hotCopies", hotCopies);
+                r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
+                r.put(
+                        "hotToDistinctRatio",
+                        (double) hot.get("jobDocsPerSecondAfterStartup")
+                                / (double) job.get("jobDocsPerSecondAfterStartup"));
+                r.put("hotAlerts", hot.get("alerts"));
+                r.put("hotAlertsNamingTheFirstCopy", hot.get("alertsNamingFirstCopy"));
+                r.put("hotStateBytes", hot.get("savepointBytes"));
+            }
+            r.put("peakRssMegabytes", peakRssMegabytes());
             print(out, r);
             return 0;
         }
@@ -192,6 +230,50 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    /** The first copy's id in the hot-bucket corpus. */
+    private static final String FIRST_COPY = "hot-0";
+
+    /** The distinct documents with {@link #hotCopies} copies of one page spread evenly. */
+    private void writeHotInput(Path input, List<String> texts) throws IOException {
+        String page = SyntheticText.prose(7, documentSize);
+        int total = texts.size() + hotCopies;
+        int copy = 0;
+        int distinct = 0;
+        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < total; i++) {
+                // Copy k goes at position floor(k * total / hotCopies): evenly spread.
+                boolean isCopy = copy < hotCopies && (long) copy * total / hotCopies <= i;
+                Map<String, Object> doc = new LinkedHashMap<>();
+                if (isCopy) {
+                    doc.put("id", "hot-" + copy);
+                    doc.put("url", "https://hot.example.org/" + copy);
+                    doc.put("content", page);
+                    copy++;
+                } else {
+                    doc.put("id", "doc-" + distinct);
+                    doc.put("url", "https://example.org/" + distinct);
+                    doc.put("content", texts.get(distinct));
+                    distinct++;
+                }
+                doc.put("contentType", "text/plain");
+                w.write(dev.neardup.io.Json.write(doc));
+                w.write('\n');
+            }
+        }
+    }
+
+    /** Peak resident memory of this process (VmHWM), or -1 where /proc is not available. */
+    static long peakRssMegabytes() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/self/status"))) {
+            return lines.filter(l -> l.startsWith("VmHWM:"))
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024)
+                    .findFirst()
+                    .orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static double signatureOnly(NearDupSettings settings, List<String> texts) {
         DocumentSketcher sketcher = settings.newSketcher();
         long sink = 0;
@@ -221,7 +303,11 @@ final class BenchCommand implements Callable<Integer> {
         JobClient job =
                 EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
         long firstVerdict = 0;
-        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < documents) {
+        long expectedVerdicts;
+        try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
+            expectedVerdicts = lines.count();
+        }
+        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
             if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
                 firstVerdict = System.nanoTime();
             }
@@ -232,6 +318,7 @@ final class BenchCommand implements Callable<Integer> {
             Thread.sleep(20);
         }
         long end = System.nanoTime();
+        long expected = expectedVerdicts;
         if (firstVerdict == 0) {
             firstVerdict = start;
         }
@@ -247,16 +334,24 @@ final class BenchCommand implements Callable<Integer> {
         Map<String, Object> r = new LinkedHashMap<>();
         double seconds = (end - start) / 1e9;
         r.put("jobSeconds", seconds);
-        r.put("jobDocsPerSecond", documents / seconds);
+        r.put("jobDocsPerSecond", expected / seconds);
         r.put(
                 "jobDocsPerSecondAfterStartup",
-                documents / Math.max(1e-3, (end - firstVerdict) / 1e9));
+                expected / Math.max(1e-3, (end - firstVerdict) / 1e9));
+        r.put("alertsNamingFirstCopy", alertsNaming(alerts, FIRST_COPY));
         r.put("alerts", latencies.length);
         r.put("latencyP50Millis", percentile(latencies, 0.50));
         r.put("latencyP99Millis", percentile(latencies, 0.99));
         r.put("savepointBytes", stateBytes);
-        r.put("stateBytesPerDocument", (double) stateBytes / documents);
+        r.put("stateBytesPerDocument", (double) stateBytes / expected);
         return r;
+    }
+
+    private static long alertsNaming(Path alerts, String id) throws IOException {
+        String needle = "\"duplicateOf\":" + dev.neardup.io.Json.write(id) + ",";
+        try (Stream<String> lines = Files.lines(alerts, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.contains(needle)).count();
+        }
     }
 
     private static double[] latencies(Path alerts) throws IOException {
@@ -355,5 +450,26 @@ final class BenchCommand implements Callable<Integer> {
                         + " target <= 1024)%n",
                 r.get("stateBytesPerDocument"),
                 r.get("savepointBytes"));
+        if (r.containsKey("hotCopies")) {
+            out.printf(
+                    Locale.ROOT,
+                    "hot bucket          %,.0f documents/s with %,d copies of one page among"
+                            + " them: %.2f x the distinct pages' rate (target >= 0.5)%n",
+                    r.get("hotDocsPerSecond"),
+                    r.get("hotCopies"),
+                    r.get("hotToDistinctRatio"));
+            out.printf(
+                    Locale.ROOT,
+                    "hot alerts          %,d alerts, %,d naming the first copy (ideal: %,d, one per"
+                            + " later copy); savepoint %,d bytes%n",
+                    r.get("hotAlerts"),
+                    r.get("hotAlertsNamingTheFirstCopy"),
+                    hotCopies - 1,
+                    r.get("hotStateBytes"));
+        }
+        out.printf(
+                Locale.ROOT,
+                "peak memory         %,d MB resident (the whole bench process)%n",
+                r.get("peakRssMegabytes"));
     }
 }

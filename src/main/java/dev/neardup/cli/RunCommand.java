@@ -7,6 +7,7 @@ import dev.neardup.pipeline.KafkaJob;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SignatureFunction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -431,14 +432,13 @@ final class RunCommand implements Callable<Integer> {
 
     private static String progress(long start) {
         double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-        long documents = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+        long documents = SignatureFunction.sketched();
         return String.format(
                 Locale.ROOT,
-                "neardup: %d documents, %.0f documents/s, %d duplicates, %d alerts, %d dead"
-                        + " letters",
+                "neardup: %d documents read, %.0f documents/s, %d alerts, %d dead letters"
+                        + " (verdicts at the end of the input)",
                 documents,
                 documents / seconds,
-                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
                 JsonLinesSink.written(EmbeddedJob.ALERTS),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }

@@ -1,10 +1,11 @@
 package dev.neardup.cli;
 
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The directory of a local job run (checkpoints, RocksDB files, spooled input): the one the user
@@ -35,15 +36,38 @@ final class WorkDir implements AutoCloseable {
         return path;
     }
 
-    /** Deletes a temporary directory with everything in it (best effort). */
+    /**
+     * Deletes a temporary directory with everything in it (best effort). Flink may still be
+     * removing its own files under it when the job has just ended: entries that vanish during the
+     * walk are skipped, never an error (a run that succeeded must not exit with one).
+     */
     @Override
     public void close() {
         if (!temporary) {
             return;
         }
-        try (Stream<Path> paths = Files.walk(path)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
+        try {
+            Files.walkFileTree(
+                    path,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            file.toFile().delete();
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            return FileVisitResult.CONTINUE; // vanished meanwhile
+                        }
+
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                            dir.toFile().delete();
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
             // best effort: a temporary directory
         }
     }

@@ -29,7 +29,12 @@ public class DeadLetter {
         /** fetchedAt is present but not an ISO-8601 instant or epoch milliseconds. */
         BAD_TIMESTAMP,
         /** An optional field has the wrong type (e.g. url is a number). */
-        BAD_FIELD
+        BAD_FIELD,
+        /**
+         * The event time (fetchedAt, else the Kafka record timestamp) is further in the future than
+         * neardup.max-clock-skew allows.
+         */
+        FUTURE_TIMESTAMP
     }
 
     public int schemaVersion = SCHEMA_VERSION;

@@ -15,8 +15,8 @@ import java.util.Base64;
 
 /**
  * Parses and validates one raw input record into a {@link Document}, or explains why not with a
- * {@link DeadLetter}. Pure and thread-safe; the Flink operator around it is {@code
- * ParseDocumentFunction}.
+ * {@link DeadLetter}. Pure and thread-safe; the job's sources run it ({@link DocumentLinesFormat},
+ * {@link KafkaDocumentDeserializer}), so documents leave the source with their event times.
  *
  * <p>Input contract (DESIGN.md): a UTF-8 JSON object with a string or integer {@code id} and a
  * string {@code content} (required, not blank), and optional string {@code url}, {@code
@@ -24,21 +24,43 @@ import java.util.Base64;
  * within the years 0000 to 9999). Field names are configurable. Unknown fields are ignored; a
  * repeated field makes the record malformed; a leading byte order mark is skipped.
  */
-public final class DocumentParser {
+public final class DocumentParser implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What to do with an event time further in the future than the allowed clock skew. */
+    public enum FutureTimestamps {
+        /** Send the record to the dead letters ({@code FUTURE_TIMESTAMP}). */
+        DEAD_LETTER,
+        /** Use the current time instead. */
+        CLAMP
+    }
 
     /** Dead letters keep at most this many bytes of the original payload. */
     public static final int DEAD_LETTER_PAYLOAD_LIMIT = 64 * 1024;
 
     private final InputFields fields;
     private final int maxBytes;
+    private final long maxClockSkewMillis;
+    private final FutureTimestamps future;
 
     /**
      * @param fields names of the input fields
      * @param maxBytes largest record accepted
+     * @param maxClockSkewMillis how far an event time may lie ahead of {@code now}
+     * @param future what happens to a record whose event time lies further ahead
      */
-    public DocumentParser(InputFields fields, int maxBytes) {
+    public DocumentParser(
+            InputFields fields, int maxBytes, long maxClockSkewMillis, FutureTimestamps future) {
         this.fields = fields;
         this.maxBytes = maxBytes;
+        this.maxClockSkewMillis = maxClockSkewMillis;
+        this.future = future;
+    }
+
+    /** A parser that accepts any event time (no clock-skew check). */
+    public DocumentParser(InputFields fields, int maxBytes) {
+        this(fields, maxBytes, Long.MAX_VALUE / 4, FutureTimestamps.CLAMP);
     }
 
     /** The outcome: exactly one of {@link #document} and {@link #deadLetter} is set. */
@@ -152,7 +174,34 @@ public final class DocumentParser {
                         now);
             }
         }
+        if (eventTime - now > maxClockSkewMillis) {
+            if (future == FutureTimestamps.DEAD_LETTER) {
+                return reject(
+                        raw,
+                        Reason.FUTURE_TIMESTAMP,
+                        "event time "
+                                + Json.isoTime(eventTime)
+                                + (fetched == null || fetched.isNull()
+                                        ? " (the Kafka record timestamp)"
+                                        : " (field '" + fields.fetchedAt() + "')")
+                                + " is "
+                                + java.time.Duration.ofMillis(eventTime - now)
+                                + " ahead of this machine's clock, more than"
+                                + " neardup.max-clock-skew ("
+                                + java.time.Duration.ofMillis(maxClockSkewMillis)
+                                + ") allows",
+                        id,
+                        now);
+            }
+            eventTime = now;
+        }
         return new Result(new Document(id, raw.source, url, content, contentType, eventTime), null);
+    }
+
+    /** Parses {@code raw} into a {@link ParsedRecord} (the form the job's sources emit). */
+    public ParsedRecord parseRecord(RawRecord raw, long now) {
+        Result r = parse(raw, now, now);
+        return new ParsedRecord(r.document(), r.deadLetter());
     }
 
     private static String optionalText(JsonNode root, String field) {

@@ -1,8 +1,5 @@
 package dev.neardup.io;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Output: exactly one per valid input document, once all its bands have been handled and all its
  * candidates verified: UNIQUE, or DUPLICATE with its matches (best first) and {@link #duplicateOf},
@@ -30,7 +27,7 @@ public class Verdict {
     public Double similarity;
 
     /** All matches at or above the threshold, most similar first. */
-    public List<Match> matches = new ArrayList<>();
+    public Match[] matches = new Match[0];
 
     /** Candidates verified for this document (the cost of the decision). */
     public int candidates;

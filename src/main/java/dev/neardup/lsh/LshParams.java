@@ -140,16 +140,30 @@ public record LshParams(int bands, int rows) {
      * @param threshold the verification threshold on the estimate
      */
     public double findProbability(double s, int numHashes, double threshold) {
+        return findProbability(s, numHashes, threshold, 64);
+    }
+
+    /**
+     * {@link #findProbability(double, int, double)} when verification compares only the lowest
+     * {@code bits} bits of each value (b-bit minwise hashing, {@link
+     * dev.neardup.sketch.BbitMinHash}): a position then agrees in its b bits with probability q = s
+     * + (1 - s) 2^-b, a band still needs all r full values to agree, and the estimate (P̂ - C) / (1
+     * - C) must reach the threshold. {@code bits} of 64 means full values (C = 0).
+     */
+    public double findProbability(double s, int numHashes, double threshold, int bits) {
         checkFits(numHashes);
         int r = rows;
-        // dist[a][c]: probability of a agreements so far, c = 1 when a band agreed fully.
+        double chance = bits >= 64 ? 0 : Math.scalb(1.0, -bits);
+        double q = s + (1 - s) * chance;
+        // dist[a][c]: probability of a (b-bit) agreements so far, c = 1 when a band agreed fully.
         double[][] dist = new double[numHashes + 1][2];
         dist[0][0] = 1;
         double full = Math.pow(s, r);
-        double[] partial = new double[r];
-        for (int a = 0; a < r; a++) {
-            partial[a] = binomial(r, a) * Math.pow(s, a) * Math.pow(1 - s, r - a);
+        double[] partial = new double[r + 1];
+        for (int a = 0; a <= r; a++) {
+            partial[a] = binomial(r, a) * Math.pow(q, a) * Math.pow(1 - q, r - a);
         }
+        partial[r] = Math.max(0, partial[r] - full); // all r agree in b bits, not all in full
         int used = 0;
         for (int band = 0; band < bands; band++) {
             double[][] next = new double[numHashes + 1][2];
@@ -160,7 +174,7 @@ public record LshParams(int bands, int rows) {
                         continue;
                     }
                     next[a + r][1] += p * full;
-                    for (int x = 0; x < r; x++) {
+                    for (int x = 0; x <= r; x++) {
                         next[a + x][c] += p * partial[x];
                     }
                 }
@@ -169,7 +183,7 @@ public record LshParams(int bands, int rows) {
             used += r;
         }
         int rest = numHashes - used;
-        int needed = (int) Math.ceil(threshold * numHashes - 1e-9);
+        int needed = (int) Math.ceil((chance + (1 - chance) * threshold) * numHashes - 1e-9);
         double total = 0;
         for (int a = 0; a <= used; a++) {
             double p = dist[a][1];
@@ -178,7 +192,7 @@ public record LshParams(int bands, int rows) {
             }
             for (int x = 0; x <= rest; x++) {
                 if (a + x >= needed) {
-                    total += p * binomial(rest, x) * Math.pow(s, x) * Math.pow(1 - s, rest - x);
+                    total += p * binomial(rest, x) * Math.pow(q, x) * Math.pow(1 - q, rest - x);
                 }
             }
         }

@@ -1,9 +1,10 @@
 package dev.neardup.pipeline;
 
 /**
- * One band of one document's sketch, routed by {@link #bandKey} to its band bucket. Every band
- * record of a document carries the document's compact signature and all its band keys, so a bucket
- * can register the document with the signature store and send it along with candidate queries.
+ * One band of one document's sketch, routed by {@link #bandKey} to its band bucket. It carries what
+ * the bucket keeps of a member: the document's id, URL and event time, its b-bit signature (to
+ * verify candidates on the spot) and the fingerprint of its full signature (to recognise exact
+ * copies). A Flink POJO.
  */
 public class BandRecord {
     /** The 64-bit key of band {@link #band} (the bucket). */
@@ -13,15 +14,16 @@ public class BandRecord {
     public int band;
 
     public String docId;
-    public String instance;
     public String url;
+
+    /** Event time in epoch ms: with {@link #docId}, the document's place in the order. */
     public long eventTime;
 
-    /** Compact signature (see {@link CompactSignature}). */
-    public short[] signature;
+    /** {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the full signature. */
+    public long fingerprint;
 
-    /** All b band keys of the document (to find the lowest band two documents share). */
-    public long[] bandKeys;
+    /** The b-bit signature ({@link dev.neardup.sketch.BbitMinHash#pack}). */
+    public byte[] signature;
 
     public BandRecord() {}
 }

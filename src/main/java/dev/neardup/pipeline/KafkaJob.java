@@ -16,8 +16,8 @@ public final class KafkaJob {
             StreamExecutionEnvironment env, NearDupSettings settings, KafkaSettings kafka) {
         new NearDupJob(
                         settings,
-                        kafka.source(),
-                        kafka.watermarks(),
+                        kafka.source(settings.parser()),
+                        settings.watermarks(),
                         kafka.alertSink(),
                         kafka.verdictSink(),
                         kafka.deadLetterSink())

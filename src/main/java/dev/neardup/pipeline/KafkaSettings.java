@@ -2,9 +2,10 @@ package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.DocumentParser;
+import dev.neardup.io.KafkaDocumentDeserializer;
 import dev.neardup.io.KafkaJsonSerializer;
-import dev.neardup.io.KafkaRawRecordDeserializer;
-import dev.neardup.io.RawRecord;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -51,8 +51,6 @@ public final class KafkaSettings {
     private final boolean bounded;
     private final DeliveryGuarantee delivery;
     private final String transactionalIdPrefix;
-    private final Duration maxOutOfOrderness;
-    private final Duration idleTimeout;
     private final Properties clientProperties;
 
     private KafkaSettings(ReadableConfig config, Map<String, String> all) {
@@ -112,13 +110,6 @@ public final class KafkaSettings {
                 required(
                         config.get(NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX),
                         NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX.key());
-        this.maxOutOfOrderness = config.get(NearDupOptions.KAFKA_MAX_OUT_OF_ORDERNESS);
-        this.idleTimeout = config.get(NearDupOptions.KAFKA_IDLE_TIMEOUT);
-        if (maxOutOfOrderness.isNegative() || idleTimeout.isNegative() || idleTimeout.isZero()) {
-            throw invalid(
-                    NearDupOptions.KAFKA_IDLE_TIMEOUT.key(),
-                    "durations must be positive (max-out-of-orderness may be 0)");
-        }
         this.clientProperties = new Properties();
         all.forEach(
                 (k, v) -> {
@@ -143,32 +134,21 @@ public final class KafkaSettings {
         return new KafkaSettings(config, config.toMap());
     }
 
-    /** The documents source. */
-    public KafkaSource<RawRecord> source() {
+    /** The documents source, parsing each record with {@code parser}. */
+    public KafkaSource<ParsedRecord> source(DocumentParser parser) {
         var builder =
-                KafkaSource.<RawRecord>builder()
+                KafkaSource.<ParsedRecord>builder()
                         .setBootstrapServers(bootstrapServers)
                         .setTopics(inputTopic)
                         .setGroupId(groupId)
                         .setStartingOffsets(startingOffsetsInitializer())
-                        .setDeserializer(new KafkaRawRecordDeserializer())
+                        .setDeserializer(new KafkaDocumentDeserializer(parser))
                         .setProperties(clientProperties)
                         .setProperty("commit.offsets.on.checkpoint", "true");
         if (bounded) {
             builder.setBounded(OffsetsInitializer.latest());
         }
         return builder.build();
-    }
-
-    /**
-     * Watermarks from the Kafka record timestamps, tolerating the configured out-of-orderness, with
-     * idle partitions not holding the watermark back. (The job's own event time, used for
-     * retention, is fetchedAt when present.)
-     */
-    public WatermarkStrategy<RawRecord> watermarks() {
-        return WatermarkStrategy.<RawRecord>forBoundedOutOfOrderness(maxOutOfOrderness)
-                .withTimestampAssigner((r, ts) -> r.timestamp >= 0 ? r.timestamp : ts)
-                .withIdleness(idleTimeout);
     }
 
     public KafkaSink<Alert> alertSink() {

@@ -2,8 +2,7 @@ package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
-import dev.neardup.io.Document;
-import dev.neardup.io.RawRecord;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import java.util.Objects;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -11,6 +10,8 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -28,11 +29,16 @@ public final class NearDupJob {
     /** Stable operator ids (savepoint compatibility). */
     public static final class Uid {
         public static final String SOURCE = "documents-source";
-        public static final String PARSE = "parse-documents";
         public static final String SIGNATURE = "signatures";
-        public static final String BAND_BUCKET = "band-buckets";
-        public static final String SIGNATURE_STORE = "signature-store";
-        public static final String VERDICT = "verdicts";
+        public static final String WATERMARKS = "watermarks";
+
+        /**
+         * State layout 2 (2026-11): buckets hold their members' b-bit signatures; no signature
+         * store. Layout 1 used "band-buckets", "signature-store" and "verdicts".
+         */
+        public static final String BAND_BUCKET = "band-buckets-2";
+
+        public static final String VERDICT = "verdicts-2";
         public static final String ALERT_SINK = "alerts-sink";
         public static final String VERDICT_SINK = "verdicts-sink";
         public static final String DEAD_LETTER_SINK = "dead-letters-sink";
@@ -41,17 +47,18 @@ public final class NearDupJob {
     }
 
     private final NearDupSettings settings;
-    private final Source<RawRecord, ?, ?> source;
-    private final WatermarkStrategy<RawRecord> watermarks;
+    private final Source<ParsedRecord, ?, ?> source;
+    private final WatermarkStrategy<ParsedRecord> watermarks;
     private final Sink<Alert> alerts;
     private final Sink<Verdict> verdicts;
     private final Sink<DeadLetter> deadLetters;
     private int sinkParallelism = -1;
+    private boolean watermarksAfterSource;
 
     public NearDupJob(
             NearDupSettings settings,
-            Source<RawRecord, ?, ?> source,
-            WatermarkStrategy<RawRecord> watermarks,
+            Source<ParsedRecord, ?, ?> source,
+            WatermarkStrategy<ParsedRecord> watermarks,
             Sink<Alert> alerts,
             Sink<Verdict> verdicts,
             Sink<DeadLetter> deadLetters) {
@@ -69,19 +76,58 @@ public final class NearDupJob {
         return this;
     }
 
+    /**
+     * Generates the watermarks in an operator after the source instead of per source split: for a
+     * watched file, whose splits end when the file has been read (a finished split stops emitting
+     * watermarks, so its last documents would wait forever), while the operator's timer goes on.
+     */
+    public NearDupJob withWatermarksAfterSource() {
+        this.watermarksAfterSource = true;
+        return this;
+    }
+
     /** The outputs of the graph, before they reach the sinks (for tests and composition). */
     public record Outputs(
             DataStream<Alert> alerts,
             DataStream<Verdict> verdicts,
             DataStream<DeadLetter> deadLetters) {}
 
-    /** Adds the graph, sinks included, to {@code env}. */
+    /**
+     * Default max parallelism (key groups) when the configuration sets none: the state's keys are
+     * spread over this many groups, so it bounds how far the job can ever scale out and cannot
+     * change once state exists. Set {@code pipeline.max-parallelism} before the first run to go
+     * beyond it.
+     */
+    public static final int DEFAULT_MAX_PARALLELISM = 128;
+
+    /**
+     * Adds the graph, sinks included, to {@code env}. Generic (Kryo) types are disabled: every
+     * record and state type has a Flink serializer, so the state can evolve.
+     */
     public Outputs build(StreamExecutionEnvironment env) {
-        DataStream<RawRecord> raw =
-                env.fromSource(source, watermarks, "documents", TypeInformation.of(RawRecord.class))
+        Configuration pipeline = new Configuration();
+        pipeline.set(PipelineOptions.GENERIC_TYPES, false);
+        env.configure(pipeline);
+        if (env.getConfig().getMaxParallelism() <= 0) {
+            env.setMaxParallelism(DEFAULT_MAX_PARALLELISM);
+        }
+        DataStream<ParsedRecord> parsed =
+                env.fromSource(
+                                source,
+                                watermarksAfterSource
+                                        ? WatermarkStrategy.noWatermarks()
+                                        : watermarks,
+                                "documents",
+                                TypeInformation.of(ParsedRecord.class))
                         .uid(Uid.SOURCE)
-                        .name("documents");
-        Outputs outputs = graph(raw, settings);
+                        .name("documents (parse and validate)");
+        if (watermarksAfterSource) {
+            parsed =
+                    parsed.assignTimestampsAndWatermarks(watermarks)
+                            .uid(Uid.WATERMARKS)
+                            .name("watermarks");
+        }
+        Outputs outputs = graph(parsed, settings);
         sink(outputs.alerts().sinkTo(alerts), Uid.ALERT_SINK, "alerts");
         sink(outputs.verdicts().sinkTo(verdicts), Uid.VERDICT_SINK, "verdicts");
         sink(outputs.deadLetters().sinkTo(deadLetters), Uid.DEAD_LETTER_SINK, "dead letters");
@@ -95,40 +141,29 @@ public final class NearDupJob {
         }
     }
 
-    /** The operators between the raw records and the three outputs. */
-    public static Outputs graph(DataStream<RawRecord> raw, NearDupSettings settings) {
-        SingleOutputStreamOperator<Document> documents =
-                raw.process(new ParseDocumentFunction(settings))
-                        .uid(Uid.PARSE)
-                        .name("parse and validate");
+    /**
+     * The operators between the parsed records and the three outputs: two keyed exchanges after the
+     * signature operator, by band key to the buckets and by document to the verdicts.
+     */
+    public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =
-                documents
-                        .process(new SignatureFunction(settings))
+                parsed.process(new SignatureFunction(settings))
                         .uid(Uid.SIGNATURE)
                         .name("shingles, MinHash, band keys");
-        SingleOutputStreamOperator<SignatureEvent> bucketEvents =
+        SingleOutputStreamOperator<VerdictEvent> found =
                 bands.keyBy(r -> r.bandKey, Types.LONG)
                         .process(new BandBucketFunction(settings))
                         .uid(Uid.BAND_BUCKET)
                         .name("band buckets");
-        SingleOutputStreamOperator<VerdictEvent> results =
-                bucketEvents
-                        .keyBy(e -> e.target, Types.STRING)
-                        .process(new SignatureStoreFunction(settings))
-                        .uid(Uid.SIGNATURE_STORE)
-                        .name("signature store and verification");
-        DataStream<VerdictEvent> verdictEvents =
-                results.union(bucketEvents.getSideOutput(BandBucketFunction.BAND_DONE));
         SingleOutputStreamOperator<Verdict> verdicts =
-                verdictEvents
-                        .keyBy(e -> e.instance, Types.STRING)
+                found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE))
+                        .keyBy(VerdictEvent::key, Types.STRING)
                         .process(new VerdictFunction(settings))
                         .uid(Uid.VERDICT)
                         .name("verdicts");
-        DataStream<DeadLetter> deadLetters =
-                documents
-                        .getSideOutput(ParseDocumentFunction.DEAD_LETTERS)
-                        .union(bands.getSideOutput(ParseDocumentFunction.DEAD_LETTERS));
-        return new Outputs(verdicts.getSideOutput(VerdictFunction.ALERTS), verdicts, deadLetters);
+        return new Outputs(
+                verdicts.getSideOutput(VerdictFunction.ALERTS),
+                verdicts,
+                bands.getSideOutput(SignatureFunction.DEAD_LETTERS));
     }
 }

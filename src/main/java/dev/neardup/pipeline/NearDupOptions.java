@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.io.DocumentParser;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.text.ShingleOptions;
@@ -106,19 +107,74 @@ public final class NearDupOptions {
                     .intType()
                     .defaultValue(64)
                     .withDescription(
-                            "Most members a band bucket keeps (the most recent by event time);"
-                                    + " bounds state and work for hot buckets such as boilerplate"
-                                    + " pages.");
+                            "Most members a band bucket keeps: the earliest by (event time, id)."
+                                    + " A bucket also keeps one member per exact copy (equal"
+                                    + " signatures), so 100,000 copies of a template page cost one"
+                                    + " member. Bounds state and work for hot buckets.");
+
+    public static final ConfigOption<Integer> SIGNATURE_BITS =
+            ConfigOptions.key("neardup.bucket.signature-bits")
+                    .intType()
+                    .defaultValue(2)
+                    .withDescription(
+                            "Bits of each MinHash value that a bucket keeps per member to verify"
+                                    + " candidates on the spot (b-bit minwise hashing, Li and"
+                                    + " König 2010): 1, 2, 4, 8 or 16. More bits, a slightly more"
+                                    + " precise estimate and K b / 8 more bytes per member.");
 
     public static final ConfigOption<Duration> RETENTION =
             ConfigOptions.key("neardup.retention")
                     .durationType()
                     .defaultValue(Duration.ofDays(30))
                     .withDescription(
-                            "How long (in event time) a document stays a possible match. Members"
-                                    + " older than the newest member of their bucket by more than"
-                                    + " this are pruned; state TTL removes buckets never touched"
-                                    + " again after this long in processing time.");
+                            "How far apart in event time two documents may be and still be"
+                                    + " compared. Members older than the watermark by more than"
+                                    + " this are pruned when their bucket is touched; state TTL"
+                                    + " removes buckets never touched again after this long in"
+                                    + " processing time.");
+
+    public static final ConfigOption<Duration> MAX_CLOCK_SKEW =
+            ConfigOptions.key("neardup.max-clock-skew")
+                    .durationType()
+                    .defaultValue(Duration.ofHours(1))
+                    .withDescription(
+                            "How far a document's event time (fetchedAt, else the Kafka record"
+                                    + " timestamp) may lie ahead of this machine's clock. Further"
+                                    + " ahead, 'neardup.future-timestamps' decides: one bad clock"
+                                    + " must not move the watermark and retention of everyone.");
+
+    public static final ConfigOption<DocumentParser.FutureTimestamps> FUTURE_TIMESTAMPS =
+            ConfigOptions.key("neardup.future-timestamps")
+                    .enumType(DocumentParser.FutureTimestamps.class)
+                    .defaultValue(DocumentParser.FutureTimestamps.DEAD_LETTER)
+                    .withDescription(
+                            "What happens to a document from further in the future than"
+                                    + " 'neardup.max-clock-skew': DEAD_LETTER (reason"
+                                    + " FUTURE_TIMESTAMP, as Kafka brokers reject such records) or"
+                                    + " CLAMP (judged as fetched now).");
+
+    public static final ConfigOption<Duration> MAX_OUT_OF_ORDERNESS =
+            ConfigOptions.key("neardup.watermark.max-out-of-orderness")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(5))
+                    .withDeprecatedKeys("neardup.kafka.max-out-of-orderness")
+                    .withDescription(
+                            "Unbounded inputs (Kafka): how far event times may go back within one"
+                                    + " partition. A verdict is final when the watermark (the"
+                                    + " largest event time minus this) passes the document; a"
+                                    + " document older than the watermark when it arrives is"
+                                    + " ordered as if fetched just after it. Files and stdin are"
+                                    + " ordered exactly (verdicts at the end of the input).");
+
+    public static final ConfigOption<Duration> IDLE_TIMEOUT =
+            ConfigOptions.key("neardup.watermark.idle-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDeprecatedKeys("neardup.kafka.idle-timeout")
+                    .withDescription(
+                            "A partition without records for this long is taken to be caught up:"
+                                    + " its watermark follows the wall clock, so it does not hold"
+                                    + " verdicts back.");
 
     public static final ConfigOption<MemorySize> MAX_DOCUMENT_SIZE =
             ConfigOptions.key("neardup.max-document-size")
@@ -237,20 +293,6 @@ public final class NearDupOptions {
                     .withDescription(
                             "Prefix of the Kafka transactional ids (exactly-once); must be unique"
                                     + " per job on a cluster.");
-
-    public static final ConfigOption<Duration> KAFKA_MAX_OUT_OF_ORDERNESS =
-            ConfigOptions.key("neardup.kafka.max-out-of-orderness")
-                    .durationType()
-                    .defaultValue(Duration.ofMinutes(5))
-                    .withDescription("How far record timestamps may lag the watermark.");
-
-    public static final ConfigOption<Duration> KAFKA_IDLE_TIMEOUT =
-            ConfigOptions.key("neardup.kafka.idle-timeout")
-                    .durationType()
-                    .defaultValue(Duration.ofMinutes(1))
-                    .withDescription(
-                            "A partition without records for this long does not hold back the"
-                                    + " watermark.");
 
     /**
      * Prefix of Kafka client properties passed through to the consumer and producers, e.g. {@code

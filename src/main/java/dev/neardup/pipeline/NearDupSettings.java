@@ -1,6 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.io.DocumentParser;
 import dev.neardup.io.InputFields;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
@@ -11,6 +13,7 @@ import dev.neardup.text.Tokenizer;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Optional;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -35,6 +38,11 @@ public final class NearDupSettings implements Serializable {
     private final long retentionMillis;
     private final int maxDocumentBytes;
     private final InputFields fields;
+    private final int signatureBits;
+    private final long maxClockSkewMillis;
+    private final DocumentParser.FutureTimestamps futureTimestamps;
+    private final long maxOutOfOrdernessMillis;
+    private final long idleTimeoutMillis;
 
     private NearDupSettings(
             double threshold,
@@ -45,7 +53,12 @@ public final class NearDupSettings implements Serializable {
             int bucketCapacity,
             Duration retention,
             int maxDocumentBytes,
-            InputFields fields) {
+            InputFields fields,
+            int signatureBits,
+            Duration maxClockSkew,
+            DocumentParser.FutureTimestamps futureTimestamps,
+            Duration maxOutOfOrderness,
+            Duration idleTimeout) {
         this.threshold = threshold;
         this.numHashes = numHashes;
         this.bands = banding.bands();
@@ -59,6 +72,11 @@ public final class NearDupSettings implements Serializable {
         this.retentionMillis = retention.toMillis();
         this.maxDocumentBytes = maxDocumentBytes;
         this.fields = fields;
+        this.signatureBits = signatureBits;
+        this.maxClockSkewMillis = maxClockSkew.toMillis();
+        this.futureTimestamps = futureTimestamps;
+        this.maxOutOfOrdernessMillis = maxOutOfOrderness.toMillis();
+        this.idleTimeoutMillis = idleTimeout.toMillis();
     }
 
     /**
@@ -151,6 +169,26 @@ public final class NearDupSettings implements Serializable {
                         config.get(NearDupOptions.FIELD_URL),
                         config.get(NearDupOptions.FIELD_CONTENT_TYPE),
                         config.get(NearDupOptions.FIELD_FETCHED_AT));
+        int bits = config.get(NearDupOptions.SIGNATURE_BITS);
+        require(
+                bits == 1 || bits == 2 || bits == 4 || bits == 8 || bits == 16,
+                NearDupOptions.SIGNATURE_BITS.key(),
+                "must be 1, 2, 4, 8 or 16, got " + bits);
+        Duration skew = config.get(NearDupOptions.MAX_CLOCK_SKEW);
+        require(
+                !skew.isNegative(),
+                NearDupOptions.MAX_CLOCK_SKEW.key(),
+                "must not be negative, got " + skew);
+        Duration outOfOrderness = config.get(NearDupOptions.MAX_OUT_OF_ORDERNESS);
+        require(
+                !outOfOrderness.isNegative(),
+                NearDupOptions.MAX_OUT_OF_ORDERNESS.key(),
+                "must not be negative (0 for inputs in event-time order), got " + outOfOrderness);
+        Duration idle = config.get(NearDupOptions.IDLE_TIMEOUT);
+        require(
+                !idle.isNegative() && !idle.isZero(),
+                NearDupOptions.IDLE_TIMEOUT.key(),
+                "must be positive, got " + idle);
         return new NearDupSettings(
                 threshold,
                 numHashes,
@@ -160,7 +198,12 @@ public final class NearDupSettings implements Serializable {
                 capacity,
                 retention,
                 (int) maxBytes,
-                fields);
+                fields,
+                bits,
+                skew,
+                config.get(NearDupOptions.FUTURE_TIMESTAMPS),
+                outOfOrderness,
+                idle);
     }
 
     private static String nonBlank(String value, String key) {
@@ -227,12 +270,28 @@ public final class NearDupSettings implements Serializable {
         return fields;
     }
 
+    /** b, the bits of each MinHash value a bucket keeps per member. */
+    public int signatureBits() {
+        return signatureBits;
+    }
+
+    /** The parser of input records, with these field names, size limit and clock-skew rule. */
+    public DocumentParser parser() {
+        return new DocumentParser(fields, maxDocumentBytes, maxClockSkewMillis, futureTimestamps);
+    }
+
+    /** Watermarks of an unbounded input (see {@link DocumentWatermarks}). */
+    public WatermarkStrategy<ParsedRecord> watermarks() {
+        return DocumentWatermarks.boundedOutOfOrderness(
+                Duration.ofMillis(maxOutOfOrdernessMillis), Duration.ofMillis(idleTimeoutMillis));
+    }
+
     /** One line describing the settings, for logs and the CLI. */
     @Override
     public String toString() {
         return String.format(
                 "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s shingles=%s/%d%s%s"
-                        + " bucket-capacity=%d retention=%s",
+                        + " bucket-capacity=%d signature-bits=%d retention=%s",
                 threshold,
                 numHashes,
                 banding(),
@@ -243,6 +302,7 @@ public final class NearDupSettings implements Serializable {
                 stopWords ? " stop-words" : "",
                 stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
                 bucketCapacity,
+                signatureBits,
                 Duration.ofMillis(retentionMillis));
     }
 }

@@ -3,17 +3,19 @@ package dev.neardup.pipeline;
 import java.util.Arrays;
 
 /**
- * A verdict being assembled by {@link VerdictFunction}: which bands are done, how many candidate
- * results are expected and received, and the matches so far (parallel arrays keep this a plain
- * Flink POJO with no generic collections).
+ * A verdict being assembled by {@link VerdictFunction} for one document version: how many input
+ * records announced it, the candidates its buckets compared it with, and its matches so far
+ * (parallel arrays keep this a plain Flink POJO with no generic collections).
  */
 public class PendingVerdict {
     public String docId;
     public String url;
     public long eventTime;
-    public int bandsDone;
-    public int expectedResults;
-    public int receivedResults;
+
+    /** Input records of this document version (a repeated record gets its own verdict). */
+    public int records;
+
+    public int candidates;
     public String[] matchIds = new String[0];
     public String[] matchUrls = new String[0];
     public double[] similarities = new double[0];

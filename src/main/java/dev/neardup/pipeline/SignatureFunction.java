@@ -4,29 +4,54 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 
 /**
- * The signature operator (stateless): document text, shingles, MinHash signature, band keys, and
- * one {@link BandRecord} per band. A document without a single token goes to the dead letters
- * ({@code NO_TEXT}) with the parsed document re-serialised as its payload.
+ * The signature operator (stateless), right after the source: dead letters of the parser go to
+ * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
+ * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
+ * #ANNOUNCE}). A document without a single token goes to the dead letters ({@code NO_TEXT}) with
+ * the parsed document re-serialised as its payload.
+ *
+ * <p>A document whose event time the watermark has already passed (late: more out of order than the
+ * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
+ * becomes the watermark + 1 ms, so every document judged final before it stays final.
  */
-public class SignatureFunction extends ProcessFunction<Document, BandRecord> {
+public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord> {
 
     private static final long serialVersionUID = 1L;
 
+    /** Side output for records that are not usable documents. */
+    public static final OutputTag<DeadLetter> DEAD_LETTERS =
+            new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
+
+    /** Side output: one announcement per document, to the verdict operator. */
+    public static final OutputTag<VerdictEvent> ANNOUNCE =
+            new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
+
+    /** Documents sketched in this JVM (the progress line of the embedded mode reads it). */
+    private static final LongAdder SKETCHED = new LongAdder();
+
     private final NearDupSettings settings;
     private transient DocumentSketcher sketcher;
+    private transient Counter documentsIn;
+    private transient Counter deadLetters;
     private transient Counter noText;
+    private transient Counter late;
 
     public SignatureFunction(NearDupSettings settings) {
         this.settings = settings;
@@ -35,34 +60,64 @@ public class SignatureFunction extends ProcessFunction<Document, BandRecord> {
     @Override
     public void open(OpenContext openContext) {
         sketcher = settings.newSketcher();
-        noText = getRuntimeContext().getMetricGroup().counter("documentsWithoutText");
+        var metrics = getRuntimeContext().getMetricGroup();
+        documentsIn = metrics.counter("documentsIn");
+        deadLetters = metrics.counter("deadLetters");
+        noText = metrics.counter("documentsWithoutText");
+        late = metrics.counter("lateDocuments");
     }
 
     @Override
-    public void processElement(Document doc, Context ctx, Collector<BandRecord> out) {
+    public void processElement(ParsedRecord record, Context ctx, Collector<BandRecord> out) {
+        if (record.deadLetter != null) {
+            deadLetters.inc();
+            ctx.output(DEAD_LETTERS, record.deadLetter);
+            return;
+        }
+        Document doc = record.document;
         ContentType type = ContentType.detect(doc.contentType, doc.content);
         DocumentSketcher.Sketch sketch = sketcher.sketch(doc.content, type);
         if (sketch.shingleCount() == 0) {
             noText.inc();
+            deadLetters.inc();
             ctx.output(
-                    ParseDocumentFunction.DEAD_LETTERS,
+                    DEAD_LETTERS,
                     noTextDeadLetter(doc, type, ctx.timerService().currentProcessingTime()));
             return;
         }
-        short[] compact = CompactSignature.of(sketch.signature());
+        documentsIn.inc();
+        SKETCHED.increment();
+        long eventTime = doc.eventTime;
+        long watermark = ctx.timerService().currentWatermark();
+        if (eventTime <= watermark) {
+            late.inc();
+            eventTime = watermark + 1;
+        }
+        ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime));
+        long[] signature = sketch.signature();
+        byte[] packed = BbitMinHash.pack(signature, settings.signatureBits());
+        long fingerprint = BbitMinHash.fingerprint(signature);
         long[] keys = sketch.bandKeys();
         for (int j = 0; j < keys.length; j++) {
             BandRecord r = new BandRecord();
             r.bandKey = keys[j];
             r.band = j;
             r.docId = doc.id;
-            r.instance = doc.instance;
             r.url = doc.url;
-            r.eventTime = doc.eventTime;
-            r.signature = compact;
-            r.bandKeys = keys;
+            r.eventTime = eventTime;
+            r.fingerprint = fingerprint;
+            r.signature = packed;
             out.collect(r);
         }
+    }
+
+    /** Documents sketched in this JVM since the last {@link #resetSketched}. */
+    public static long sketched() {
+        return SKETCHED.sum();
+    }
+
+    public static void resetSketched() {
+        SKETCHED.reset();
     }
 
     static DeadLetter noTextDeadLetter(Document doc, ContentType type, long now) {

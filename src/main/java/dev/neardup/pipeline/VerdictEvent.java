@@ -1,42 +1,78 @@
 package dev.neardup.pipeline;
 
+import java.util.Arrays;
+
 /**
- * A message to the verdict operator, keyed by {@link #instance} of the document being judged:
- * either a band bucket saying it has handled one band of the document (and how many candidates it
- * sent for verification), or the signature store reporting one verified candidate.
+ * A message to the verdict operator about one document version (id and event time, see {@link
+ * #key}): either the signature operator announcing the document ({@link #ANNOUNCE}, one per input
+ * record), or a band bucket reporting what it found for it ({@link #MATCHES}: how many members it
+ * compared the document with on arrival, and the verified matches that are earlier than it). A
+ * Flink POJO (arrays, no collections).
  */
 public class VerdictEvent {
-    /** A bucket handled band {@link #band} and sent {@link #candidates} candidates. */
-    public static final int BAND_DONE = 0;
+    /** The signature operator read this document: one per input record. */
+    public static final int ANNOUNCE = 0;
 
-    /** One candidate verified: {@link #matchId} at {@link #similarity}. */
-    public static final int RESULT = 1;
+    /** A bucket compared the document with members, or found that it duplicates one. */
+    public static final int MATCHES = 1;
 
     public int kind;
-    public String instance;
     public String docId;
     public String url;
     public long eventTime;
-    public int band;
 
-    /** BAND_DONE: candidates sent from this band. */
+    /** MATCHES: members compared with on arrival in this bucket (0 for a later-found match). */
     public int candidates;
 
-    /** RESULT: the candidate and its estimated similarity to the document. */
-    public String matchId;
+    /** MATCHES: the band of the bucket. */
+    public int band;
 
-    public String matchUrl;
-    public long matchEventTime;
-    public double similarity;
+    /** MATCHES: earlier documents that this one nearly duplicates, and their similarity. */
+    public String[] matchIds = new String[0];
 
-    /** RESULT: similarity reached the threshold. */
-    public boolean match;
-
-    /**
-     * RESULT: the lowest band in which the two documents share a bucket (from their band keys), or
-     * -1 when unknown.
-     */
-    public int commonBand = -1;
+    public String[] matchUrls = new String[0];
+    public long[] matchEventTimes = new long[0];
+    public double[] similarities = new double[0];
 
     public VerdictEvent() {}
+
+    /** The key of the verdict operator: one document version (a re-crawl is another). */
+    public static String key(String docId, long eventTime) {
+        return docId + '\u0000' + eventTime;
+    }
+
+    public String key() {
+        return key(docId, eventTime);
+    }
+
+    static VerdictEvent announce(String docId, String url, long eventTime) {
+        VerdictEvent e = new VerdictEvent();
+        e.kind = ANNOUNCE;
+        e.docId = docId;
+        e.url = url;
+        e.eventTime = eventTime;
+        return e;
+    }
+
+    static VerdictEvent matches(String docId, String url, long eventTime, int band) {
+        VerdictEvent e = new VerdictEvent();
+        e.kind = MATCHES;
+        e.docId = docId;
+        e.url = url;
+        e.eventTime = eventTime;
+        e.band = band;
+        return e;
+    }
+
+    void addMatch(String id, String matchUrl, long matchEventTime, double similarity) {
+        int n = matchIds.length;
+        matchIds = Arrays.copyOf(matchIds, n + 1);
+        matchUrls = Arrays.copyOf(matchUrls, n + 1);
+        matchEventTimes = Arrays.copyOf(matchEventTimes, n + 1);
+        similarities = Arrays.copyOf(similarities, n + 1);
+        matchIds[n] = id;
+        matchUrls[n] = matchUrl;
+        matchEventTimes[n] = matchEventTime;
+        similarities[n] = similarity;
+    }
 }

@@ -13,41 +13,42 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Assembles exactly one {@link Verdict} per valid document (keyed by the input record): it waits
- * until all b bands have reported ({@link VerdictEvent#BAND_DONE}, each with its number of
- * candidates) and every candidate has been verified ({@link VerdictEvent#RESULT}), then emits
- * UNIQUE or DUPLICATE. Deterministic: no timers, no guessing.
+ * Assembles the verdicts (keyed by document version: id and event time). It collects the
+ * announcement of the document (one per input record) and what its band buckets found, and emits
+ * the verdict, one per input record, when the event-time watermark passes the document's event
+ * time: by then every document that is earlier in the order (event time, id) has been read and
+ * compared with it, whichever partition or split it came from (see {@link DocumentWatermarks}). So
+ * the verdict is final and does not depend on arrival order.
  *
- * <p>It also emits the {@link #ALERTS}: one per matched document, as soon as the first result
- * confirming the match arrives, whichever band it came from (a pair can collide in several bands,
- * and the lowest one may have evicted the member by capacity or age).
+ * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
+ * it (a pair can collide in several bands), always from the later document to the earlier one.
  */
 public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, Verdict> {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(VerdictFunction.class);
 
-    /** Side output: near-duplicate alerts, one per (document record, matched document). */
+    /** Side output: near-duplicate alerts, one per (document version, matched document). */
     public static final OutputTag<Alert> ALERTS =
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
-    private final int bands;
-
     /**
-     * The verdict being assembled. Lives from the document's first band or result message until its
-     * verdict is emitted, which happens as soon as all its messages are in (milliseconds in a
-     * healthy job); then cleared.
+     * The verdict being assembled. Lives from the document's first message until the watermark
+     * passes its event time (the out-of-orderness bound in Kafka mode; the end of the input for
+     * files), then cleared together with its event-time timer.
      */
     private transient ValueState<PendingVerdict> pending;
 
     private transient Counter unique;
     private transient Counter duplicates;
     private transient Counter alerts;
+    private transient Counter orphans;
 
-    public VerdictFunction(NearDupSettings settings) {
-        this.bands = settings.bands();
-    }
+    public VerdictFunction(NearDupSettings settings) {}
 
     @Override
     public void open(OpenContext openContext) {
@@ -56,9 +57,11 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
                         .getState(
                                 new ValueStateDescriptor<>(
                                         "pending-verdict", PendingVerdict.class));
-        unique = getRuntimeContext().getMetricGroup().counter("uniqueDocuments");
-        duplicates = getRuntimeContext().getMetricGroup().counter("duplicateDocuments");
-        alerts = getRuntimeContext().getMetricGroup().counter("alerts");
+        var metrics = getRuntimeContext().getMetricGroup();
+        unique = metrics.counter("uniqueDocuments");
+        duplicates = metrics.counter("duplicateDocuments");
+        alerts = metrics.counter("alerts");
+        orphans = metrics.counter("orphanMatches");
     }
 
     @Override
@@ -70,33 +73,54 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
             p.docId = e.docId;
             p.url = e.url;
             p.eventTime = e.eventTime;
+            ctx.timerService().registerEventTimeTimer(e.eventTime);
         }
-        if (e.kind == VerdictEvent.BAND_DONE) {
-            p.bandsDone++;
-            p.expectedResults += e.candidates;
+        if (e.kind == VerdictEvent.ANNOUNCE) {
+            p.records++;
+            p.url = e.url;
         } else {
-            p.receivedResults++;
-            if (e.match && p.addMatch(e.matchId, e.matchUrl, e.similarity, e.matchEventTime)) {
-                alerts.inc();
-                ctx.output(ALERTS, alert(e, ctx.timerService().currentProcessingTime()));
+            p.candidates += e.candidates;
+            long now = ctx.timerService().currentProcessingTime();
+            for (int i = 0; i < e.matchIds.length; i++) {
+                if (p.addMatch(
+                        e.matchIds[i], e.matchUrls[i], e.similarities[i], e.matchEventTimes[i])) {
+                    alerts.inc();
+                    ctx.output(ALERTS, alert(e, i, now));
+                }
             }
         }
-        if (p.bandsDone == bands && p.receivedResults == p.expectedResults) {
-            pending.clear();
-            out.collect(toVerdict(p, ctx.timerService().currentProcessingTime()));
-        } else {
-            pending.update(p);
+        pending.update(p);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Verdict> out)
+            throws Exception {
+        PendingVerdict p = pending.value();
+        pending.clear();
+        if (p == null) {
+            return;
+        }
+        if (p.records == 0) {
+            // Matches for a document that was never announced: impossible while watermarks hold
+            // (the announcement precedes the watermark that passes the document). Counted.
+            orphans.inc();
+            LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
+            return;
+        }
+        long now = ctx.timerService().currentProcessingTime();
+        for (int i = 0; i < p.records; i++) {
+            out.collect(toVerdict(p, now));
         }
     }
 
-    private static Alert alert(VerdictEvent e, long now) {
+    private static Alert alert(VerdictEvent e, int i, long now) {
         Alert a = new Alert();
         a.docId = e.docId;
         a.url = e.url;
-        a.duplicateOf = e.matchId;
-        a.duplicateUrl = e.matchUrl;
-        a.similarity = e.similarity;
-        a.band = e.commonBand >= 0 ? e.commonBand : e.band;
+        a.duplicateOf = e.matchIds[i];
+        a.duplicateUrl = e.matchUrls[i];
+        a.similarity = e.similarities[i];
+        a.band = e.band;
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
         return a;
@@ -106,7 +130,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         Verdict v = new Verdict();
         v.docId = p.docId;
         v.url = p.url;
-        v.candidates = p.expectedResults;
+        v.candidates = p.candidates;
         v.eventTime = Json.isoTime(p.eventTime);
         v.detectedAt = Json.isoTime(now);
         int n = p.matchIds.length;
@@ -123,13 +147,15 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
                 order,
                 Comparator.<Integer>comparingDouble(i -> -p.similarities[i])
                         .thenComparing(i -> p.matchIds[i]));
-        for (int i : order) {
-            v.matches.add(
+        v.matches = new Verdict.Match[n];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            v.matches[k] =
                     new Verdict.Match(
                             p.matchIds[i],
                             p.matchUrls[i],
                             p.similarities[i],
-                            Json.isoTime(p.matchEventTimes[i])));
+                            Json.isoTime(p.matchEventTimes[i]));
         }
         int earliest = 0;
         for (int i = 1; i < n; i++) {

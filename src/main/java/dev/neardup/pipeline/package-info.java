@@ -3,18 +3,19 @@
  * builder {@link dev.neardup.pipeline.NearDupJob}.
  *
  * <pre>
- *   raw records -&gt; ParseDocumentFunction --------------------------&gt; dead letters
- *     -&gt; SignatureFunction (one BandRecord per band) ----------------&gt; dead letters (no text)
- *     -&gt; keyBy(band key)  BandBucketFunction   (members of one bucket)
- *          -&gt; keyBy(doc id) SignatureStoreFunction (one signature per live document;
- *                                                   verifies candidates) -&gt; alerts
- *          -&gt; keyBy(record)  VerdictFunction  (collects all bands and results) -&gt; verdicts
+ *   source: read + parse (DocumentParser) -&gt; ParsedRecord, event time, watermarks per split
+ *     -&gt; SignatureFunction: dead letters aside; one BandRecord per band, one announcement
+ *     -&gt; keyBy(band key)  BandBucketFunction: members of one bucket (b-bit signatures);
+ *                          verifies on the spot, reports matches
+ *     -&gt; keyBy(document)  VerdictFunction: announcement + matches -&gt; alerts at once,
+ *                          one verdict per record when the watermark passes the document
  * </pre>
  *
- * <p>Why three keyed stages instead of keeping signatures in the buckets: a document sits in b
- * buckets, and storing its signature in each would cost b times the state. Buckets keep only (id,
- * record, event time); the signature is stored once, keyed by document id, and a bucket's
- * registration of a member always reaches the store before any candidate query the same bucket
- * sends about it (both travel the same channel, which Flink keeps in order).
+ * <p>Why the buckets keep their members' signatures: verification then needs no lookup, so the job
+ * has two keyed exchanges after sketching and a document costs one state read and write per band
+ * plus one verdict entry. The replication is kept small by b-bit minwise hashing (Li and König
+ * 2010; {@link dev.neardup.sketch.BbitMinHash}): 32 bytes per member at K = 128 and b = 2.
+ * "Earlier" is the order (event time, id) everywhere, and a verdict is final once the event-time
+ * watermark passes its document ({@link dev.neardup.pipeline.DocumentWatermarks}).
  */
 package dev.neardup.pipeline;

@@ -22,6 +22,8 @@ class BenchCommandITCase {
                         "2",
                         "--checkpoint-interval",
                         "1s",
+                        "--hot-copies",
+                        "300",
                         "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode r = Json.MAPPER.readTree(run.out());
@@ -34,5 +36,12 @@ class BenchCommandITCase {
                 .isGreaterThanOrEqualTo(r.get("latencyP50Millis").asDouble());
         assertThat(r.get("stateBytesPerDocument").asDouble()).isBetween(50.0, 20_000.0);
         assertThat(r.get("machine").asText()).contains("cores");
+        // The hot bucket: 300 exact copies of one page among the 400 documents. Every later copy
+        // is reported once, against the first copy, and the run keeps up with the distinct one.
+        assertThat(r.get("hotCopies").asInt()).isEqualTo(300);
+        assertThat(r.get("hotAlertsNamingTheFirstCopy").asInt()).isEqualTo(299);
+        assertThat(r.get("hotAlerts").asInt()).isEqualTo(r.get("alerts").asInt() + 299);
+        assertThat(r.get("hotDocsPerSecond").asDouble()).isPositive();
+        assertThat(r.get("peakRssMegabytes").asLong()).isPositive();
     }
 }

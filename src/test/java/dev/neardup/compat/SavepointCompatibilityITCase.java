@@ -3,6 +3,9 @@ package dev.neardup.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
 import java.net.URISyntaxException;
@@ -11,21 +14,25 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.junit.jupiter.api.Test;
 
 /**
- * Savepoint compatibility is a promise: the savepoint of every released state version, kept under
- * {@code src/test/resources/savepoints/}, restores in this version with its state intact. The v1
- * savepoint holds {@link SavepointFixture#BASES} documents; near-copies of them sent after the
- * restore must be found, although the originals are only in the restored state.
+ * Savepoint compatibility is a promise: the savepoint of the current state layout, kept under
+ * {@code src/test/resources/savepoints/}, restores in this version with its state intact, and an
+ * older layout or incompatible settings fail at start with a clear message instead of restoring
+ * into state they do not fit. The v2 savepoint holds {@link SavepointFixture#BASES} documents;
+ * near-copies of them sent after the restore must be found, although the originals are only in the
+ * restored state.
  */
 class SavepointCompatibilityITCase {
 
     @Test
-    void v1SavepointRestoresWithItsDocuments() throws Exception {
-        List<JsonNode> verdicts = runCopies(savepoint("v1"));
+    void v2SavepointRestoresWithItsDocuments() throws Exception {
+        List<JsonNode> verdicts = runCopies(savepoint("v2"), new Configuration());
         assertThat(verdicts).hasSize(copies().size());
         Map<String, String> duplicateOf =
                 verdicts.stream()
@@ -41,7 +48,7 @@ class SavepointCompatibilityITCase {
 
     @Test
     void withoutTheSavepointTheSameCopiesAreUnique() throws Exception {
-        List<JsonNode> verdicts = runCopies(null);
+        List<JsonNode> verdicts = runCopies(null, new Configuration());
         assertThat(verdicts).hasSize(copies().size());
         assertThat(verdicts)
                 .allSatisfy(v -> assertThat(v.get("verdict").asText()).isEqualTo("UNIQUE"));
@@ -52,17 +59,102 @@ class SavepointCompatibilityITCase {
         return docs.subList(SavepointFixture.BASES, docs.size());
     }
 
-    private static List<JsonNode> runCopies(Path savepoint) throws Exception {
+    /**
+     * Rescaling: the v2 savepoint was taken at parallelism 2; restored at 1 and at 4, every one of
+     * its 20 documents is still in its buckets (a near-copy of each is found).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 4})
+    void v2SavepointRestoresAtAnotherParallelismWithEveryMember(int parallelism) throws Exception {
+        PlantedCorpus corpus = SavepointFixture.corpus();
+        for (int i = 1; i < SavepointFixture.BASES; i += 2) {
+            corpus.addVariant("base-" + i, "copy-" + i, 0.97);
+        }
+        List<PlantedCorpus.Doc> copies =
+                corpus.docs.subList(SavepointFixture.BASES, corpus.docs.size());
+        assertThat(copies).hasSize(SavepointFixture.BASES);
+        Configuration conf = new Configuration();
+        conf.set(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        Map<String, String> duplicateOf =
+                runDocs(savepoint("v2"), conf, copies).stream()
+                        .collect(
+                                Collectors.toMap(
+                                        v -> v.get("docId").asText(),
+                                        v -> v.get("duplicateOf").asText("")));
+        assertThat(duplicateOf).hasSize(SavepointFixture.BASES);
+        for (PlantedCorpus.Doc copy : copies) {
+            assertThat(duplicateOf.get(copy.id()))
+                    .as("%s at parallelism %d", copy.id(), parallelism)
+                    .isEqualTo("base-" + copy.id().substring("copy-".length()));
+        }
+    }
+
+    /**
+     * State layout 1 (the signature store) was replaced by layout 2 in November 2026: its savepoint
+     * must not restore silently into empty buckets. Flink refuses it, naming the operator whose
+     * state has no place in the new job; README says how to move (re-read the topic).
+     */
+    @Test
+    void aV1SavepointIsRefusedNotSilentlyDropped() throws Exception {
+        Throwable failure = failureOf(savepoint("v1"), new Configuration());
+        assertThat(chain(failure)).contains("Cannot map checkpoint/savepoint state");
+    }
+
+    /** Settings that shape state must match; the message names the old and the new values. */
+    @Test
+    void restoringWithOtherStateShapingSettingsFailsWithBothValues() throws Exception {
+        Configuration other = new Configuration();
+        other.set(NearDupOptions.NUM_HASHES, 256);
+        Throwable failure = failureOf(savepoint("v2"), other);
+        assertThat(chain(failure))
+                .contains("neardup.num-hashes was 128, now 256")
+                .contains("neardup.bands was 11, now")
+                .contains("re-read the input");
+    }
+
+    /** The job's failure when it starts from {@code savepoint} with {@code overrides}. */
+    private static Throwable failureOf(Path savepoint, Configuration overrides) throws Exception {
+        Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-compat");
+        Configuration conf = SavepointFixture.configuration(work);
+        conf.addAll(overrides);
+        conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
+        Path input = work.resolve("input.jsonl");
+        JobFiles.writeInput(input, copies(), Map.of());
+        try {
+            EmbeddedJob.run(conf, NearDupSettings.from(conf), input, null, null, null);
+        } catch (Exception e) {
+            return e;
+        }
+        throw new AssertionError("the job restored from " + savepoint + " without failing");
+    }
+
+    private static String chain(Throwable t) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            out.append(c).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static List<JsonNode> runCopies(Path savepoint, Configuration overrides)
+            throws Exception {
+        return runDocs(savepoint, overrides, copies());
+    }
+
+    private static List<JsonNode> runDocs(
+            Path savepoint, Configuration overrides, List<PlantedCorpus.Doc> docs)
+            throws Exception {
         Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-compat");
         Path verdicts = work.resolve("verdicts.jsonl");
         JobClient job =
                 SavepointFixture.run(
                         work,
-                        copies(),
+                        docs,
                         savepoint,
+                        overrides,
                         work.resolve("alerts.jsonl"),
                         verdicts,
-                        copies().size());
+                        docs.size());
         // Stopping with a savepoint flushes the sinks (a cancel would drop buffered lines).
         job.stopWithSavepoint(
                         false,

@@ -2,6 +2,7 @@ package dev.neardup.compat;
 
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.pipeline.EmbeddedJob;
+import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
@@ -27,7 +28,7 @@ import org.apache.flink.core.execution.SavepointFormatType;
  * <pre>
  *   mvn -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  *   java -cp target/test-classes:target/classes:$(cat target/cp.txt) \
- *       dev.neardup.compat.SavepointFixture v1
+ *       dev.neardup.compat.SavepointFixture v2
  * </pre>
  */
 public final class SavepointFixture {
@@ -56,6 +57,8 @@ public final class SavepointFixture {
     public static Configuration configuration(Path work) {
         Configuration base = new Configuration();
         base.set(CoreOptions.DEFAULT_PARALLELISM, 2);
+        // The watched input is unbounded: its last documents are final once it has been idle.
+        base.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofSeconds(1));
         return EmbeddedJob.configuration(base, work, Duration.ofSeconds(1));
     }
 
@@ -67,6 +70,7 @@ public final class SavepointFixture {
             Path work,
             List<PlantedCorpus.Doc> docs,
             Path savepoint,
+            Configuration overrides,
             Path alerts,
             Path verdicts,
             int expectedVerdicts)
@@ -74,6 +78,7 @@ public final class SavepointFixture {
         Path input = work.resolve("input-" + System.nanoTime() + ".jsonl");
         JobFiles.writeInput(input, docs, Map.of());
         Configuration conf = configuration(work);
+        conf.addAll(overrides);
         if (savepoint != null) {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
         }
@@ -101,7 +106,7 @@ public final class SavepointFixture {
     }
 
     public static void main(String[] args) throws Exception {
-        String version = args.length > 0 ? args[0] : "v1";
+        String version = args.length > 0 ? args[0] : "v2";
         Path target = Path.of("src/test/resources/savepoints", version);
         if (Files.exists(target)) {
             throw new IllegalStateException(target + " exists: savepoints are never overwritten");
@@ -109,7 +114,14 @@ public final class SavepointFixture {
         Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-fixture");
         List<PlantedCorpus.Doc> bases = corpus().docs.subList(0, BASES);
         JobClient job =
-                run(work, bases, null, work.resolve("a.jsonl"), work.resolve("v.jsonl"), BASES);
+                run(
+                        work,
+                        bases,
+                        null,
+                        new Configuration(),
+                        work.resolve("a.jsonl"),
+                        work.resolve("v.jsonl"),
+                        BASES);
         String savepoint =
                 job.stopWithSavepoint(
                                 false,

@@ -139,7 +139,9 @@ class StandaloneClusterE2EITCase {
                         "--checkpoint-interval",
                         "1s",
                         "-D",
-                        "neardup.kafka.transactional-id-prefix=e2e-" + run);
+                        "neardup.kafka.transactional-id-prefix=e2e-" + run,
+                        "-D",
+                        "neardup.watermark.idle-timeout=3s");
         String first = rest.run(jarId, args, 2, null);
         rest.awaitRunning(first, WAIT);
         step("POST /jars/{id}/run, parallelism 2, until all tasks RUNNING");

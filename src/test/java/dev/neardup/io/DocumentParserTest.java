@@ -3,6 +3,7 @@ package dev.neardup.io;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.DeadLetter.Reason;
+import dev.neardup.io.DocumentParser.FutureTimestamps;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -410,12 +411,21 @@ class DocumentParserTest {
         examples.put(
                 Reason.BAD_TIMESTAMP, raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":\"x\"}"));
         examples.put(Reason.BAD_FIELD, raw("{\"id\":\"p\",\"content\":\"c\",\"url\":false}"));
+        // Only with a clock-skew limit and the DEAD_LETTER policy.
+        examples.put(
+                Reason.FUTURE_TIMESTAMP,
+                raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + (NOW + 2 * HOUR) + "}"));
 
         assertThat(EnumSet.complementOf(EnumSet.copyOf(examples.keySet())))
                 .containsExactly(Reason.NO_TEXT);
+        DocumentParser strict = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
         examples.forEach(
                 (reason, record) ->
-                        assertThat(parser.parse(record, INGEST, NOW).deadLetter().reason)
+                        assertThat(
+                                        (reason == Reason.FUTURE_TIMESTAMP ? strict : parser)
+                                                .parse(record, INGEST, NOW)
+                                                .deadLetter()
+                                                .reason)
                                 .as("example for %s", reason)
                                 .isEqualTo(reason.name()));
     }
@@ -449,5 +459,237 @@ class DocumentParserTest {
         DocumentParser.Result r = parse("\uFEFF{\"id\":\"a\",\"content\":\"x y\"}");
         assertThat(r.document()).isNotNull();
         assertThat(r.document().id).isEqualTo("a");
+    }
+
+    // ---- event times in the future (neardup.max-clock-skew) ----
+
+    private static final long HOUR = 3_600_000L;
+
+    private static DocumentParser skewParser(long maxSkew, FutureTimestamps policy) {
+        return new DocumentParser(DEFAULT_FIELDS, EIGHT_MB, maxSkew, policy);
+    }
+
+    private static RawRecord fetchedAt(long eventTime) {
+        return raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + eventTime + "}");
+    }
+
+    private static RawRecord kafkaRecord(String json, long timestamp) {
+        RawRecord r = raw(json);
+        r.topic = "documents";
+        r.partition = 3;
+        r.offset = 1042;
+        r.timestamp = timestamp;
+        return r;
+    }
+
+    private static DeadLetter futureDeadLetter(DocumentParser p, RawRecord r) {
+        DocumentParser.Result result = p.parse(r, INGEST, NOW);
+        assertThat(result.document()).isNull();
+        DeadLetter d = result.deadLetter();
+        assertThat(d).isNotNull();
+        assertThat(d.reason).isEqualTo(Reason.FUTURE_TIMESTAMP.name());
+        assertThat(d.docId).isEqualTo("p");
+        assertThat(d.source).isEqualTo(SOURCE);
+        assertThat(d.detectedAt).isEqualTo(Instant.ofEpochMilli(NOW).toString());
+        assertThat(d.payloadEncoding).isEqualTo("utf8");
+        assertThat(d.payload).isEqualTo(new String(r.payload, StandardCharsets.UTF_8));
+        assertThat(d.payloadBytes).isEqualTo(r.size);
+        return d;
+    }
+
+    @Test
+    void aFetchedAtTwoHoursAheadIsADeadLetterWithAnActionableMessage() {
+        long eventTime = NOW + 2 * HOUR;
+        DeadLetter d =
+                futureDeadLetter(
+                        skewParser(HOUR, FutureTimestamps.DEAD_LETTER), fetchedAt(eventTime));
+        assertThat(d.message)
+                .contains(Instant.ofEpochMilli(eventTime).toString()) // 2022-04-15T07:20:00Z
+                .contains("2022-04-15T07:20:00Z")
+                .contains("field 'fetchedAt'")
+                .contains("PT2H") // how far ahead
+                .contains("ahead")
+                .contains("neardup.max-clock-skew")
+                .contains("PT1H") // the limit
+                .doesNotContain("Kafka");
+    }
+
+    @Test
+    void anIsoFetchedAtAheadIsRejectedToo() {
+        // NOW is 2022-04-15T05:20:00Z; 07:20:00.5 at +01:00 is 1 h 0.5 s ahead.
+        DeadLetter d =
+                futureDeadLetter(
+                        skewParser(HOUR, FutureTimestamps.DEAD_LETTER),
+                        raw(
+                                "{\"id\":\"p\",\"content\":\"c\","
+                                        + "\"fetchedAt\":\"2022-04-15T07:20:00.5+01:00\"}"));
+        assertThat(d.message).contains("2022-04-15T06:20:00.500Z").contains("PT1H0.5S");
+    }
+
+    @Test
+    void anEventTimeExactlyAtTheLimitIsAccepted() {
+        DocumentParser p = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
+        DocumentParser.Result atLimit = p.parse(fetchedAt(NOW + HOUR), INGEST, NOW);
+        assertThat(atLimit.deadLetter()).isNull();
+        assertThat(atLimit.document().eventTime).isEqualTo(NOW + HOUR);
+        // One millisecond more is too far.
+        DeadLetter d = futureDeadLetter(p, fetchedAt(NOW + HOUR + 1));
+        assertThat(d.message).contains("PT1H0.001S");
+        // The present and the past are always fine.
+        assertThat(p.parse(fetchedAt(NOW), INGEST, NOW).document().eventTime).isEqualTo(NOW);
+        assertThat(p.parse(fetchedAt(0), INGEST, NOW).document().eventTime).isZero();
+        assertThat(p.parse(fetchedAt(-62_167_219_200_000L), INGEST, NOW).document().eventTime)
+                .isEqualTo(-62_167_219_200_000L);
+    }
+
+    @Test
+    void aZeroSkewAcceptsOnlyTheCurrentTimeAndBefore() {
+        DocumentParser p = skewParser(0, FutureTimestamps.DEAD_LETTER);
+        assertThat(p.parse(fetchedAt(NOW), INGEST, NOW).document().eventTime).isEqualTo(NOW);
+        assertThat(futureDeadLetter(p, fetchedAt(NOW + 1)).message).contains("PT0.001S");
+    }
+
+    @Test
+    void clampReplacesAFutureEventTimeWithNow() {
+        DocumentParser p = skewParser(HOUR, FutureTimestamps.CLAMP);
+        Document d = p.parse(fetchedAt(NOW + 2 * HOUR), INGEST, NOW).document();
+        assertThat(d).isNotNull();
+        assertThat(d.eventTime).isEqualTo(NOW);
+        assertThat(d.id).isEqualTo("p");
+        // Within the limit the event time is kept.
+        assertThat(p.parse(fetchedAt(NOW + HOUR), INGEST, NOW).document().eventTime)
+                .isEqualTo(NOW + HOUR);
+        assertThat(p.parse(fetchedAt(NOW + HOUR + 1), INGEST, NOW).document().eventTime)
+                .isEqualTo(NOW);
+        // Far in the future, up to the last instant ISO-8601 can write.
+        assertThat(p.parse(fetchedAt(253_402_300_799_999L), INGEST, NOW).document().eventTime)
+                .isEqualTo(NOW);
+    }
+
+    @Test
+    void aKafkaTimestampInTheFutureIsTreatedTheSameWay() {
+        String json = "{\"id\":\"p\",\"content\":\"c\"}";
+        long eventTime = NOW + 2 * HOUR;
+        DeadLetter d =
+                futureDeadLetter(
+                        skewParser(HOUR, FutureTimestamps.DEAD_LETTER),
+                        kafkaRecord(json, eventTime));
+        assertThat(d.message)
+                .contains(Instant.ofEpochMilli(eventTime).toString())
+                .contains("Kafka record timestamp")
+                .contains("PT2H")
+                .contains("neardup.max-clock-skew")
+                .doesNotContain("field 'fetchedAt'");
+        assertThat(d.sourceTopic).isEqualTo("documents");
+        assertThat(d.sourcePartition).isEqualTo(3);
+        assertThat(d.sourceOffset).isEqualTo(1042L);
+
+        // An explicit null fetchedAt also falls back to the Kafka timestamp.
+        DeadLetter viaNull =
+                futureDeadLetter(
+                        skewParser(HOUR, FutureTimestamps.DEAD_LETTER),
+                        kafkaRecord(
+                                "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":null}", eventTime));
+        assertThat(viaNull.message).contains("Kafka record timestamp");
+
+        // CLAMP: the document gets the current time.
+        assertThat(
+                        skewParser(HOUR, FutureTimestamps.CLAMP)
+                                .parse(kafkaRecord(json, eventTime), INGEST, NOW)
+                                .document()
+                                .eventTime)
+                .isEqualTo(NOW);
+        // At the limit, the Kafka timestamp is kept.
+        assertThat(
+                        skewParser(HOUR, FutureTimestamps.DEAD_LETTER)
+                                .parse(kafkaRecord(json, NOW + HOUR), INGEST, NOW)
+                                .document()
+                                .eventTime)
+                .isEqualTo(NOW + HOUR);
+    }
+
+    @Test
+    void aPresentFetchedAtWinsOverAFutureKafkaTimestamp() {
+        RawRecord r =
+                kafkaRecord(
+                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + (NOW - HOUR) + "}",
+                        NOW + 10 * HOUR);
+        Document d =
+                skewParser(HOUR, FutureTimestamps.DEAD_LETTER).parse(r, INGEST, NOW).document();
+        assertThat(d).isNotNull();
+        assertThat(d.eventTime).isEqualTo(NOW - HOUR);
+    }
+
+    @Test
+    void otherReasonsComeBeforeTheClockSkewCheck() {
+        DocumentParser p = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
+        RawRecord noContent = raw("{\"id\":\"p\",\"fetchedAt\":" + (NOW + 2 * HOUR) + "}");
+        assertThat(p.parse(noContent, INGEST, NOW).deadLetter().reason)
+                .isEqualTo(Reason.MISSING_CONTENT.name());
+        RawRecord badTime = raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":\"tomorrow\"}");
+        assertThat(p.parse(badTime, INGEST, NOW).deadLetter().reason)
+                .isEqualTo(Reason.BAD_TIMESTAMP.name());
+    }
+
+    @Test
+    void theTwoArgumentConstructorNeverRejectsFutureTimes() {
+        // The last instant ISO-8601 can write, and a Kafka timestamp just as far ahead.
+        long far = 253_402_300_799_999L;
+        DocumentParser.Result r = parser.parse(fetchedAt(far), INGEST, NOW);
+        assertThat(r.deadLetter()).isNull();
+        assertThat(r.document().eventTime).isEqualTo(far);
+        Document fromKafka =
+                parser.parse(kafkaRecord("{\"id\":\"p\",\"content\":\"c\"}", far), INGEST, NOW)
+                        .document();
+        assertThat(fromKafka).isNotNull();
+        assertThat(fromKafka.eventTime).isEqualTo(far);
+        assertThat(parser.parse(fetchedAt(NOW + 2 * HOUR), INGEST, NOW).document().eventTime)
+                .isEqualTo(NOW + 2 * HOUR);
+    }
+
+    @Test
+    void parseRecordUsesNowAsTheIngestTimeAndWrapsTheResult() {
+        DocumentParser p = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
+        ParsedRecord ok = p.parseRecord(raw("{\"id\":\"p\",\"content\":\"c\"}"), NOW);
+        assertThat(ok.deadLetter).isNull();
+        assertThat(ok.document.id).isEqualTo("p");
+        assertThat(ok.document.eventTime).isEqualTo(NOW);
+        assertThat(ok.eventTime()).isEqualTo(NOW);
+
+        ParsedRecord timed = p.parseRecord(fetchedAt(NOW - 5), NOW);
+        assertThat(timed.eventTime()).isEqualTo(NOW - 5);
+
+        ParsedRecord future = p.parseRecord(fetchedAt(NOW + 2 * HOUR), NOW);
+        assertThat(future.document).isNull();
+        assertThat(future.deadLetter.reason).isEqualTo(Reason.FUTURE_TIMESTAMP.name());
+        assertThat(future.deadLetter.detectedAt).isEqualTo(Instant.ofEpochMilli(NOW).toString());
+        assertThat(future.eventTime()).isEqualTo(Long.MIN_VALUE);
+
+        ParsedRecord clamped =
+                skewParser(HOUR, FutureTimestamps.CLAMP)
+                        .parseRecord(fetchedAt(NOW + 2 * HOUR), NOW);
+        assertThat(clamped.document.eventTime).isEqualTo(NOW);
+
+        ParsedRecord malformed = p.parseRecord(raw("{"), NOW);
+        assertThat(malformed.document).isNull();
+        assertThat(malformed.deadLetter.reason).isEqualTo(Reason.MALFORMED_JSON.name());
+    }
+
+    @Test
+    void theParserWithAClockSkewLimitIsSerializable() throws Exception {
+        // Flink ships it inside the source with Java serialisation.
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(skewParser(HOUR, FutureTimestamps.DEAD_LETTER));
+        }
+        DocumentParser copy;
+        try (java.io.ObjectInputStream in =
+                new java.io.ObjectInputStream(
+                        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            copy = (DocumentParser) in.readObject();
+        }
+        assertThat(copy.parse(fetchedAt(NOW + HOUR + 1), INGEST, NOW).deadLetter().reason)
+                .isEqualTo(Reason.FUTURE_TIMESTAMP.name());
+        assertThat(copy.parse(fetchedAt(NOW + HOUR), INGEST, NOW).document()).isNotNull();
     }
 }

@@ -125,13 +125,15 @@ class OutputSchemaTest {
         v.docId = "crumb.example.net/guides/first-sourdough-loaf.txt";
         v.url = "https://crumb.example.net/guides/first-sourdough-loaf.txt";
         v.verdict = Verdict.DUPLICATE;
-        v.matches.add(
-                new Verdict.Match(
-                        "crumb.example.net/guides/first-sourdough-loaf",
-                        "https://crumb.example.net/guides/first-sourdough-loaf",
-                        0.9453125,
-                        Json.isoTime(T0 - 86_400_000L)));
-        v.matches.add(new Verdict.Match("breadnotes-42", null, 0.921875, Json.isoTime(T0 - 1)));
+        v.matches =
+                new Verdict.Match[] {
+                    new Verdict.Match(
+                            "crumb.example.net/guides/first-sourdough-loaf",
+                            "https://crumb.example.net/guides/first-sourdough-loaf",
+                            0.9453125,
+                            Json.isoTime(T0 - 86_400_000L)),
+                    new Verdict.Match("breadnotes-42", null, 0.921875, Json.isoTime(T0 - 1))
+                };
         v.duplicateOf = "breadnotes-42"; // the earliest-seen match, not the most similar
         v.duplicateUrl = null;
         v.similarity = 0.921875;
@@ -171,7 +173,39 @@ class OutputSchemaTest {
         big.size = 5_000_000;
         big.truncated = true;
         out.add(rejected(big));
+        // An event time more than neardup.max-clock-skew ahead: from fetchedAt, and from the
+        // Kafka record timestamp (with the record's topic, partition and offset).
+        out.add(
+                rejectedAsFuture(
+                        new RawRecord(
+                                ("{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \""
+                                                + Json.isoTime(T0 + 2 * 3_600_000L)
+                                                + "\"}")
+                                        .getBytes(StandardCharsets.UTF_8),
+                                "crawl.jsonl:8")));
+        RawRecord kafka =
+                new RawRecord(
+                        "{\"id\": 18, \"content\": \"x\"}".getBytes(StandardCharsets.UTF_8),
+                        "documents-3@1042");
+        kafka.topic = "documents";
+        kafka.partition = 3;
+        kafka.offset = 1042;
+        kafka.timestamp = T0 + 2 * 3_600_000L;
+        out.add(rejectedAsFuture(kafka));
         return out;
+    }
+
+    /** Rejected by a parser allowing one hour of clock skew, with the DEAD_LETTER policy. */
+    static DeadLetter rejectedAsFuture(RawRecord raw) {
+        DocumentParser strict =
+                new DocumentParser(
+                        new InputFields("id", "content", "url", "contentType", "fetchedAt"),
+                        1 << 20,
+                        3_600_000L,
+                        DocumentParser.FutureTimestamps.DEAD_LETTER);
+        DocumentParser.Result r = strict.parse(raw, T0, T0 + 5);
+        assertThat(r.deadLetter()).as("rejected").isNotNull();
+        return r.deadLetter();
     }
 
     // --- Valid records validate.
@@ -206,8 +240,10 @@ class OutputSchemaTest {
                         "EMPTY_CONTENT",
                         "BAD_TIMESTAMP",
                         "BAD_FIELD",
-                        "TOO_LARGE");
+                        "TOO_LARGE",
+                        "FUTURE_TIMESTAMP");
         assertThat(letters).anyMatch(d -> d.payloadEncoding.equals("base64"));
+        assertThat(letters).anyMatch(d -> d.sourceTopic != null);
         assertThat(letters).anyMatch(d -> d.payloadTruncated);
         assertThat(letters).anyMatch(d -> d.docId == null);
         assertThat(letters).anyMatch(d -> d.docId != null);

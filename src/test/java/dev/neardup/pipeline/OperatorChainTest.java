@@ -1,159 +1,99 @@
 package dev.neardup.pipeline;
 
-import static dev.neardup.pipeline.HarnessFixtures.bandKeys;
+import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
-import static dev.neardup.pipeline.HarnessFixtures.differingIn;
-import static dev.neardup.pipeline.HarnessFixtures.record;
-import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
-import static dev.neardup.pipeline.HarnessFixtures.signature;
-import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Alert;
+import dev.neardup.io.Document;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
-import dev.neardup.lsh.DocumentSketcher;
-import dev.neardup.text.ContentType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.junit.jupiter.api.AfterEach;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
 /**
- * The three keyed operators wired by hand, each in its own harness, as NearDupJob wires them:
- * bucket events to the store (keyed by target), store results and BAND_DONE to the verdicts. Checks
- * the contracts that span operators: one verdict per record, and one alert per confirmed pair.
+ * The three operators wired by hand as NearDupJob wires them (band records to the buckets by band
+ * key, bucket reports and announcements to the verdicts by document), with the default settings and
+ * real texts. Checks the contracts that span operators: one verdict per record, one alert per pair,
+ * always from the later document to the earlier, and the same alerts and verdicts whatever the
+ * arrival order.
  */
 class OperatorChainTest {
 
-    private static final long T0 = 1_700_000_000_000L;
+    /** Runs documents through the chain in the given arrival order; returns alerts and verdicts. */
+    private static final class Chain implements AutoCloseable {
+        final OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> signatures;
+        final KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> buckets;
+        final KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
+        int seenBands;
+        int seenAnnounce;
+        int seenFound;
 
-    private KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, SignatureEvent> buckets;
-    private KeyedOneInputStreamOperatorTestHarness<String, SignatureEvent, VerdictEvent> store;
-    private KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
-    private int seenBucketEvents;
-    private int seenBandDone;
-    private int seenResults;
+        Chain(NearDupSettings settings) throws Exception {
+            signatures =
+                    ProcessFunctionTestHarnesses.forProcessFunction(
+                            new SignatureFunction(settings));
+            buckets = bucketHarness(settings);
+            verdicts = verdictHarness(settings);
+            buckets.open();
+            verdicts.open();
+        }
 
-    private void open(NearDupSettings settings) throws Exception {
-        buckets = bucketHarness(settings);
-        store = storeHarness(settings);
-        verdicts = verdictHarness(settings);
-        buckets.open();
-        store.open();
-        verdicts.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        for (var h :
-                new KeyedOneInputStreamOperatorTestHarness<?, ?, ?>[] {buckets, store, verdicts}) {
-            if (h != null) {
-                h.close();
+        void send(String id, long eventTime, String text) throws Exception {
+            Document d = new Document(id, "test:" + id, "https://x.example/" + id, text, null, 0);
+            d.eventTime = eventTime;
+            signatures.processElement(new ParsedRecord(d, null), eventTime);
+            List<VerdictEvent> announce = sideValues(signatures, SignatureFunction.ANNOUNCE);
+            for (VerdictEvent e : announce.subList(seenAnnounce, announce.size())) {
+                verdicts.processElement(e, e.eventTime);
             }
-        }
-    }
-
-    /** Sends one band record through the three operators. */
-    private void send(BandRecord r) throws Exception {
-        buckets.processElement(r, r.eventTime);
-        List<SignatureEvent> events = buckets.extractOutputValues();
-        for (SignatureEvent e : events.subList(seenBucketEvents, events.size())) {
-            store.processElement(e, r.eventTime);
-        }
-        seenBucketEvents = events.size();
-        List<VerdictEvent> done = sideValues(buckets, BandBucketFunction.BAND_DONE);
-        for (VerdictEvent e : done.subList(seenBandDone, done.size())) {
-            verdicts.processElement(e, r.eventTime);
-        }
-        seenBandDone = done.size();
-        List<VerdictEvent> results = store.extractOutputValues();
-        for (VerdictEvent e : results.subList(seenResults, results.size())) {
-            verdicts.processElement(e, r.eventTime);
-        }
-        seenResults = results.size();
-    }
-
-    /** Sends every band of a document. */
-    private void sendDocument(String docId, String instance, long t, short[] sig, long[] keys)
-            throws Exception {
-        for (int band = 0; band < keys.length; band++) {
-            send(record(docId, instance, t, band, sig, keys));
-        }
-    }
-
-    private List<Alert> alerts() {
-        return sideValues(verdicts, VerdictFunction.ALERTS);
-    }
-
-    private Verdict verdictOf(String instance) {
-        List<Verdict> matching = new ArrayList<>();
-        for (Verdict v : verdicts.extractOutputValues()) {
-            if (v.docId != null && instanceOf(v).equals(instance)) {
-                matching.add(v);
+            seenAnnounce = announce.size();
+            List<BandRecord> bands = signatures.extractOutputValues();
+            for (BandRecord r : bands.subList(seenBands, bands.size())) {
+                buckets.processElement(r, r.eventTime);
             }
-        }
-        assertThat(matching).as("verdicts for %s", instance).hasSize(1);
-        return matching.get(0);
-    }
-
-    /** Test documents use "i-" + docId as their instance. */
-    private static String instanceOf(Verdict v) {
-        return "i-" + v.docId;
-    }
-
-    @Test
-    void aPairSharingEveryBandIsOneDuplicateAndOneAlert() throws Exception {
-        open(settings(3));
-        short[] sig = signature(11);
-        long[] keys = bandKeys(1, 2, 3, 4);
-        sendDocument("a", "i-a", T0, sig, keys);
-        sendDocument("b", "i-b", T0 + 1000, sig.clone(), keys.clone());
-
-        assertThat(verdictOf("i-a").verdict).isEqualTo(Verdict.UNIQUE);
-        Verdict b = verdictOf("i-b");
-        assertThat(b.verdict).isEqualTo(Verdict.DUPLICATE);
-        assertThat(b.duplicateOf).isEqualTo("a");
-        assertThat(b.candidates).as("one candidate per shared band").isEqualTo(4);
-        assertThat(b.matches).hasSize(1);
-        assertThat(alerts()).hasSize(1);
-        assertThat(alerts().get(0).docId).isEqualTo("b");
-        assertThat(alerts().get(0).duplicateOf).isEqualTo("a");
-        assertThat(alerts().get(0).band).isZero();
-        assertThat(verdicts.numKeyedStateEntries()).isZero();
-    }
-
-    @Test
-    void realTextsNearDuplicateAndUnrelated() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(NearDupOptions.THRESHOLD, 0.8);
-        NearDupSettings settings = NearDupSettings.from(conf);
-        open(settings);
-        DocumentSketcher sketcher = settings.newSketcher();
-        String original = prose(1, 600);
-        // A near-duplicate: one word inserted into 600 words.
-        String copy = original.replaceFirst(" ", " extraordinary ");
-        String unrelated = prose(2, 600);
-        String[][] docs = {{"orig", original}, {"copy", copy}, {"other", unrelated}};
-        long t = T0;
-        for (String[] d : docs) {
-            DocumentSketcher.Sketch s = sketcher.sketch(d[1], ContentType.TEXT);
-            sendDocument(
-                    d[0], "i-" + d[0], t += 1000, CompactSignature.of(s.signature()), s.bandKeys());
+            seenBands = bands.size();
+            List<VerdictEvent> found = buckets.extractOutputValues();
+            for (VerdictEvent e : found.subList(seenFound, found.size())) {
+                verdicts.processElement(e, e.eventTime);
+            }
+            seenFound = found.size();
         }
 
-        assertThat(verdictOf("i-orig").verdict).isEqualTo(Verdict.UNIQUE);
-        assertThat(verdictOf("i-copy").verdict).isEqualTo(Verdict.DUPLICATE);
-        assertThat(verdictOf("i-copy").duplicateOf).isEqualTo("orig");
-        assertThat(verdictOf("i-copy").similarity).isGreaterThanOrEqualTo(0.8);
-        assertThat(verdictOf("i-other").verdict).isEqualTo(Verdict.UNIQUE);
-        assertThat(alerts()).hasSize(1);
-        assertThat(alerts().get(0).docId).isEqualTo("copy");
-        assertThat(alerts().get(0).duplicateOf).isEqualTo("orig");
+        void finish() throws Exception {
+            verdicts.processWatermark(new Watermark(Long.MAX_VALUE));
+        }
+
+        List<Alert> alerts() {
+            return sideValues(verdicts, VerdictFunction.ALERTS);
+        }
+
+        Map<String, Verdict> verdictsById() {
+            Map<String, Verdict> out = new HashMap<>();
+            for (Verdict v : verdicts.extractOutputValues()) {
+                assertThat(out.put(v.docId, v)).as("one verdict for %s", v.docId).isNull();
+            }
+            return out;
+        }
+
+        @Override
+        public void close() throws Exception {
+            signatures.close();
+            buckets.close();
+            verdicts.close();
+        }
     }
 
     /** {@code words} pseudo-words from a 2000-word vocabulary, a pure function of the seed. */
@@ -166,37 +106,153 @@ class OperatorChainTest {
         return out.toString();
     }
 
+    /** {@code text} with {@code count} words, spread over the text, replaced by new ones. */
+    private static String edit(String text, long seed, int count) {
+        String[] words = text.split(" ");
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int c = 0; c < count; c++) {
+            int at = (int) ((c + random.nextDouble()) * words.length / count);
+            words[Math.min(at, words.length - 1)] = "edit" + seed + "x" + c;
+        }
+        return String.join(" ", words);
+    }
+
+    private static NearDupSettings defaults() {
+        return NearDupSettings.from(new Configuration());
+    }
+
+    @Test
+    void aNearCopyAnExactCopyAndAnUnrelatedPage() throws Exception {
+        String original = prose(1, 600);
+        String[][] docs = {
+            {"orig", original},
+            {"near", original.replaceFirst(" ", " extraordinary ")},
+            {"exact", original},
+            {"other", prose(2, 600)}
+        };
+        try (Chain chain = new Chain(defaults())) {
+            for (int i = 0; i < docs.length; i++) {
+                chain.send(docs[i][0], T0 + i * 1000L, docs[i][1]);
+            }
+            chain.finish();
+            Map<String, Verdict> v = chain.verdictsById();
+            assertThat(v).hasSize(4);
+            assertThat(v.get("orig").verdict).isEqualTo(Verdict.UNIQUE);
+            assertThat(v.get("other").verdict).isEqualTo(Verdict.UNIQUE);
+            assertThat(v.get("near").duplicateOf).isEqualTo("orig");
+            assertThat(v.get("near").similarity).isGreaterThanOrEqualTo(0.8);
+            // The exact copy is a duplicate of both earlier pages; it points at the earliest.
+            assertThat(v.get("exact").duplicateOf).isEqualTo("orig");
+            assertThat(v.get("exact").similarity).isEqualTo(1.0);
+            assertThat(pairs(chain.alerts()))
+                    .containsExactlyInAnyOrder("near>orig", "exact>orig", "exact>near");
+        }
+    }
+
+    /** Runs {@code texts} in every arrival order; returns per order (pairs, duplicateOf). */
+    private static List<Map.Entry<TreeSet<String>, Map<String, String>>> allOrders(
+            String[] ids, String[] texts) throws Exception {
+        List<Map.Entry<TreeSet<String>, Map<String, String>>> out = new ArrayList<>();
+        List<int[]> orders = new ArrayList<>();
+        int[] first = new int[ids.length];
+        java.util.Arrays.setAll(first, i -> i);
+        permutations(first, 0, orders);
+        for (int[] order : orders) {
+            try (Chain chain = new Chain(defaults())) {
+                for (int i : order) {
+                    chain.send(ids[i], T0 + i * 1000L, texts[i]);
+                }
+                chain.finish();
+                TreeSet<String> pairs = new TreeSet<>(pairs(chain.alerts()));
+                assertThat(pairs).as("each pair once").hasSameSizeAs(chain.alerts());
+                List<String> idList = java.util.Arrays.asList(ids);
+                for (String p : pairs) {
+                    String[] ab = p.split(">");
+                    assertThat(idList.indexOf(ab[0]))
+                            .as("alerts point back in time: %s", p)
+                            .isGreaterThan(idList.indexOf(ab[1]));
+                }
+                Map<String, String> duplicateOf = new HashMap<>();
+                chain.verdictsById().forEach((id, v) -> duplicateOf.put(id, v.duplicateOf));
+                assertThat(duplicateOf).hasSize(ids.length);
+                out.add(Map.entry(pairs, duplicateOf));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyArrivalOrderGivesTheSameAlertsAndVerdicts() throws Exception {
+        // Variants about 0.9 apart: close enough to match, too far to share a whole signature.
+        String base = prose(3, 500);
+        String[] ids = {"p0", "p1", "p2", "p3", "q"};
+        String[] texts = {
+            base,
+            edit(base, 11, 6),
+            edit(base, 12, 6),
+            edit(edit(base, 12, 6), 13, 3),
+            prose(4, 500)
+        };
+        var results = allOrders(ids, texts);
+        var canonical = results.get(0); // time order
+        assertThat(canonical.getKey()).contains("p1>p0", "p2>p0", "p3>p0", "p3>p2");
+        assertThat(canonical.getKey()).doesNotContain("q>p0");
+        assertThat(canonical.getValue().get("p0")).isNull();
+        assertThat(canonical.getValue().get("q")).isNull();
+        assertThat(canonical.getValue().get("p3")).isEqualTo("p0");
+        for (var r : results) {
+            assertThat(r.getKey()).isEqualTo(canonical.getKey());
+            assertThat(r.getValue()).isEqualTo(canonical.getValue());
+        }
+    }
+
     /**
-     * Alert contract: "emitted as soon as the newer document collides with the older one and
-     * verification confirms it. Each pair is reported once". Here the lowest band the two share
-     * (band 0) is a hot bucket that has already evicted the older document by capacity, so the pair
-     * only collides, and is confirmed, in band 2. The verdict says DUPLICATE; the alert must exist
-     * too.
+     * Documents with identical signatures (exact copies, and pages so close that all K MinHash
+     * values agree) are kept once per bucket, as the earliest of them. When such copies arrive out
+     * of event-time order, which copy a later page is reported against can change, and so can the
+     * alerts between copies; whether each page is UNIQUE or DUPLICATE cannot, and duplicateOf only
+     * changes to a copy with the same signature.
      */
     @Test
-    void aConfirmedPairIsAlertedEvenWhenItsLowestCommonBucketEvictedTheOlderDocument()
+    void withExactCopiesEveryArrivalOrderGivesTheSameVerdictsUpToIdenticalCopies()
             throws Exception {
-        open(settings(3));
-        short[] sig = signature(11);
-        sendDocument("m", "i-m", T0, sig, bandKeys(1, 2, 3, 4));
-        // Three newer, unrelated documents share only band 0 with m and push it out of that bucket.
-        for (int i = 1; i <= 3; i++) {
-            sendDocument(
-                    "x" + i,
-                    "i-x" + i,
-                    T0 + i * 1000,
-                    differingIn(sig, 8),
-                    bandKeys(1, 10 + i, 10 + i, 10 + i));
+        String base = prose(5, 500);
+        String[] ids = {"c0", "n1", "c2", "n3"};
+        String[] texts = {base, edit(base, 21, 6), base, edit(base, 22, 6)};
+        var results = allOrders(ids, texts);
+        var canonical = results.get(0);
+        assertThat(canonical.getKey()).contains("n1>c0", "c2>c0", "n3>c0");
+        assertThat(canonical.getValue())
+                .containsEntry("c0", null)
+                .containsEntry("n1", "c0")
+                .containsEntry("c2", "c0")
+                .containsEntry("n3", "c0");
+        for (var r : results) {
+            assertThat(r.getValue()).isEqualTo(canonical.getValue());
+            assertThat(r.getKey()).contains("n1>c0", "c2>c0", "n3>c0");
         }
-        // q is identical to m and shares bands 0 and 2 with it.
-        sendDocument("q", "i-q", T0 + 10_000, sig.clone(), bandKeys(1, 9, 3, 9));
+    }
 
-        Verdict q = verdictOf("i-q");
-        assertThat(q.verdict).isEqualTo(Verdict.DUPLICATE);
-        assertThat(q.duplicateOf).isEqualTo("m");
-        assertThat(alerts())
-                .as("one alert for the confirmed pair (q, m)")
-                .filteredOn(a -> a.docId.equals("q") && a.duplicateOf.equals("m"))
-                .hasSize(1);
+    private static List<String> pairs(List<Alert> alerts) {
+        List<String> out = new ArrayList<>();
+        for (Alert a : alerts) {
+            out.add(a.docId + ">" + a.duplicateOf);
+        }
+        return out;
+    }
+
+    private static void permutations(int[] a, int k, List<int[]> out) {
+        if (k == a.length) {
+            out.add(a.clone());
+            return;
+        }
+        for (int i = k; i < a.length; i++) {
+            int t = a[k];
+            a[k] = a[i];
+            a[i] = t;
+            permutations(a, k + 1, out);
+            a[i] = a[k];
+            a[k] = t;
+        }
     }
 }

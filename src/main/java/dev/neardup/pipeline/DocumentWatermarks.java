@@ -1,0 +1,93 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.io.ParsedRecord;
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.common.eventtime.WatermarkGenerator;
+import org.apache.flink.api.common.eventtime.WatermarkOutput;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+
+/**
+ * Event-time watermarks of the documents, which decide when a verdict is final: a document's
+ * verdict is emitted once the watermark passes its event time, when every document that is earlier
+ * in the order (event time, id) has been read and compared with it.
+ *
+ * <p>Unbounded inputs (Kafka, a watched file) use {@link #boundedOutOfOrderness}: each input split
+ * (Kafka partition, file split) tracks its own largest event time and holds the watermark at that
+ * minus {@code maxOutOfOrderness}; the source's watermark is the minimum over its splits. A split
+ * that has had no record for {@code idleTimeout} is taken to be caught up: its watermark jumps to
+ * its largest event time (everything it delivered is final, so the last documents before a pause
+ * are judged without waiting for the next one) and it is marked idle, so that it does not hold the
+ * other splits back; when every split is idle, Flink flushes to the largest watermark of all of
+ * them; an empty partition is marked idle once the timeout has passed. A document that arrives
+ * after the watermark has passed its event time is ordered as if it had been fetched just after the
+ * watermark (see {@link SignatureFunction}).
+ *
+ * <p>Bounded inputs (files, stdin) use {@link #wholeInput}: no watermark until the input ends, so
+ * the order (event time, id) is exact whatever the order of the lines and however the input is
+ * split; verdicts come when the input has been read, alerts as pairs are found.
+ */
+public final class DocumentWatermarks {
+
+    private DocumentWatermarks() {}
+
+    /** Watermarks for an unbounded input. */
+    public static WatermarkStrategy<ParsedRecord> boundedOutOfOrderness(
+            Duration maxOutOfOrderness, Duration idleTimeout) {
+        long delay = maxOutOfOrderness.toMillis();
+        long idle = idleTimeout.toMillis();
+        return WatermarkStrategy.<ParsedRecord>forGenerator(ctx -> new Generator(delay, idle))
+                .withTimestampAssigner((r, previous) -> timestamp(r));
+    }
+
+    /** No watermark before the end of the input (then Flink's final watermark). */
+    public static WatermarkStrategy<ParsedRecord> wholeInput() {
+        return WatermarkStrategy.<ParsedRecord>noWatermarks()
+                .withTimestampAssigner((r, previous) -> timestamp(r));
+    }
+
+    private static long timestamp(ParsedRecord r) {
+        return r.document != null ? r.document.eventTime : Long.MIN_VALUE;
+    }
+
+    /** One split's watermark: largest event time minus the delay; the wall clock when idle. */
+    static final class Generator implements WatermarkGenerator<ParsedRecord> {
+        private final long delay;
+        private final long idleMillis;
+        private long maxTimestamp = Long.MIN_VALUE;
+        private long lastRecordAt = System.currentTimeMillis();
+        private boolean idle;
+
+        Generator(long delay, long idleMillis) {
+            this.delay = delay;
+            this.idleMillis = idleMillis;
+        }
+
+        @Override
+        public void onEvent(ParsedRecord event, long timestamp, WatermarkOutput output) {
+            lastRecordAt = System.currentTimeMillis();
+            idle = false;
+            if (event.document != null && timestamp > maxTimestamp) {
+                maxTimestamp = timestamp;
+            }
+        }
+
+        @Override
+        public void onPeriodicEmit(WatermarkOutput output) {
+            if (idle) {
+                return;
+            }
+            if (System.currentTimeMillis() - lastRecordAt >= idleMillis) {
+                // Caught up: everything this split delivered is final, and the split stops
+                // holding the others back until its next record.
+                idle = true;
+                if (maxTimestamp != Long.MIN_VALUE) {
+                    output.emitWatermark(new Watermark(maxTimestamp));
+                }
+                output.markIdle();
+            } else if (maxTimestamp != Long.MIN_VALUE) {
+                output.emitWatermark(new Watermark(maxTimestamp - delay - 1));
+            }
+        }
+    }
+}

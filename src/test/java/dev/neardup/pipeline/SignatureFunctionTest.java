@@ -1,0 +1,98 @@
+package dev.neardup.pipeline;
+
+import static dev.neardup.pipeline.HarnessFixtures.sideValues;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.neardup.io.DeadLetter;
+import dev.neardup.io.Document;
+import dev.neardup.io.ParsedRecord;
+import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.text.ContentType;
+import java.util.List;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SignatureFunction} in Flink's harness: one band record per band and one announcement per
+ * document, dead letters passed aside, and late documents ordered just after the watermark.
+ */
+class SignatureFunctionTest {
+
+    private static final long T = 1_700_000_000_000L;
+    private final NearDupSettings settings = NearDupSettings.from(new Configuration());
+    private OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> harness;
+
+    @BeforeEach
+    void open() throws Exception {
+        harness = ProcessFunctionTestHarnesses.forProcessFunction(new SignatureFunction(settings));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+    }
+
+    private static ParsedRecord doc(String id, long eventTime, String content) {
+        return new ParsedRecord(
+                new Document(id, "f:1", "https://x/" + id, content, "text/plain", eventTime), null);
+    }
+
+    @Test
+    void aDocumentBecomesOneBandRecordPerBandAndOneAnnouncement() throws Exception {
+        String text = "the quick brown fox jumps over the lazy dog again and again";
+        harness.processElement(doc("d", T, text), T);
+
+        List<BandRecord> bands = harness.extractOutputValues();
+        DocumentSketcher.Sketch sketch = settings.newSketcher().sketch(text, ContentType.TEXT);
+        assertThat(bands).hasSize(settings.bands());
+        for (int j = 0; j < bands.size(); j++) {
+            BandRecord r = bands.get(j);
+            assertThat(r.band).isEqualTo(j);
+            assertThat(r.bandKey).isEqualTo(sketch.bandKeys()[j]);
+            assertThat(r.docId).isEqualTo("d");
+            assertThat(r.url).isEqualTo("https://x/d");
+            assertThat(r.eventTime).isEqualTo(T);
+            assertThat(r.fingerprint).isEqualTo(BbitMinHash.fingerprint(sketch.signature()));
+            assertThat(r.signature)
+                    .isEqualTo(BbitMinHash.pack(sketch.signature(), settings.signatureBits()));
+        }
+        List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
+        assertThat(announce).hasSize(1);
+        assertThat(announce.get(0).kind).isEqualTo(VerdictEvent.ANNOUNCE);
+        assertThat(announce.get(0).key()).isEqualTo(VerdictEvent.key("d", T));
+    }
+
+    @Test
+    void deadLettersOfTheParserPassAsideAndAPageWithoutWordsBecomesOne() throws Exception {
+        DeadLetter bad = new DeadLetter();
+        bad.reason = "MALFORMED_JSON";
+        harness.processElement(new ParsedRecord(null, bad), T);
+        harness.processElement(doc("empty", T, "... !!! ??? --"), T);
+        harness.processElement(doc("ok", T, "some words here"), T);
+
+        List<DeadLetter> dead = sideValues(harness, SignatureFunction.DEAD_LETTERS);
+        assertThat(dead).extracting(d -> d.reason).containsExactly("MALFORMED_JSON", "NO_TEXT");
+        assertThat(dead.get(1).docId).isEqualTo("empty");
+        assertThat(sideValues(harness, SignatureFunction.ANNOUNCE))
+                .extracting(e -> e.docId)
+                .containsExactly("ok");
+    }
+
+    @Test
+    void aLateDocumentIsOrderedJustAfterTheWatermark() throws Exception {
+        harness.processWatermark(new Watermark(T));
+        harness.processElement(doc("late", T - 60_000, "words of a late page"), T - 60_000);
+        harness.processElement(doc("edge", T, "words of an edge page"), T);
+        harness.processElement(doc("fine", T + 1, "words of a fine page"), T + 1);
+        List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
+        assertThat(announce).extracting(e -> e.eventTime).containsExactly(T + 1, T + 1, T + 1);
+        assertThat(harness.extractOutputValues())
+                .allSatisfy(r -> assertThat(r.eventTime).isEqualTo(T + 1));
+    }
+}
