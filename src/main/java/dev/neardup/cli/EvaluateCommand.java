@@ -7,7 +7,9 @@ import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.RawRecord;
 import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.ExactSimilarityJoin;
+import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
@@ -174,7 +176,8 @@ final class EvaluateCommand implements Callable<Integer> {
                             precisionSimilarity,
                             settings.banding(),
                             settings.numHashes(),
-                            settings.threshold());
+                            settings.threshold(),
+                            settings.signatureBits());
             if (plot != null) {
                 try {
                     SCurvePlot.write(
@@ -207,6 +210,7 @@ final class EvaluateCommand implements Callable<Integer> {
             NearDupSettings settings, Path cleaned, PrintWriter err) throws IOException {
         DocumentParser parser = new DocumentParser(settings.fields(), settings.maxDocumentBytes());
         Shingler shingler = new Shingler(settings.shingleOptions());
+        MinHash minHash = settings.newSketcher().minHash();
         List<Evaluation.Doc> docs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
@@ -236,7 +240,11 @@ final class EvaluateCommand implements Callable<Integer> {
                     noText++;
                     continue;
                 }
-                docs.add(new Evaluation.Doc(doc.id, ShingleSet.of(hashes)));
+                docs.add(
+                        new Evaluation.Doc(
+                                doc.id,
+                                ShingleSet.of(hashes),
+                                BbitMinHash.fingerprint(minHash.signature(hashes))));
                 out.write(raw.payload);
                 out.write('\n');
             }
@@ -308,8 +316,11 @@ final class EvaluateCommand implements Callable<Integer> {
                 r.precisionSimilarity());
         out.println();
         out.println(
-                "recall by similarity (a pair is found when the later document is matched with"
-                        + " the earlier):");
+                "recall by similarity (a pair is found when the job reported it, or the same"
+                        + " pair of pages up to exact copies:");
+        out.println(
+                "documents with identical signatures stand for each other, and the job reports"
+                        + " later pages against the first):");
         out.println(
                 "  exact J        pairs    found   recall   S-curve P(candidate)   predicted"
                         + " P(found)");

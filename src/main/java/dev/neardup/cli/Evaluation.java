@@ -16,8 +16,14 @@ import java.util.Set;
  */
 final class Evaluation {
 
-    /** A document, in stream order. */
-    record Doc(String id, ShingleSet shingles) {}
+    /**
+     * A document, in stream order.
+     *
+     * @param fingerprint of its full MinHash signature ({@link
+     *     dev.neardup.sketch.BbitMinHash#fingerprint}): documents with equal fingerprints are one
+     *     entity for the job, which reports later pages against the earliest of them only
+     */
+    record Doc(String id, ShingleSet shingles, long fingerprint) {}
 
     /** Pairs with exact Jaccard in [low, high): how many, how many the job found, predictions. */
     record Bucket(
@@ -63,7 +69,8 @@ final class Evaluation {
             double precisionSimilarity,
             LshParams banding,
             int numHashes,
-            double threshold) {
+            double threshold,
+            int signatureBits) {
         // Doc-level recall: documents with an earlier document at J >= recallSimilarity.
         boolean[] similarEarlier = new boolean[docs.size()];
         for (ExactSimilarityJoin.Pair p : exact) {
@@ -103,7 +110,25 @@ final class Evaluation {
                 }
             }
         }
-        // Recall by bucket, with the predictions of the S-curve and of verification.
+        // Recall by bucket, with the predictions of the S-curve and of verification. Documents
+        // with identical signatures stand for each other (the job keeps the earliest of them in
+        // its buckets): a pair is found when the job reported a pair between the same two groups.
+        int[] group = new int[docs.size()];
+        java.util.HashMap<Long, Integer> firstWith = new java.util.HashMap<>();
+        for (int i = 0; i < docs.size(); i++) {
+            Integer first = firstWith.putIfAbsent(docs.get(i).fingerprint(), i);
+            group[i] = first == null ? i : first;
+        }
+        Set<Long> reportedGroups = new java.util.HashSet<>();
+        for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
+            Integer a = index.get(e.getKey());
+            for (String other : e.getValue()) {
+                Integer b = index.get(other);
+                if (a != null && b != null) {
+                    reportedGroups.add(groupPair(group[a], group[b]));
+                }
+            }
+        }
         List<Bucket> buckets = new ArrayList<>();
         double step = 0.1;
         for (double low = Math.floor(floor * 10 + 1e-9) / 10; low < 1.0 - 1e-9; low += step) {
@@ -117,12 +142,11 @@ final class Evaluation {
                 double j = p.jaccard();
                 if (j >= low - 1e-12 && (j < high - 1e-12 || last)) {
                     n++;
-                    Set<String> m = matches.get(docs.get(p.second()).id());
-                    if (m != null && m.contains(docs.get(p.first()).id())) {
+                    if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
                         hit++;
                     }
                     candidate += banding.probability(j);
-                    predicted += banding.findProbability(j, numHashes, threshold);
+                    predicted += banding.findProbability(j, numHashes, threshold, signatureBits);
                 }
             }
             buckets.add(
@@ -150,6 +174,10 @@ final class Evaluation {
                 reported == 0 ? Double.NaN : (double) reportedAbove / reported,
                 meanCandidates,
                 buckets);
+    }
+
+    private static long groupPair(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
 
     private static double round(double x) {

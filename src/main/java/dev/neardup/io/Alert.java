@@ -2,7 +2,7 @@ package dev.neardup.io;
 
 /**
  * Output: one near-duplicate pair, emitted as soon as the newer document collides with the older
- * one and verification confirms it. Each pair is reported once (per record of the newer document),
+ * one and verification confirms it. Each pair is reported once (per version of the newer document),
  * whichever bands it collided in. JSON schema: {@code
  * src/main/resources/schemas/alert.schema.json}.
  */
@@ -24,7 +24,10 @@ public class Alert {
     /** Estimated Jaccard similarity of the two. */
     public double similarity;
 
-    /** The lowest band in which the two share a bucket. */
+    /**
+     * The band of the bucket that first reported the pair (a pair can share buckets in several
+     * bands; it is alerted once).
+     */
     public int band;
 
     /** Event time of the newer document, ISO-8601. */

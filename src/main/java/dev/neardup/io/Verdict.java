@@ -1,9 +1,10 @@
 package dev.neardup.io;
 
 /**
- * Output: exactly one per valid input document, once all its bands have been handled and all its
- * candidates verified: UNIQUE, or DUPLICATE with its matches (best first) and {@link #duplicateOf},
- * the earliest-seen match, so a crawl pipeline can drop or keep each page. JSON schema: {@code
+ * Output: exactly one per valid input document, once the event-time watermark has passed it (every
+ * earlier document, in the order (event time, id), has then been compared with it): UNIQUE, or
+ * DUPLICATE with its matches (best first) and {@link #duplicateOf}, the earliest-seen match, so a
+ * crawl pipeline can drop or keep each page. JSON schema: {@code
  * src/main/resources/schemas/verdict.schema.json}.
  */
 public class Verdict {
@@ -29,7 +30,7 @@ public class Verdict {
     /** All matches at or above the threshold, most similar first. */
     public Match[] matches = new Match[0];
 
-    /** Candidates verified for this document (the cost of the decision). */
+    /** Members of its buckets the document was compared with when it reached them (the cost). */
     public int candidates;
 
     public String eventTime;

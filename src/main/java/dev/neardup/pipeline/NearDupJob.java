@@ -102,11 +102,14 @@ public final class NearDupJob {
 
     /**
      * Adds the graph, sinks included, to {@code env}. Generic (Kryo) types are disabled: every
-     * record and state type has a Flink serializer, so the state can evolve.
+     * record and state type has a Flink serializer, so the state can evolve. Object reuse is on.
      */
     public Outputs build(StreamExecutionEnvironment env) {
         Configuration pipeline = new Configuration();
         pipeline.set(PipelineOptions.GENERIC_TYPES, false);
+        // No operator keeps or changes an input record after processing it, so chained operators
+        // may pass records without copying them.
+        pipeline.set(PipelineOptions.OBJECT_REUSE, true);
         env.configure(pipeline);
         if (env.getConfig().getMaxParallelism() <= 0) {
             env.setMaxParallelism(DEFAULT_MAX_PARALLELISM);

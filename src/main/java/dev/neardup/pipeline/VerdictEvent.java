@@ -1,7 +1,5 @@
 package dev.neardup.pipeline;
 
-import java.util.Arrays;
-
 /**
  * A message to the verdict operator about one document version (id and event time, see {@link
  * #key}): either the signature operator announcing the document ({@link #ANNOUNCE}, one per input
@@ -28,11 +26,7 @@ public class VerdictEvent {
     public int band;
 
     /** MATCHES: earlier documents that this one nearly duplicates, and their similarity. */
-    public String[] matchIds = new String[0];
-
-    public String[] matchUrls = new String[0];
-    public long[] matchEventTimes = new long[0];
-    public double[] similarities = new double[0];
+    public MatchList matches = new MatchList();
 
     public VerdictEvent() {}
 
@@ -65,14 +59,6 @@ public class VerdictEvent {
     }
 
     void addMatch(String id, String matchUrl, long matchEventTime, double similarity) {
-        int n = matchIds.length;
-        matchIds = Arrays.copyOf(matchIds, n + 1);
-        matchUrls = Arrays.copyOf(matchUrls, n + 1);
-        matchEventTimes = Arrays.copyOf(matchEventTimes, n + 1);
-        similarities = Arrays.copyOf(similarities, n + 1);
-        matchIds[n] = id;
-        matchUrls[n] = matchUrl;
-        matchEventTimes[n] = matchEventTime;
-        similarities[n] = similarity;
+        matches.add(id, matchUrl, matchEventTime, similarity);
     }
 }

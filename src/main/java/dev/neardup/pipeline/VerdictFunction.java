@@ -81,9 +81,9 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         } else {
             p.candidates += e.candidates;
             long now = ctx.timerService().currentProcessingTime();
-            for (int i = 0; i < e.matchIds.length; i++) {
-                if (p.addMatch(
-                        e.matchIds[i], e.matchUrls[i], e.similarities[i], e.matchEventTimes[i])) {
+            MatchList m = e.matches;
+            for (int i = 0; i < m.size(); i++) {
+                if (p.addMatch(m.ids[i], m.urls[i], m.similarities[i], m.eventTimes[i])) {
                     alerts.inc();
                     ctx.output(ALERTS, alert(e, i, now));
                 }
@@ -117,9 +117,9 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         Alert a = new Alert();
         a.docId = e.docId;
         a.url = e.url;
-        a.duplicateOf = e.matchIds[i];
-        a.duplicateUrl = e.matchUrls[i];
-        a.similarity = e.similarities[i];
+        a.duplicateOf = e.matches.ids[i];
+        a.duplicateUrl = e.matches.urls[i];
+        a.similarity = e.matches.similarities[i];
         a.band = e.band;
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
@@ -133,7 +133,8 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         v.candidates = p.candidates;
         v.eventTime = Json.isoTime(p.eventTime);
         v.detectedAt = Json.isoTime(now);
-        int n = p.matchIds.length;
+        MatchList m = p.matches;
+        int n = m.size();
         if (n == 0) {
             v.verdict = Verdict.UNIQUE;
             unique.inc();
@@ -145,29 +146,26 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         Arrays.setAll(order, i -> i);
         Arrays.sort(
                 order,
-                Comparator.<Integer>comparingDouble(i -> -p.similarities[i])
-                        .thenComparing(i -> p.matchIds[i]));
+                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
+                        .thenComparing(i -> m.ids[i]));
         v.matches = new Verdict.Match[n];
         for (int k = 0; k < n; k++) {
             int i = order[k];
             v.matches[k] =
                     new Verdict.Match(
-                            p.matchIds[i],
-                            p.matchUrls[i],
-                            p.similarities[i],
-                            Json.isoTime(p.matchEventTimes[i]));
+                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
         }
         int earliest = 0;
         for (int i = 1; i < n; i++) {
-            if (p.matchEventTimes[i] < p.matchEventTimes[earliest]
-                    || (p.matchEventTimes[i] == p.matchEventTimes[earliest]
-                            && p.matchIds[i].compareTo(p.matchIds[earliest]) < 0)) {
+            if (m.eventTimes[i] < m.eventTimes[earliest]
+                    || (m.eventTimes[i] == m.eventTimes[earliest]
+                            && m.ids[i].compareTo(m.ids[earliest]) < 0)) {
                 earliest = i;
             }
         }
-        v.duplicateOf = p.matchIds[earliest];
-        v.duplicateUrl = p.matchUrls[earliest];
-        v.similarity = p.similarities[earliest];
+        v.duplicateOf = m.ids[earliest];
+        v.duplicateUrl = m.urls[earliest];
+        v.similarity = m.similarities[earliest];
         return v;
     }
 }

@@ -71,7 +71,7 @@ class BandBucketFunctionTest {
     private static List<String> pairs(List<VerdictEvent> step) {
         List<String> out = new ArrayList<>();
         for (VerdictEvent e : step) {
-            for (String m : e.matchIds) {
+            for (String m : e.matches.ids) {
                 out.add(e.docId + ">" + m);
             }
         }
@@ -102,10 +102,10 @@ class BandBucketFunctionTest {
         assertThat(b.kind).isEqualTo(VerdictEvent.MATCHES);
         assertThat(b.candidates).isEqualTo(1);
         assertThat(b.eventTime).isEqualTo(T0 + 1000);
-        assertThat(b.matchIds).containsExactly("a");
-        assertThat(b.matchUrls).containsExactly("https://example.org/a");
-        assertThat(b.matchEventTimes).containsExactly(T0);
-        assertThat(b.similarities[0]).isCloseTo(expectedJaccard(7), within(1e-12));
+        assertThat(b.matches.ids).containsExactly("a");
+        assertThat(b.matches.urls).containsExactly("https://example.org/a");
+        assertThat(b.matches.eventTimes).containsExactly(T0);
+        assertThat(b.matches.similarities[0]).isCloseTo(expectedJaccard(7), within(1e-12));
         assertThat(step).hasSize(1);
     }
 
@@ -117,7 +117,7 @@ class BandBucketFunctionTest {
         VerdictEvent b = own(feed(record(BUCKET, "b", T0 + 1, differingIn(a, 2))), "b");
         assertThat(expectedJaccard(6)).isLessThan(HarnessFixtures.THRESHOLD);
         assertThat(b.candidates).isEqualTo(1);
-        assertThat(b.matchIds).isEmpty();
+        assertThat(b.matches.ids).isEmpty();
     }
 
     @Test
@@ -131,10 +131,10 @@ class BandBucketFunctionTest {
         VerdictEvent toB = own(step, "b");
         assertThat(toB.eventTime).isEqualTo(T0 + 1000);
         assertThat(toB.candidates).isZero(); // b's own candidates were counted when b arrived
-        assertThat(toB.matchEventTimes).containsExactly(T0);
+        assertThat(toB.matches.eventTimes).containsExactly(T0);
         VerdictEvent toA = own(step, "a");
         assertThat(toA.candidates).isEqualTo(1);
-        assertThat(toA.matchIds).isEmpty();
+        assertThat(toA.matches.ids).isEmpty();
     }
 
     @Test
@@ -174,8 +174,8 @@ class BandBucketFunctionTest {
             List<VerdictEvent> step = feed(record(BUCKET, "copy-" + i, T0 + i, page));
             VerdictEvent e = own(step, "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
-            assertThat(e.matchIds).containsExactly("copy-0");
-            assertThat(e.similarities).containsExactly(1.0);
+            assertThat(e.matches.ids).containsExactly("copy-0");
+            assertThat(e.matches.similarities).containsExactly(1.0);
         }
         assertThat(membersSeenBy("other", T0 + 1000)).isEqualTo(1);
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
@@ -189,7 +189,7 @@ class BandBucketFunctionTest {
         List<VerdictEvent> step = feed(record(BUCKET, "first", T0, page));
         assertThat(pairs(step)).containsExactly("late-copy>first");
         List<VerdictEvent> next = feed(record(BUCKET, "third", T0 + 9000, page));
-        assertThat(own(next, "third").matchIds).containsExactly("first");
+        assertThat(own(next, "third").matches.ids).containsExactly("first");
         assertThat(own(next, "third").candidates).isEqualTo(1);
     }
 
@@ -199,7 +199,7 @@ class BandBucketFunctionTest {
         long[] s = signature(5);
         feed(record(BUCKET, "old", T0, s));
         assertThat(feed(record(BUCKET, "new", T0 + HOUR + 1, s))).isEmpty();
-        assertThat(own(feed(record(BUCKET, "edge", T0 + HOUR, s)), "edge").matchIds)
+        assertThat(own(feed(record(BUCKET, "edge", T0 + HOUR, s)), "edge").matches.ids)
                 .containsExactly("old");
     }
 
@@ -226,8 +226,8 @@ class BandBucketFunctionTest {
         // One member, the new version: a copy of it matches it at 1.0.
         VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
         assertThat(copy.candidates).isEqualTo(1);
-        assertThat(copy.matchEventTimes).containsExactly(T0 + 1000);
-        assertThat(copy.similarities).containsExactly(1.0);
+        assertThat(copy.matches.eventTimes).containsExactly(T0 + 1000);
+        assertThat(copy.matches.similarities).containsExactly(1.0);
     }
 
     @Test
@@ -237,7 +237,7 @@ class BandBucketFunctionTest {
         feed(record(BUCKET, "page", T0, v));
         feed(record(BUCKET, "page", T0 + 1000, v));
         VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v)), "copy");
-        assertThat(copy.matchEventTimes).containsExactly(T0);
+        assertThat(copy.matches.eventTimes).containsExactly(T0);
     }
 
     @Test
@@ -248,7 +248,7 @@ class BandBucketFunctionTest {
         feed(record(BUCKET, "page", T0 + 1000, v2));
         feed(record(BUCKET, "page", T0, v1));
         VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
-        assertThat(copy.matchEventTimes).containsExactly(T0 + 1000);
+        assertThat(copy.matches.eventTimes).containsExactly(T0 + 1000);
     }
 
     @Test
@@ -266,7 +266,7 @@ class BandBucketFunctionTest {
         harness.open();
         assertThat(harness.numKeyedStateEntries()).isEqualTo(2);
         long[] copyOfA = signature("a".hashCode());
-        assertThat(own(feed(record(BUCKET, "c", T0 + 2000, copyOfA)), "c").matchIds)
+        assertThat(own(feed(record(BUCKET, "c", T0 + 2000, copyOfA)), "c").matches.ids)
                 .containsExactly("a");
         // c, an exact copy of a, is not kept; capacity still applies to the restored members.
         assertThat(membersSeenBy("d", T0 + 3000)).isEqualTo(2);

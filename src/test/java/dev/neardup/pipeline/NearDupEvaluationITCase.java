@@ -150,7 +150,12 @@ class NearDupEvaluationITCase {
                     if (matched.get(later).contains(earlier)) {
                         detected++;
                     }
-                    predicted += banding.findProbability(p[2], settings.numHashes(), THRESHOLD);
+                    predicted +=
+                            banding.findProbability(
+                                    p[2],
+                                    settings.numHashes(),
+                                    THRESHOLD,
+                                    settings.signatureBits());
                 }
             }
             if (n < 20) {

@@ -87,6 +87,27 @@ public final class KafkaTestBroker {
                                 .configs(Map.of("max.message.bytes", String.valueOf(32 << 20))));
             }
             admin.createTopics(topics).all().get(60, TimeUnit.SECONDS);
+            // A new topic's partitions get their leader a moment later; a producer that writes
+            // before then can see NotLeaderOrFollower and out-of-order sequence errors.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (true) {
+                var described = admin.describeTopics(List.of(names)).allTopicNames().get();
+                boolean ready =
+                        described.values().stream()
+                                .allMatch(
+                                        d ->
+                                                d.partitions().size() == partitions
+                                                        && d.partitions().stream()
+                                                                .allMatch(p -> p.leader() != null));
+                if (ready) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "topics without leaders after 60 s: " + described);
+                }
+                Thread.sleep(50);
+            }
         }
     }
 
@@ -100,12 +121,16 @@ public final class KafkaTestBroker {
         p.put("max.request.size", String.valueOf(32 << 20));
         p.put("acks", "all");
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             for (Map.Entry<String, byte[]> r : records) {
                 byte[] key =
                         r.getKey() == null ? null : r.getKey().getBytes(StandardCharsets.UTF_8);
-                producer.send(new ProducerRecord<>(topic, key, r.getValue()));
+                sent.add(producer.send(new ProducerRecord<>(topic, key, r.getValue())));
             }
             producer.flush();
+            for (java.util.concurrent.Future<?> f : sent) {
+                f.get(60, TimeUnit.SECONDS); // a record the broker refused fails the test here
+            }
         }
     }
 
