@@ -46,8 +46,8 @@ final class JobOptions {
             paramLabel = "N",
             defaultValue = "64",
             description =
-                    "Most documents a band bucket keeps (the most recent). Default:"
-                            + " ${DEFAULT-VALUE}.")
+                    "Most documents a band bucket keeps: the earliest (by fetchedAt, then id);"
+                            + " exact copies count once. Default: ${DEFAULT-VALUE}.")
     int bucketCapacity;
 
     @Option(
@@ -55,9 +55,35 @@ final class JobOptions {
             paramLabel = "DURATION",
             defaultValue = "30d",
             description =
-                    "How long (event time) a document stays a possible match, e.g. 7d, 12h."
-                            + " Default: ${DEFAULT-VALUE}.")
+                    "How far apart in event time two documents may be and still be compared,"
+                            + " e.g. 7d, 12h. Default: ${DEFAULT-VALUE}.")
     String retention;
+
+    @Option(
+            names = "--signature-bits",
+            paramLabel = "B",
+            description =
+                    "Bits of each MinHash value a bucket keeps per member to verify candidates:"
+                            + " 1, 2, 4, 8 or 16. More bits, a slightly more precise estimate and"
+                            + " more state. Default: 2.")
+    Integer signatureBits;
+
+    @Option(
+            names = "--max-out-of-orderness",
+            paramLabel = "DURATION",
+            description =
+                    "Kafka: how far fetchedAt may go back within one partition; a verdict is"
+                            + " final this long after its document's fetchedAt. Default: 5m.")
+    String maxOutOfOrderness;
+
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "DURATION",
+            description =
+                    "Kafka: a partition without records for this long counts as caught up, so"
+                            + " the last documents before a pause get their verdicts."
+                            + " Default: 1m.")
+    String idleTimeout;
 
     @Option(
             names = {"--parallelism", "-p"},
@@ -100,6 +126,17 @@ final class JobOptions {
         }
         conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
         conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration(retention));
+        if (signatureBits != null) {
+            conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
+        }
+        if (maxOutOfOrderness != null) {
+            conf.set(
+                    NearDupOptions.MAX_OUT_OF_ORDERNESS,
+                    RunCommand.parseDuration(maxOutOfOrderness));
+        }
+        if (idleTimeout != null) {
+            conf.set(NearDupOptions.IDLE_TIMEOUT, RunCommand.parseDuration(idleTimeout));
+        }
         if (!stateBackend.equalsIgnoreCase("rocksdb")
                 && !stateBackend.equalsIgnoreCase("hashmap")) {
             throw CliException.usage(

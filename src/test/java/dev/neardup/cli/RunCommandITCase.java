@@ -106,5 +106,11 @@ class RunCommandITCase {
                 .usageError("neardup run", "exceeds");
         CliRun.run("run", "--input", input.toString(), "--retention", "soon")
                 .usageError("neardup run", "not a duration");
+        CliRun.run("run", "--input", input.toString(), "--signature-bits", "3")
+                .usageError("neardup run", "neardup.bucket.signature-bits");
+        CliRun.run("run", "--input", input.toString(), "--max-out-of-orderness", "-5m")
+                .usageError("neardup run", "not a duration");
+        CliRun.run("run", "--input", input.toString(), "--idle-timeout", "0s")
+                .usageError("neardup run", "neardup.watermark.idle-timeout");
     }
 }
