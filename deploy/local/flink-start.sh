@@ -139,6 +139,7 @@ if [ "$tm_only" = false ]; then
     # State: RocksDB, incremental checkpoints, checkpoints and savepoints in the work directory.
     set_conf state.backend.type rocksdb
     set_conf execution.checkpointing.incremental true
+    set_conf state.backend.rocksdb.use-bloom-filter true
     set_conf execution.checkpointing.dir "file://$dir/checkpoints"
     set_conf execution.checkpointing.savepoint-dir "file://$dir/savepoints"
     set_conf execution.checkpointing.externalized-checkpoint-retention RETAIN_ON_CANCELLATION
