@@ -2465,9 +2465,11 @@ public final class SampleCrawlGenerator {
 
                 ### Expected alerts at the default threshold (0.8)
 
-                Pairs of different ids with an exact Jaccard of at least 0.8 (the later line is
-                the alert's `docId`, the earlier one its `duplicateOf`, when the job processes the
-                file in order):
+                Pairs of different ids with an exact Jaccard of at least 0.8 (the later page by
+                `fetchedAt` is the alert's `docId`, the earlier one its `duplicateOf`; for these
+                pairs that is also the order of the lines). The job finds a pair with the
+                probability `neardup tune` shows for its similarity, so most of the pairs near
+                0.8 are not alerted:
 
                 """);
         for (Pair p : measured) {
