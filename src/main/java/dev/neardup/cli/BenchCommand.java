@@ -71,7 +71,7 @@ final class BenchCommand implements Callable<Integer> {
             paramLabel = "F",
             defaultValue = "0.1",
             description =
-                    "Fraction of documents that are near-duplicates (2% of words changed) of an"
+                    "Fraction of documents that are near-duplicates (2%% of words changed) of an"
                             + " earlier one. Default: ${DEFAULT-VALUE}.")
     double duplicateFraction;
 

@@ -29,6 +29,25 @@ class NeardupTest {
                 .contains("Default: oph");
     }
 
+    /** picocli reads descriptions as format strings: an unescaped % prints a warning. */
+    @Test
+    void noHelpTextMakesPicocliWarn() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(
+                new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            for (String command : new String[] {"run", "tune", "compare", "bench", "evaluate"}) {
+                CliRun.run(command, "--help").succeeded();
+            }
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .doesNotContain("picocli WARN");
+        assertThat(CliRun.run("bench", "--help").succeeded().out()).contains("(2% of");
+    }
+
     @Test
     void everyCommandHasVersion() {
         for (String[] args :
