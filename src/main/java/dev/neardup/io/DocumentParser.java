@@ -60,7 +60,8 @@ public final class DocumentParser implements java.io.Serializable {
 
     /** A parser that accepts any event time (no clock-skew check). */
     public DocumentParser(InputFields fields, int maxBytes) {
-        this(fields, maxBytes, Long.MAX_VALUE / 4, FutureTimestamps.CLAMP);
+        // eventTime - now never exceeds Long.MAX_VALUE (now is positive), so nothing is clamped.
+        this(fields, maxBytes, Long.MAX_VALUE, FutureTimestamps.CLAMP);
     }
 
     /** The outcome: exactly one of {@link #document} and {@link #deadLetter} is set. */

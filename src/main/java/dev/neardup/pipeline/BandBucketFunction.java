@@ -100,8 +100,8 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
         shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
     }
 
-    /** The state descriptor of the bucket (also used by tests to inspect state). */
-    static ValueStateDescriptor<byte[]> descriptor(long retentionMillis) {
+    /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
+    private static ValueStateDescriptor<byte[]> descriptor(long retentionMillis) {
         ValueStateDescriptor<byte[]> descriptor =
                 new ValueStateDescriptor<>(
                         "bucket", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
