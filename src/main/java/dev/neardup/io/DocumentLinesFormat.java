@@ -4,16 +4,15 @@ import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.reader.SimpleStreamFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 
 /**
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
  * validated by a {@link DocumentParser} in the source, so documents leave the source with their
- * event times.
+ * event times. Splittable as {@link JsonLinesFormat} is.
  */
-public class DocumentLinesFormat extends SimpleStreamFormat<ParsedRecord> {
+public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
 
     private static final long serialVersionUID = 1L;
 
@@ -27,8 +26,28 @@ public class DocumentLinesFormat extends SimpleStreamFormat<ParsedRecord> {
 
     @Override
     public StreamFormat.Reader<ParsedRecord> createReader(
-            Configuration config, FSDataInputStream stream) throws IOException {
-        StreamFormat.Reader<RawRecord> reader = lines.createReader(config, stream);
+            Configuration config, FSDataInputStream stream, long fileLen, long splitEnd)
+            throws IOException {
+        return parsing(lines.createReader(config, stream, fileLen, splitEnd));
+    }
+
+    @Override
+    public StreamFormat.Reader<ParsedRecord> restoreReader(
+            Configuration config,
+            FSDataInputStream stream,
+            long restoredOffset,
+            long fileLen,
+            long splitEnd)
+            throws IOException {
+        return parsing(lines.restoreReader(config, stream, restoredOffset, fileLen, splitEnd));
+    }
+
+    @Override
+    public boolean isSplittable() {
+        return lines.isSplittable();
+    }
+
+    private StreamFormat.Reader<ParsedRecord> parsing(StreamFormat.Reader<RawRecord> reader) {
         return new StreamFormat.Reader<>() {
             @Override
             public ParsedRecord read() throws IOException {

@@ -2,10 +2,8 @@ package dev.neardup.io;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.reader.SimpleStreamFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 
@@ -13,30 +11,116 @@ import org.apache.flink.core.fs.FSDataInputStream;
  * Reads a JSON Lines file as raw records: one record per line, as bytes (so invalid UTF-8 is
  * detected downstream rather than silently replaced), with {@code name:line} as its source. Blank
  * lines are skipped. A line longer than {@code maxBytes} is not held in memory: its first bytes are
- * kept and the record is marked truncated, which the parser turns into a dead letter. Restores
- * after failure by re-reading and skipping (Flink's {@link SimpleStreamFormat}), so line numbers
- * stay stable.
+ * kept and the record is marked truncated, which the parser turns into a dead letter.
+ *
+ * <p>Splittable: a reader for the split {@code [offset, end)} reads the lines that start in it (a
+ * split that does not begin at a line start skips to the next one; the line it cut belongs to the
+ * split before). Line numbers come from the {@link LineSplits} plan when the split starts where the
+ * plan says; otherwise the reader counts the line feeds before its split. Restores after failure by
+ * re-reading its split and skipping the records already emitted (Flink's {@link
+ * org.apache.flink.connector.file.src.impl.StreamFormatAdapter} does that when {@link
+ * Reader#getCheckpointedPosition()} is null), so line numbers stay stable.
  */
-public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
+public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
     private static final long serialVersionUID = 1L;
 
     private final String name;
     private final int maxBytes;
+    private final LineSplits plan;
 
     /**
      * @param name how the file is named in record sources (e.g. its file name)
      * @param maxBytes longest line kept whole
      */
     public JsonLinesFormat(String name, int maxBytes) {
+        this(name, maxBytes, null);
+    }
+
+    /**
+     * @param name how the file is named in record sources (e.g. its file name)
+     * @param maxBytes longest line kept whole
+     * @param plan the file's split plan, for line numbers without counting; may be null
+     */
+    public JsonLinesFormat(String name, int maxBytes, LineSplits plan) {
         this.name = name;
         this.maxBytes = maxBytes;
+        this.plan = plan;
+    }
+
+    /** A reader of the whole stream, from its current position (line 1) to its end. */
+    public StreamFormat.Reader<RawRecord> createReader(
+            Configuration config, FSDataInputStream stream) {
+        return new Reader(stream, name, maxBytes, 1, Long.MAX_VALUE);
     }
 
     @Override
     public StreamFormat.Reader<RawRecord> createReader(
-            Configuration config, FSDataInputStream stream) {
-        return new Reader(stream, name, maxBytes);
+            Configuration config, FSDataInputStream stream, long fileLen, long splitEnd)
+            throws IOException {
+        long offset = stream.getPos();
+        if (offset == 0) {
+            return new Reader(stream, name, maxBytes, 1, splitEnd);
+        }
+        long line = plan != null && plan.fileSize() == fileLen ? plan.lineAt(offset) : -1;
+        if (line < 0) {
+            // Not a planned split start: find the first line start at or after the offset (the
+            // byte before it is a line feed), and count the line feeds before it.
+            stream.seek(offset - 1);
+            long start = offset - 1;
+            int b;
+            while ((b = stream.read()) >= 0) {
+                start++;
+                if (b == '\n') {
+                    break;
+                }
+            }
+            if (b < 0) {
+                start = fileLen;
+            }
+            stream.seek(0);
+            line = 1 + countLineFeeds(stream, start);
+            stream.seek(start);
+            offset = start;
+        }
+        return new Reader(stream, name, maxBytes, line, splitEnd - offset);
+    }
+
+    /** Number of line feeds in the first {@code length} bytes of {@code in}. */
+    private static long countLineFeeds(FSDataInputStream in, long length) throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        long count = 0;
+        long left = length;
+        while (left > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) {
+                break;
+            }
+            count += LineSplits.countLineFeeds(buffer, 0, n);
+            left -= n;
+        }
+        return count;
+    }
+
+    /**
+     * Not used: readers report no checkpointed position, so Flink restores a split by creating a
+     * reader at its start and skipping the records already emitted.
+     */
+    @Override
+    public StreamFormat.Reader<RawRecord> restoreReader(
+            Configuration config,
+            FSDataInputStream stream,
+            long restoredOffset,
+            long fileLen,
+            long splitEnd)
+            throws IOException {
+        stream.seek(restoredOffset);
+        return createReader(config, stream, fileLen, splitEnd);
+    }
+
+    @Override
+    public boolean isSplittable() {
+        return true;
     }
 
     @Override
@@ -45,7 +129,7 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
     }
 
     private static final class Reader implements StreamFormat.Reader<RawRecord> {
-        private final InputStream in;
+        private final FSDataInputStream in;
         private final String name;
         private final int maxBytes;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
@@ -54,15 +138,26 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
         private int limit;
         private long lineNumber;
 
-        Reader(InputStream in, String name, int maxBytes) {
+        /** Bytes from the reader's start to its split's end; lines starting there are not read. */
+        private final long splitLength;
+
+        /** Bytes consumed from the reader's start: where the next line starts. */
+        private long consumed;
+
+        Reader(FSDataInputStream in, String name, int maxBytes, long firstLine, long splitLength) {
             this.in = in;
             this.name = name;
             this.maxBytes = maxBytes;
+            this.lineNumber = firstLine - 1;
+            this.splitLength = splitLength;
         }
 
         @Override
         public RawRecord read() throws IOException {
             while (true) {
+                if (consumed >= splitLength) {
+                    return null; // the next line belongs to the next split
+                }
                 line.reset();
                 long size = 0;
                 int last = -1;
@@ -81,6 +176,7 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
                         pos++;
                     }
                     int n = pos - start;
+                    consumed += n;
                     if (n > 0) {
                         long room = maxBytes + 1L - size;
                         if (room > 0) {
@@ -91,6 +187,7 @@ public class JsonLinesFormat extends SimpleStreamFormat<RawRecord> {
                     }
                     if (pos < limit) {
                         pos++; // the '\n'
+                        consumed++;
                         endOfLine = true;
                         break;
                     }

@@ -30,7 +30,10 @@ public class Verdict {
     /** All matches at or above the threshold, most similar first. */
     public Match[] matches = new Match[0];
 
-    /** Members of its buckets the document was compared with when it reached them (the cost). */
+    /**
+     * Members of its buckets the document was compared with when it reached them (the cost; depends
+     * on arrival order).
+     */
     public int candidates;
 
     public String eventTime;

@@ -4,10 +4,13 @@ import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.sketch.BbitMinHash;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -26,12 +29,18 @@ import org.apache.flink.util.Collector;
  * One LSH band bucket (keyed by band key): seed 001's "candidate pairs end up in the same bucket",
  * as keyed state. The bucket keeps, per member, what it needs to verify a candidate on the spot:
  * id, URL, event time, the b-bit signature and the fingerprint of the full signature ({@link
- * BucketMembers}, one packed state value per bucket). A document reaching the bucket is compared
- * with every member within {@code neardup.retention} of it; a pair whose estimated Jaccard
- * similarity reaches the threshold is a match, and the later of the two in the order (event time,
- * id) is the duplicate, whichever arrived first. Per document the bucket reads and writes its state
- * once and sends the {@link VerdictFunction} one message (only when it had members to compare
- * with), plus one per later member found to duplicate the document.
+ * BucketMembers}, one packed state value per bucket). A pair whose estimated Jaccard similarity
+ * reaches the threshold is a match, and the later of the two in the order (event time, id) is the
+ * duplicate.
+ *
+ * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
+ * then takes in the waiting documents in the order (event time, id), compares each with the members
+ * within {@code neardup.retention} before it, and keeps it. So what a bucket holds and reports
+ * depends on that order only, not on which partition, split or subtask delivered first (in file
+ * mode the watermark passes everything at the end of the input, so the buckets work then). Per
+ * document the bucket writes the waiting entry and its timer, then reads and writes the bucket
+ * once, and sends the {@link VerdictFunction} one report (with the matches, if any): the verdict
+ * operator knows a document is decided when all its buckets have reported.
  *
  * <p>Bounds. A bucket keeps at most {@code neardup.bucket.capacity} members, the earliest in the
  * order (a later document still gets compared with them, but is not kept), so the first copy of a
@@ -39,8 +48,8 @@ import org.apache.flink.util.Collector;
  * hence equal signatures) are kept once, as the earliest of them: 100,000 copies of one page cost
  * one member and one comparison each. A re-crawl (same id) is never compared with its own earlier
  * version; the bucket keeps the version with the latest content (or the earliest, when the content
- * did not change). Members older than the watermark by more than the retention are pruned when the
- * bucket is touched, and state TTL removes buckets never touched again.
+ * did not change). Members older than the document being taken in by more than the retention are
+ * pruned then, and state TTL removes buckets never touched again.
  */
 public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, VerdictEvent>
         implements CheckpointedFunction {
@@ -67,6 +76,13 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
      * compaction) when the bucket is never touched again.
      */
     private transient ValueState<byte[]> bucket;
+
+    /**
+     * Documents that reached the bucket before the watermark passed them, by event time ({@link
+     * BucketMembers#appendRecord}); each entry has an event-time timer and is removed when it
+     * fires.
+     */
+    private transient MapState<Long, byte[]> pending;
 
     private transient int signatureBytes;
     private transient Counter candidates;
@@ -117,6 +133,13 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
     @Override
     public void open(OpenContext openContext) {
         bucket = getRuntimeContext().getState(descriptor(retentionMillis));
+        pending =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "waiting",
+                                        Types.LONG,
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
         var metrics = getRuntimeContext().getMetricGroup();
         candidates = metrics.counter("candidatesVerified");
@@ -127,12 +150,52 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
     }
 
+    /**
+     * A document waits here until the watermark passes it, then the bucket takes in everything that
+     * waits, in the order (event time, id): the bucket's members and matches do not depend on the
+     * order in which documents arrived (partitions, splits and subtasks race), only on that order.
+     * A document that arrives behind the watermark (the signature operator moves late documents
+     * just after it, so only in tests) is taken in at once.
+     */
     @Override
     public void processElement(BandRecord doc, Context ctx, Collector<VerdictEvent> out)
             throws Exception {
+        if (doc.eventTime <= ctx.timerService().currentWatermark()) {
+            take(doc, out);
+            return;
+        }
+        pending.put(doc.eventTime, BucketMembers.appendRecord(pending.get(doc.eventTime), doc));
+        ctx.timerService().registerEventTimeTimer(doc.eventTime);
+    }
+
+    /** Same event time: by id, then by fingerprint (two versions of a page at the same time). */
+    private static final Comparator<BandRecord> SAME_TIME_ORDER =
+            Comparator.<BandRecord, String>comparing(r -> r.docId)
+                    .thenComparingLong(r -> r.fingerprint);
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<VerdictEvent> out)
+            throws Exception {
+        List<BandRecord> waiting =
+                BucketMembers.decodeRecords(
+                        pending.get(timestamp), ctx.getCurrentKey(), signatureBytes);
+        pending.remove(timestamp);
+        waiting.sort(SAME_TIME_ORDER);
+        for (BandRecord doc : waiting) {
+            take(doc, out);
+        }
+    }
+
+    /**
+     * Compares {@code doc} with the members and updates them. Members are earlier than the
+     * document, except when it arrived late: then a match is reported to the later of the two.
+     */
+    private void take(BandRecord doc, Collector<VerdictEvent> out) throws Exception {
         List<Member> members = BucketMembers.decode(bucket.value(), signatureBytes);
-        long watermark = ctx.timerService().currentWatermark();
-        long horizon = watermark == Long.MIN_VALUE ? Long.MIN_VALUE : watermark - retentionMillis;
+        long horizon =
+                doc.eventTime < Long.MIN_VALUE + retentionMillis
+                        ? Long.MIN_VALUE
+                        : doc.eventTime - retentionMillis;
         List<Member> kept = new ArrayList<>(members.size() + 1);
         boolean changed = false;
         boolean keepDoc = true;
@@ -221,14 +284,11 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
         }
         candidates.inc(compared);
         bucketSize.update(kept.size());
-        if (compared > 0) {
-            if (found == null) {
-                found = VerdictEvent.matches(doc.docId, doc.url, doc.eventTime, doc.band);
-            }
-            found.candidates = compared;
+        if (found == null) {
+            found = VerdictEvent.matches(doc.docId, doc.url, doc.eventTime, doc.band);
         }
-        if (found != null) {
-            out.collect(found);
-        }
+        found.candidates = compared;
+        found.reports = 1;
+        out.collect(found);
     }
 }

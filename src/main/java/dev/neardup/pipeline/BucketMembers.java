@@ -71,6 +71,55 @@ public final class BucketMembers {
         return out.toByteArray();
     }
 
+    /**
+     * Appends {@code r} to a packed list of records waiting for the watermark ({@code previous},
+     * null for none): the same fields as a member, preceded by the band index.
+     */
+    public static byte[] appendRecord(byte[] previous, BandRecord r) {
+        int old = previous == null ? 0 : previous.length;
+        Writer out = new Writer(old + 64 + r.signature.length);
+        if (previous != null) {
+            out.bytes(previous);
+        }
+        out.varint(r.band);
+        out.fixed64(r.eventTime);
+        out.fixed64(r.fingerprint);
+        out.bytes(r.signature);
+        byte[] id = r.docId.getBytes(StandardCharsets.UTF_8);
+        out.varint(id.length);
+        out.bytes(id);
+        if (r.url == null) {
+            out.varint(0);
+        } else {
+            byte[] url = r.url.getBytes(StandardCharsets.UTF_8);
+            out.varint(url.length + 1);
+            out.bytes(url);
+        }
+        return out.toByteArray();
+    }
+
+    /** Decodes what {@link #appendRecord} packed, in the order appended. */
+    public static List<BandRecord> decodeRecords(byte[] value, long bandKey, int signatureBytes) {
+        List<BandRecord> out = new ArrayList<>(2);
+        if (value == null) {
+            return out;
+        }
+        Reader in = new Reader(value);
+        while (in.pos < value.length) {
+            BandRecord r = new BandRecord();
+            r.bandKey = bandKey;
+            r.band = in.varint();
+            r.eventTime = in.fixed64();
+            r.fingerprint = in.fixed64();
+            r.signature = in.bytes(signatureBytes);
+            r.docId = in.string(in.varint());
+            int urlLength = in.varint();
+            r.url = urlLength == 0 ? null : in.string(urlLength - 1);
+            out.add(r);
+        }
+        return out;
+    }
+
     private static final class Reader {
         private final byte[] b;
         private int pos;

@@ -5,13 +5,17 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.LineSplitEnumerator;
+import dev.neardup.io.LineSplits;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
+import java.nio.file.Files;
 import java.time.Duration;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.file.src.FileSource;
@@ -97,14 +101,22 @@ public final class EmbeddedJob {
         }
         SignatureFunction.resetSketched();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        // A watched file is one split: its watermarks assume that the file is read in order.
+        LineSplits plan =
+                continuous
+                        ? null
+                        : LineSplits.plan(
+                                input, splitSize(conf, Files.size(input), env.getParallelism()));
         var builder =
                 FileSource.forRecordStreamFormat(
-                        new DocumentLinesFormat(
-                                new JsonLinesFormat(
-                                        input.getFileName().toString(),
-                                        settings.maxDocumentBytes()),
-                                settings.parser()),
-                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()));
+                                new DocumentLinesFormat(
+                                        new JsonLinesFormat(
+                                                input.getFileName().toString(),
+                                                settings.maxDocumentBytes(),
+                                                plan),
+                                        settings.parser()),
+                                new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
+                        .setFileEnumerator(LineSplitEnumerator.provider(plan));
         if (continuous) {
             builder.monitorContinuously(Duration.ofSeconds(1));
         }
@@ -125,6 +137,23 @@ public final class EmbeddedJob {
         }
         job.build(env);
         return env.executeAsync("neardup " + input.getFileName());
+    }
+
+    /**
+     * The split size for a file of {@code fileSize} bytes: {@link NearDupOptions#FILE_SPLIT_SIZE}
+     * when set, else the size / (8 x parallelism) (several splits per reader even out their speeds
+     * at the end), between 1 MB and 64 MB.
+     */
+    static long splitSize(Configuration conf, long fileSize, int parallelism) {
+        return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
+                .map(MemorySize::getBytes)
+                .orElseGet(
+                        () ->
+                                Math.min(
+                                        64L << 20,
+                                        Math.max(
+                                                1L << 20,
+                                                fileSize / (8L * Math.max(1, parallelism)))));
     }
 
     /** Runs the job to the end of the input. */

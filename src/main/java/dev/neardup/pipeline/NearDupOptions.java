@@ -183,6 +183,18 @@ public final class NearDupOptions {
                     .withDescription(
                             "Largest input record accepted; larger ones go to the dead letters.");
 
+    public static final ConfigOption<MemorySize> FILE_SPLIT_SIZE =
+            ConfigOptions.key("neardup.file.split-size")
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "File mode: an input file is cut into splits of about this size, each"
+                                    + " starting at a line start, which the source subtasks read"
+                                    + " in parallel (records keep their file:line sources, and"
+                                    + " the results do not depend on the split count). Default:"
+                                    + " the file size / (8 x parallelism), between 1 MB and 64"
+                                    + " MB. A watched file (bench) is read as one split.");
+
     public static final ConfigOption<String> FIELD_ID =
             ConfigOptions.key("neardup.field.id")
                     .stringType()

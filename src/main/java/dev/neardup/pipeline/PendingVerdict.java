@@ -13,6 +13,14 @@ public class PendingVerdict {
     public int records;
 
     public int candidates;
+
+    /**
+     * Bucket reports received ({@link VerdictEvent#reports}); the verdict is due at records x
+     * bands. -1 (the constructor's value, so also what state written before reports were counted
+     * restores to) means "not counted": the verdict is due at the event-time timer.
+     */
+    public int reports = -1;
+
     public MatchList matches = new MatchList();
 
     public PendingVerdict() {}

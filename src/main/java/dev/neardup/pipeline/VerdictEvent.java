@@ -4,8 +4,8 @@ package dev.neardup.pipeline;
  * A message to the verdict operator about one document version (id and event time, see {@link
  * #key}): either the signature operator announcing the document ({@link #ANNOUNCE}, one per input
  * record), or a band bucket reporting what it found for it ({@link #MATCHES}: how many members it
- * compared the document with on arrival, and the verified matches that are earlier than it). A
- * Flink POJO (arrays, no collections).
+ * compared the document with, and the verified matches that are earlier than it). Every bucket a
+ * document reaches reports once ({@link #reports}). A Flink POJO (arrays, no collections).
  */
 public class VerdictEvent {
     /** The signature operator read this document: one per input record. */
@@ -21,6 +21,13 @@ public class VerdictEvent {
 
     /** MATCHES: members compared with on arrival in this bucket (0 for a later-found match). */
     public int candidates;
+
+    /**
+     * MATCHES: 1 when this is the bucket's report on taking the document in (each of its buckets
+     * sends exactly one, so the verdict operator knows when it has heard from all of them); 0 for a
+     * match found later, when an earlier document arrived late.
+     */
+    public int reports;
 
     /** MATCHES: the band of the bucket. */
     public int band;

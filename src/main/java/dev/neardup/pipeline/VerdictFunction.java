@@ -18,11 +18,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Assembles the verdicts (keyed by document version: id and event time). It collects the
- * announcement of the document (one per input record) and what its band buckets found, and emits
- * the verdict, one per input record, when the event-time watermark passes the document's event
- * time: by then every document that is earlier in the order (event time, id) has been read and
- * compared with it, whichever partition or split it came from (see {@link DocumentWatermarks}). So
- * the verdict is final and does not depend on arrival order.
+ * announcement of the document (one per input record) and the report of each of its band buckets,
+ * and emits the verdict, one per input record, as soon as all of them have reported. A bucket takes
+ * a document in when the event-time watermark passes it, in the order (event time, id), after every
+ * earlier document (see {@link BandBucketFunction}), so its report is final; the verdict is final
+ * and does not depend on arrival order. Counting reports, rather than waiting for the watermark
+ * here too, matters: the announcement and the reports travel different paths, and a path that was
+ * idle does not hold the watermark back when it resumes.
  *
  * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
  * it (a pair can collide in several bands), always from the later document to the earlier one.
@@ -37,9 +39,9 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
     /**
-     * The verdict being assembled. Lives from the document's first message until the watermark
-     * passes its event time (the out-of-orderness bound in Kafka mode; the end of the input for
-     * files), then cleared together with its event-time timer.
+     * The verdict being assembled. Lives from the document's first message until its buckets have
+     * all reported (the watermark passing it in the buckets: the out-of-orderness bound in Kafka
+     * mode, the end of the input for files), then cleared together with its sweep timer.
      */
     private transient ValueState<PendingVerdict> pending;
 
@@ -47,8 +49,15 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
     private transient Counter duplicates;
     private transient Counter alerts;
     private transient Counter orphans;
+    private transient Counter incomplete;
 
-    public VerdictFunction(NearDupSettings settings) {}
+    private final int bands;
+    private final long retentionMillis;
+
+    public VerdictFunction(NearDupSettings settings) {
+        this.bands = settings.bands();
+        this.retentionMillis = settings.retentionMillis();
+    }
 
     @Override
     public void open(OpenContext openContext) {
@@ -62,6 +71,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         duplicates = metrics.counter("duplicateDocuments");
         alerts = metrics.counter("alerts");
         orphans = metrics.counter("orphanMatches");
+        incomplete = metrics.counter("incompleteVerdicts");
     }
 
     @Override
@@ -73,13 +83,17 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
             p.docId = e.docId;
             p.url = e.url;
             p.eventTime = e.eventTime;
-            ctx.timerService().registerEventTimeTimer(e.eventTime);
+            p.reports = 0;
+            ctx.timerService().registerEventTimeTimer(sweepTime(e.eventTime));
         }
         if (e.kind == VerdictEvent.ANNOUNCE) {
             p.records++;
             p.url = e.url;
         } else {
             p.candidates += e.candidates;
+            if (p.reports >= 0) {
+                p.reports += e.reports;
+            }
             long now = ctx.timerService().currentProcessingTime();
             MatchList m = e.matches;
             for (int i = 0; i < m.size(); i++) {
@@ -89,7 +103,25 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
                 }
             }
         }
+        if (p.records > 0 && p.reports >= (long) p.records * bands) {
+            // Every bucket of every record has reported: the verdict is final.
+            ctx.timerService().deleteEventTimeTimer(sweepTime(p.eventTime));
+            pending.clear();
+            emit(p, ctx.timerService().currentProcessingTime(), out);
+            return;
+        }
         pending.update(p);
+    }
+
+    /**
+     * When a verdict still waiting is swept: the retention after its event time. A verdict waits
+     * that long only if reports were lost, which the design rules out; the sweep keeps state
+     * bounded anyway.
+     */
+    private long sweepTime(long eventTime) {
+        return eventTime > Long.MAX_VALUE - retentionMillis
+                ? Long.MAX_VALUE
+                : eventTime + retentionMillis;
     }
 
     @Override
@@ -101,13 +133,27 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
             return;
         }
         if (p.records == 0) {
-            // Matches for a document that was never announced: impossible while watermarks hold
-            // (the announcement precedes the watermark that passes the document). Counted.
+            // Matches for a document that was never announced, or reported after its verdict
+            // (an earlier document that arrived late, behind the watermark). Counted.
             orphans.inc();
             LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
             return;
         }
-        long now = ctx.timerService().currentProcessingTime();
+        if (p.reports >= 0) {
+            incomplete.inc();
+            LOG.warn(
+                    "verdict for {} at {} made with {} of {} bucket reports",
+                    p.docId,
+                    p.eventTime,
+                    p.reports,
+                    (long) p.records * bands);
+        }
+        // p.reports < 0: restored from state layout 2 before reports were counted, with its
+        // timer at the document's event time, when the verdict was final then.
+        emit(p, ctx.timerService().currentProcessingTime(), out);
+    }
+
+    private void emit(PendingVerdict p, long now, Collector<Verdict> out) {
         for (int i = 0; i < p.records; i++) {
             out.collect(toVerdict(p, now));
         }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FileSystem;
@@ -190,6 +191,98 @@ class JsonLinesFormatTest {
         assertThat(records.get(0).size).isEqualTo(16);
         assertThat(records.get(0).truncated).isFalse();
         assertThat(text(records.get(1))).isEqualTo("next");
+    }
+
+    /** A file of random lines: records, blank lines, CRLF ends, lines over the limit. */
+    private static byte[] randomLines(Random random, int lines) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < lines; i++) {
+            switch (random.nextInt(8)) {
+                case 0 -> out.writeBytes("   ".getBytes(StandardCharsets.UTF_8));
+                case 1 -> out.writeBytes(("{\"id\":" + i + "}\r").getBytes(StandardCharsets.UTF_8));
+                case 2 ->
+                        out.writeBytes(
+                                ("{\"big\":\"" + "y".repeat(random.nextInt(3000)) + "\"}")
+                                        .getBytes(StandardCharsets.UTF_8));
+                default ->
+                        out.writeBytes(
+                                ("{\"id\":"
+                                                + i
+                                                + ",\"t\":\"Gr\u00fc\u00dfe "
+                                                + "w ".repeat(random.nextInt(60))
+                                                + "\"}")
+                                        .getBytes(StandardCharsets.UTF_8));
+            }
+            if (i < lines - 1 || random.nextBoolean()) {
+                out.write('\n');
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static List<String> describe(List<RawRecord> records) {
+        return records.stream()
+                .map(r -> r.source + " " + r.size + " " + r.truncated + " " + text(r))
+                .toList();
+    }
+
+    /** Reads the split [start, end) of {@code file} as the FileSource would. */
+    private static List<RawRecord> readSplit(
+            JsonLinesFormat format, Path file, long start, long end) throws IOException {
+        var stream =
+                FileSystem.getLocalFileSystem()
+                        .open(new org.apache.flink.core.fs.Path(file.toUri()));
+        stream.seek(start);
+        List<RawRecord> out = new ArrayList<>();
+        StreamFormat.Reader<RawRecord> reader =
+                format.createReader(new Configuration(), stream, Files.size(file), end);
+        try {
+            RawRecord r;
+            while ((r = reader.read()) != null) {
+                out.add(r);
+            }
+        } finally {
+            reader.close();
+        }
+        return out;
+    }
+
+    @Test
+    void splitsReadEveryLineOnceWithItsLineNumberPlannedOrNot() throws IOException {
+        Random random = new Random(7);
+        for (int round = 0; round < 20; round++) {
+            byte[] content = randomLines(random, 1 + random.nextInt(200));
+            Path file = Files.createTempFile(dir, "split", ".jsonl");
+            Files.write(file, content);
+            int max = 1000;
+            List<String> whole = describe(read(content, max));
+
+            // Planned splits: each starts at a line start whose number the plan knows.
+            long target = 1 + random.nextInt(Math.max(1, content.length / 3));
+            LineSplits plan = LineSplits.plan(file, target);
+            JsonLinesFormat planned = new JsonLinesFormat(NAME, max, plan);
+            List<RawRecord> fromSplits = new ArrayList<>();
+            for (int i = 0; i < plan.count(); i++) {
+                fromSplits.addAll(readSplit(planned, file, plan.start(i), plan.end(i)));
+            }
+            assertThat(describe(fromSplits)).as("planned, target %d", target).isEqualTo(whole);
+
+            // Arbitrary cut points, as another enumerator might choose: the reader aligns itself
+            // and counts the lines before its split.
+            JsonLinesFormat unplanned = new JsonLinesFormat(NAME, max);
+            long[] cuts =
+                    random.longs(random.nextInt(6), 0, content.length + 1L).sorted().toArray();
+            List<RawRecord> fromCuts = new ArrayList<>();
+            long start = 0;
+            for (long cut : cuts) {
+                fromCuts.addAll(readSplit(unplanned, file, start, cut));
+                start = cut;
+            }
+            fromCuts.addAll(readSplit(unplanned, file, start, content.length));
+            assertThat(describe(fromCuts))
+                    .as("cuts %s", java.util.Arrays.toString(cuts))
+                    .isEqualTo(whole);
+        }
     }
 
     @Test

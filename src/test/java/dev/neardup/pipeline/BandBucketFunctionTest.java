@@ -37,6 +37,7 @@ class BandBucketFunctionTest {
         harness = bucketHarness(settings(capacity));
         harness.open();
         seen = 0;
+        watermark = Long.MIN_VALUE;
     }
 
     @AfterEach
@@ -46,9 +47,19 @@ class BandBucketFunctionTest {
         }
     }
 
-    /** Feeds one record and returns the messages it caused. */
+    private long watermark = Long.MIN_VALUE;
+
+    /**
+     * Feeds one record, then moves the watermark to it if it is the latest so far (so the bucket
+     * takes it in; an earlier record arrives late and is taken in at once), and returns the
+     * messages it caused.
+     */
     private List<VerdictEvent> feed(BandRecord r) throws Exception {
         harness.processElement(r, r.eventTime);
+        if (r.eventTime > watermark) {
+            watermark = r.eventTime;
+            harness.processWatermark(new Watermark(watermark));
+        }
         List<VerdictEvent> all = harness.extractOutputValues();
         List<VerdictEvent> step = new ArrayList<>(all.subList(seen, all.size()));
         seen = all.size();
@@ -65,6 +76,17 @@ class BandBucketFunctionTest {
             }
         }
         return found;
+    }
+
+    /** The step is exactly the document's own report: no candidates, no matches. */
+    private static void assertReportsNothing(List<VerdictEvent> step, String docId) {
+        assertThat(step).hasSize(1);
+        VerdictEvent e = step.get(0);
+        assertThat(e.docId).isEqualTo(docId);
+        assertThat(e.kind).isEqualTo(VerdictEvent.MATCHES);
+        assertThat(e.reports).isOne();
+        assertThat(e.candidates).isZero();
+        assertThat(e.matches.ids).isEmpty();
     }
 
     /** Every reported pair as "later>earlier". */
@@ -85,9 +107,9 @@ class BandBucketFunctionTest {
     }
 
     @Test
-    void theFirstMemberIsKeptAndReportsNothing() throws Exception {
+    void theFirstMemberIsKeptAndReportsNoMatch() throws Exception {
         open(64);
-        assertThat(feed(inBucket(BUCKET, "a", T0))).isEmpty();
+        assertReportsNothing(feed(inBucket(BUCKET, "a", T0)), "a");
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 
@@ -131,6 +153,8 @@ class BandBucketFunctionTest {
         VerdictEvent toB = own(step, "b");
         assertThat(toB.eventTime).isEqualTo(T0 + 1000);
         assertThat(toB.candidates).isZero(); // b's own candidates were counted when b arrived
+        assertThat(toB.reports).as("not b's bucket report, which b sent on arrival").isZero();
+        assertThat(own(step, "a").reports).isOne();
         assertThat(toB.matches.eventTimes).containsExactly(T0);
         VerdictEvent toA = own(step, "a");
         assertThat(toA.candidates).isEqualTo(1);
@@ -149,7 +173,7 @@ class BandBucketFunctionTest {
     void documentsInDifferentBucketsAreNeverCompared() throws Exception {
         open(64);
         feed(inBucket(1L, "a", T0));
-        assertThat(feed(inBucket(2L, "b", T0 + 1))).isEmpty();
+        assertReportsNothing(feed(inBucket(2L, "b", T0 + 1)), "b");
         assertThat(harness.numKeyedStateEntries()).isEqualTo(2);
     }
 
@@ -198,20 +222,20 @@ class BandBucketFunctionTest {
         open(64);
         long[] s = signature(5);
         feed(record(BUCKET, "old", T0, s));
-        assertThat(feed(record(BUCKET, "new", T0 + HOUR + 1, s))).isEmpty();
-        assertThat(own(feed(record(BUCKET, "edge", T0 + HOUR, s)), "edge").matches.ids)
+        assertReportsNothing(feed(record(BUCKET, "new", T0 + HOUR + 1, s)), "new");
+        feed(record(BUCKET + 1, "old", T0 + HOUR + 2, s));
+        assertThat(own(feed(record(BUCKET + 1, "edge", T0 + 2 * HOUR + 2, s)), "edge").matches.ids)
+                .as("exactly the retention apart")
                 .containsExactly("old");
     }
 
     @Test
-    void membersOlderThanTheWatermarkByMoreThanTheRetentionArePruned() throws Exception {
+    void membersOlderThanANewcomerByMoreThanTheRetentionArePruned() throws Exception {
         open(64);
         feed(inBucket(BUCKET, "a", T0));
         feed(inBucket(BUCKET, "b", T0 + 30 * MINUTE));
-        harness.processWatermark(new Watermark(T0 + HOUR + 10 * MINUTE));
-        // a is beyond the horizon (watermark - 1 h) and leaves; b stays.
+        // a is beyond c's horizon (c's event time - 1 h) and leaves; b stays.
         assertThat(membersSeenBy("c", T0 + HOUR + 20 * MINUTE)).isEqualTo(1);
-        harness.processWatermark(new Watermark(T0 + 3 * HOUR));
         feed(inBucket(BUCKET, "d", T0 + 3 * HOUR + 1)); // prunes b and c
         assertThat(membersSeenBy("e", T0 + 3 * HOUR + 2)).isEqualTo(1); // only d
     }
@@ -222,7 +246,7 @@ class BandBucketFunctionTest {
         long[] v1 = signature(1);
         long[] v2 = differingIn(v1, 1);
         feed(record(BUCKET, "page", T0, v1));
-        assertThat(feed(record(BUCKET, "page", T0 + 1000, v2))).isEmpty();
+        assertReportsNothing(feed(record(BUCKET, "page", T0 + 1000, v2)), "page");
         // One member, the new version: a copy of it matches it at 1.0.
         VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
         assertThat(copy.candidates).isEqualTo(1);
@@ -313,5 +337,30 @@ class BandBucketFunctionTest {
         // "b" wrote the bucket at HOUR - 1; a full retention later nothing is visible any more.
         harness.setStateTtlProcessingTime(2 * HOUR);
         assertThat(membersSeenBy("c", T0 + 2)).isZero();
+    }
+
+    @Test
+    void documentsWaitForTheWatermarkAndAreTakenInEventTimeOrder() throws Exception {
+        open(64);
+        long[] page = signature(9);
+        // Three copies arrive backwards, before any watermark: nothing is decided yet.
+        harness.processElement(record(BUCKET, "c", T0 + 2000, page), T0 + 2000);
+        harness.processElement(record(BUCKET, "b", T0 + 1000, page), T0 + 1000);
+        harness.processElement(record(BUCKET, "a", T0, page), T0);
+        harness.processElement(record(BUCKET, "a2", T0, page), T0); // same time: by id
+        assertThat(harness.extractOutputValues()).isEmpty();
+        assertThat(harness.numEventTimeTimers()).isEqualTo(3);
+
+        harness.processWatermark(new Watermark(T0 + 1000));
+        List<VerdictEvent> upToB = new ArrayList<>(harness.extractOutputValues());
+        assertThat(pairs(upToB)).containsExactlyInAnyOrder("a2>a", "b>a");
+        assertThat(harness.numEventTimeTimers()).isEqualTo(1);
+
+        harness.processWatermark(new Watermark(T0 + 5000));
+        assertThat(pairs(harness.extractOutputValues()))
+                .containsExactlyInAnyOrder("a2>a", "b>a", "c>a");
+        // Only the bucket is left: the waiting entries and their timers are gone.
+        assertThat(harness.numEventTimeTimers()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 }

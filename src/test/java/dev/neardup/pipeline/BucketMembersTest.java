@@ -345,4 +345,37 @@ class BucketMembersTest {
         }
         return size;
     }
+
+    @Test
+    void waitingRecordsRoundTripInTheOrderAppended() {
+        SplittableRandom random = new SplittableRandom(3);
+        byte[] packed = null;
+        List<BandRecord> expected = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            BandRecord r = new BandRecord();
+            r.bandKey = 77;
+            r.band = random.nextInt(300);
+            r.eventTime = random.nextLong();
+            r.fingerprint = random.nextLong();
+            r.signature = signature(random, SIG);
+            r.docId = "d\u00e9-" + "x".repeat(random.nextInt(200)) + i;
+            r.url = random.nextBoolean() ? null : "https://example.org/\u00fc" + i;
+            packed = BucketMembers.appendRecord(packed, r);
+            expected.add(r);
+        }
+        List<BandRecord> actual = BucketMembers.decodeRecords(packed, 77, SIG);
+        assertThat(actual).hasSameSizeAs(expected);
+        for (int i = 0; i < expected.size(); i++) {
+            BandRecord a = actual.get(i);
+            BandRecord e = expected.get(i);
+            assertThat(a.bandKey).isEqualTo(77);
+            assertThat(a.band).isEqualTo(e.band);
+            assertThat(a.eventTime).isEqualTo(e.eventTime);
+            assertThat(a.fingerprint).isEqualTo(e.fingerprint);
+            assertThat(a.signature).containsExactly(e.signature);
+            assertThat(a.docId).isEqualTo(e.docId);
+            assertThat(a.url).isEqualTo(e.url);
+        }
+        assertThat(BucketMembers.decodeRecords(null, 1, SIG)).isEmpty();
+    }
 }

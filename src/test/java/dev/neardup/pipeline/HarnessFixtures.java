@@ -114,6 +114,7 @@ final class HarnessFixtures {
         VerdictEvent e =
                 VerdictEvent.matches(docId, "https://example.org/" + docId, eventTime, band);
         e.candidates = candidates;
+        e.reports = 1;
         for (int i = 0; i < idTimeSimilarity.length; i += 3) {
             String id = (String) idTimeSimilarity[i];
             e.addMatch(
@@ -122,6 +123,18 @@ final class HarnessFixtures {
                     (Long) idTimeSimilarity[i + 1],
                     (Double) idTimeSimilarity[i + 2]);
         }
+        return e;
+    }
+
+    /** A bucket's report without matches. */
+    static VerdictEvent report(String docId, long eventTime, int band) {
+        return matches(docId, eventTime, band, 0);
+    }
+
+    /** A match found after the document's own report (an earlier document arrived late). */
+    static VerdictEvent lateMatch(String docId, long eventTime, String earlier, long earlierTime) {
+        VerdictEvent e = matches(docId, eventTime, 0, 0, earlier, earlierTime, 1.0);
+        e.reports = 0;
         return e;
     }
 

@@ -1,8 +1,12 @@
 package dev.neardup.pipeline;
 
+import static dev.neardup.pipeline.HarnessFixtures.BANDS;
+import static dev.neardup.pipeline.HarnessFixtures.RETENTION;
 import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.announce;
+import static dev.neardup.pipeline.HarnessFixtures.lateMatch;
 import static dev.neardup.pipeline.HarnessFixtures.matches;
+import static dev.neardup.pipeline.HarnessFixtures.report;
 import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
@@ -20,9 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link VerdictFunction} in Flink's keyed harness: one verdict per input record, emitted when the
- * watermark passes the document and not before; alerts at once, once per pair; state and timers
- * cleaned up after the verdict.
+ * {@link VerdictFunction} in Flink's keyed harness: one verdict per input record, emitted when all
+ * of the document's buckets have reported and not before; alerts at once, once per pair; state and
+ * timers cleaned up after the verdict, and swept after the retention if reports never complete.
  */
 class VerdictFunctionTest {
 
@@ -53,13 +57,29 @@ class VerdictFunctionTest {
         return sideValues(harness, VerdictFunction.ALERTS);
     }
 
-    @Test
-    void aDocumentWithoutMatchesIsUniqueOnceTheWatermarkPassesIt() throws Exception {
-        send(announce("a", T0));
-        harness.processWatermark(new Watermark(T0 - 1));
-        assertThat(verdicts()).isEmpty();
+    /** Empty reports from the bands not given, so that all BANDS buckets have reported. */
+    private void reportRest(String docId, long eventTime, int... reported) throws Exception {
+        outer:
+        for (int band = 0; band < BANDS; band++) {
+            for (int r : reported) {
+                if (r == band) {
+                    continue outer;
+                }
+            }
+            send(report(docId, eventTime, band));
+        }
+    }
 
-        harness.processWatermark(new Watermark(T0));
+    @Test
+    void aDocumentIsUniqueOnceAllItsBucketsReportedNoMatch() throws Exception {
+        send(announce("a", T0));
+        for (int band = 0; band < BANDS - 1; band++) {
+            send(report("a", T0, band));
+        }
+        harness.processWatermark(new Watermark(T0 + 1));
+        assertThat(verdicts()).as("the watermark alone decides nothing").isEmpty();
+
+        send(report("a", T0, BANDS - 1));
         assertThat(verdicts()).hasSize(1);
         Verdict v = verdicts().get(0);
         assertThat(v.docId).isEqualTo("a");
@@ -73,7 +93,7 @@ class VerdictFunctionTest {
     }
 
     @Test
-    void matchesGiveAlertsAtOnceAndADuplicateVerdictAtTheWatermark() throws Exception {
+    void matchesGiveAlertsAtOnceAndADuplicateVerdictWhenAllBucketsReported() throws Exception {
         send(announce("d", T0 + 5000));
         send(matches("d", T0 + 5000, 3, 4, "b", T0 + 2000, 0.95, "a", T0 + 1000, 0.85));
         assertThat(alerts()).extracting(a -> a.duplicateOf).containsExactly("b", "a");
@@ -83,7 +103,7 @@ class VerdictFunctionTest {
         assertThat(verdicts()).isEmpty();
 
         send(matches("d", T0 + 5000, 1, 2, "c", T0 + 1000, 0.9));
-        harness.processWatermark(new Watermark(T0 + 5000));
+        reportRest("d", T0 + 5000, 3, 1);
         Verdict v = verdicts().get(0);
         assertThat(v.verdict).isEqualTo(Verdict.DUPLICATE);
         assertThat(v.candidates).isEqualTo(6);
@@ -92,25 +112,28 @@ class VerdictFunctionTest {
         assertThat(v.duplicateOf).isEqualTo("a");
         assertThat(v.similarity).isEqualTo(0.85);
         assertThat(v.duplicateUrl).isEqualTo("https://example.org/a");
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numEventTimeTimers()).isZero();
     }
 
     @Test
     void thePairFoundInSeveralBandsIsAlertedAndListedOnce() throws Exception {
         send(matches("d", T0, 0, 1, "a", T0 - 10, 0.9));
         send(announce("d", T0));
-        send(matches("d", T0, 5, 1, "a", T0 - 10, 0.9));
+        send(matches("d", T0, 2, 1, "a", T0 - 10, 0.9));
         assertThat(alerts()).hasSize(1);
         assertThat(alerts().get(0).band).isZero();
-        harness.processWatermark(new Watermark(T0));
+        reportRest("d", T0, 0, 2);
         assertThat(verdicts().get(0).matches).hasSize(1);
         assertThat(verdicts().get(0).candidates).isEqualTo(2);
     }
 
     @Test
-    void aMatchReportedBeforeTheAnnouncementStillCounts() throws Exception {
-        send(matches("late", T0, 2, 0, "early", T0 - 100, 1.0));
+    void reportsBeforeTheAnnouncementStillCount() throws Exception {
+        send(matches("late", T0, 2, 1, "early", T0 - 100, 1.0));
+        reportRest("late", T0, 2);
+        assertThat(verdicts()).isEmpty();
         send(announce("late", T0));
-        harness.processWatermark(new Watermark(T0 + 1));
         assertThat(verdicts()).hasSize(1);
         assertThat(verdicts().get(0).duplicateOf).isEqualTo("early");
     }
@@ -118,32 +141,36 @@ class VerdictFunctionTest {
     @Test
     void aRepeatedRecordGetsItsOwnVerdictAndARecrawlIsAnotherDocument() throws Exception {
         send(announce("p", T0));
-        send(announce("p", T0)); // the same record twice
+        send(announce("p", T0)); // the same record twice: each reaches every bucket
         send(announce("p", T0 + 60_000)); // a re-crawl
-        harness.processWatermark(new Watermark(T0));
+        reportRest("p", T0);
+        assertThat(verdicts()).as("half of the reports").isEmpty();
+        reportRest("p", T0);
         assertThat(verdicts()).hasSize(2);
-        harness.processWatermark(new Watermark(T0 + 60_000));
+        reportRest("p", T0 + 60_000);
         assertThat(verdicts()).hasSize(3);
         assertThat(verdicts().get(2).eventTime).isEqualTo(Json.isoTime(T0 + 60_000));
         assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
     @Test
-    void verdictsComeInEventTimeOrderAsTheWatermarkAdvances() throws Exception {
-        send(announce("c", T0 + 3));
-        send(announce("a", T0 + 1));
-        send(announce("b", T0 + 2));
-        harness.processWatermark(new Watermark(T0 + 2));
-        assertThat(verdicts()).extracting(v -> v.docId).containsExactly("a", "b");
-        harness.processWatermark(new Watermark(Long.MAX_VALUE));
-        assertThat(verdicts()).extracting(v -> v.docId).containsExactly("a", "b", "c");
+    void matchesForADocumentNeverAnnouncedAreSweptAfterTheRetention() throws Exception {
+        send(lateMatch("ghost", T0, "a", T0 - 1));
+        harness.processWatermark(new Watermark(T0 + RETENTION.toMillis() - 1));
+        assertThat(harness.numKeyedStateEntries()).isOne();
+        harness.processWatermark(new Watermark(T0 + RETENTION.toMillis()));
+        assertThat(verdicts()).isEmpty();
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numEventTimeTimers()).isZero();
     }
 
     @Test
-    void matchesForADocumentNeverAnnouncedGiveNoVerdict() throws Exception {
-        send(matches("ghost", T0, 0, 0, "a", T0 - 1, 1.0));
-        harness.processWatermark(new Watermark(T0));
-        assertThat(verdicts()).isEmpty();
+    void aVerdictStillMissingReportsAfterTheRetentionIsMadeWithWhatItHas() throws Exception {
+        send(announce("d", T0));
+        send(matches("d", T0, 0, 1, "a", T0 - 5, 0.9));
+        harness.processWatermark(new Watermark(T0 + RETENTION.toMillis()));
+        assertThat(verdicts()).hasSize(1);
+        assertThat(verdicts().get(0).duplicateOf).isEqualTo("a");
         assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
@@ -157,11 +184,13 @@ class VerdictFunctionTest {
         harness = verdictHarness(settings(64));
         harness.initializeState(snapshot);
         harness.open();
+        assertThat(harness.numEventTimeTimers()).isOne();
         send(matches("d", T0, 2, 1, "a", T0 - 5, 0.9)); // already alerted before the restore
         assertThat(alerts()).isEmpty();
-        harness.processWatermark(new Watermark(T0));
+        reportRest("d", T0, 0, 2);
         assertThat(verdicts()).hasSize(1);
         assertThat(verdicts().get(0).duplicateOf).isEqualTo("a");
         assertThat(verdicts().get(0).candidates).isEqualTo(2);
+        assertThat(harness.numEventTimeTimers()).isZero();
     }
 }

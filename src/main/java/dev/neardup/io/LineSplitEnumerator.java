@@ -1,0 +1,63 @@
+package dev.neardup.io;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.enumerate.FileEnumerator;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * Cuts each input file into the line-aligned splits of its {@link LineSplits} plan, so that a file
+ * is read by all source subtasks at once. A file without a plan, or one that changed since it was
+ * planned, is one split. Directories are not expanded (the job reads single files).
+ */
+public final class LineSplitEnumerator implements FileEnumerator {
+
+    private final LineSplits plan;
+    private long nextId;
+
+    /**
+     * @param plan the plan of the one file that is split; null to read every file as one split
+     */
+    public LineSplitEnumerator(LineSplits plan) {
+        this.plan = plan;
+    }
+
+    /** A serializable provider of enumerators for {@code plan}. */
+    public static FileEnumerator.Provider provider(LineSplits plan) {
+        return () -> new LineSplitEnumerator(plan);
+    }
+
+    @Override
+    public Collection<FileSourceSplit> enumerateSplits(Path[] paths, int minDesiredSplits)
+            throws IOException {
+        List<FileSourceSplit> splits = new ArrayList<>();
+        for (Path path : paths) {
+            FileSystem fs = path.getFileSystem();
+            FileStatus status = fs.getFileStatus(path);
+            if (status.isDir()) {
+                throw new IOException(path + " is a directory; the job reads one file");
+            }
+            long size = status.getLen();
+            long modified = status.getModificationTime();
+            if (plan != null && plan.matches(path.toUri().getPath(), size, modified)) {
+                for (int i = 0; i < plan.count(); i++) {
+                    long start = plan.start(i);
+                    splits.add(split(path, start, plan.end(i) - start, modified, size));
+                }
+            } else {
+                splits.add(split(path, 0, size, modified, size));
+            }
+        }
+        return splits;
+    }
+
+    private FileSourceSplit split(Path path, long offset, long length, long modified, long size) {
+        return new FileSourceSplit(
+                String.valueOf(nextId++), path, offset, length, modified, size, new String[0]);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.neardup.io;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How one JSON Lines file is cut into splits that are read in parallel: each split starts at the
+ * start of a line, and the plan knows the number of that line, so records keep their {@code
+ * file:line} sources however many readers there are.
+ *
+ * <p>The plan is made by one pass over the file that counts line feeds (eight bytes at a time) and
+ * places a boundary at the first line start at or after every {@code targetSplitBytes}. A line
+ * belongs to the split in which its first byte lies; a line longer than a split makes that split
+ * longer, never two readers read the same line. The plan is tied to the file's size and
+ * modification time: {@link JsonLinesFormat} and {@link LineSplitEnumerator} ignore it for a file
+ * that has changed since, and fall back to a single split.
+ */
+public final class LineSplits implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Smallest split size accepted. */
+    public static final long MIN_SPLIT_BYTES = 1;
+
+    private final String path;
+    private final long fileSize;
+    private final long modificationTime;
+    private final long[] starts;
+    private final long[] firstLines;
+
+    private LineSplits(
+            String path, long fileSize, long modificationTime, long[] starts, long[] firstLines) {
+        this.path = path;
+        this.fileSize = fileSize;
+        this.modificationTime = modificationTime;
+        this.starts = starts;
+        this.firstLines = firstLines;
+    }
+
+    /**
+     * Plans the splits of {@code file}.
+     *
+     * @param targetSplitBytes the size each split should at least have (at least {@link
+     *     #MIN_SPLIT_BYTES} is used); the last split may be smaller
+     */
+    public static LineSplits plan(java.nio.file.Path file, long targetSplitBytes)
+            throws IOException {
+        long target = Math.max(MIN_SPLIT_BYTES, targetSplitBytes);
+        java.nio.file.Path absolute = file.toAbsolutePath();
+        long modified = Files.getLastModifiedTime(absolute).toMillis();
+        List<long[]> splits = new ArrayList<>();
+        splits.add(new long[] {0, 1});
+        long size;
+        try (FileChannel channel = FileChannel.open(absolute, StandardOpenOption.READ)) {
+            size = channel.size();
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+            byte[] bytes = buffer.array();
+            long position = 0; // file offset of bytes[0]
+            long lineFeeds = 0; // line feeds before bytes[index]
+            long next = target; // the next boundary is the first line start >= next
+            int n;
+            while ((n = channel.read(buffer.clear())) > 0) {
+                int index = 0;
+                while (index < n) {
+                    // Line starts are 0 and the bytes after line feeds: look for the first line
+                    // feed at or after next - 1.
+                    long searchFrom = next - 1 - position;
+                    if (searchFrom >= n) {
+                        lineFeeds += countLineFeeds(bytes, index, n);
+                        index = n;
+                        break;
+                    }
+                    if (searchFrom > index) {
+                        lineFeeds += countLineFeeds(bytes, index, (int) searchFrom);
+                        index = (int) searchFrom;
+                    }
+                    while (index < n && bytes[index] != '\n') {
+                        index++;
+                    }
+                    if (index == n) {
+                        break; // go on searching in the next buffer
+                    }
+                    lineFeeds++;
+                    index++;
+                    long start = position + index;
+                    if (start < size) {
+                        splits.add(new long[] {start, lineFeeds + 1});
+                    }
+                    next = start + target;
+                }
+                position += n;
+            }
+        }
+        long[] starts = new long[splits.size()];
+        long[] firstLines = new long[splits.size()];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = splits.get(i)[0];
+            firstLines[i] = splits.get(i)[1];
+        }
+        return new LineSplits(absolute.toUri().getPath(), size, modified, starts, firstLines);
+    }
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+    private static final long LINE_FEEDS = 0x0A0A0A0A0A0A0A0AL;
+
+    /**
+     * Number of {@code '\n'} bytes in {@code bytes[from, to)}. Eight at a time: after XOR with
+     * eight line feeds, a byte is zero exactly where there was a line feed, and {@code ~(((v &
+     * 0x7F..) + 0x7F..) | v | 0x7F..)} sets the high bit of exactly the zero bytes (no carry
+     * crosses a byte, unlike the classic "has a zero byte" test).
+     */
+    static long countLineFeeds(byte[] bytes, int from, int to) {
+        long count = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long v = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
+            long t = (v & LOW7) + LOW7;
+            count += Long.bitCount(~(t | v | LOW7));
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n') {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Number of splits (at least 1). */
+    public int count() {
+        return starts.length;
+    }
+
+    /** Offset of split {@code i}'s first byte. */
+    public long start(int i) {
+        return starts[i];
+    }
+
+    /** Offset just after split {@code i}'s last byte. */
+    public long end(int i) {
+        return i + 1 < starts.length ? starts[i + 1] : fileSize;
+    }
+
+    /** The file's absolute path, as the path part of its URI. */
+    public String path() {
+        return path;
+    }
+
+    /** The file's size when it was planned. */
+    public long fileSize() {
+        return fileSize;
+    }
+
+    /**
+     * True when the plan was made for this file as it is now (same path, as the path part of its
+     * URI, same size and modification time).
+     */
+    public boolean matches(String uriPath, long size, long modified) {
+        return path.equals(uriPath) && fileSize == size && modificationTime == modified;
+    }
+
+    /**
+     * Number (1-based) of the line that starts at {@code offset}, when the offset is a split start
+     * of this plan; -1 otherwise.
+     */
+    public long lineAt(long offset) {
+        int i = Arrays.binarySearch(starts, offset);
+        return i >= 0 ? firstLines[i] : -1;
+    }
+
+    @Override
+    public String toString() {
+        return count() + " splits of " + path + " (" + fileSize + " bytes)";
+    }
+}
