@@ -120,6 +120,12 @@ public final class KafkaTestBroker {
         p.put("value.serializer", ByteArraySerializer.class.getName());
         p.put("max.request.size", String.valueOf(32 << 20));
         p.put("acks", "all");
+        // Right after a topic is created, its first produce can still meet NOT_LEADER_OR_FOLLOWER;
+        // the idempotent producer's retry of that batch then loops on OUT_OF_ORDER_SEQUENCE until
+        // delivery times out (seen on a loaded machine). One request in flight keeps the order
+        // without idempotence, and plain retries get through.
+        p.put("enable.idempotence", "false");
+        p.put("max.in.flight.requests.per.connection", "1");
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             for (Map.Entry<String, byte[]> r : records) {
