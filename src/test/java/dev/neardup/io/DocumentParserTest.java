@@ -628,6 +628,15 @@ class DocumentParserTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"UTF-16BE", "UTF-16LE", "UTF-32BE", "UTF-32LE"})
+    void aRecordInAnotherEncodingIsMalformedNotGuessed(String encoding) {
+        // Valid UTF-8 (zero bytes and ASCII), so not INVALID_UTF8, and not a document either.
+        byte[] bytes = VALID.getBytes(java.nio.charset.Charset.forName(encoding));
+        assertThat(rejected(new RawRecord(bytes, SOURCE), Reason.MALFORMED_JSON).message)
+                .contains("code 0");
+    }
+
     @Test
     void aByteOrderMarkAloneIsAnEmptyRecord() {
         assertThat(rejected("\uFEFF", Reason.MALFORMED_JSON).message).isEqualTo("empty record");
