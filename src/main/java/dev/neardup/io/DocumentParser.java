@@ -1,8 +1,15 @@
 package dev.neardup.io;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.neardup.io.DeadLetter.Reason;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -23,6 +30,27 @@ import java.util.Base64;
  * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch milliseconds,
  * within the years 0000 to 9999). Field names are configurable. Unknown fields are ignored; a
  * repeated field makes the record malformed; a leading byte order mark is skipped.
+ *
+ * <p>The checks, in this order (the first that fails names the dead letter's reason):
+ *
+ * <ol>
+ *   <li>{@code TOO_LARGE}: the record is larger than {@code maxBytes} (or was truncated).
+ *   <li>{@code INVALID_UTF8}: the payload, all of it, is not well-formed UTF-8 ({@link Utf8}; pure
+ *       ASCII is checked 8 bytes at a time), even if it is not JSON either.
+ *   <li>{@code MALFORMED_JSON}: after an optional byte order mark, the payload is not exactly one
+ *       JSON value with only white space around it ("empty record" if there is none), or a value
+ *       nests deeper than 200 levels, or an object, at any depth, repeats a field name. The message
+ *       is Jackson's, as its {@code String}-based parser words it.
+ *   <li>{@code NOT_AN_OBJECT}: the value is not an object ("expected a JSON object, got array").
+ *   <li>{@code MISSING_ID}, {@code MISSING_CONTENT}, {@code EMPTY_CONTENT}, {@code BAD_FIELD}
+ *       ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP}, {@code FUTURE_TIMESTAMP}.
+ * </ol>
+ *
+ * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
+ * Json#UTF8_INPUT}): the fields the job reads are kept as they stream by, unknown fields' values
+ * are skipped without building strings or trees (but still checked for syntax, depth and repeated
+ * names), and no {@code String} of the whole record is made (issue 11; only a malformed record is
+ * parsed a second time, for its message).
  */
 public final class DocumentParser implements java.io.Serializable {
 
@@ -38,6 +66,18 @@ public final class DocumentParser implements java.io.Serializable {
 
     /** Dead letters keep at most this many bytes of the original payload. */
     public static final int DEAD_LETTER_PAYLOAD_LIMIT = 64 * 1024;
+
+    /** Indexes of the fields the job reads, in {@link #names()}. */
+    private static final int ID = 0;
+
+    private static final int CONTENT = 1;
+    private static final int URL = 2;
+    private static final int CONTENT_TYPE = 3;
+    private static final int FETCHED_AT = 4;
+
+    /** Reads one JSON value as a tree (an odd fetchedAt), leaving what follows it to the caller. */
+    private static final ObjectReader TREE_READER =
+            Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final InputFields fields;
     private final int maxBytes;
@@ -80,48 +120,157 @@ public final class DocumentParser implements java.io.Serializable {
                     null,
                     now);
         }
-        String text;
-        try {
-            text =
-                    StandardCharsets.UTF_8
-                            .newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT)
-                            .decode(ByteBuffer.wrap(raw.payload))
-                            .toString();
-        } catch (CharacterCodingException e) {
+        byte[] payload = raw.payload;
+        if (!Utf8.isValid(payload)) {
             return reject(raw, Reason.INVALID_UTF8, "payload is not valid UTF-8", null, now);
         }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1); // a UTF-8 byte order mark, as Windows tools write
-        }
-        JsonNode root;
-        try {
-            root = Json.MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
+        // A UTF-8 byte order mark, as Windows tools write.
+        int start = startsWithBom(payload) ? 3 : 0;
+        String[] names = names();
+        Value[] values = new Value[names.length];
+        try (JsonParser p = Json.UTF8_INPUT.createParser(payload, start, payload.length - start)) {
+            JsonToken root = p.nextToken();
+            if (root == null) {
+                return reject(raw, Reason.MALFORMED_JSON, "empty record", null, now);
+            }
+            if (root != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                requireEndOfInput(p);
+                return reject(
+                        raw,
+                        Reason.NOT_AN_OBJECT,
+                        "expected a JSON object, got " + typeName(root),
+                        null,
+                        now);
+            }
+            readFields(p, names, values);
+            requireEndOfInput(p);
+        } catch (IOException e) {
             return reject(
                     raw,
                     Reason.MALFORMED_JSON,
-                    "not valid JSON: " + e.getOriginalMessage(),
+                    "not valid JSON: " + malformedMessage(payload, start, e),
                     null,
                     now);
         }
-        if (root == null || root.isMissingNode()) {
-            return reject(raw, Reason.MALFORMED_JSON, "empty record", null, now);
+        return validate(raw, values, ingestTime, now);
+    }
+
+    /**
+     * What the record holds for one of the fields the job reads.
+     *
+     * @param token the value's first token
+     * @param text a string's text, or an integer's decimal digits; null otherwise
+     * @param tree fetchedAt's value if it is neither, nor null (for the BAD_TIMESTAMP message)
+     */
+    private record Value(JsonToken token, String text, JsonNode tree) {}
+
+    /** Reads an object's fields (the parser is at its start), skipping unknown fields' values. */
+    private static void readFields(JsonParser p, String[] names, Value[] values)
+            throws IOException {
+        String name;
+        while ((name = p.nextFieldName()) != null) {
+            JsonToken token = p.nextToken();
+            Value value = null;
+            for (int k = 0; k < names.length; k++) {
+                if (names[k].equals(name)) {
+                    if (value == null) {
+                        value = readValue(p, token, name.equals(names[FETCHED_AT]));
+                    }
+                    values[k] = value;
+                }
+            }
+            if (value == null) {
+                p.skipChildren();
+            }
         }
-        if (!root.isObject()) {
-            return reject(
-                    raw,
-                    Reason.NOT_AN_OBJECT,
-                    "expected a JSON object, got " + root.getNodeType().name().toLowerCase(),
-                    null,
-                    now);
+    }
+
+    /**
+     * Reads the value at {@code token}: strings and integers as text; other values are skipped, or
+     * read as a tree if {@code keepTree}.
+     */
+    private static Value readValue(JsonParser p, JsonToken token, boolean keepTree)
+            throws IOException {
+        switch (token) {
+            case VALUE_STRING:
+                return new Value(token, p.getText(), null);
+            case VALUE_NUMBER_INT:
+                // Integer, Long or BigInteger: the digits as a JsonNode tree's asText() gave them.
+                return new Value(token, p.getNumberValue().toString(), null);
+            case VALUE_NULL:
+                return new Value(token, null, null);
+            default:
+                if (keepTree) {
+                    return new Value(token, null, TREE_READER.readTree(p));
+                }
+                p.skipChildren();
+                return new Value(token, null, null);
         }
-        JsonNode idNode = root.get(fields.id());
-        String id = null;
-        if (idNode != null && (idNode.isTextual() || idNode.isIntegralNumber())) {
-            id = idNode.asText();
+    }
+
+    /** Only white space may follow the record's value. */
+    private static void requireEndOfInput(JsonParser p) throws IOException {
+        JsonToken trailing = p.nextToken();
+        if (trailing != null) {
+            throw new JsonParseException(
+                    p, "Trailing token (of type " + trailing + ") found after the record's value");
         }
+    }
+
+    /**
+     * Jackson's description of what is wrong with a malformed record, worded by its {@code
+     * String}-based parser as before issue 11: the byte parser words some errors differently (an
+     * unterminated string is "Unexpected end-of-input in VALUE_STRING" instead of "...: was
+     * expecting closing quote for a string value") or misleadingly (an unexpected non-ASCII
+     * character is "Invalid UTF-8 start byte"). Malformed records are rare, so they are parsed a
+     * second time, the old way, for the message; the byte parser's message is the fallback.
+     */
+    private static String malformedMessage(byte[] payload, int start, IOException streamingError) {
+        try {
+            Json.MAPPER.readTree(
+                    new String(payload, start, payload.length - start, StandardCharsets.UTF_8));
+        } catch (JsonProcessingException e) {
+            return e.getOriginalMessage();
+        } catch (RuntimeException e) {
+            // fall back to the byte parser's message
+        }
+        return streamingError instanceof JsonProcessingException j
+                ? j.getOriginalMessage()
+                : String.valueOf(streamingError);
+    }
+
+    private static boolean startsWithBom(byte[] b) {
+        return b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
+    }
+
+    /** The JSON type of a value by its first token, as dead-letter messages name it. */
+    private static String typeName(JsonToken token) {
+        return switch (token) {
+            case START_OBJECT -> "object";
+            case START_ARRAY -> "array";
+            case VALUE_STRING -> "string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number";
+            case VALUE_TRUE, VALUE_FALSE -> "boolean";
+            case VALUE_NULL -> "null";
+            default -> token.name().toLowerCase();
+        };
+    }
+
+    private static boolean present(Value v) {
+        return v != null && v.token() != JsonToken.VALUE_NULL;
+    }
+
+    private String[] names() {
+        return new String[] {
+            fields.id(), fields.content(), fields.url(), fields.contentType(), fields.fetchedAt()
+        };
+    }
+
+    /** The field checks, in the contract's order, on a syntactically valid record. */
+    private Result validate(RawRecord raw, Value[] values, long ingestTime, long now) {
+        Value idValue = values[ID];
+        String id = idValue == null ? null : idValue.text();
         if (id == null || id.isBlank()) {
             return reject(
                     raw,
@@ -130,8 +279,8 @@ public final class DocumentParser implements java.io.Serializable {
                     null,
                     now);
         }
-        JsonNode contentNode = root.get(fields.content());
-        if (contentNode == null || !contentNode.isTextual()) {
+        Value contentValue = values[CONTENT];
+        if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
             return reject(
                     raw,
                     Reason.MISSING_CONTENT,
@@ -139,7 +288,7 @@ public final class DocumentParser implements java.io.Serializable {
                     id,
                     now);
         }
-        String content = contentNode.textValue();
+        String content = contentValue.text();
         if (content.isBlank()) {
             return reject(
                     raw,
@@ -151,14 +300,14 @@ public final class DocumentParser implements java.io.Serializable {
         String url;
         String contentType;
         try {
-            url = optionalText(root, fields.url());
-            contentType = optionalText(root, fields.contentType());
+            url = optionalText(values[URL], fields.url());
+            contentType = optionalText(values[CONTENT_TYPE], fields.contentType());
         } catch (IllegalArgumentException e) {
             return reject(raw, Reason.BAD_FIELD, e.getMessage(), id, now);
         }
         long eventTime;
-        JsonNode fetched = root.get(fields.fetchedAt());
-        if (fetched == null || fetched.isNull()) {
+        Value fetched = values[FETCHED_AT];
+        if (!present(fetched)) {
             eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
         } else {
             try {
@@ -170,7 +319,7 @@ public final class DocumentParser implements java.io.Serializable {
                         "field '"
                                 + fields.fetchedAt()
                                 + "' must be an ISO-8601 instant or epoch milliseconds, got "
-                                + abbreviate(fetched.toString()),
+                                + abbreviate(asJson(fetched)),
                         id,
                         now);
             }
@@ -182,7 +331,7 @@ public final class DocumentParser implements java.io.Serializable {
                         Reason.FUTURE_TIMESTAMP,
                         "event time "
                                 + Json.isoTime(eventTime)
-                                + (fetched == null || fetched.isNull()
+                                + (!present(fetched)
                                         ? " (the Kafka record timestamp)"
                                         : " (field '" + fields.fetchedAt() + "')")
                                 + " is "
@@ -205,19 +354,15 @@ public final class DocumentParser implements java.io.Serializable {
         return new ParsedRecord(r.document(), r.deadLetter());
     }
 
-    private static String optionalText(JsonNode root, String field) {
-        JsonNode node = root.get(field);
-        if (node == null || node.isNull()) {
+    private static String optionalText(Value value, String field) {
+        if (!present(value)) {
             return null;
         }
-        if (!node.isTextual()) {
+        if (value.token() != JsonToken.VALUE_STRING) {
             throw new IllegalArgumentException(
-                    "field '"
-                            + field
-                            + "' must be a string, got "
-                            + node.getNodeType().name().toLowerCase());
+                    "field '" + field + "' must be a string, got " + typeName(value.token()));
         }
-        return node.textValue();
+        return value.text();
     }
 
     /** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: what ISO-8601 output can express. */
@@ -225,23 +370,24 @@ public final class DocumentParser implements java.io.Serializable {
 
     private static final long MAX_TIME = 253_402_300_799_999L;
 
-    private static long parseTime(JsonNode node) {
-        long t = parseTimeUnchecked(node);
+    private static long parseTime(Value value) {
+        long t = parseTimeUnchecked(value);
         if (t < MIN_TIME || t > MAX_TIME) {
             throw new IllegalArgumentException("outside the years 0000 to 9999");
         }
         return t;
     }
 
-    private static long parseTimeUnchecked(JsonNode node) {
-        if (node.isIntegralNumber()) {
-            if (!node.canConvertToLong()) {
-                throw new IllegalArgumentException(node.toString());
+    private static long parseTimeUnchecked(Value value) {
+        if (value.token() == JsonToken.VALUE_NUMBER_INT) {
+            try {
+                return Long.parseLong(value.text());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(value.text(), e); // beyond a long
             }
-            return node.longValue();
         }
-        if (node.isTextual()) {
-            String s = node.textValue().strip();
+        if (value.token() == JsonToken.VALUE_STRING) {
+            String s = value.text().strip();
             try {
                 return Instant.parse(s).toEpochMilli();
             } catch (DateTimeParseException e) {
@@ -252,7 +398,16 @@ public final class DocumentParser implements java.io.Serializable {
                 }
             }
         }
-        throw new IllegalArgumentException(node.toString());
+        throw new IllegalArgumentException(value.tree().toString());
+    }
+
+    /** The value as JSON text: a string quoted and escaped, an integer's digits, or the tree. */
+    private static String asJson(Value value) {
+        return switch (value.token()) {
+            case VALUE_STRING -> TextNode.valueOf(value.text()).toString();
+            case VALUE_NUMBER_INT -> value.text();
+            default -> value.tree().toString();
+        };
     }
 
     private static String abbreviate(String s) {

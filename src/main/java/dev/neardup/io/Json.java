@@ -1,8 +1,12 @@
 package dev.neardup.io;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -29,6 +33,37 @@ public final class Json {
                                 .maxStringLength(Integer.MAX_VALUE)
                                 .maxNestingDepth(200)
                                 .build());
+    }
+
+    /**
+     * Parsers of input records: {@link #MAPPER}'s settings (duplicate detection, limits), but a
+     * byte array is always read as UTF-8 by Jackson's UTF-8 byte parser. Jackson's own {@code
+     * createParser(byte[])} guesses the encoding from the first bytes and reads a payload that
+     * starts with a zero byte as UTF-16 or UTF-32; input records are UTF-8 (validated before) whose
+     * byte order mark, if any, the caller skips.
+     */
+    static final JsonFactory UTF8_INPUT = new Utf8Factory(MAPPER.getFactory());
+
+    private static final class Utf8Factory extends JsonFactory {
+        private static final long serialVersionUID = 1L;
+
+        Utf8Factory(JsonFactory settings) {
+            super(settings, settings.getCodec());
+        }
+
+        @Override
+        protected JsonParser _createParser(byte[] data, int offset, int len, IOContext context) {
+            return new UTF8StreamJsonParser(
+                    context,
+                    _parserFeatures,
+                    null,
+                    _objectCodec,
+                    _byteSymbolCanonicalizer.makeChild(_factoryFeatures),
+                    data,
+                    offset,
+                    offset + len,
+                    false);
+        }
     }
 
     private Json() {}

@@ -461,6 +461,199 @@ class DocumentParserTest {
         assertThat(r.document().id).isEqualTo("a");
     }
 
+    // ---- reading the record's bytes (issue 11): what the byte parser must still catch ----
+
+    private static final String VALID = "{\"id\":\"a\",\"content\":\"x y\"}";
+
+    private static byte[] withBytes(String before, int[] bytes, String after) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.writeBytes(before.getBytes(StandardCharsets.UTF_8));
+        for (int b : bytes) {
+            out.write(b);
+        }
+        out.writeBytes(after.getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    /** Ill-formed UTF-8 (Unicode Table 3-7): overlong, surrogate, above U+10FFFF, stray, cut. */
+    private static final int[][] ILL_FORMED = {
+        {0xC0, 0xAF},
+        {0xE0, 0x80, 0xAF},
+        {0xED, 0xA0, 0x80},
+        {0xF4, 0x90, 0x80, 0x80},
+        {0x80},
+        {0xBF},
+        {0xC3, 0x28},
+        {0xE4, 0xB8},
+        {0xF5, 0x80, 0x80, 0x80},
+        {0xFF}
+    };
+
+    @Test
+    void illFormedUtf8AnywhereIsInvalidUtf8() {
+        String[][] places = {
+            {"{\"id\":\"a\",\"content\":\"x ", "y\"}"}, // in the content
+            {"{\"id\":\"a", "\",\"content\":\"x y\"}"}, // in the id
+            {"{\"id\":\"a\",\"content\":\"x y\",\"k", "\":1}"}, // in an unknown key
+            {"{\"id\":\"a\",\"content\":\"x y\",\"skipped\":\"", "\"}"}, // skipped value
+            {"{\"id\":\"a\",\"content\":\"x y\",\"s\":{\"t\":[\"", "\"]}}"}, // deep in it
+            {VALID + " ", ""}, // after the object
+            {VALID, ""}, // at the very end (a truncated sequence)
+            {"\uFEFF", VALID}, // after the byte order mark
+            {"{\"id\":\"\u00e9\",\"content\":\"\u4e16 ", "\"}"}, // among valid non-ASCII
+        };
+        for (String[] place : places) {
+            for (int[] bad : ILL_FORMED) {
+                RawRecord r = new RawRecord(withBytes(place[0], bad, place[1]), SOURCE);
+                assertThat(parser.parse(r, INGEST, NOW).deadLetter())
+                        .as("%s", java.util.HexFormat.of().formatHex(r.payload))
+                        .isNotNull()
+                        .extracting(d -> d.reason)
+                        .isEqualTo(Reason.INVALID_UTF8.name());
+            }
+        }
+    }
+
+    @Test
+    void invalidUtf8WinsOverMalformedJson() {
+        rejected(
+                new RawRecord(withBytes("{\"id\":\"a", new int[] {0xC0, 0xAF}, ""), SOURCE),
+                Reason.INVALID_UTF8);
+        rejected(
+                new RawRecord(withBytes("[1,,", new int[] {0xED, 0xA0, 0x80}, "}"), SOURCE),
+                Reason.INVALID_UTF8);
+    }
+
+    @Test
+    void anUnterminatedStringKeepsTheReadmesMessage() {
+        assertThat(rejected("{\"id\":\"a\",\"content\":\"x y", Reason.MALFORMED_JSON).message)
+                .isEqualTo(
+                        "not valid JSON: Unexpected end-of-input: was expecting closing quote for a"
+                                + " string value");
+        assertThat(rejected("{\"id\":\"a\",\"skipped\":\"x y", Reason.MALFORMED_JSON).message)
+                .endsWith("was expecting closing quote for a string value");
+    }
+
+    @Test
+    void anUnexpectedNonAsciiCharacterIsNamedNotCalledInvalidUtf8() {
+        DeadLetter d = rejected(VALID + " \u00e9", Reason.MALFORMED_JSON);
+        assertThat(d.message).contains("'\u00e9'").doesNotContain("UTF-8");
+        DeadLetter bom = rejected("\uFEFF\uFEFF" + VALID, Reason.MALFORMED_JSON);
+        assertThat(bom.message).contains("code 65279").doesNotContain("UTF-8");
+    }
+
+    @Test
+    void trailingContentMessages() {
+        assertThat(rejected(VALID + "{}", Reason.MALFORMED_JSON).message)
+                .contains("Trailing token (of type START_OBJECT)");
+        assertThat(rejected(VALID + " x", Reason.MALFORMED_JSON).message)
+                .contains("Unrecognized token 'x'");
+        assertThat(valid(VALID + " \n\t\r ").id).isEqualTo("a");
+        // Trailing content makes a non-object malformed, not NOT_AN_OBJECT.
+        rejected("[] []", Reason.MALFORMED_JSON);
+        rejected("\"s\" 1", Reason.MALFORMED_JSON);
+    }
+
+    @Test
+    void repeatedUnknownFieldsAreMalformedToo() {
+        // Jackson's strict duplicate detection covers every object, skipped values included.
+        rejected("{\"id\":\"a\",\"content\":\"x\",\"u\":1,\"u\":1}", Reason.MALFORMED_JSON);
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"u\":{\"v\":1,\"v\":2}}",
+                                        Reason.MALFORMED_JSON)
+                                .message)
+                .contains("Duplicate field 'v'");
+        // The same name in sibling objects is no repetition.
+        valid("{\"id\":\"a\",\"content\":\"x\",\"u\":[{\"v\":1},{\"v\":2}]}");
+    }
+
+    @Test
+    void theNestingLimitAppliesInsideSkippedValues() {
+        // The record's object is level 1: 199 arrays inside it reach the limit of 200.
+        String ok = "[".repeat(199) + "]".repeat(199);
+        valid("{\"id\":\"a\",\"content\":\"x\",\"u\":" + ok + "}");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"u\":[" + ok + "]}",
+                                        Reason.MALFORMED_JSON)
+                                .message)
+                .contains("nesting depth")
+                .contains("200");
+    }
+
+    @Test
+    void integerIdsAreTheirCanonicalText() {
+        assertThat(valid("{\"id\":-0,\"content\":\"x y\"}").id).isEqualTo("0");
+        assertThat(valid("{\"id\":-98765432109876543210,\"content\":\"x y\"}").id)
+                .isEqualTo("-98765432109876543210");
+        rejected("{\"id\":1e3,\"content\":\"x y\"}", Reason.MISSING_ID);
+    }
+
+    @Test
+    void badTimestampMessagesShowTheValueAsJson() {
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":99999999999999999999}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .endsWith("got 99999999999999999999");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":\"a\\\"b\"}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .endsWith("got \"a\\\"b\"");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":1e10}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .endsWith("got 1.0E10");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":[1, {\"t\" :"
+                                                + " null}]}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .endsWith("got [1,{\"t\":null}]");
+    }
+
+    @Test
+    void aLeadingZeroByteIsMalformedJsonNotAnotherEncoding() {
+        // Jackson guesses UTF-16 or UTF-32 from zero bytes at the start; the input is UTF-8.
+        for (String text :
+                new String[] {"\u0000{}", "\u0000\u0000\u0000{", "{\u0000\u0000\u0000"}) {
+            assertThat(rejected(text, Reason.MALFORMED_JSON).message).contains("code 0");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"UTF-16BE", "UTF-16LE", "UTF-32BE", "UTF-32LE"})
+    void aRecordInAnotherEncodingIsMalformedNotGuessed(String encoding) {
+        // Valid UTF-8 (zero bytes and ASCII), so not INVALID_UTF8, and not a document either.
+        byte[] bytes = VALID.getBytes(java.nio.charset.Charset.forName(encoding));
+        assertThat(rejected(new RawRecord(bytes, SOURCE), Reason.MALFORMED_JSON).message)
+                .contains("code 0");
+    }
+
+    @Test
+    void aByteOrderMarkAloneIsAnEmptyRecord() {
+        assertThat(rejected("\uFEFF", Reason.MALFORMED_JSON).message).isEqualTo("empty record");
+        assertThat(rejected("\uFEFF \n", Reason.MALFORMED_JSON).message).isEqualTo("empty record");
+        assertThat(rejected("", Reason.MALFORMED_JSON).message).isEqualTo("empty record");
+    }
+
+    @Test
+    void sameFieldNameConfiguredTwiceReadsTheSameValue() {
+        DocumentParser same =
+                new DocumentParser(
+                        new InputFields("k", "k", "url", "contentType", "fetchedAt"), 1024);
+        Document d = same.parse(raw("{\"k\":\"both\"}"), INGEST, NOW).document();
+        assertThat(d.id).isEqualTo("both");
+        assertThat(d.content).isEqualTo("both");
+    }
+
     // ---- event times in the future (neardup.max-clock-skew) ----
 
     private static final long HOUR = 3_600_000L;

@@ -1,0 +1,86 @@
+package dev.neardup.io;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Strict UTF-8 validation without decoding: what the JDK's UTF-8 decoder accepts with {@code
+ * CodingErrorAction.REPORT}, that is the well-formed byte sequences of the Unicode Standard, Table
+ * 3-7 (no overlong forms, no encoded surrogates, nothing above U+10FFFF, no stray continuation
+ * bytes, no sequence cut short by the end).
+ */
+final class Utf8 {
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
+    private Utf8() {}
+
+    /**
+     * Whether {@code bytes} is well-formed UTF-8. Pure ASCII runs are checked 8 bytes at a time.
+     */
+    static boolean isValid(byte[] bytes) {
+        int i = 0;
+        int n = bytes.length;
+        while (true) {
+            while (i + 8 <= n && ((long) LONGS.get(bytes, i) & HIGH_BITS) == 0) {
+                i += 8;
+            }
+            while (i < n && bytes[i] >= 0) {
+                i++;
+            }
+            if (i == n) {
+                return true;
+            }
+            // bytes[i] starts a multi-byte sequence (Table 3-7, one row per case).
+            int b0 = bytes[i] & 0xFF;
+            if (b0 < 0xC2) {
+                return false; // a continuation byte, or C0/C1 (overlong 2-byte forms)
+            } else if (b0 < 0xE0) {
+                if (i + 1 >= n || !continuation(bytes[i + 1])) {
+                    return false;
+                }
+                i += 2;
+            } else if (b0 < 0xF0) {
+                if (i + 2 >= n) {
+                    return false;
+                }
+                int b1 = bytes[i + 1] & 0xFF;
+                boolean ok =
+                        switch (b0) {
+                            case 0xE0 -> b1 >= 0xA0 && b1 <= 0xBF; // no overlong forms
+                            case 0xED -> b1 >= 0x80 && b1 <= 0x9F; // no surrogates
+                            default -> (b1 & 0xC0) == 0x80;
+                        };
+                if (!ok || !continuation(bytes[i + 2])) {
+                    return false;
+                }
+                i += 3;
+            } else if (b0 < 0xF5) {
+                if (i + 3 >= n) {
+                    return false;
+                }
+                int b1 = bytes[i + 1] & 0xFF;
+                boolean ok =
+                        switch (b0) {
+                            case 0xF0 -> b1 >= 0x90 && b1 <= 0xBF; // no overlong forms
+                            case 0xF4 -> b1 >= 0x80 && b1 <= 0x8F; // nothing above U+10FFFF
+                            default -> (b1 & 0xC0) == 0x80;
+                        };
+                if (!ok || !continuation(bytes[i + 2]) || !continuation(bytes[i + 3])) {
+                    return false;
+                }
+                i += 4;
+            } else {
+                return false; // F5..FF never occur in UTF-8
+            }
+        }
+    }
+
+    private static boolean continuation(byte b) {
+        return (b & 0xC0) == 0x80;
+    }
+}
