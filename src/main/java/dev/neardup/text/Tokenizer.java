@@ -65,6 +65,21 @@ public final class Tokenizer {
     private final boolean removeStopWords;
     private final SnowballStemmer stemmer;
 
+    private static final byte SEPARATOR = 0;
+    private static final byte LETTER = 1;
+    private static final byte MARK = 2;
+
+    /** {@link #kindOf} for every BMP code point; surrogates are separators. */
+    private static final byte[] BMP_KIND = new byte[0x10000];
+
+    static {
+        for (int cp = 0; cp < 0x10000; cp++) {
+            BMP_KIND[cp] = Character.isSurrogate((char) cp) ? SEPARATOR : kindOf(cp);
+        }
+    }
+
+    private final CharArraySequence view = new CharArraySequence();
+    private final StringBuilder normalized = new StringBuilder();
     private char[] chars = new char[256];
     private char[] tokenChars = new char[32];
     private byte[] buf = new byte[256];
@@ -73,6 +88,9 @@ public final class Tokenizer {
     private int[] ends = new int[64];
     private int count;
     private boolean ascii;
+    // Token state while tokenizing: tokens closed so far, and 1 inside a token (else 0).
+    private int closed;
+    private int inToken;
 
     /**
      * @param removeStopWords drop English stop words
@@ -103,23 +121,71 @@ public final class Tokenizer {
      * @return this, to read the tokens from
      */
     public Tokenizer tokenize(CharSequence text) {
-        String s = text.toString();
-        int n = s.length();
+        int n = text.length();
         if (chars.length < n) {
             chars = new char[Math.max(n, 2 * chars.length)];
         }
-        s.getChars(0, n, chars, 0);
-        ensureBuffer(n + 1);
+        if (text instanceof String) {
+            ((String) text).getChars(0, n, chars, 0);
+        } else if (text instanceof StringBuilder) {
+            ((StringBuilder) text).getChars(0, n, chars, 0);
+        } else {
+            for (int i = 0; i < n; i++) {
+                chars[i] = text.charAt(i);
+            }
+        }
+        return tokenizeChars(chars, 0, n);
+    }
+
+    /**
+     * Tokenizes the {@code length} characters of {@code text} from {@code offset}, with the same
+     * result as {@code tokenize(new String(text, offset, length))} but without the copy; the array
+     * is only read, and not kept after the call.
+     *
+     * @return this, to read the tokens from
+     */
+    public Tokenizer tokenize(char[] text, int offset, int length) {
+        java.util.Objects.checkFromIndexSize(offset, length, text.length);
+        return tokenizeChars(text, offset, length);
+    }
+
+    private Tokenizer tokenizeChars(char[] in, int from, int n) {
+        int to = from + n;
         length = 0;
         count = 0;
+        closed = 0;
+        inToken = 0;
         ascii = true;
-        if (!tokenizeAscii(chars, n)) {
-            length = 0;
-            count = 0;
-            ascii = false;
-            String normalized = NFKC_CASEFOLD.normalize(s);
-            ensureBuffer(3 * normalized.length() + 1);
-            tokenizeUnicode(normalized);
+        int i = from;
+        while (i < to) {
+            // The ASCII run is copied as it is (NFKC_Casefold of ASCII is lower-casing), up to the
+            // first non-ASCII character j.
+            int prevBefore = inToken;
+            ensureBuffer(length + (to - i) + 2);
+            int j = tokenizeAscii(in, i, to);
+            if (j == to) {
+                break;
+            }
+            // Normalisation segments start at a boundary: every ASCII character has one before
+            // it, but the character after it may combine with it ("e" + U+0301 is "é"), and then
+            // the ASCII character is taken back and normalised with what follows.
+            int segmentStart = j;
+            if (j > i && !NFKC_CASEFOLD.hasBoundaryBefore(Character.codePointAt(in, j, to))) {
+                undoAscii(j - 1 > i ? in[j - 2] : -1, prevBefore, in[j - 1]);
+                segmentStart = j - 1;
+            }
+            // The segment ends before the next ASCII character, which has a boundary before it.
+            int segmentEnd = j + 1;
+            while (segmentEnd < to && in[segmentEnd] >= 0x80) {
+                segmentEnd++;
+            }
+            tokenizeSegment(in, segmentStart, segmentEnd, to);
+            i = segmentEnd;
+        }
+        if (inToken == 1) {
+            ends[closed++] = length;
+        } else if (length > 0) {
+            length--; // the separator written after the last token
         }
         if (removeStopWords || stemmer != null) {
             applyFilters();
@@ -128,24 +194,27 @@ public final class Tokenizer {
     }
 
     /**
-     * The fast path, for pure ASCII text, without data-dependent branches: every character writes
-     * either its token byte or a separator, and the output position only advances when the
-     * character is a token character or the first separator after one. Returns false (the buffer
-     * then holds garbage) at the first non-ASCII character.
+     * The fast path, for a run of ASCII characters, without data-dependent branches: every
+     * character writes either its token byte or a separator, and the output position only advances
+     * when the character is a token character or the first separator after one (so a closed token
+     * is always followed by a separator in the buffer, and the last one is dropped at the end).
+     * Stops at the first non-ASCII character and returns its index, or {@code to}. The buffer must
+     * have room for {@code to - from + 1} more bytes.
      */
-    private boolean tokenizeAscii(char[] in, int n) {
+    private int tokenizeAscii(char[] in, int from, int to) {
         final byte[] table = ASCII_TOKEN_BYTE;
         final byte[] out = buf;
-        int o = 0;
-        int tokens = 0;
-        int closed = 0;
-        int prev = 0;
+        int o = length;
+        int tokens = count;
+        int done = closed;
+        int prev = inToken;
         int[] st = starts;
         int[] en = ends;
-        for (int i = 0; i < n; i++) {
+        int i = from;
+        for (; i < to; i++) {
             char c = in[i];
             if (c >= 0x80) {
-                return false;
+                break;
             }
             if (tokens == st.length - 1) {
                 st = starts = Arrays.copyOf(st, 2 * st.length);
@@ -156,80 +225,133 @@ public final class Tokenizer {
             out[o] = (byte) (t | ((tok - 1) & ' '));
             st[tokens] = o;
             tokens += tok & ~prev;
-            en[closed] = o;
-            closed += prev & ~tok;
+            en[done] = o;
+            done += prev & ~tok;
             o += tok | prev;
             prev = tok;
         }
-        if (prev == 1) {
-            en[closed] = o;
-        } else if (o > 0) {
-            o--; // the separator written after the last token
-        }
         length = o;
         count = tokens;
-        return true;
+        closed = done;
+        inToken = prev;
+        return i;
     }
 
-    private void tokenizeUnicode(String normalized) {
-        int n = normalized.length();
-        int tokenStart = -1;
-        for (int i = 0; i < n; ) {
-            int cp = normalized.codePointAt(i);
-            i += Character.charCount(cp);
-            boolean tokenChar =
-                    cp < 0x80
-                            ? ASCII_TOKEN_BYTE[cp] != 0
-                            : UCharacter.isLetter(cp)
-                                    || UCharacter.isDigit(cp)
-                                    || (tokenStart >= 0 && isMark(cp));
-            if (tokenChar) {
-                if (tokenStart < 0) {
-                    if (length > 0) {
-                        buf[length++] = ' ';
-                    }
-                    tokenStart = length;
-                }
-                appendUtf8(cp);
-            } else if (tokenStart >= 0) {
-                addToken(tokenStart, length);
-                tokenStart = -1;
+    /**
+     * Takes back the last character {@code c} written by {@link #tokenizeAscii}: {@code before} is
+     * the ASCII character before it in the same run ({@code -1} if it was the run's first), and
+     * {@code prevBefore} the token state when the run started.
+     */
+    private void undoAscii(int before, int prevBefore, char c) {
+        int p = before < 0 ? prevBefore : (ASCII_TOKEN_BYTE[before] != 0 ? 1 : 0);
+        int t = ASCII_TOKEN_BYTE[c] != 0 ? 1 : 0;
+        length -= t | p;
+        count -= t & ~p;
+        closed -= p & ~t;
+        inToken = p;
+    }
+
+    /**
+     * Tokenizes {@code in[start, end)}, which begins and ends at normalisation boundaries: the
+     * parts that ICU's quick check passes are already NFKC_Casefold and are read as they are, the
+     * rest is normalised one boundary-to-boundary piece at a time.
+     */
+    private void tokenizeSegment(char[] in, int start, int end, int to) {
+        CharArraySequence view = this.view;
+        int p = start;
+        while (p < end) {
+            view.set(in, p, end);
+            int yes = p + NFKC_CASEFOLD.spanQuickCheckYes(view);
+            ensureBuffer(length + 4 * (yes - p) + (to - yes) + 2);
+            for (int i = p; i < yes; ) {
+                int cp = Character.codePointAt(in, i, yes);
+                i += Character.charCount(cp);
+                feed(cp);
             }
-        }
-        if (tokenStart >= 0) {
-            addToken(tokenStart, length);
+            if (yes == end) {
+                break;
+            }
+            int q = yes + Character.charCount(Character.codePointAt(in, yes, end));
+            while (q < end) {
+                int cp = Character.codePointAt(in, q, end);
+                if (NFKC_CASEFOLD.hasBoundaryBefore(cp)) {
+                    break;
+                }
+                q += Character.charCount(cp);
+            }
+            view.set(in, yes, q);
+            normalized.setLength(0);
+            NFKC_CASEFOLD.normalize(view, normalized);
+            int m = normalized.length();
+            ensureBuffer(length + 4 * m + (to - q) + 2);
+            for (int i = 0; i < m; ) {
+                int cp = Character.codePointAt(normalized, i);
+                i += Character.charCount(cp);
+                feed(cp);
+            }
+            p = q;
         }
     }
 
-    private void addToken(int start, int end) {
-        if (count == starts.length) {
-            starts = Arrays.copyOf(starts, count * 2);
-            ends = Arrays.copyOf(ends, count * 2);
+    /**
+     * One code point of normalised text into the token state machine; the buffer has room for it
+     * and a separator.
+     */
+    private void feed(int cp) {
+        int kind;
+        if (cp < 0x80) {
+            kind = ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
+        } else if (cp < 0x10000) {
+            kind = BMP_KIND[cp];
+        } else {
+            kind = kindOf(cp);
         }
-        starts[count] = start;
-        ends[count] = end;
-        count++;
+        if (kind == LETTER || (kind == MARK && inToken == 1)) {
+            if (inToken == 0) {
+                startToken();
+                inToken = 1;
+            }
+            appendUtf8(cp);
+        } else if (inToken == 1) {
+            closeToken();
+        }
+    }
+
+    private void startToken() {
+        if (count == starts.length - 1) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+            ends = Arrays.copyOf(ends, 2 * ends.length);
+        }
+        starts[count++] = length;
+    }
+
+    /** Ends the open token and writes the separator after it (dropped at the very end). */
+    private void closeToken() {
+        ends[closed++] = length;
+        buf[length++] = ' ';
+        inToken = 0;
+    }
+
+    /**
+     * What a code point is to the tokenizer: {@link #SEPARATOR}, {@link #LETTER}, {@link #MARK}.
+     */
+    private static byte kindOf(int cp) {
+        if (cp < 0x80) {
+            return ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
+        }
+        if (UCharacter.isLetter(cp) || UCharacter.isDigit(cp)) {
+            return LETTER;
+        }
+        return isMark(cp) ? MARK : SEPARATOR;
     }
 
     private void appendUtf8(int cp) {
-        byte[] out = buf;
-        int o = length;
         if (cp < 0x80) {
-            out[o++] = ASCII_TOKEN_BYTE[cp];
-        } else if (cp < 0x800) {
-            out[o++] = (byte) (0xC0 | (cp >>> 6));
-            out[o++] = (byte) (0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out[o++] = (byte) (0xE0 | (cp >>> 12));
-            out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-            out[o++] = (byte) (0x80 | (cp & 0x3F));
+            buf[length++] = ASCII_TOKEN_BYTE[cp];
         } else {
-            out[o++] = (byte) (0xF0 | (cp >>> 18));
-            out[o++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
-            out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-            out[o++] = (byte) (0x80 | (cp & 0x3F));
+            ascii = false;
+            length = Utf8.encode(cp, buf, length);
         }
-        length = o;
     }
 
     /**
@@ -300,12 +422,10 @@ public final class Tokenizer {
         return token.length();
     }
 
+    /** Grows the buffer, keeping its content, to at least {@code capacity} bytes. */
     private void ensureBuffer(int capacity) {
-        // ASCII: at most one byte per char plus a separator per token (<= 2n + 1). Unicode:
-        // callers pass 3 * length, enough for UTF-8 of BMP text plus separators.
-        int needed = 2 * capacity + 1;
-        if (buf.length < needed) {
-            buf = new byte[needed];
+        if (buf.length < capacity) {
+            buf = Arrays.copyOf(buf, Math.max(capacity, 2 * buf.length));
         }
     }
 
@@ -335,8 +455,8 @@ public final class Tokenizer {
     }
 
     /**
-     * True when the text took the ASCII fast path, so the buffer is pure ASCII (one byte per code
-     * point). False does not promise non-ASCII: text such as "ﬁle" normalises to ASCII.
+     * True when the buffer is pure ASCII (one byte per code point), as it is for ASCII text and for
+     * text such as "ﬁle" that normalises to ASCII.
      */
     public boolean isAscii() {
         return ascii;
@@ -360,5 +480,63 @@ public final class Tokenizer {
     /** The normalised text: the tokens joined by single spaces. */
     public String normalizedText() {
         return new String(buf, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** A reusable view of a char[] range, for ICU's CharSequence methods, without copying. */
+    private static final class CharArraySequence implements CharSequence {
+        private char[] array;
+        private int offset;
+        private int length;
+
+        void set(char[] array, int start, int end) {
+            this.array = array;
+            this.offset = start;
+            this.length = end - start;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            return array[offset + index];
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new String(array, offset + start, end - start);
+        }
+
+        @Override
+        public String toString() {
+            return new String(array, offset, length);
+        }
+    }
+
+    /** UTF-8 encoding of one code point. */
+    private static final class Utf8 {
+        private Utf8() {}
+
+        /** Writes {@code cp} at {@code out[o]}; returns the position after it. */
+        static int encode(int cp, byte[] out, int o) {
+            if (cp < 0x80) {
+                out[o++] = (byte) cp;
+            } else if (cp < 0x800) {
+                out[o++] = (byte) (0xC0 | (cp >>> 6));
+                out[o++] = (byte) (0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                out[o++] = (byte) (0xE0 | (cp >>> 12));
+                out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+                out[o++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                out[o++] = (byte) (0xF0 | (cp >>> 18));
+                out[o++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+                out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+                out[o++] = (byte) (0x80 | (cp & 0x3F));
+            }
+            return o;
+        }
     }
 }
