@@ -69,6 +69,39 @@ public final class Tokenizer {
     private static final byte LETTER = 1;
     private static final byte MARK = 2;
 
+    /** {@link #FLAGS} bit: NFKC_Casefold has a boundary before the character. */
+    private static final byte BOUNDARY_BEFORE = 1;
+
+    /**
+     * {@link #FLAGS} bit: the character has a boundary before it and, when a boundary follows it,
+     * normalises to the one (non-surrogate) character {@link #SINGLE}{@code [c]}.
+     */
+    private static final byte SIMPLE = 2;
+
+    /** Per BMP character (surrogates excluded): {@link #BOUNDARY_BEFORE}, {@link #SIMPLE}. */
+    private static final byte[] FLAGS = new byte[0x10000];
+
+    /** Per {@link #SIMPLE} BMP character: its NFKC_Casefold, computed by ICU at class loading. */
+    private static final char[] SINGLE = new char[0x10000];
+
+    static {
+        for (int c = 0; c < 0x10000; c++) {
+            if (Character.isSurrogate((char) c)) {
+                continue;
+            }
+            int flags = 0;
+            if (NFKC_CASEFOLD.hasBoundaryBefore(c)) {
+                flags = BOUNDARY_BEFORE;
+                String n = NFKC_CASEFOLD.normalize(String.valueOf((char) c));
+                if (n.length() == 1 && !Character.isSurrogate(n.charAt(0))) {
+                    flags |= SIMPLE;
+                    SINGLE[c] = n.charAt(0);
+                }
+            }
+            FLAGS[c] = (byte) flags;
+        }
+    }
+
     /** {@link #kindOf} for every BMP code point; surrogates are separators. */
     private static final byte[] BMP_KIND = new byte[0x10000];
 
@@ -169,18 +202,12 @@ public final class Tokenizer {
             // Normalisation segments start at a boundary: every ASCII character has one before
             // it, but the character after it may combine with it ("e" + U+0301 is "é"), and then
             // the ASCII character is taken back and normalised with what follows.
-            int segmentStart = j;
-            if (j > i && !NFKC_CASEFOLD.hasBoundaryBefore(Character.codePointAt(in, j, to))) {
+            ensureBuffer(length + 4 * (to - j) + 2);
+            if (j > i && !hasBoundaryBefore(in, j, to)) {
                 undoAscii(j - 1 > i ? in[j - 2] : -1, prevBefore, in[j - 1]);
-                segmentStart = j - 1;
+                j = normalizePiece(in, j - 1, to);
             }
-            // The segment ends before the next ASCII character, which has a boundary before it.
-            int segmentEnd = j + 1;
-            while (segmentEnd < to && in[segmentEnd] >= 0x80) {
-                segmentEnd++;
-            }
-            tokenizeSegment(in, segmentStart, segmentEnd, to);
-            i = segmentEnd;
+            i = tokenizeNonAscii(in, j, to);
         }
         if (inToken == 1) {
             ends[closed++] = length;
@@ -252,45 +279,60 @@ public final class Tokenizer {
     }
 
     /**
-     * Tokenizes {@code in[start, end)}, which begins and ends at normalisation boundaries: the
-     * parts that ICU's quick check passes are already NFKC_Casefold and are read as they are, the
-     * rest is normalised one boundary-to-boundary piece at a time.
+     * Tokenizes from {@code in[i]}, which is at a normalisation boundary and not ASCII, up to the
+     * next ASCII character (which has a boundary before it; its index is returned) or {@code to}. A
+     * character that normalises on its own to one character, followed by a boundary, is mapped
+     * through {@link #SINGLE}; anything else goes through ICU one boundary-to-boundary piece at a
+     * time. The buffer has room for 4 bytes per character.
      */
-    private void tokenizeSegment(char[] in, int start, int end, int to) {
-        CharArraySequence view = this.view;
-        int p = start;
-        while (p < end) {
-            view.set(in, p, end);
-            int yes = p + NFKC_CASEFOLD.spanQuickCheckYes(view);
-            ensureBuffer(length + 4 * (yes - p) + (to - yes) + 2);
-            for (int i = p; i < yes; ) {
-                int cp = Character.codePointAt(in, i, yes);
-                i += Character.charCount(cp);
-                feed(cp);
+    private int tokenizeNonAscii(char[] in, int i, int to) {
+        while (i < to) {
+            char c = in[i];
+            if (c < 0x80) {
+                return i;
             }
-            if (yes == end) {
-                break;
+            int next = i + 1;
+            if ((FLAGS[c] & SIMPLE) != 0
+                    && (next == to || in[next] < 0x80 || hasBoundaryBefore(in, next, to))) {
+                feed(SINGLE[c]);
+                i = next;
+            } else {
+                i = normalizePiece(in, i, to);
             }
-            int q = yes + Character.charCount(Character.codePointAt(in, yes, end));
-            while (q < end) {
-                int cp = Character.codePointAt(in, q, end);
-                if (NFKC_CASEFOLD.hasBoundaryBefore(cp)) {
-                    break;
-                }
-                q += Character.charCount(cp);
-            }
-            view.set(in, yes, q);
-            normalized.setLength(0);
-            NFKC_CASEFOLD.normalize(view, normalized);
-            int m = normalized.length();
-            ensureBuffer(length + 4 * m + (to - q) + 2);
-            for (int i = 0; i < m; ) {
-                int cp = Character.codePointAt(normalized, i);
-                i += Character.charCount(cp);
-                feed(cp);
-            }
-            p = q;
         }
+        return to;
+    }
+
+    /**
+     * Normalises {@code in[start, q)}, where {@code start} is at a normalisation boundary and
+     * {@code q} the next boundary after the code point at {@code start}, feeds the result to the
+     * tokens, and returns {@code q}.
+     */
+    private int normalizePiece(char[] in, int start, int to) {
+        int q = start + Character.charCount(Character.codePointAt(in, start, to));
+        while (q < to && !hasBoundaryBefore(in, q, to)) {
+            q += Character.charCount(Character.codePointAt(in, q, to));
+        }
+        view.set(in, start, q);
+        normalized.setLength(0);
+        NFKC_CASEFOLD.normalize(view, normalized);
+        int m = normalized.length();
+        ensureBuffer(length + 4 * m + 4 * (to - q) + 2);
+        for (int k = 0; k < m; ) {
+            int cp = Character.codePointAt(normalized, k);
+            k += Character.charCount(cp);
+            feed(cp);
+        }
+        return q;
+    }
+
+    /** Whether the code point at {@code in[k]} has a normalisation boundary before it. */
+    private static boolean hasBoundaryBefore(char[] in, int k, int to) {
+        char c = in[k];
+        if (!Character.isSurrogate(c)) {
+            return (FLAGS[c] & BOUNDARY_BEFORE) != 0;
+        }
+        return NFKC_CASEFOLD.hasBoundaryBefore(Character.codePointAt(in, k, to));
     }
 
     /**
