@@ -1,9 +1,11 @@
 package dev.neardup.text;
 
 import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UScript;
 import com.ibm.icu.text.Normalizer2;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.BitSet;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.tartarus.snowball.SnowballStemmer;
@@ -14,18 +16,33 @@ import org.tartarus.snowball.ext.PorterStemmer;
  * Normalises text and splits it into tokens, written as UTF-8 into one buffer and separated by
  * single spaces: the <em>normalised buffer</em> that {@link Shingler} hashes. This is the
  * normalisation step of seed 003 (case, punctuation and white space do not make two pages
- * different), with its optional stop-word removal and Porter stemming.
+ * different), with its optional stop-word removal and Porter stemming, and, for scripts written
+ * without spaces, the overlapping bigrams of Lucene's CJKBigramFilter.
  *
  * <p>Contract (the shingle hashes, and so the stored state, depend on it):
  *
  * <ol>
  *   <li>The text is normalised to Unicode <b>NFKC_Casefold</b> (NFKC, full case folding, default
- *       ignorables such as soft hyphen and zero-width joiner removed), through ICU4J. Pure ASCII
- *       text takes a fast path with the same result (ASCII letters lower-cased).
+ *       ignorables such as soft hyphen and zero-width joiner removed), through ICU4J. How is not
+ *       part of the contract: ASCII runs are lower-cased directly, characters that normalise on
+ *       their own are mapped through tables computed from ICU, and ICU normalises only the pieces
+ *       between normalisation boundaries that need more (a combining mark after an ASCII letter
+ *       takes the letter with it); the result is that of normalising the whole text.
  *   <li>A token is a maximal run of code points that are letters ({@code UCharacter.isLetter}) or
  *       decimal digits ({@code UCharacter.isDigit}), with combining marks ({@code Mn}, {@code Mc},
  *       {@code Me}) attached to the token they follow. Everything else separates tokens. The
  *       Unicode data is ICU4J's, pinned by the pom, not the JVM's, which changes with the JDK.
+ *   <li><b>Scripts written without spaces</b> (word tokens only, see {@link #Tokenizer(boolean,
+ *       Stemming, boolean)}): inside a token, a maximal run of letters and digits whose
+ *       Script_Extensions are all among Han, Hiragana, Katakana, Hangul (the scripts of Lucene's
+ *       CJKBigramFilter) and Thai, Lao, Khmer, Myanmar, each with the marks after it (a
+ *       <em>unit</em>), becomes the overlapping pairs of its units (n units give n - 1 bigram
+ *       tokens), or its unit alone if it has only one. The rest of the token, before and after such
+ *       runs, stays whole: {@code "abc東京都def"} gives {@code abc 東京 京都 def}. Bigrams rather than
+ *       dictionary words (ICU's word break iterator) for Thai and the others: on real Thai text
+ *       they keep near-copies far more similar (word 5-shingle Jaccard 0.91 against 0.81 with 0.5%
+ *       of the characters edited) and tokenize 17 times faster, and they do not change with ICU's
+ *       dictionaries. Text without letters of these scripts is not affected by this rule.
  *   <li>With stop words on, tokens in Lucene's English stop set ({@link
  *       EnglishAnalyzer#ENGLISH_STOP_WORDS_SET}, 33 words) are dropped.
  *   <li>With stemming on, each remaining token is replaced by its Porter (1980) or Snowball English
@@ -63,11 +80,15 @@ public final class Tokenizer {
     }
 
     private final boolean removeStopWords;
+    private final boolean segmentScripts;
     private final SnowballStemmer stemmer;
 
     private static final byte SEPARATOR = 0;
     private static final byte LETTER = 1;
     private static final byte MARK = 2;
+
+    /** A letter or digit of a script of {@link #BIGRAM_SCRIPTS}. */
+    private static final byte BIGRAM = 3;
 
     /** {@link #FLAGS} bit: NFKC_Casefold has a boundary before the character. */
     private static final byte BOUNDARY_BEFORE = 1;
@@ -102,6 +123,21 @@ public final class Tokenizer {
         }
     }
 
+    /**
+     * Scripts written without spaces between words, whose letters are bigrammed (rule 3): those of
+     * Lucene's CJKBigramFilter (Han, Hiragana, Katakana, Hangul), and Thai, Lao, Khmer and Myanmar.
+     */
+    private static final int[] BIGRAM_SCRIPTS = {
+        UScript.HAN,
+        UScript.HIRAGANA,
+        UScript.KATAKANA,
+        UScript.HANGUL,
+        UScript.THAI,
+        UScript.LAO,
+        UScript.KHMER,
+        UScript.MYANMAR
+    };
+
     /** {@link #kindOf} for every BMP code point; surrogates are separators. */
     private static final byte[] BMP_KIND = new byte[0x10000];
 
@@ -125,12 +161,37 @@ public final class Tokenizer {
     private int closed;
     private int inToken;
 
+    // The open run of BIGRAM letters (inRun), not yet written as tokens: its UTF-8 and where each
+    // of its units (a letter and the marks after it) starts.
+    private boolean inRun;
+
+    // A lone high surrogate just read from normalised text, or 0.
+    private char pendingHighSurrogate;
+    private byte[] runBytes = new byte[64];
+    private int runLength;
+    private int[] unitStarts = new int[16];
+    private int units;
+
     /**
+     * A tokenizer of word tokens, with the script rule (rule 3 of the contract: bigrams).
+     *
      * @param removeStopWords drop English stop words
      * @param stemming which stemmer to apply, if any
      */
     public Tokenizer(boolean removeStopWords, Stemming stemming) {
+        this(removeStopWords, stemming, true);
+    }
+
+    /**
+     * @param removeStopWords drop English stop words
+     * @param stemming which stemmer to apply, if any
+     * @param segmentScripts apply rule 3 of the contract (bigrams of scripts written without
+     *     spaces): true for word tokens; false keeps such a run as one token, as character shingles
+     *     want it (their k-shingles already see every character)
+     */
+    public Tokenizer(boolean removeStopWords, Stemming stemming, boolean segmentScripts) {
         this.removeStopWords = removeStopWords;
+        this.segmentScripts = segmentScripts;
         switch (stemming) {
             case PORTER:
                 this.stemmer = new PorterStemmer();
@@ -189,10 +250,18 @@ public final class Tokenizer {
         closed = 0;
         inToken = 0;
         ascii = true;
+        pendingHighSurrogate = 0;
+        inRun = false;
+        units = 0;
+        runLength = 0;
         int i = from;
         while (i < to) {
             // The ASCII run is copied as it is (NFKC_Casefold of ASCII is lower-casing), up to the
             // first non-ASCII character j.
+            endPendingHighSurrogate();
+            if (inRun) {
+                flushRun(); // an ASCII character ends the run, whether letter or separator
+            }
             int prevBefore = inToken;
             ensureBuffer(length + (to - i) + 2);
             int j = tokenizeAscii(in, i, to);
@@ -208,6 +277,10 @@ public final class Tokenizer {
                 j = normalizePiece(in, j - 1, to);
             }
             i = tokenizeNonAscii(in, j, to);
+        }
+        endPendingHighSurrogate();
+        if (inRun) {
+            flushRun();
         }
         if (inToken == 1) {
             ends[closed++] = length;
@@ -340,6 +413,23 @@ public final class Tokenizer {
      * and a separator.
      */
     private void feed(int cp) {
+        // Code points are read from the concatenated normalised pieces, as if from one string: a
+        // lone high surrogate at the end of a piece and a lone low surrogate at the start of the
+        // next one (where normalisation removed what was between them, such as a soft hyphen)
+        // form a pair.
+        if (pendingHighSurrogate != 0) {
+            char high = pendingHighSurrogate;
+            pendingHighSurrogate = 0;
+            if (Character.isLowSurrogate((char) cp) && cp < 0x10000) {
+                cp = Character.toCodePoint(high, (char) cp);
+            } else {
+                separator();
+            }
+        }
+        if (cp < 0x10000 && Character.isHighSurrogate((char) cp)) {
+            pendingHighSurrogate = (char) cp;
+            return;
+        }
         int kind;
         if (cp < 0x80) {
             kind = ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
@@ -348,14 +438,57 @@ public final class Tokenizer {
         } else {
             kind = kindOf(cp);
         }
-        if (kind == LETTER || (kind == MARK && inToken == 1)) {
+        if (kind == BIGRAM && !segmentScripts) {
+            kind = LETTER;
+        }
+        if (kind == MARK) {
+            // A mark belongs to what it follows: a token or a bigram unit.
+            if (inRun) {
+                appendToUnit(cp);
+            } else if (inToken == 1) {
+                appendUtf8(cp);
+            }
+            return;
+        }
+        if (kind == LETTER) {
+            if (inRun) {
+                flushRun();
+            }
             if (inToken == 0) {
                 startToken();
                 inToken = 1;
             }
             appendUtf8(cp);
-        } else if (inToken == 1) {
+            return;
+        }
+        if (inToken == 1) {
             closeToken();
+        }
+        if (kind == SEPARATOR) {
+            if (inRun) {
+                flushRun();
+            }
+            return;
+        }
+        inRun = true; // BIGRAM
+        startUnit();
+        appendToUnit(cp);
+    }
+
+    /** A lone high surrogate not followed by a low one is a separator. */
+    private void endPendingHighSurrogate() {
+        if (pendingHighSurrogate != 0) {
+            pendingHighSurrogate = 0;
+            separator();
+        }
+    }
+
+    private void separator() {
+        if (inToken == 1) {
+            closeToken();
+        }
+        if (inRun) {
+            flushRun();
         }
     }
 
@@ -374,6 +507,48 @@ public final class Tokenizer {
         inToken = 0;
     }
 
+    private void startUnit() {
+        if (units == unitStarts.length - 1) {
+            unitStarts = Arrays.copyOf(unitStarts, 2 * unitStarts.length);
+        }
+        unitStarts[units++] = runLength;
+    }
+
+    private void appendToUnit(int cp) {
+        if (runBytes.length < runLength + 4) {
+            runBytes = Arrays.copyOf(runBytes, 2 * runBytes.length + 4);
+        }
+        runLength = Utf8.encode(cp, runBytes, runLength);
+    }
+
+    /**
+     * Writes the open run as tokens: a run of one unit as that unit, of n &gt; 1 units as its n - 1
+     * overlapping pairs of units (Lucene's CJKBigramFilter, without its unigram option).
+     */
+    private void flushRun() {
+        unitStarts[units] = runLength;
+        ensureBuffer(length + 2 * runLength + units + 2);
+        if (units == 1) {
+            writeToken(runBytes, 0, runLength);
+        } else {
+            for (int u = 0; u + 1 < units; u++) {
+                writeToken(runBytes, unitStarts[u], unitStarts[u + 2]);
+            }
+        }
+        units = 0;
+        runLength = 0;
+        inRun = false;
+    }
+
+    /** Writes {@code bytes[from, to)} (not ASCII) as a whole token, followed by its separator. */
+    private void writeToken(byte[] bytes, int from, int to) {
+        startToken();
+        System.arraycopy(bytes, from, buf, length, to - from);
+        length += to - from;
+        ascii = false;
+        closeToken();
+    }
+
     /**
      * What a code point is to the tokenizer: {@link #SEPARATOR}, {@link #LETTER}, {@link #MARK}.
      */
@@ -382,9 +557,24 @@ public final class Tokenizer {
             return ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
         }
         if (UCharacter.isLetter(cp) || UCharacter.isDigit(cp)) {
-            return LETTER;
+            return scriptKind(cp);
         }
         return isMark(cp) ? MARK : SEPARATOR;
+    }
+
+    /**
+     * {@link #BIGRAM} for a letter or digit whose Script_Extensions (which for most characters is
+     * just its Script) are all in {@link #BIGRAM_SCRIPTS}, else {@link #LETTER}: U+30FC
+     * KATAKANA-HIRAGANA PROLONGED SOUND MARK (Hiragana, Katakana) is bigrammed, U+02BC MODIFIER
+     * LETTER APOSTROPHE (Latin, Thai and five more) is not.
+     */
+    private static byte scriptKind(int cp) {
+        BitSet scripts = new BitSet();
+        UScript.getScriptExtensions(cp, scripts);
+        for (int s : BIGRAM_SCRIPTS) {
+            scripts.clear(s);
+        }
+        return scripts.isEmpty() ? BIGRAM : LETTER;
     }
 
     private void appendUtf8(int cp) {
