@@ -8,9 +8,15 @@
  *
  * <pre>
  *   content --{@link dev.neardup.text.HtmlText} (HTML only)--&gt; visible text
- *           --{@link dev.neardup.text.Tokenizer}--&gt; NFKC_Casefold tokens (letter/digit runs)
+ *           --{@link dev.neardup.text.Tokenizer}--&gt; NFKC_Casefold tokens (letter/digit runs;
+ *                                  for word shingles, runs of Han, kana, Hangul, Thai, Lao,
+ *                                  Khmer and Myanmar letters as overlapping bigrams)
  *           --{@link dev.neardup.text.Shingler}--&gt; 64-bit XXH3 hashes of w-token or k-char windows
  * </pre>
+ *
+ * <p>Scripts written without spaces between words are tokenized as search engines do (Lucene's
+ * CJKBigramFilter): one token per pair of neighbouring letters, so that a Chinese, Japanese or Thai
+ * page and its near-copy share word shingles. Other scripts are not affected.
  *
  * <p>No Flink imports: this package is a plain Java library.
  */

@@ -41,6 +41,17 @@ public class SignatureBenchmark {
     @Param({"TEXT", "HTML"})
     public ContentType input;
 
+    /**
+     * The script of the visible text: ASCII prose; the same prose with a few non-ASCII characters
+     * per paragraph (curly quotes, an em dash, a copyright sign, "café", "naïve": a realistic
+     * English page); GERMAN, the prose with umlauts and ß in about half of the words; CYRILLIC, the
+     * prose transliterated letter by letter to Cyrillic (every token non-ASCII); CJK, Chinese
+     * ideographs and Japanese kana derived from the same words, with no spaces between words of a
+     * sentence.
+     */
+    @Param({"ASCII", "MOSTLY_ASCII", "GERMAN", "CYRILLIC", "CJK"})
+    public String script;
+
     /** Size of the document's visible text, in bytes. */
     @Param({"32768"})
     public int textBytes;
@@ -54,8 +65,8 @@ public class SignatureBenchmark {
     public void setUp() {
         document =
                 input == ContentType.HTML
-                        ? SyntheticText.html(7, textBytes)
-                        : SyntheticText.prose(7, textBytes);
+                        ? ScriptedText.transformHtml(SyntheticText.html(7, textBytes), script)
+                        : ScriptedText.transform(SyntheticText.prose(7, textBytes), script);
         documentBytes = document.getBytes(StandardCharsets.UTF_8).length;
         MinHash minHash = MinHash.create(algorithm, 128, MinHash.DEFAULT_SEED);
         sketcher =

@@ -1,8 +1,10 @@
 package dev.neardup.text;
 
 import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UScript;
 import com.ibm.icu.text.Normalizer2;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.tartarus.snowball.SnowballStemmer;
@@ -36,8 +38,95 @@ final class TextOracle {
 
     private TextOracle() {}
 
-    /** Tokens of {@code text}: NFKC_Casefold, then runs of letters/digits with trailing marks. */
+    /**
+     * Tokens of {@code text}: NFKC_Casefold, then runs of letters/digits with trailing marks
+     * ({@link #wordRuns}), each split by script: runs of letters and digits whose Script_Extensions
+     * are all among Han, Hiragana, Katakana, Hangul, Thai, Lao, Khmer and Myanmar (each with the
+     * marks after it) into overlapping bigrams, or the letter alone if it has no such neighbour;
+     * the rest kept whole.
+     */
     static List<String> tokens(String text) {
+        List<String> out = new ArrayList<>();
+        for (String run : wordRuns(text)) {
+            // Units: a letter or digit and the marks after it, with its script group.
+            List<String> units = new ArrayList<>();
+            List<Integer> groups = new ArrayList<>();
+            for (int i = 0; i < run.length(); ) {
+                int cp = run.codePointAt(i);
+                i += Character.charCount(cp);
+                if (isMark(cp)) {
+                    int last = units.size() - 1;
+                    units.set(last, units.get(last) + Character.toString(cp));
+                } else {
+                    units.add(Character.toString(cp));
+                    groups.add(scriptGroup(cp));
+                }
+            }
+            for (int u = 0; u < units.size(); ) {
+                int group = groups.get(u);
+                int end = u;
+                while (end < units.size() && groups.get(end) == group) {
+                    end++;
+                }
+                List<String> same = units.subList(u, end);
+                if (group == OTHER) {
+                    out.add(String.join("", same));
+                } else {
+                    if (same.size() == 1) {
+                        out.add(same.get(0));
+                    }
+                    for (int k = 0; k + 1 < same.size(); k++) {
+                        out.add(same.get(k) + same.get(k + 1));
+                    }
+                }
+                u = end;
+            }
+        }
+        return out;
+    }
+
+    static final int OTHER = 0;
+    static final int BIGRAMS = 1;
+
+    private static final int[] BIGRAM_SCRIPTS = {
+        UScript.HAN,
+        UScript.HIRAGANA,
+        UScript.KATAKANA,
+        UScript.HANGUL,
+        UScript.THAI,
+        UScript.LAO,
+        UScript.KHMER,
+        UScript.MYANMAR
+    };
+
+    /** BIGRAMS when every script of the Script_Extensions of {@code cp} is a bigram script. */
+    static int scriptGroup(int cp) {
+        BitSet scripts = new BitSet();
+        UScript.getScriptExtensions(cp, scripts);
+        BitSet bigram = new BitSet();
+        for (int script : BIGRAM_SCRIPTS) {
+            bigram.set(script);
+        }
+        scripts.andNot(bigram);
+        return scripts.isEmpty() ? BIGRAMS : OTHER;
+    }
+
+    /** True when the NFKC_Casefold of {@code text} has a letter or digit the script rules split. */
+    static boolean hasSplitScript(String text) {
+        return NFKC_CASEFOLD
+                .normalize(text)
+                .codePoints()
+                .anyMatch(
+                        cp ->
+                                (UCharacter.isLetter(cp) || UCharacter.isDigit(cp))
+                                        && scriptGroup(cp) != OTHER);
+    }
+
+    /**
+     * NFKC_Casefold, then maximal runs of letters/digits with trailing marks: the tokens of the
+     * contract before the script rules (and the whole tokens for text without those scripts).
+     */
+    static List<String> wordRuns(String text) {
         String normalized = NFKC_CASEFOLD.normalize(text);
         List<String> out = new ArrayList<>();
         StringBuilder current = null;
@@ -63,8 +152,17 @@ final class TextOracle {
 
     /** Tokens with the contract's stop-word removal (first) and stemming (second). */
     static List<String> tokens(String text, boolean removeStopWords, Tokenizer.Stemming stemming) {
+        return tokens(text, removeStopWords, stemming, true);
+    }
+
+    /** As above; without the script rules when {@code segmentScripts} is false. */
+    static List<String> tokens(
+            String text,
+            boolean removeStopWords,
+            Tokenizer.Stemming stemming,
+            boolean segmentScripts) {
         List<String> out = new ArrayList<>();
-        for (String token : tokens(text)) {
+        for (String token : segmentScripts ? tokens(text) : wordRuns(text)) {
             if (removeStopWords && EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.contains(token)) {
                 continue;
             }

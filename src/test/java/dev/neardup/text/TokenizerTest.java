@@ -201,16 +201,9 @@ class TokenizerTest {
         }
 
         @Test
-        void cjkAndCyrillicLettersAreTokenCharacters() {
+        void cyrillicLettersAreTokenCharacters() {
             assertThat(tokenize("\u041F\u0440\u0438\u0432\u0435\u0442, \u043C\u0438\u0440!"))
                     .containsExactly("\u043F\u0440\u0438\u0432\u0435\u0442", "\u043C\u0438\u0440");
-            // Without spaces a run of CJK letters is a single token.
-            assertThat(tokenize("\u6771\u4EAC\u3001\u5927\u962A"))
-                    .as("ideographic comma separates")
-                    .containsExactly("\u6771\u4EAC", "\u5927\u962A");
-            assertThat(tokenize("\uD55C\uAD6D\uC5B4"))
-                    .as("Hangul syllables")
-                    .containsExactly("\uD55C\uAD6D\uC5B4");
         }
 
         @Test
@@ -275,6 +268,100 @@ class TokenizerTest {
         void mixedAsciiAndUnicodeText() {
             assertThat(tokenize("Na\u00EFve caf\u00E9 owner, ZO\u00CB!"))
                     .containsExactly("na\u00EFve", "caf\u00E9", "owner", "zo\u00EB");
+        }
+    }
+
+    /** Rule 3 of the contract: scripts written without spaces between words. */
+    @Nested
+    class ScriptRules {
+        @Test
+        void hanAndKanaRunsBecomeOverlappingBigrams() {
+            // 東京都に住む: "Tokyo-to ni sumu", Han and Hiragana in one run.
+            assertThat(tokenize("\u6771\u4EAC\u90FD\u306B\u4F4F\u3080"))
+                    .containsExactly(
+                            "\u6771\u4EAC",
+                            "\u4EAC\u90FD",
+                            "\u90FD\u306B",
+                            "\u306B\u4F4F",
+                            "\u4F4F\u3080");
+            // Ideographic comma and full stop separate runs; a two-letter run is one bigram.
+            assertThat(tokenize("\u6771\u4EAC\u3001\u5927\u962A\u3002"))
+                    .containsExactly("\u6771\u4EAC", "\u5927\u962A");
+        }
+
+        @Test
+        void anIsolatedIdeographIsAUnigram() {
+            assertThat(tokenize("a \u6771 b")).containsExactly("a", "\u6771", "b");
+            assertThat(tokenize("\u6771")).containsExactly("\u6771");
+        }
+
+        @Test
+        void otherLettersAndDigitsEndARun() {
+            // Lucene's StandardTokenizer also splits Latin letters and digits from ideographs.
+            assertThat(tokenize("abc\u6771\u4EAC\u90FDdef 2024\u5E74"))
+                    .containsExactly(
+                            "abc", "\u6771\u4EAC", "\u4EAC\u90FD", "def", "2024", "\u5E74");
+        }
+
+        @Test
+        void katakanaWithTheProlongedSoundMarkAndHalfwidthKatakana() {
+            // U+30FC is of the Common script, with Script_Extensions Hiragana and Katakana.
+            assertThat(tokenize("\u30B3\u30FC\u30D2\u30FC"))
+                    .containsExactly("\u30B3\u30FC", "\u30FC\u30D2", "\u30D2\u30FC");
+            // Halfwidth katakana are NFKC-normalised to katakana first (voiced mark composed).
+            assertThat(tokenize("\uFF76\uFF9E\uFF7D"))
+                    .as("halfwidth ga-su")
+                    .containsExactly("\u30AC\u30B9");
+        }
+
+        @Test
+        void hangulIsBigrammedAsByLucenesCjkBigramFilter() {
+            assertThat(tokenize("\uD55C\uAD6D\uC5B4 \uACF5\uBD80"))
+                    .containsExactly("\uD55C\uAD6D", "\uAD6D\uC5B4", "\uACF5\uBD80");
+            // Conjoining jamo compose (NFKC) into the syllable U+AC01 first.
+            assertThat(tokenize("\u1100\u1161\u11A8\uAC00")).containsExactly("\uAC01\uAC00");
+        }
+
+        @Test
+        void thaiLaoKhmerAndMyanmarAreBigrammedToo() {
+            // สวัสดี "hello": units ส, วั, ส, ดี (a vowel sign that is a mark stays with its
+            // letter; U+0E32 SARA AA is a letter of its own).
+            assertThat(tokenize("\u0E2A\u0E27\u0E31\u0E2A\u0E14\u0E35"))
+                    .containsExactly(
+                            "\u0E2A\u0E27\u0E31", "\u0E27\u0E31\u0E2A", "\u0E2A\u0E14\u0E35");
+            assertThat(tokenize("\u0E20\u0E32\u0E29\u0E32 x"))
+                    .containsExactly("\u0E20\u0E32", "\u0E32\u0E29", "\u0E29\u0E32", "x");
+            assertThat(tokenize("\u0EA5\u0EB2\u0EA7")).as("Lao").hasSize(2);
+            assertThat(tokenize("\u1781\u17D2\u1798\u17C2\u179A")).as("Khmer").hasSize(2);
+            assertThat(tokenize("\u1019\u103C\u1014\u103A\u1019\u102C")).as("Myanmar").hasSize(2);
+        }
+
+        @Test
+        void aLetterSharedWithOtherScriptsIsNotBigrammed() {
+            // U+0149 is NFKC U+02BC MODIFIER LETTER APOSTROPHE + n; U+02BC is Common, with
+            // Script_Extensions Bengali, Cyrillic, Devanagari, Latin, Lisu, Thai, Toto.
+            assertThat(tokenize("\u6771\u4EAC\u0149")).containsExactly("\u6771\u4EAC", "\u02BCn");
+        }
+
+        @Test
+        void withoutTheScriptRulesARunIsOneToken() {
+            Tokenizer t = new Tokenizer(false, Stemming.NONE, false);
+            assertThat(tokens(t.tokenize("\u6771\u4EAC\u90FD\u306B\u4F4F\u3080")))
+                    .containsExactly("\u6771\u4EAC\u90FD\u306B\u4F4F\u3080");
+            assertThat(tokens(t.tokenize("\uD55C\uAD6D\uC5B4")))
+                    .containsExactly("\uD55C\uAD6D\uC5B4");
+            assertThat(tokens(t.tokenize("\u0E20\u0E32\u0E29\u0E32\u0E44\u0E17\u0E22")))
+                    .containsExactly("\u0E20\u0E32\u0E29\u0E32\u0E44\u0E17\u0E22");
+        }
+
+        @Test
+        void latinGreekCyrillicArabicAndDevanagariAreNotSplit() {
+            String text =
+                    "Stra\u00DFe \u03BB\u03CC\u03B3\u03BF\u03C2 \u0441\u043B\u043E\u0432\u043E"
+                            + " \u0643\u0644\u0645\u0629 \u0939\u093F\u0928\u094D\u0926\u0940";
+            assertThat(tokenize(text))
+                    .isEqualTo(tokens(new Tokenizer(false, Stemming.NONE, false).tokenize(text)))
+                    .hasSize(5);
         }
     }
 
