@@ -216,6 +216,7 @@ public final class HtmlText {
 
     private static final int CACHE_SIZE = 1024; // power of two
     private static final int MAX_CACHED_REFERENCE = 40;
+    private static final int RETAINED_CHARS = 1 << 20; // 2 MB per buffer at most between pages
 
     private char[] in = new char[1024];
     private char[] out = new char[1024];
@@ -245,12 +246,8 @@ public final class HtmlText {
      */
     public CharSequence extract(String html) {
         int n = html.length();
-        if (in.length < n) {
-            in = new char[Math.max(n, in.length + (in.length >> 1))];
-        }
-        if (out.length < n + 16) {
-            out = new char[Math.max(n + 16, out.length + (out.length >> 1))];
-        }
+        in = sized(in, n);
+        out = sized(out, n + 16);
         html.getChars(0, n, in, 0);
         outLength = 0;
         hiddenSlot = -1;
@@ -258,6 +255,20 @@ public final class HtmlText {
         scan(in, n);
         view.length = outLength;
         return view;
+    }
+
+    /**
+     * {@code buffer}, or a new one if it is shorter than {@code needed}, or if it is over {@link
+     * #RETAINED_CHARS} and over 4 times {@code needed} (one huge page does not pin its buffers).
+     */
+    private static char[] sized(char[] buffer, int needed) {
+        if (buffer.length < needed) {
+            return new char[Math.max(needed, buffer.length + (buffer.length >> 1))];
+        }
+        if (buffer.length > RETAINED_CHARS && buffer.length / 4 > needed) {
+            return new char[Math.max(needed, 1024)];
+        }
+        return buffer;
     }
 
     private void scan(char[] c, int n) {

@@ -252,6 +252,11 @@ class HtmlTextTest {
         assertThat(html.extract("<p>caf&eacute; &amp; bar</p>").toString().strip())
                 .isEqualTo("caf\u00e9 & bar");
         assertThat(html.extract("").length()).isZero();
+        // A huge page, then small ones (its buffers are not kept).
+        String huge = "<p>" + "word ".repeat(700_000) + "</p>";
+        assertThat(html.extract(huge).length()).isGreaterThanOrEqualTo(3_500_000);
+        assertThat(html.extract("<p>a</p><p>b</p>").toString()).isEqualTo("a\nb\n");
+        assertThat(html.extract(big).toString()).isEqualTo(HtmlText.visibleText(big));
     }
 
     @Test
