@@ -32,13 +32,15 @@ import java.nio.charset.StandardCharsets;
  *       use {@code ShingleSet} in the sketch package. MinHash is insensitive to repeats.
  * </ul>
  *
- * <p>Not thread-safe (it reuses its tokenizer's buffers): one instance per thread.
+ * <p>Not thread-safe (it reuses its tokenizer's and HTML extractor's buffers): one instance per
+ * thread.
  */
 public final class Shingler {
 
     private final ShingleOptions options;
     private final Tokenizer tokenizer;
     private final Hasher64 hash;
+    private final HtmlText html = new HtmlText();
     private int[] codePointStarts = new int[256];
 
     public Shingler(ShingleOptions options) {
@@ -70,7 +72,7 @@ public final class Shingler {
 
     /** Shingle hashes of a document of the given content type (HTML is reduced to its text). */
     public long[] shingleHashes(String content, ContentType type) {
-        return shingleHashes(type == ContentType.HTML ? HtmlText.visibleText(content) : content);
+        return shingleHashes(type == ContentType.HTML ? html.extract(content) : content);
     }
 
     /**
