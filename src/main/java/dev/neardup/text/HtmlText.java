@@ -268,6 +268,20 @@ public final class HtmlText {
     }
 
     /**
+     * The buffer holding the text of the last {@link #extract} call, valid up to {@link
+     * #extractedLength()} and until the next call: for callers that read characters without the
+     * copy a {@code String} would make.
+     */
+    public char[] extractedChars() {
+        return out;
+    }
+
+    /** Length of the text of the last {@link #extract} call in {@link #extractedChars()}. */
+    public int extractedLength() {
+        return outLength;
+    }
+
+    /**
      * {@code buffer}, or a new one if it is shorter than {@code needed}, or if it is over {@link
      * #RETAINED_CHARS} and over 4 times {@code needed} (one huge page does not pin its buffers).
      */

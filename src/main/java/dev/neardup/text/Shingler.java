@@ -60,6 +60,22 @@ public final class Shingler {
     /** Shingle hashes of a plain-text document. */
     public long[] shingleHashes(CharSequence text) {
         tokenizer.tokenize(text);
+        return hashTokens();
+    }
+
+    /** Shingle hashes of a document of the given content type (HTML is reduced to its text). */
+    public long[] shingleHashes(String content, ContentType type) {
+        if (type == ContentType.HTML) {
+            html.extract(content);
+            tokenizer.tokenize(html.extractedChars(), 0, html.extractedLength());
+        } else {
+            tokenizer.tokenize(content);
+        }
+        return hashTokens();
+    }
+
+    /** The shingle hashes of the last tokenize() call. */
+    private long[] hashTokens() {
         int n = shingleCount();
         long[] out = new long[n];
         byte[] buf = tokenizer.buffer();
@@ -68,11 +84,6 @@ public final class Shingler {
             out[i] = hash.hashBytesToLong(buf, start, shingleEnd(i) - start);
         }
         return out;
-    }
-
-    /** Shingle hashes of a document of the given content type (HTML is reduced to its text). */
-    public long[] shingleHashes(String content, ContentType type) {
-        return shingleHashes(type == ContentType.HTML ? html.extract(content) : content);
     }
 
     /**
