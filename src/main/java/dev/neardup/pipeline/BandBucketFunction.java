@@ -154,8 +154,12 @@ public class BandBucketFunction extends KeyedProcessFunction<Long, BandRecord, V
      * A document waits here until the watermark passes it, then the bucket takes in everything that
      * waits, in the order (event time, id): the bucket's members and matches do not depend on the
      * order in which documents arrived (partitions, splits and subtasks race), only on that order.
-     * A document that arrives behind the watermark (the signature operator moves late documents
-     * just after it, so only in tests) is taken in at once.
+     * A document that arrives behind this operator's watermark is taken in at once, compared with
+     * the members in both directions. The signature operator moves documents that are late there
+     * just after its own watermark, so this happens only when the buckets' watermark ran ahead of
+     * it: a partition that was idle (so did not hold the watermark back) resuming with older
+     * documents; matches then reported to a later document whose verdict is out are counted as
+     * {@code orphanMatches}.
      */
     @Override
     public void processElement(BandRecord doc, Context ctx, Collector<VerdictEvent> out)
