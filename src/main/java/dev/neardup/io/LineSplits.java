@@ -69,7 +69,8 @@ public final class LineSplits implements Serializable {
             long lineFeeds = 0; // line feeds before bytes[index]
             long next = target; // the next boundary is the first line start >= next
             int n;
-            while ((n = channel.read(buffer.clear())) > 0) {
+            // Past size - 1 no line start can begin a split: the rest is not read.
+            while (next < size && (n = channel.read(buffer.clear())) > 0) {
                 int index = 0;
                 while (index < n) {
                     // Line starts are 0 and the bytes after line feeds: look for the first line

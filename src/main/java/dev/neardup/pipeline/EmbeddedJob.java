@@ -141,19 +141,20 @@ public final class EmbeddedJob {
 
     /**
      * The split size for a file of {@code fileSize} bytes: {@link NearDupOptions#FILE_SPLIT_SIZE}
-     * when set, else the size / (8 x parallelism) (several splits per reader even out their speeds
-     * at the end), between 1 MB and 64 MB.
+     * when set; else, at parallelism 1, the whole file (one reader gains nothing from splits, and
+     * the plan then reads nothing); else the size / (8 x parallelism) (several splits per reader
+     * even out their speeds at the end), between 1 MB and 64 MB.
      */
     static long splitSize(Configuration conf, long fileSize, int parallelism) {
         return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
                 .map(MemorySize::getBytes)
                 .orElseGet(
                         () ->
-                                Math.min(
-                                        64L << 20,
-                                        Math.max(
-                                                1L << 20,
-                                                fileSize / (8L * Math.max(1, parallelism)))));
+                                parallelism <= 1
+                                        ? fileSize
+                                        : Math.min(
+                                                64L << 20,
+                                                Math.max(1L << 20, fileSize / (8L * parallelism))));
     }
 
     /** Runs the job to the end of the input. */

@@ -193,7 +193,8 @@ public final class NearDupOptions {
                                     + " in parallel (records keep their file:line sources, and"
                                     + " the results do not depend on the split count). Default:"
                                     + " the file size / (8 x parallelism), between 1 MB and 64"
-                                    + " MB. A watched file (bench) is read as one split.");
+                                    + " MB; one split at parallelism 1. A watched file (bench) is"
+                                    + " read as one split.");
 
     public static final ConfigOption<String> FIELD_ID =
             ConfigOptions.key("neardup.field.id")

@@ -104,4 +104,15 @@ class LineSplitsTest {
                     .isFalse();
         }
     }
+
+    @Test
+    void aTargetAsLargeAsTheFileIsOneSplit() throws IOException {
+        Path file = dir.resolve("one.jsonl");
+        Files.writeString(file, "a\nb\nc\n".repeat(1000));
+        LineSplits plan = LineSplits.plan(file, Files.size(file));
+        assertThat(plan.count()).isOne();
+        assertThat(plan.end(0)).isEqualTo(Files.size(file));
+        // One byte less: the last line start after the target still begins a second split.
+        assertThat(LineSplits.plan(file, Files.size(file) - 3).count()).isEqualTo(2);
+    }
 }
