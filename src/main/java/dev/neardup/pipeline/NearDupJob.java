@@ -155,7 +155,10 @@ public final class NearDupJob {
                         .name("shingles, MinHash, band keys");
         SingleOutputStreamOperator<VerdictEvent> found =
                 bands.keyBy(r -> r.bandKey, Types.LONG)
-                        .process(new BandBucketFunction(settings))
+                        .transform(
+                                "band buckets",
+                                TypeInformation.of(VerdictEvent.class),
+                                new BandBucketOperator(settings))
                         .uid(Uid.BAND_BUCKET)
                         .name("band buckets");
         SingleOutputStreamOperator<Verdict> verdicts =

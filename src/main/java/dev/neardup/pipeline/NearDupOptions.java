@@ -122,6 +122,20 @@ public final class NearDupOptions {
                                     + " König 2010): 1, 2, 4, 8 or 16. More bits, a slightly more"
                                     + " precise estimate and K b / 8 more bytes per member.");
 
+    public static final ConfigOption<MemorySize> ORDER_BUFFER =
+            ConfigOptions.key("neardup.bucket.order-buffer")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("32mb"))
+                    .withDescription(
+                            "Memory per band-bucket subtask for the documents that wait for the"
+                                    + " watermark before a bucket takes them in, in the order"
+                                    + " (event time, id). Within it they wait on the heap and a"
+                                    + " bucket is read and written once per watermark; beyond"
+                                    + " it, and at each checkpoint, they move into the state"
+                                    + " backend with a timer each (slower, but bounded by disk,"
+                                    + " not heap: a whole input file waits there in file mode)."
+                                    + " 0 keeps every waiting document in the state backend.");
+
     public static final ConfigOption<Duration> RETENTION =
             ConfigOptions.key("neardup.retention")
                     .durationType()

@@ -43,6 +43,7 @@ public final class NearDupSettings implements Serializable {
     private final DocumentParser.FutureTimestamps futureTimestamps;
     private final long maxOutOfOrdernessMillis;
     private final long idleTimeoutMillis;
+    private final long orderBufferBytes;
 
     private NearDupSettings(
             double threshold,
@@ -58,7 +59,8 @@ public final class NearDupSettings implements Serializable {
             Duration maxClockSkew,
             DocumentParser.FutureTimestamps futureTimestamps,
             Duration maxOutOfOrderness,
-            Duration idleTimeout) {
+            Duration idleTimeout,
+            long orderBufferBytes) {
         this.threshold = threshold;
         this.numHashes = numHashes;
         this.bands = banding.bands();
@@ -77,6 +79,7 @@ public final class NearDupSettings implements Serializable {
         this.futureTimestamps = futureTimestamps;
         this.maxOutOfOrdernessMillis = maxOutOfOrderness.toMillis();
         this.idleTimeoutMillis = idleTimeout.toMillis();
+        this.orderBufferBytes = orderBufferBytes;
     }
 
     /**
@@ -203,7 +206,8 @@ public final class NearDupSettings implements Serializable {
                 skew,
                 config.get(NearDupOptions.FUTURE_TIMESTAMPS),
                 outOfOrderness,
-                idle);
+                idle,
+                config.get(NearDupOptions.ORDER_BUFFER).getBytes());
     }
 
     private static String nonBlank(String value, String key) {
@@ -273,6 +277,14 @@ public final class NearDupSettings implements Serializable {
     /** b, the bits of each MinHash value a bucket keeps per member. */
     public int signatureBits() {
         return signatureBits;
+    }
+
+    /**
+     * Bytes of waiting band records a bucket subtask keeps on the heap ({@link
+     * NearDupOptions#ORDER_BUFFER}).
+     */
+    public long orderBufferBytes() {
+        return orderBufferBytes;
     }
 
     /** The parser of input records, with these field names, size limit and clock-skew rule. */

@@ -5,7 +5,8 @@ package dev.neardup.pipeline;
  * #key}): either the signature operator announcing the document ({@link #ANNOUNCE}, one per input
  * record), or a band bucket reporting what it found for it ({@link #MATCHES}: how many members it
  * compared the document with, and the verified matches that are earlier than it). Every bucket a
- * document reaches reports once ({@link #reports}). A Flink POJO (arrays, no collections).
+ * document reaches reports once ({@link #reports}, several at once from one subtask). A Flink POJO
+ * (arrays, no collections).
  */
 public class VerdictEvent {
     /** The signature operator read this document: one per input record. */
@@ -23,17 +24,22 @@ public class VerdictEvent {
     public int candidates;
 
     /**
-     * MATCHES: 1 when this is the bucket's report on taking the document in (each of its buckets
-     * sends exactly one, so the verdict operator knows when it has heard from all of them); 0 for a
-     * match found later, when an earlier document arrived late.
+     * MATCHES: how many of the document's band records this report covers. A bucket subtask takes
+     * in all the band records the watermark has passed, then sends each document one report for all
+     * of its buckets there (their count here), so the verdict operator knows when it has heard from
+     * all {@code records x bands} of them; 0 for a match found later, when an earlier document
+     * arrived late.
      */
     public int reports;
 
-    /** MATCHES: the band of the bucket. */
+    /** MATCHES: the band of the first bucket in this report. */
     public int band;
 
     /** MATCHES: earlier documents that this one nearly duplicates, and their similarity. */
     public MatchList matches = new MatchList();
+
+    /** MATCHES: the band in which each of {@link #matches} was found (parallel to it). */
+    public int[] matchBands = new int[0];
 
     public VerdictEvent() {}
 
@@ -65,7 +71,19 @@ public class VerdictEvent {
         return e;
     }
 
-    void addMatch(String id, String matchUrl, long matchEventTime, double similarity) {
+    /** Adds a match found in {@code matchBand}, unless {@code id} is a match already. */
+    void addMatch(
+            String id, String matchUrl, long matchEventTime, double similarity, int matchBand) {
+        if (matches.contains(id)) {
+            return;
+        }
         matches.add(id, matchUrl, matchEventTime, similarity);
+        matchBands = java.util.Arrays.copyOf(matchBands, matchBands.length + 1);
+        matchBands[matchBands.length - 1] = matchBand;
+    }
+
+    /** The band in which match {@code i} was found. */
+    int matchBand(int i) {
+        return i < matchBands.length ? matchBands[i] : band;
     }
 }

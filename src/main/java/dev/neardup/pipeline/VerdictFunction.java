@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * announcement of the document (one per input record) and the report of each of its band buckets,
  * and emits the verdict, one per input record, as soon as all of them have reported. A bucket takes
  * a document in when the event-time watermark passes it, in the order (event time, id), after every
- * earlier document (see {@link BandBucketFunction}), so its report is final; the verdict is final
+ * earlier document (see {@link BandBucketOperator}), so its report is final; the verdict is final
  * and does not depend on arrival order. Counting reports, rather than waiting for the watermark
  * here too, matters: the announcement and the reports travel different paths, and a path that was
  * idle does not hold the watermark back when it resumes.
@@ -166,7 +166,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         a.duplicateOf = e.matches.ids[i];
         a.duplicateUrl = e.matches.urls[i];
         a.similarity = e.matches.similarities[i];
-        a.band = e.band;
+        a.band = e.matchBand(i);
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
         return a;

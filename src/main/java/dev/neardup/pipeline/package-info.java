@@ -5,15 +5,16 @@
  * <pre>
  *   source: read + parse (DocumentParser) -&gt; ParsedRecord, event time, watermarks per split
  *     -&gt; SignatureFunction: dead letters aside; one BandRecord per band, one announcement
- *     -&gt; keyBy(band key)  BandBucketFunction: members of one bucket (b-bit signatures);
- *                          verifies on the spot, reports matches
+ *     -&gt; keyBy(band key)  BandBucketOperator: members of one bucket (b-bit signatures);
+ *                          documents wait for the watermark (heap, else keyed state),
+ *                          verified on the spot; one report per document and subtask
  *     -&gt; keyBy(document)  VerdictFunction: announcement + matches -&gt; alerts at once,
  *                          one verdict per record when the watermark passes the document
  * </pre>
  *
  * <p>Why the buckets keep their members' signatures: verification then needs no lookup, so the job
- * has two keyed exchanges after sketching and a document costs one state read and write per band
- * plus one verdict entry. The replication is kept small by b-bit minwise hashing (Li and König
+ * has two keyed exchanges after sketching and a document costs at most one state read and write per
+ * band plus one verdict entry. The replication is kept small by b-bit minwise hashing (Li and König
  * 2010; {@link dev.neardup.sketch.BbitMinHash}): 32 bytes per member at K = 128 and b = 2.
  * "Earlier" is the order (event time, id) everywhere, and a verdict is final once the event-time
  * watermark passes its document ({@link dev.neardup.pipeline.DocumentWatermarks}).

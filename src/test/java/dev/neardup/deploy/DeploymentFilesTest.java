@@ -399,7 +399,9 @@ class DeploymentFilesTest {
         TreeSet<String> registered = new TreeSet<>();
         Pattern registration = Pattern.compile("\\.(?:counter|histogram)\\(\\s*\"(\\w+)\"");
         try (Stream<Path> files = Files.list(FUNCTIONS)) {
-            for (Path file : files.filter(f -> f.toString().endsWith("Function.java")).toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().matches(".*(Function|Operator)\\.java"))
+                            .toList()) {
                 Matcher m = registration.matcher(read(file));
                 while (m.find()) {
                     registered.add(m.group(1));

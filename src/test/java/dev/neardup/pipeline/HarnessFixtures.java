@@ -35,7 +35,14 @@ final class HarnessFixtures {
 
     /** Settings with explicit small banding, the given bucket capacity and a 1 h retention. */
     static NearDupSettings settings(int capacity) {
+        return settings(capacity, NearDupOptions.ORDER_BUFFER.defaultValue());
+    }
+
+    /** As {@link #settings(int)}, with this heap budget for documents waiting in the buckets. */
+    static NearDupSettings settings(
+            int capacity, org.apache.flink.configuration.MemorySize buffer) {
         Configuration conf = new Configuration();
+        conf.set(NearDupOptions.ORDER_BUFFER, buffer);
         conf.set(NearDupOptions.THRESHOLD, THRESHOLD);
         conf.set(NearDupOptions.NUM_HASHES, K);
         conf.set(NearDupOptions.BANDS, BANDS);
@@ -90,9 +97,7 @@ final class HarnessFixtures {
     static KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> bucketHarness(
             NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new BandBucketFunction(settings)),
-                r -> r.bandKey,
-                Types.LONG);
+                new BandBucketOperator(settings), r -> r.bandKey, Types.LONG);
     }
 
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
@@ -121,7 +126,8 @@ final class HarnessFixtures {
                     id,
                     "https://example.org/" + id,
                     (Long) idTimeSimilarity[i + 1],
-                    (Double) idTimeSimilarity[i + 2]);
+                    (Double) idTimeSimilarity[i + 2],
+                    band);
         }
         return e;
     }

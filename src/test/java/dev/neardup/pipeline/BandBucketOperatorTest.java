@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -22,11 +23,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link BandBucketFunction} in Flink's keyed harness: what a bucket compares, in which direction
+ * {@link BandBucketOperator} in Flink's keyed harness: what a bucket compares, in which direction
  * it reports a match, what it keeps (the earliest members, one per exact copy, the right version of
  * a re-crawl), and that its state stays bounded and is cleaned up.
  */
-class BandBucketFunctionTest {
+class BandBucketOperatorTest {
 
     private static final long BUCKET = 42L;
 
@@ -339,28 +340,102 @@ class BandBucketFunctionTest {
         assertThat(membersSeenBy("c", T0 + 2)).isZero();
     }
 
-    @Test
-    void documentsWaitForTheWatermarkAndAreTakenInEventTimeOrder() throws Exception {
-        open(64);
-        long[] page = signature(9);
-        // Three copies arrive backwards, before any watermark: nothing is decided yet.
-        harness.processElement(record(BUCKET, "c", T0 + 2000, page), T0 + 2000);
-        harness.processElement(record(BUCKET, "b", T0 + 1000, page), T0 + 1000);
-        harness.processElement(record(BUCKET, "a", T0, page), T0);
-        harness.processElement(record(BUCKET, "a2", T0, page), T0); // same time: by id
-        assertThat(harness.extractOutputValues()).isEmpty();
-        assertThat(harness.numEventTimeTimers()).isEqualTo(3);
+    /** Three copies of a page (and a fourth at the same time as the first) arrive backwards. */
+    private void feedCopiesBackwards(long[] page, String... ids) throws Exception {
+        long[] times = {T0 + 2000, T0 + 1000, T0, T0};
+        String[] all = {"c", "b", "a", "a2"};
+        for (int i = 0; i < all.length; i++) {
+            if (List.of(ids).contains(all[i])) {
+                harness.processElement(record(BUCKET, all[i], times[i], page), times[i]);
+            }
+        }
+    }
 
+    /** After all four copies: each later copy is reported against the earliest, "a". */
+    private void assertTakenInOrder() throws Exception {
         harness.processWatermark(new Watermark(T0 + 1000));
         List<VerdictEvent> upToB = new ArrayList<>(harness.extractOutputValues());
         assertThat(pairs(upToB)).containsExactlyInAnyOrder("a2>a", "b>a");
-        assertThat(harness.numEventTimeTimers()).isEqualTo(1);
-
         harness.processWatermark(new Watermark(T0 + 5000));
         assertThat(pairs(harness.extractOutputValues()))
                 .containsExactlyInAnyOrder("a2>a", "b>a", "c>a");
-        // Only the bucket is left: the waiting entries and their timers are gone.
+        // Only the bucket is left: the waiting documents and their timers are gone.
         assertThat(harness.numEventTimeTimers()).isZero();
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+    }
+
+    @Test
+    void documentsWaitForTheWatermarkAndAreTakenInEventTimeOrder() throws Exception {
+        open(64);
+        feedCopiesBackwards(signature(9), "c", "b", "a", "a2");
+        // Nothing is decided yet, and the waiting documents are on the heap: no state, no timers.
+        assertThat(harness.extractOutputValues()).isEmpty();
+        assertThat(harness.numEventTimeTimers()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertTakenInOrder();
+    }
+
+    @Test
+    void withoutHeapBudgetDocumentsWaitInStateWithATimerPerEventTime() throws Exception {
+        harness = bucketHarness(settings(64, MemorySize.ZERO));
+        harness.open();
+        feedCopiesBackwards(signature(9), "c", "b", "a", "a2");
+        assertThat(harness.extractOutputValues()).isEmpty();
+        assertThat(harness.numEventTimeTimers()).isEqualTo(3);
+        assertTakenInOrder();
+    }
+
+    @Test
+    void aCheckpointMovesTheHeapIntoStateAndTheOrderHoldsAcrossBoth() throws Exception {
+        open(64);
+        long[] page = signature(9);
+        feedCopiesBackwards(page, "c", "b");
+        harness.snapshot(1L, 1L);
+        // c and b now wait in state with their timers; a and a2 wait on the heap.
+        assertThat(harness.numEventTimeTimers()).isEqualTo(2);
+        feedCopiesBackwards(page, "a", "a2");
+        assertTakenInOrder();
+    }
+
+    @Test
+    void documentsWaitingAtACheckpointAreTakenInAfterARestore() throws Exception {
+        open(64);
+        long[] page = signature(9);
+        feedCopiesBackwards(page, "c", "b");
+        OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
+        harness.close();
+
+        harness = bucketHarness(settings(64));
+        harness.setup();
+        harness.initializeState(snapshot);
+        harness.open();
+        feedCopiesBackwards(page, "a", "a2");
+        assertTakenInOrder();
+    }
+
+    @Test
+    void aSubtaskSendsOneReportPerDocumentForAllItsBuckets() throws Exception {
+        open(64);
+        long[] page = signature(9);
+        for (int band = 0; band < HarnessFixtures.BANDS; band++) {
+            BandRecord first = record(100 + band, "a", T0, page);
+            first.band = band;
+            BandRecord copy = record(100 + band, "b", T0 + 1, page);
+            copy.band = band;
+            harness.processElement(first, T0);
+            harness.processElement(copy, T0 + 1);
+        }
+        harness.processWatermark(new Watermark(T0 + 1));
+        List<VerdictEvent> out = harness.extractOutputValues();
+        assertThat(out).hasSize(2);
+        VerdictEvent a = own(out, "a");
+        VerdictEvent b = own(out, "b");
+        assertThat(a.reports).isEqualTo(HarnessFixtures.BANDS);
+        assertThat(a.matches.ids).isEmpty();
+        assertThat(b.reports).isEqualTo(HarnessFixtures.BANDS);
+        assertThat(b.candidates).isEqualTo(HarnessFixtures.BANDS);
+        // The pair collided in every band and is reported once, with the band it was found in.
+        assertThat(b.matches.ids).containsExactly("a");
+        assertThat(b.matchBand(0)).isBetween(0, HarnessFixtures.BANDS - 1);
     }
 }

@@ -1,0 +1,533 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.pipeline.BucketMembers.Member;
+import dev.neardup.sketch.BbitMinHash;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimeServiceManager;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * One LSH band bucket (keyed by band key): seed 001's "candidate pairs end up in the same bucket",
+ * as keyed state. The bucket keeps, per member, what it needs to verify a candidate on the spot:
+ * id, URL, event time, the b-bit signature and the fingerprint of the full signature ({@link
+ * BucketMembers}, one packed state value per bucket). A pair whose estimated Jaccard similarity
+ * reaches the threshold is a match, and the later of the two in the order (event time, id) is the
+ * duplicate.
+ *
+ * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
+ * then takes in the waiting documents in the order (event time, id), compares each with the members
+ * within {@code neardup.retention} before it, and keeps it. So what a bucket holds and reports
+ * depends on that order only, not on which partition, split or subtask delivered first (in file
+ * mode the watermark passes everything at the end of the input, so the buckets work then).
+ *
+ * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask:
+ * when the watermark moves, each bucket with documents it passed is read once, takes them in order
+ * and is written once. Beyond that budget, and at every checkpoint, waiting documents move into
+ * keyed state ({@code waiting}, by event time) with an event-time timer each; when such a timer
+ * fires, its documents are taken in together with the heap's documents of the same bucket up to
+ * that time, so the order within a bucket holds across the two. (A restore re-arms the timer of
+ * every waiting entry, in case timers were not in the snapshot.)
+ *
+ * <p>Reports. After a watermark, the subtask sends the {@link VerdictFunction} one report per
+ * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
+ * with the matches, if any: the verdict operator knows a document is decided when all its buckets
+ * have reported. With p subtasks a document costs at most p reports instead of one per band.
+ *
+ * <p>Bounds. A bucket keeps at most {@code neardup.bucket.capacity} members, the earliest in the
+ * order (a later document still gets compared with them, but is not kept), so the first copy of a
+ * page stays the one that later copies are reported against. Exact copies (equal fingerprints,
+ * hence equal signatures) are kept once, as the earliest of them: 100,000 copies of one page cost
+ * one member and one comparison each. A re-crawl (same id) is never compared with its own earlier
+ * version; the bucket keeps the version with the latest content (or the earliest, when the content
+ * did not change). Members older than the document being taken in by more than the retention are
+ * pruned then, and state TTL removes buckets never touched again.
+ *
+ * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
+ * per-document reports need the end of each watermark, which functions do not see. It keeps the
+ * state names, timers and uid of the function it replaced (state layout 2 restores as it was).
+ */
+public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
+        implements OneInputStreamOperator<BandRecord, VerdictEvent>,
+                Triggerable<Long, VoidNamespace> {
+
+    private static final long serialVersionUID = 2L;
+
+    /**
+     * Reports held back at most (documents): a watermark that passes a whole input file sends its
+     * reports in rounds of this many, so they never need memory in proportion to the input.
+     */
+    static final int MAX_HELD_REPORTS = 10_000;
+
+    /** The order of the job within a bucket: event time, id, then fingerprint (two versions). */
+    static final Comparator<BandRecord> ORDER =
+            Comparator.<BandRecord>comparingLong(r -> r.eventTime)
+                    .thenComparing(r -> r.docId)
+                    .thenComparingLong(r -> r.fingerprint);
+
+    private final int capacity;
+    private final long retentionMillis;
+    private final double threshold;
+    private final int numHashes;
+    private final int bits;
+    private final long bufferBudget;
+    private final NearDupSettings settings;
+
+    /**
+     * The state-shaping settings ({@link StateCompatibility}) the buckets were built with, one copy
+     * per subtask in union operator state, checked against the current settings on restore.
+     */
+    private transient ListState<String> shape;
+
+    private transient boolean restored;
+
+    /**
+     * The bucket's members ({@link BucketMembers}). Lives as long as the bucket has members: pruned
+     * by the watermark minus the retention whenever the bucket is touched, and removed by state TTL
+     * ({@code neardup.retention} of processing time after the last write, cleaned in RocksDB
+     * compaction) when the bucket is never touched again.
+     */
+    private transient ValueState<byte[]> bucket;
+
+    /**
+     * Documents waiting for the watermark that did not stay on the heap (over the budget, or at a
+     * checkpoint), by event time ({@link BucketMembers#appendRecord}); each entry has an event-time
+     * timer and is removed when it fires.
+     */
+    private transient MapState<Long, byte[]> waiting;
+
+    private transient InternalTimerService<VoidNamespace> timers;
+
+    /** Documents waiting on the heap, by event time (all later than the watermark). */
+    private transient TreeMap<Long, ArrayList<BandRecord>> buffered;
+
+    private transient long bufferedBytes;
+
+    /**
+     * While a watermark is processed: the heap's documents it passed, per bucket, in order, and how
+     * many of them are taken in already.
+     */
+    private transient Map<Long, Due> due;
+
+    /** Reports held back until the end of the watermark, per document version. */
+    private transient LinkedHashMap<DocVersion, VerdictEvent> reports;
+
+    private transient int signatureBytes;
+    private transient Counter candidates;
+    private transient Counter matches;
+    private transient Counter exactCopies;
+    private transient Counter evictedByCapacity;
+    private transient Counter evictedByAge;
+    private transient Counter spilled;
+    private transient Histogram bucketSize;
+
+    public BandBucketOperator(NearDupSettings settings) {
+        this.capacity = settings.bucketCapacity();
+        this.retentionMillis = settings.retentionMillis();
+        this.threshold = settings.threshold();
+        this.numHashes = settings.numHashes();
+        this.bits = settings.signatureBits();
+        this.bufferBudget = settings.orderBufferBytes();
+        this.settings = settings;
+    }
+
+    /**
+     * The key of the reports held back: a document version and its content (two versions of a page
+     * at the same time get a report each, which the verdict operator adds up). Hashed from the two
+     * numbers, so a lookup does not hash the id.
+     */
+    private static final class DocVersion {
+        final String id;
+        final long eventTime;
+        final long fingerprint;
+
+        DocVersion(BandRecord r) {
+            this.id = r.docId;
+            this.eventTime = r.eventTime;
+            this.fingerprint = r.fingerprint;
+        }
+
+        @Override
+        public int hashCode() {
+            long h = fingerprint ^ (eventTime * 0x9E3779B97F4A7C15L);
+            return (int) (h ^ (h >>> 32));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DocVersion d
+                    && d.fingerprint == fingerprint
+                    && d.eventTime == eventTime
+                    && d.id.equals(id);
+        }
+    }
+
+    /** A bucket's documents passed by the watermark being processed, in order. */
+    private static final class Due {
+        final ArrayList<BandRecord> records = new ArrayList<>(2);
+        int next;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        shape =
+                context.getOperatorStateStore()
+                        .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
+        restored = context.isRestored();
+        if (restored) {
+            StateCompatibility.check(shape.get(), settings);
+        }
+    }
+
+    /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
+    private static ValueStateDescriptor<byte[]> descriptor(long retentionMillis) {
+        ValueStateDescriptor<byte[]> descriptor =
+                new ValueStateDescriptor<>(
+                        "bucket", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+        descriptor.enableTimeToLive(
+                StateTtlConfig.newBuilder(Duration.ofMillis(retentionMillis))
+                        .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                        .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                        .cleanupInRocksdbCompactFilter(1000)
+                        .build());
+        return descriptor;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        bucket = getRuntimeContext().getState(descriptor(retentionMillis));
+        waiting =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "waiting",
+                                        Types.LONG,
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+        buffered = new TreeMap<>();
+        due = new HashMap<>();
+        reports = new LinkedHashMap<>();
+        signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
+        var metrics = getMetricGroup();
+        candidates = metrics.counter("candidatesVerified");
+        matches = metrics.counter("matches");
+        exactCopies = metrics.counter("exactCopies");
+        evictedByCapacity = metrics.counter("evictedByCapacity");
+        evictedByAge = metrics.counter("evictedByAge");
+        spilled = metrics.counter("waitingSpilled");
+        bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
+        if (restored) {
+            rearmWaiting();
+        }
+    }
+
+    /**
+     * Registers the timer of every waiting entry (timers dedupe, so those restored stay as they
+     * are): with heap timers on RocksDB, Flink writes the timers before this operator moves its
+     * heap buffer into {@code waiting} at a checkpoint, so they can be missing from it.
+     */
+    private void rearmWaiting() throws Exception {
+        List<Long> keys;
+        try (Stream<Long> s =
+                this.<Long>getKeyedStateBackend().getKeys("waiting", VoidNamespace.INSTANCE)) {
+            keys = s.collect(Collectors.toList());
+        }
+        for (Long key : keys) {
+            setCurrentKey(key);
+            for (Long time : waiting.keys()) {
+                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, time);
+            }
+        }
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
+        // The heap buffer is not in any snapshot: move it into keyed state, with its timers.
+        for (ArrayList<BandRecord> atTime : buffered.values()) {
+            for (BandRecord r : atTime) {
+                setCurrentKey(r.bandKey);
+                spill(r);
+            }
+        }
+        buffered.clear();
+        bufferedBytes = 0;
+    }
+
+    /**
+     * A document waits here until the watermark passes it, then the bucket takes in everything that
+     * waits, in the order (event time, id): the bucket's members and matches do not depend on the
+     * order in which documents arrived (partitions, splits and subtasks race), only on that order.
+     * A document that arrives behind this operator's watermark is taken in at once, compared with
+     * the members in both directions. The signature operator moves documents that are late there
+     * just after its own watermark, so this happens only when the buckets' watermark ran ahead of
+     * it: a partition that was idle (so did not hold the watermark back) resuming with older
+     * documents; matches then reported to a later document whose verdict is out are counted as
+     * {@code orphanMatches}.
+     */
+    @Override
+    public void processElement(StreamRecord<BandRecord> element) throws Exception {
+        BandRecord r = element.getValue();
+        if (r.eventTime <= timers.currentWatermark()) {
+            takeAll(List.of(r));
+            sendReports();
+            return;
+        }
+        long size = heapBytes(r);
+        if (bufferedBytes + size > bufferBudget) {
+            spill(r);
+            return;
+        }
+        buffered.computeIfAbsent(r.eventTime, t -> new ArrayList<>(2)).add(r);
+        bufferedBytes += size;
+    }
+
+    /** Approximate heap bytes of a waiting record (object headers, fields, strings, list slot). */
+    private static long heapBytes(BandRecord r) {
+        return 120L
+                + r.signature.length
+                + 2L * r.docId.length()
+                + (r.url == null ? 0 : 2L * r.url.length());
+    }
+
+    /** Moves {@code r} into the {@code waiting} keyed state (current key: its bucket). */
+    private void spill(BandRecord r) throws Exception {
+        waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
+        timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);
+        spilled.inc();
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        NavigableMap<Long, ArrayList<BandRecord>> passed =
+                buffered.headMap(mark.getTimestamp(), true);
+        for (ArrayList<BandRecord> atTime : passed.values()) {
+            for (BandRecord r : atTime) {
+                bufferedBytes -= heapBytes(r);
+                due.computeIfAbsent(r.bandKey, k -> new Due()).records.add(r);
+            }
+        }
+        passed.clear();
+        for (Due d : due.values()) {
+            d.records.sort(ORDER);
+        }
+        // Timers of waiting entries fire in event-time order; each takes in its entry together
+        // with the due documents of its bucket up to that time (onEventTime).
+        InternalTimeServiceManager<?> timeServices = getTimeServiceManager().orElseThrow();
+        timeServices.advanceWatermark(mark);
+        for (Map.Entry<Long, Due> e : due.entrySet()) {
+            Due d = e.getValue();
+            if (d.next < d.records.size()) {
+                setCurrentKey(e.getKey());
+                takeAll(d.records.subList(d.next, d.records.size()));
+            }
+        }
+        // A new map each time: a cleared HashMap keeps its largest table, and iterating that after
+        // one big step (a burst, a stall) would cost every later watermark.
+        due = new HashMap<>();
+        sendReports();
+        output.emitWatermark(mark);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<Long, VoidNamespace> timer) throws Exception {
+        long time = timer.getTimestamp();
+        List<BandRecord> batch =
+                BucketMembers.decodeRecords(waiting.get(time), timer.getKey(), signatureBytes);
+        waiting.remove(time);
+        Due d = due.get(timer.getKey());
+        if (d != null) {
+            while (d.next < d.records.size() && d.records.get(d.next).eventTime <= time) {
+                batch.add(d.records.get(d.next++));
+            }
+        }
+        batch.sort(ORDER);
+        takeAll(batch);
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
+        // no processing-time timers
+    }
+
+    /** Takes in {@code ordered} (of the current bucket): one read and at most one write. */
+    private void takeAll(List<BandRecord> ordered) throws Exception {
+        if (ordered.isEmpty()) {
+            return;
+        }
+        List<Member> members =
+                new ArrayList<>(BucketMembers.decode(bucket.value(), signatureBytes));
+        boolean changed = false;
+        for (BandRecord r : ordered) {
+            changed |= take(members, r);
+        }
+        if (changed) {
+            if (members.isEmpty()) {
+                bucket.clear();
+            } else {
+                bucket.update(BucketMembers.encode(members));
+            }
+        }
+        bucketSize.update(members.size());
+    }
+
+    /** The report held back for {@code doc}'s version (created with {@code doc}'s band). */
+    private VerdictEvent reportFor(BandRecord doc) {
+        DocVersion key = new DocVersion(doc);
+        VerdictEvent report = reports.get(key);
+        if (report == null) {
+            if (reports.size() >= MAX_HELD_REPORTS) {
+                sendReports();
+            }
+            report = VerdictEvent.matches(doc.docId, doc.url, doc.eventTime, doc.band);
+            reports.put(key, report);
+        }
+        return report;
+    }
+
+    private void sendReports() {
+        if (reports.isEmpty()) {
+            return;
+        }
+        for (VerdictEvent report : reports.values()) {
+            output.collect(new StreamRecord<>(report, report.eventTime));
+        }
+        reports = new LinkedHashMap<>();
+    }
+
+    /**
+     * Compares {@code doc} with the members and updates them (true when they changed). Members are
+     * earlier than the document, except when it arrived late: then a match is reported to the later
+     * of the two.
+     */
+    private boolean take(List<Member> members, BandRecord doc) {
+        long horizon =
+                doc.eventTime < Long.MIN_VALUE + retentionMillis
+                        ? Long.MIN_VALUE
+                        : doc.eventTime - retentionMillis;
+        List<Member> kept = new ArrayList<>(members.size() + 1);
+        boolean changed = false;
+        boolean keepDoc = true;
+        VerdictEvent found = null;
+        int compared = 0;
+        for (Member m : members) {
+            if (m.eventTime() < horizon) {
+                evictedByAge.inc();
+                changed = true;
+                continue;
+            }
+            boolean memberFirst = m.isBefore(doc.eventTime, doc.docId);
+            if (m.id().equals(doc.docId)) {
+                // The same page again: never compared with itself. Keep the version with the
+                // latest content, or the earliest when the content did not change.
+                boolean sameContent = m.fingerprint() == doc.fingerprint;
+                boolean docWins = m.eventTime() != doc.eventTime && (sameContent != memberFirst);
+                if (docWins) {
+                    changed = true;
+                    continue;
+                }
+                keepDoc = false;
+                kept.add(m);
+                continue;
+            }
+            if (Math.abs(m.eventTime() - doc.eventTime) > retentionMillis) {
+                kept.add(m); // too far apart in time to be compared
+                continue;
+            }
+            compared++;
+            boolean exact = m.fingerprint() == doc.fingerprint;
+            double similarity =
+                    exact
+                            ? 1.0
+                            : BbitMinHash.estimateJaccard(
+                                    m.signature(), doc.signature, numHashes, bits);
+            if (similarity >= threshold) {
+                matches.inc();
+                if (memberFirst) {
+                    if (found == null) {
+                        found = reportFor(doc);
+                    }
+                    found.addMatch(m.id(), m.url(), m.eventTime(), similarity, doc.band);
+                    if (exact) {
+                        keepDoc = false; // an earlier exact copy already stands for it
+                        exactCopies.inc();
+                    }
+                } else {
+                    VerdictEvent later =
+                            VerdictEvent.matches(m.id(), m.url(), m.eventTime(), doc.band);
+                    later.addMatch(doc.docId, doc.url, doc.eventTime, similarity, doc.band);
+                    output.collect(new StreamRecord<>(later, later.eventTime));
+                    if (exact) {
+                        exactCopies.inc();
+                        changed = true; // the document stands for its later exact copy
+                        continue;
+                    }
+                }
+            }
+            kept.add(m);
+        }
+        if (keepDoc) {
+            int at = 0;
+            while (at < kept.size() && kept.get(at).isBefore(doc.eventTime, doc.docId)) {
+                at++;
+            }
+            if (at < capacity) {
+                kept.add(
+                        at,
+                        new Member(
+                                doc.eventTime, doc.fingerprint, doc.signature, doc.docId, doc.url));
+                changed = true;
+            }
+        }
+        while (kept.size() > capacity) {
+            kept.remove(kept.size() - 1); // the latest member makes room
+            evictedByCapacity.inc();
+            changed = true;
+        }
+        if (changed) {
+            members.clear();
+            members.addAll(kept);
+        }
+        candidates.inc(compared);
+        if (found == null) {
+            found = reportFor(doc);
+        }
+        found.candidates += compared;
+        found.reports++;
+        return changed;
+    }
+}
