@@ -18,6 +18,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -40,7 +41,8 @@ public final class EmbeddedJob {
     /**
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
      * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
-     * fails fast), temporary files under {@code workDir}. Keys already set in {@code base} win.
+     * fails fast), temporary files under {@code workDir}, 512 MB of managed memory for RocksDB.
+     * Keys already set in {@code base} win.
      */
     public static Configuration configuration(
             Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
@@ -50,6 +52,11 @@ public final class EmbeddedJob {
         // Most band buckets a document reaches are new: a Bloom filter answers those reads
         // without touching the SST files (measured: +35% whole-job throughput in bench).
         conf.setString("state.backend.rocksdb.use-bloom-filter", "true");
+        // RocksDB's block cache and write buffers come from managed memory, 128 MB by default in
+        // a local MiniCluster: with a few million band buckets the reads of the buckets then go
+        // to disk. Measured with bench, 200,000 documents: 3,100 -> 10,000 documents/s with 512
+        // MB (1 GB gave no more). Off-heap, taken only as RocksDB fills it.
+        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("512m"));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY,
