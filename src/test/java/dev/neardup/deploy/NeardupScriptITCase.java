@@ -1,0 +1,100 @@
+package dev.neardup.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code deploy/local/neardup.sh}: the first run writes a class-data-sharing archive, a later run
+ * can map it (checked with {@code -Xshare:on}, which makes the JVM fail when it cannot), and a
+ * missing jar is a clear usage error.
+ */
+class NeardupScriptITCase {
+
+    private static final Path SCRIPT = Path.of("deploy/local/neardup.sh").toAbsolutePath();
+    private static final Path JAR = Path.of("target/neardup.jar").toAbsolutePath();
+
+    private record Result(int exit, String out, String err) {}
+
+    private static Result run(Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(SCRIPT.toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(env);
+        Path out = Files.createTempFile("neardup-script", ".out");
+        Path err = Files.createTempFile("neardup-script", ".err");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        Result r =
+                new Result(
+                        p.exitValue(),
+                        Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
+    }
+
+    @Test
+    void aFirstRunWritesTheArchiveAndALaterRunMapsIt(@TempDir Path dir) throws Exception {
+        assertThat(JAR).as("the jar, built by the package phase").exists();
+        Path archive = dir.resolve("neardup.jsa");
+        Map<String, String> env =
+                Map.of(
+                        "NEARDUP_JAR",
+                        JAR.toString(),
+                        "NEARDUP_CDS",
+                        archive.toString(),
+                        // the JDK of this test, which jdkHasBaseArchive() asks
+                        "JAVA_HOME",
+                        System.getProperty("java.home"));
+
+        Result first = run(env, "run", "--sample");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out()).contains("\"duplicateOf\"");
+        if (!jdkHasBaseArchive()) {
+            // The script then runs without an archive, as it says.
+            assertThat(archive).doesNotExist();
+            return;
+        }
+        assertThat(archive).exists();
+        assertThat(Files.size(archive)).isGreaterThan(1_000_000);
+
+        Map<String, String> strict = new java.util.HashMap<>(env);
+        strict.put("JAVA_OPTS", "-Xshare:on");
+        Result second = run(strict, "--version");
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(second.out()).contains("neardup");
+    }
+
+    /** Whether this JDK can map its own base CDS archive (what a dynamic archive builds on). */
+    private static boolean jdkHasBaseArchive() throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p =
+                new ProcessBuilder(java.toString(), "-Xshare:on", "-version")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+        return p.waitFor() == 0;
+    }
+
+    @Test
+    void aMissingJarIsAUsageError(@TempDir Path dir) throws Exception {
+        Result r = run(Map.of("NEARDUP_JAR", dir.resolve("none.jar").toString()), "--version");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("none.jar not found").contains("mvn -q -B package");
+        assertThat(run(Map.of(), "--script-help").out()).contains("NEARDUP_CDS");
+    }
+}
