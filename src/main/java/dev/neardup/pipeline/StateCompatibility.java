@@ -3,11 +3,15 @@ package dev.neardup.pipeline;
 import dev.neardup.lsh.Banding;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The settings that shape the job's stored state, kept with the state so that a restore with
@@ -20,11 +24,26 @@ import org.apache.flink.runtime.execution.SuppressRestartsException;
  * the threshold (it only decides verification; when it changes a tuned banding, the banding is what
  * differs), capacity and retention (applied when a bucket is next touched), topics, sinks and
  * parallelism.
+ *
+ * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
+ * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
+ * 2: Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar text), so state built before them stays
+ * right for every other page; pages in those scripts are not matched against their copies stored
+ * before the upgrade until those leave the retention (or the input is re-read). State recorded
+ * before the version was (layout 2 until November 2026) counts as version 1.
  */
 public final class StateCompatibility {
 
     /** Version of the state layout. 2: buckets hold b-bit signatures (November 2026). */
     public static final int LAYOUT = 2;
+
+    /** The recorded key of the tokenizer's contract version. */
+    static final String TOKENIZER_VERSION = "tokenizer-version";
+
+    /** Keys whose differences are warned about, not refused, with their value when not recorded. */
+    private static final Map<String, String> SOFT_KEYS = Map.of(TOKENIZER_VERSION, "1");
+
+    private static final Logger LOG = LoggerFactory.getLogger(StateCompatibility.class);
 
     private StateCompatibility() {}
 
@@ -45,6 +64,7 @@ public final class StateCompatibility {
         m.put(NearDupOptions.STEMMING.key(), sh.stemming().name());
         m.put("shingle-seed", Long.toHexString(sh.seed()));
         m.put(NearDupOptions.SIGNATURE_BITS.key(), Integer.toString(s.signatureBits()));
+        m.put(TOKENIZER_VERSION, Integer.toString(Tokenizer.CONTRACT_VERSION));
         return m;
     }
 
@@ -67,11 +87,18 @@ public final class StateCompatibility {
         return m;
     }
 
-    /** The differences between the stored and the current shape, one "key was X, now Y" each. */
-    static List<String> differences(Map<String, String> stored, Map<String, String> current) {
+    /**
+     * The differences between the stored and the current shape that make the state unusable, one
+     * "key was X, now Y" each ({@code soft}: only those that are warned about).
+     */
+    static List<String> differences(
+            Map<String, String> stored, Map<String, String> current, boolean soft) {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : current.entrySet()) {
-            String old = stored.get(e.getKey());
+            if (SOFT_KEYS.containsKey(e.getKey()) != soft) {
+                continue;
+            }
+            String old = stored.getOrDefault(e.getKey(), SOFT_KEYS.get(e.getKey()));
             if (!e.getValue().equals(old)) {
                 out.add(
                         e.getKey()
@@ -82,7 +109,7 @@ public final class StateCompatibility {
             }
         }
         for (String key : stored.keySet()) {
-            if (!current.containsKey(key)) {
+            if (!soft && !current.containsKey(key)) {
                 out.add(key + " was " + stored.get(key) + ", now (unknown to this version)");
             }
         }
@@ -92,13 +119,27 @@ public final class StateCompatibility {
     /**
      * Checks restored shapes against the current settings.
      *
+     * @return the differences only warned about (logged), such as the tokenizer's version
      * @throws SuppressRestartsException (no restart can help) with a message naming every
      *     difference and what to do
      */
-    public static void check(Iterable<String> restored, NearDupSettings current) {
+    public static List<String> check(Iterable<String> restored, NearDupSettings current) {
         Map<String, String> now = shape(current);
+        Set<String> warned = new java.util.LinkedHashSet<>();
         for (String stored : restored) {
-            List<String> diff = differences(decode(stored), now);
+            for (String soft : differences(decode(stored), now, true)) {
+                if (warned.add(soft)) {
+                    LOG.warn(
+                            "the restored state was built with another tokenizer ({}): pages"
+                                    + " whose tokens changed (Chinese, Japanese, Korean, Thai,"
+                                    + " Lao, Khmer, Myanmar text) are not matched against their"
+                                    + " copies stored before the upgrade until those leave the"
+                                    + " retention; re-read the input to rebuild the state if"
+                                    + " that matters",
+                            soft);
+                }
+            }
+            List<String> diff = differences(decode(stored), now, false);
             if (!diff.isEmpty()) {
                 throw new SuppressRestartsException(
                         new IllegalStateException(
@@ -109,5 +150,6 @@ public final class StateCompatibility {
                                         + " state with the new ones."));
             }
         }
+        return List.copyOf(warned);
     }
 }

@@ -53,6 +53,13 @@ import org.tartarus.snowball.ext.PorterStemmer;
  */
 public final class Tokenizer {
 
+    /**
+     * Version of the token contract above, recorded with the job's state: 1 until November 2026; 2
+     * adds the bigram rule for scripts written without spaces (item 3), which changes the tokens of
+     * text in those scripts and of nothing else.
+     */
+    public static final int CONTRACT_VERSION = 2;
+
     /** Optional stemming of tokens (seed 003: "Porter stemming"). */
     public enum Stemming {
         /** Tokens are kept as they are (the default). */
