@@ -134,6 +134,7 @@ final class BenchCommand implements Callable<Integer> {
         if (documentSize < 100) {
             throw CliException.usage("--document-size must be at least 100, got " + documentSize);
         }
+        RunCommand.parseCheckpointInterval(checkpointInterval);
         if (warmUp != null && warmUp < 0) {
             throw CliException.usage("--warm-up must not be negative, got " + warmUp);
         }
@@ -333,7 +334,8 @@ final class BenchCommand implements Callable<Integer> {
             Configuration conf, NearDupSettings settings, Path input, Path work, PrintWriter err)
             throws Exception {
         Configuration flink =
-                EmbeddedJob.configuration(conf, work, RunCommand.parseDuration(checkpointInterval));
+                EmbeddedJob.configuration(
+                        conf, work, RunCommand.parseCheckpointInterval(checkpointInterval));
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
         JobClient job =

@@ -118,9 +118,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw CliException.usage("similarities must be in (0, 1], got " + range[0]);
             }
         }
-        if (!Files.isRegularFile(input)) {
-            throw CliException.usage("input file not found: " + input);
-        }
+        CliFiles.readableFile("input file", input.toString());
         SCurvePlot.ImageFormat plotFormat = null;
         if (plot != null) {
             plotFormat = SCurvePlot.ImageFormat.of(plot);

@@ -250,6 +250,13 @@ final class RunCommand implements Callable<Integer> {
         }
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = JobOptions.settings(conf);
+        Duration interval = checkpointInterval();
+        if (input.file != null && !input.file.equals("-")) {
+            CliFiles.readableFile("input file", input.file);
+        }
+        CliFiles.writableFile("--alerts", alerts);
+        CliFiles.writableFile("--verdicts", verdicts);
+        CliFiles.writableFile("--dead-letters", deadLetters);
         PrintWriter err = spec.commandLine().getErr();
         try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
             Path work = dir.path();
@@ -257,8 +264,7 @@ final class RunCommand implements Callable<Integer> {
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
-            Configuration flink =
-                    EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
+            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
             long start = System.nanoTime();
             JobClient job =
                     EmbeddedJob.start(
@@ -326,8 +332,7 @@ final class RunCommand implements Callable<Integer> {
         if (JobMain.isActive()) {
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
             // storage and restarts; submit and return.
-            conf.set(
-                    CheckpointingOptions.CHECKPOINTING_INTERVAL, parseDuration(checkpointInterval));
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
             JobClient job = KafkaJob.start(conf, settings, kafkaSettings);
             err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
             err.println("neardup: " + kafkaSettings.describe());
@@ -335,8 +340,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
             Path work = dir.path();
-            Configuration flink =
-                    EmbeddedJob.configuration(conf, work, parseDuration(checkpointInterval));
+            Configuration flink = EmbeddedJob.configuration(conf, work, checkpointInterval());
             if (!job.properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
                 // A long-running job recovers from transient failures (a broker restart).
                 flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
@@ -396,14 +400,7 @@ final class RunCommand implements Callable<Integer> {
             Files.copy(parent.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
             return spooled;
         }
-        Path file = Path.of(input.file);
-        if (!Files.isRegularFile(file)) {
-            throw CliException.usage("input file not found: " + input.file);
-        }
-        if (!Files.isReadable(file)) {
-            throw CliException.usage("input file is not readable: " + input.file);
-        }
-        return file;
+        return CliFiles.readableFile("input file", input.file);
     }
 
     private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {
@@ -465,6 +462,23 @@ final class RunCommand implements Callable<Integer> {
         }
         String message = t.getMessage();
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** Flink's smallest checkpoint interval. */
+    private static final Duration MIN_CHECKPOINT_INTERVAL = Duration.ofMillis(10);
+
+    private Duration checkpointInterval() {
+        return parseCheckpointInterval(checkpointInterval);
+    }
+
+    /** A --checkpoint-interval, checked against Flink's minimum before anything starts. */
+    static Duration parseCheckpointInterval(String text) {
+        Duration interval = parseDuration(text);
+        if (interval.compareTo(MIN_CHECKPOINT_INTERVAL) < 0) {
+            throw CliException.usage(
+                    "--checkpoint-interval must be at least 10ms (Flink's minimum), got " + text);
+        }
+        return interval;
     }
 
     /** Durations as Flink writes them: "30d", "12h", "10s", "500ms", or ISO-8601 "PT10S". */

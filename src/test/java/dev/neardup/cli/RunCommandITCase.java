@@ -113,4 +113,21 @@ class RunCommandITCase {
         CliRun.run("run", "--input", input.toString(), "--idle-timeout", "0s")
                 .usageError("neardup run", "neardup.watermark.idle-timeout");
     }
+
+    @Test
+    void wrongPathsAndAZeroCheckpointIntervalAreUsageErrorsBeforeTheJobStarts() {
+        CliRun.run("run", "--input", dir.toString())
+                .usageError("neardup run", "is a directory, not a file");
+        CliRun.run("run", "--input", input.toString(), "--alerts", dir.toString())
+                .usageError("neardup run", "--alerts " + dir + " is a directory");
+        CliRun.run(
+                        "run",
+                        "--input",
+                        input.toString(),
+                        "--verdicts",
+                        input.resolve("v.jsonl").toString())
+                .usageError("neardup run", input + " is a file, not a directory");
+        CliRun.run("run", "--input", input.toString(), "--checkpoint-interval", "0s")
+                .usageError("neardup run", "--checkpoint-interval must be at least 10ms");
+    }
 }

@@ -1,0 +1,69 @@
+package dev.neardup.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks of the files a command is given, made before any work starts so that a wrong path is a
+ * usage error (exit 2) with a message that says what is wrong, the same in every command.
+ */
+final class CliFiles {
+
+    private CliFiles() {}
+
+    /** An input file: it exists, is a regular file and can be read. */
+    static Path readableFile(String what, String argument) {
+        Path file = Path.of(argument);
+        if (!Files.exists(file)) {
+            throw CliException.usage(what + " not found: " + argument);
+        }
+        if (Files.isDirectory(file)) {
+            throw CliException.usage(what + " " + argument + " is a directory, not a file");
+        }
+        if (!Files.isReadable(file)) {
+            throw CliException.usage(
+                    "cannot read " + what + " " + argument + ": permission denied");
+        }
+        return file;
+    }
+
+    /**
+     * An output file given to {@code option}: not a directory, and writable (it is replaced if it
+     * exists; missing directories on its path are created, so the nearest existing one must be a
+     * writable directory). {@code -} (standard output) and null pass.
+     */
+    static void writableFile(String option, String argument) {
+        if (argument == null || argument.equals("-")) {
+            return;
+        }
+        Path file = Path.of(argument).toAbsolutePath();
+        if (Files.isDirectory(file)) {
+            throw CliException.usage(
+                    option + " " + argument + " is a directory: give the path of a file in it");
+        }
+        if (Files.exists(file)) {
+            if (!Files.isWritable(file)) {
+                throw CliException.usage(
+                        "cannot write " + option + " " + argument + ": permission denied");
+            }
+            return;
+        }
+        Path ancestor = file.getParent();
+        while (ancestor != null && !Files.exists(ancestor)) {
+            ancestor = ancestor.getParent();
+        }
+        if (ancestor != null && !Files.isDirectory(ancestor)) {
+            throw CliException.usage(
+                    option + " " + argument + ": " + ancestor + " is a file, not a directory");
+        }
+        if (ancestor != null && !Files.isWritable(ancestor)) {
+            throw CliException.usage(
+                    "cannot write "
+                            + option
+                            + " "
+                            + argument
+                            + ": permission denied in "
+                            + ancestor);
+        }
+    }
+}
