@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.sketch.BbitMinHash;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
@@ -22,9 +21,16 @@ import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.core.memory.DataInputViewStreamWrapper;
+import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Histogram;
+import org.apache.flink.runtime.checkpoint.CheckpointType;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
+import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
+import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
@@ -54,11 +60,14 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  *
  * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask:
  * when the watermark moves, each bucket with documents it passed is read once, takes them in order
- * and is written once. Beyond that budget, and at every checkpoint, waiting documents move into
- * keyed state ({@code waiting}, by event time) with an event-time timer each; when such a timer
- * fires, its documents are taken in together with the heap's documents of the same bucket up to
- * that time, so the order within a bucket holds across the two. (A restore re-arms the timer of
- * every waiting entry, in case timers were not in the snapshot.)
+ * and is written once. A checkpoint writes the heap's documents to raw keyed state, per key group
+ * (so a restore at another parallelism gives each subtask its own), and a restore puts them back.
+ * Beyond the budget, waiting documents go into keyed state ({@code waiting}, by event time) with an
+ * event-time timer each; when such a timer fires, its documents are taken in together with the
+ * heap's documents of the same bucket up to that time, so the order within a bucket holds across
+ * the two. (Raw keyed state rules out heap timers on RocksDB, {@code
+ * state.backend.rocksdb.timer-service.factory: HEAP}, which Flink writes to the same stream: the
+ * operator refuses to start with it.)
  *
  * <p>Reports. After a watermark, the subtask sends the {@link VerdictFunction} one report per
  * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
@@ -110,7 +119,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private transient ListState<String> shape;
 
-    private transient boolean restored;
+    /** Waiting documents read from raw keyed state on restore, put back by {@link #open}. */
+    private transient List<BandRecord> restoredWaiting;
 
     /**
      * The bucket's members ({@link BucketMembers}). Lives as long as the bucket has members: pruned
@@ -121,9 +131,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private transient ValueState<byte[]> bucket;
 
     /**
-     * Documents waiting for the watermark that did not stay on the heap (over the budget, or at a
-     * checkpoint), by event time ({@link BucketMembers#appendRecord}); each entry has an event-time
-     * timer and is removed when it fires.
+     * Documents waiting for the watermark that did not fit on the heap (over the budget), by event
+     * time ({@link BucketMembers#appendRecord}); each entry has an event-time timer and is removed
+     * when it fires.
      */
     private transient MapState<Long, byte[]> waiting;
 
@@ -205,10 +215,45 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
-        restored = context.isRestored();
-        if (restored) {
+        signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
+        restoredWaiting = new ArrayList<>();
+        if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
+            for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
+                try (InputStream in = group.getStream()) {
+                    readWaiting(new DataInputViewStreamWrapper(in));
+                }
+            }
         }
+    }
+
+    /** The waiting documents of one key group, as {@link #writeWaiting} wrote them. */
+    private void readWaiting(DataInputViewStreamWrapper in) throws java.io.IOException {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            long key = in.readLong();
+            byte[] record = new byte[in.readInt()];
+            in.readFully(record);
+            restoredWaiting.addAll(BucketMembers.decodeRecords(record, key, signatureBytes));
+        }
+    }
+
+    /** One key group's waiting documents: count, then band key, length and packed record each. */
+    private static void writeWaiting(List<BandRecord> records, DataOutputViewStreamWrapper out)
+            throws java.io.IOException {
+        out.writeInt(records.size());
+        for (BandRecord r : records) {
+            byte[] record = BucketMembers.appendRecord(null, r);
+            out.writeLong(r.bandKey);
+            out.writeInt(record.length);
+            out.write(record);
+        }
+    }
+
+    /** The heap buffer is written to raw keyed state at checkpoints. */
+    @Override
+    protected boolean isUsingCustomRawKeyedState() {
+        return true;
     }
 
     /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
@@ -240,7 +285,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         buffered = new TreeMap<>();
         due = new HashMap<>();
         reports = new LinkedHashMap<>();
-        signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
         var metrics = getMetricGroup();
         candidates = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
@@ -249,43 +293,46 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         evictedByAge = metrics.counter("evictedByAge");
         spilled = metrics.counter("waitingSpilled");
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
-        if (restored) {
-            rearmWaiting();
+        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
+                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
+            throw new IllegalStateException(
+                    "the band buckets keep documents waiting for the watermark in raw keyed state,"
+                            + " which Flink cannot combine with heap timers on RocksDB: remove"
+                            + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
+                            + " ROCKSDB, works)");
         }
-    }
-
-    /**
-     * Registers the timer of every waiting entry (timers dedupe, so those restored stay as they
-     * are): with heap timers on RocksDB, Flink writes the timers before this operator moves its
-     * heap buffer into {@code waiting} at a checkpoint, so they can be missing from it.
-     */
-    private void rearmWaiting() throws Exception {
-        List<Long> keys;
-        try (Stream<Long> s =
-                this.<Long>getKeyedStateBackend().getKeys("waiting", VoidNamespace.INSTANCE)) {
-            keys = s.collect(Collectors.toList());
+        for (BandRecord r : restoredWaiting) {
+            setCurrentKey(r.bandKey);
+            await(r);
         }
-        for (Long key : keys) {
-            setCurrentKey(key);
-            for (Long time : waiting.keys()) {
-                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, time);
-            }
-        }
+        restoredWaiting = null;
     }
 
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
-        // The heap buffer is not in any snapshot: move it into keyed state, with its timers.
+        // The heap buffer, by key group: a restore at any parallelism reads back its own groups.
+        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
+        Map<Integer, List<BandRecord>> byGroup = new HashMap<>();
         for (ArrayList<BandRecord> atTime : buffered.values()) {
             for (BandRecord r : atTime) {
-                setCurrentKey(r.bandKey);
-                spill(r);
+                byGroup.computeIfAbsent(
+                                KeyGroupRangeAssignment.assignToKeyGroup(r.bandKey, maxParallelism),
+                                g -> new ArrayList<>())
+                        .add(r);
             }
         }
-        buffered.clear();
-        bufferedBytes = 0;
+        KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
+        try {
+            DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
+            for (int group : out.getKeyGroupList()) {
+                out.startNewKeyGroup(group);
+                writeWaiting(byGroup.getOrDefault(group, List.of()), view);
+            }
+        } finally {
+            out.close();
+        }
     }
 
     /**
@@ -307,6 +354,11 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             sendReports();
             return;
         }
+        await(r);
+    }
+
+    /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
+    private void await(BandRecord r) throws Exception {
         long size = heapBytes(r);
         if (bufferedBytes + size > bufferBudget) {
             spill(r);
@@ -324,7 +376,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 + (r.url == null ? 0 : 2L * r.url.length());
     }
 
-    /** Moves {@code r} into the {@code waiting} keyed state (current key: its bucket). */
+    /** Puts {@code r} into the {@code waiting} keyed state (current key: its bucket). */
     private void spill(BandRecord r) throws Exception {
         waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
         timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);

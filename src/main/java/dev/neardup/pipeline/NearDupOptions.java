@@ -129,12 +129,13 @@ public final class NearDupOptions {
                     .withDescription(
                             "Memory per band-bucket subtask for the documents that wait for the"
                                     + " watermark before a bucket takes them in, in the order"
-                                    + " (event time, id). Within it they wait on the heap and a"
-                                    + " bucket is read and written once per watermark; beyond"
-                                    + " it, and at each checkpoint, they move into the state"
-                                    + " backend with a timer each (slower, but bounded by disk,"
-                                    + " not heap: a whole input file waits there in file mode)."
-                                    + " 0 keeps every waiting document in the state backend.");
+                                    + " (event time, id). Within it they wait on the heap (and"
+                                    + " are written to the checkpoints) and a bucket is read and"
+                                    + " written once per watermark; beyond it they wait in the"
+                                    + " state backend with a timer each (slower, but bounded by"
+                                    + " disk, not heap: most of a large input file waits there in"
+                                    + " file mode). 0 keeps every waiting document in the state"
+                                    + " backend.");
 
     public static final ConfigOption<Duration> RETENTION =
             ConfigOptions.key("neardup.retention")

@@ -18,6 +18,7 @@ import java.util.List;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -386,14 +387,25 @@ class BandBucketOperatorTest {
     }
 
     @Test
-    void aCheckpointMovesTheHeapIntoStateAndTheOrderHoldsAcrossBoth() throws Exception {
+    void aCheckpointLeavesTheWaitingDocumentsOnTheHeap() throws Exception {
         open(64);
         long[] page = signature(9);
         feedCopiesBackwards(page, "c", "b");
         harness.snapshot(1L, 1L);
-        // c and b now wait in state with their timers; a and a2 wait on the heap.
-        assertThat(harness.numEventTimeTimers()).isEqualTo(2);
+        // Written to the checkpoint's raw keyed state, not moved into keyed state.
+        assertThat(harness.numEventTimeTimers()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isZero();
         feedCopiesBackwards(page, "a", "a2");
+        assertTakenInOrder();
+    }
+
+    @Test
+    void theOrderHoldsAcrossDocumentsOnTheHeapAndInState() throws Exception {
+        // A budget of about one record: "c" waits on the heap, the others in keyed state.
+        harness = bucketHarness(settings(64, MemorySize.parse("200b")));
+        harness.open();
+        feedCopiesBackwards(signature(9), "c", "b", "a", "a2");
+        assertThat(harness.numEventTimeTimers()).isEqualTo(2);
         assertTakenInOrder();
     }
 
@@ -411,6 +423,45 @@ class BandBucketOperatorTest {
         harness.open();
         feedCopiesBackwards(page, "a", "a2");
         assertTakenInOrder();
+    }
+
+    @Test
+    void waitingDocumentsRestoreAtAnotherParallelismEachOnTheSubtaskOfItsBucket() throws Exception {
+        int maxParallelism = 128;
+        List<BandRecord> records = new ArrayList<>();
+        for (int bucket = 0; bucket < 40; bucket++) {
+            long[] page = signature(1000 + bucket);
+            records.add(record(bucket, "first-" + bucket, T0 + bucket, page));
+            records.add(record(bucket, "copy-" + bucket, T0 + 100 + bucket, page));
+        }
+        OperatorSubtaskState snapshot;
+        try (var one = bucketHarness(settings(64), maxParallelism, 1, 0)) {
+            one.open();
+            for (BandRecord r : records) {
+                one.processElement(r, r.eventTime);
+            }
+            snapshot = one.snapshot(1L, 1L);
+        }
+        List<String> found = new ArrayList<>();
+        int reports = 0;
+        for (int subtask = 0; subtask < 2; subtask++) {
+            OperatorSubtaskState part =
+                    AbstractStreamOperatorTestHarness.repartitionOperatorState(
+                            snapshot, maxParallelism, 1, 2, subtask);
+            try (var half = bucketHarness(settings(64), maxParallelism, 2, subtask)) {
+                half.setup();
+                half.initializeState(part);
+                half.open();
+                half.processWatermark(new Watermark(T0 + 1000));
+                for (VerdictEvent e : half.extractOutputValues()) {
+                    reports += e.reports;
+                }
+                found.addAll(pairs(half.extractOutputValues()));
+            }
+        }
+        // Every waiting document came back exactly once, on the subtask of its bucket.
+        assertThat(reports).isEqualTo(records.size());
+        assertThat(found).hasSize(40).allMatch(p -> p.startsWith("copy-"));
     }
 
     @Test

@@ -100,6 +100,19 @@ final class HarnessFixtures {
                 new BandBucketOperator(settings), r -> r.bandKey, Types.LONG);
     }
 
+    /** A bucket harness for one subtask of {@code parallelism} (restores at other parallelisms). */
+    static KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> bucketHarness(
+            NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
+            throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new BandBucketOperator(settings),
+                r -> r.bandKey,
+                Types.LONG,
+                maxParallelism,
+                parallelism,
+                subtask);
+    }
+
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
             verdictHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
