@@ -16,6 +16,7 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
@@ -41,8 +42,8 @@ public final class EmbeddedJob {
     /**
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
      * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
-     * fails fast), temporary files under {@code workDir}, 512 MB of managed memory for RocksDB.
-     * Keys already set in {@code base} win.
+     * fails fast), temporary files under {@code workDir}, 512 MB of managed memory for RocksDB,
+     * watermarks every 50 ms. Keys already set in {@code base} win.
      */
     public static Configuration configuration(
             Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
@@ -57,6 +58,11 @@ public final class EmbeddedJob {
         // to disk. Measured with bench, 200,000 documents: 3,100 -> 10,000 documents/s with 512
         // MB (1 GB gave no more). Off-heap, taken only as RocksDB fills it.
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("512m"));
+        // Watermarks every 50 ms instead of 200: band buckets take documents in when the
+        // watermark passes them, so this is most of the alert latency on a fast input. Measured
+        // with bench (60,000 documents), alternating: alert latency p50 348-400 -> 176-205 ms,
+        // throughput unchanged within noise.
+        conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ofMillis(50));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY,
