@@ -134,7 +134,7 @@ final class BenchCommand implements Callable<Integer> {
         if (documentSize < 100) {
             throw CliException.usage("--document-size must be at least 100, got " + documentSize);
         }
-        RunCommand.parseCheckpointInterval(checkpointInterval);
+        Duration interval = RunCommand.parseCheckpointInterval(checkpointInterval);
         if (warmUp != null && warmUp < 0) {
             throw CliException.usage("--warm-up must not be negative, got " + warmUp);
         }
@@ -179,11 +179,11 @@ final class BenchCommand implements Callable<Integer> {
                 err.println("neardup bench: whole job, warm-up run");
                 Path warmUpInput = work.resolve("warm-up.jsonl");
                 writeInput(warmUpInput, texts.subList(0, warmUpDocuments));
-                wholeJob(conf, settings, warmUpInput, work, err);
+                wholeJob(conf, interval, settings, warmUpInput, work, err);
                 Files.delete(warmUpInput);
             }
             err.println("neardup bench: whole job, parallelism " + p);
-            Map<String, Object> job = wholeJob(conf, settings, input, work, err);
+            Map<String, Object> job = wholeJob(conf, interval, settings, input, work, err);
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
@@ -210,7 +210,7 @@ final class BenchCommand implements Callable<Integer> {
                                 + " documents");
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, texts);
-                Map<String, Object> hot = wholeJob(conf, settings, hotInput, work, err);
+                Map<String, Object> hot = wholeJob(conf, interval, settings, hotInput, work, err);
                 r.put("hotCopies", hotCopies);
                 r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
                 r.put(
@@ -331,11 +331,14 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private Map<String, Object> wholeJob(
-            Configuration conf, NearDupSettings settings, Path input, Path work, PrintWriter err)
+            Configuration conf,
+            Duration interval,
+            NearDupSettings settings,
+            Path input,
+            Path work,
+            PrintWriter err)
             throws Exception {
-        Configuration flink =
-                EmbeddedJob.configuration(
-                        conf, work, RunCommand.parseCheckpointInterval(checkpointInterval));
+        Configuration flink = EmbeddedJob.configuration(conf, work, interval);
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
         JobClient job =

@@ -11,18 +11,19 @@ final class CliFiles {
 
     private CliFiles() {}
 
-    /** An input file: it exists, is a regular file and can be read. */
-    static Path readableFile(String what, String argument) {
-        Path file = Path.of(argument);
+    /**
+     * An input file: it exists, is not a directory and can be read. {@code what} names it in the
+     * message ("input file", "file"), {@code argument} is how the user wrote it.
+     */
+    static Path readableFile(String what, String argument, Path file) {
         if (!Files.exists(file)) {
             throw CliException.usage(what + " not found: " + argument);
         }
         if (Files.isDirectory(file)) {
-            throw CliException.usage(what + " " + argument + " is a directory, not a file");
+            throw CliException.usage(argument + " is a directory, not a file");
         }
         if (!Files.isReadable(file)) {
-            throw CliException.usage(
-                    "cannot read " + what + " " + argument + ": permission denied");
+            throw CliException.usage("cannot read " + argument + ": permission denied");
         }
         return file;
     }

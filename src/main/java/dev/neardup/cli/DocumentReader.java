@@ -133,15 +133,7 @@ final class DocumentReader {
     }
 
     private Document readFile(String argument, Path path, ContentTypeOption choice) {
-        if (!Files.exists(path)) {
-            throw CliException.usage("file not found: " + argument);
-        }
-        if (Files.isDirectory(path)) {
-            throw CliException.usage(argument + " is a directory, not a file");
-        }
-        if (!Files.isReadable(path)) {
-            throw CliException.usage("cannot read " + argument + ": permission denied");
-        }
+        CliFiles.readableFile("file", argument, path);
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(path);

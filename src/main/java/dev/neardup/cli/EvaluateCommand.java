@@ -118,7 +118,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw CliException.usage("similarities must be in (0, 1], got " + range[0]);
             }
         }
-        CliFiles.readableFile("input file", input.toString());
+        CliFiles.readableFile("input file", input.toString(), input);
         SCurvePlot.ImageFormat plotFormat = null;
         if (plot != null) {
             plotFormat = SCurvePlot.ImageFormat.of(plot);

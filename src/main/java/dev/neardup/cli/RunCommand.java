@@ -252,7 +252,7 @@ final class RunCommand implements Callable<Integer> {
         NearDupSettings settings = JobOptions.settings(conf);
         Duration interval = checkpointInterval();
         if (input.file != null && !input.file.equals("-")) {
-            CliFiles.readableFile("input file", input.file);
+            CliFiles.readableFile("input file", input.file, Path.of(input.file));
         }
         CliFiles.writableFile("--alerts", alerts);
         CliFiles.writableFile("--verdicts", verdicts);
@@ -400,7 +400,7 @@ final class RunCommand implements Callable<Integer> {
             Files.copy(parent.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
             return spooled;
         }
-        return CliFiles.readableFile("input file", input.file);
+        return Path.of(input.file); // checked by call() before the work directory is made
     }
 
     private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {
