@@ -70,9 +70,4 @@ public class NeardupRocksDbOptions implements ConfigurableRocksDBOptionsFactory 
                 .setMemtablePrefixBloomSizeRatio(memtableBloomRatio)
                 .setMemtableWholeKeyFiltering(true);
     }
-
-    /** The configured ratio (for tests). */
-    double memtableBloomRatio() {
-        return memtableBloomRatio;
-    }
 }
