@@ -514,13 +514,18 @@ final class RunCommand implements Callable<Integer> {
                             });
             Runtime.getRuntime().addShutdownHook(hook);
             try (StopOnSignal stop =
-                    state == null
-                            ? null
-                            : StopOnSignal.install(
-                                    job,
-                                    state.savepoints(),
-                                    KafkaSettings.CheckpointTiming.of(flink).timeout(),
-                                    err)) {
+                            state == null
+                                    ? null
+                                    : StopOnSignal.install(
+                                            job,
+                                            state.savepoints(),
+                                            KafkaSettings.CheckpointTiming.of(flink).timeout(),
+                                            err);
+                    KafkaProgress progress =
+                            quiet
+                                    ? null
+                                    : new KafkaProgress(
+                                            kafkaSettings, err, KafkaProgress.stderrIsTerminal())) {
                 if (!quiet) {
                     err.println(
                             "neardup: running"
@@ -528,7 +533,10 @@ final class RunCommand implements Callable<Integer> {
                                     + "; Ctrl-C stops it"
                                     + (state != null ? " and keeps its state" : ""));
                 }
-                Throwable failure = waitForKafkaJob(job);
+                Throwable failure = waitForKafkaJob(job, progress);
+                if (progress != null) {
+                    progress.finish();
+                }
                 if (stop != null && stop.requested()) {
                     return stopped(stop, state, err);
                 }
@@ -580,13 +588,25 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Waits for the job to end; returns why it failed, or null when it finished (or stopped). */
-    private static Throwable waitForKafkaJob(JobClient job) throws InterruptedException {
-        try {
-            job.getJobExecutionResult().get();
-            return null;
-        } catch (ExecutionException e) {
-            return e.getCause() != null ? e.getCause() : e;
+    /**
+     * Waits for the job to end, printing progress; returns why it failed, or null when it finished
+     * (or was stopped).
+     */
+    private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress)
+            throws InterruptedException {
+        var result = job.getJobExecutionResult();
+        long intervalMs = KafkaProgress.interval().toMillis();
+        while (true) {
+            try {
+                result.get(intervalMs, TimeUnit.MILLISECONDS);
+                return null;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (progress != null) {
+                    progress.report();
+                }
+            } catch (ExecutionException e) {
+                return e.getCause() != null ? e.getCause() : e;
+            }
         }
     }
 

@@ -93,9 +93,15 @@ class KafkaRestartITCase {
                     .contains("restart within 11 min");
             KafkaTestBroker.produce(in, List.of(doc("a", text, "2026-11-20T10:00:00Z")));
             assertThat(verdicts(verdicts, 1)).containsEntry("a", "UNIQUE");
+            first.awaitErr("\"consumerLag\":0}");
             int exit = first.stop("INT");
             assertThat(exit).as(first.err()).isIn(130, 143);
             assertThat(first.err()).contains("neardup: stopped with a savepoint");
+            JsonNode last = first.lastProgress();
+            assertThat(last.get("documents").asLong()).isEqualTo(1);
+            assertThat(last.get("verdicts").asLong()).isEqualTo(1);
+            assertThat(last.get("deadLetters").asLong()).isZero();
+            assertThat(last.get("consumerLag").asLong()).isZero();
         }
 
         // 2. Other state-shaping settings: refused, naming them and --fresh.
@@ -150,6 +156,7 @@ class KafkaRestartITCase {
             KafkaTestBroker.produce(in, List.of(doc("a-copy-3", text, "2026-11-20T13:00:00Z")));
             assertThat(verdicts(verdicts, 4)).hasSize(4).containsEntry("a-copy-3", "UNIQUE");
             assertThat(fourth.stop("INT")).as(fourth.err()).isIn(130, 143);
+            assertThat(fourth.err()).as("--quiet: no progress").doesNotContain("\"progress\"");
         }
     }
 
@@ -191,9 +198,13 @@ class KafkaRestartITCase {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.add("-Xmx512m");
+            command.add("-D" + KafkaProgress.INTERVAL_PROPERTY + "=1s");
             command.add("-jar");
             command.add(JAR.toString());
             command.addAll(args);
+            // The embedded cluster's working files under the test's directory, so that the run
+            // killed with -9 leaves nothing in /tmp.
+            command.addAll(List.of("--work-dir", dir.resolve(name + ".work").toString()));
             Path out = dir.resolve(name + ".out");
             Path err = dir.resolve(name + ".err");
             Process p =
@@ -229,6 +240,13 @@ class KafkaRestartITCase {
                 }
                 Thread.sleep(100);
             }
+        }
+
+        JsonNode lastProgress() throws IOException {
+            List<String> lines =
+                    err().lines().filter(l -> l.startsWith("{\"progress\":\"kafka\"")).toList();
+            assertThat(lines).as("progress lines").isNotEmpty();
+            return dev.neardup.io.Json.MAPPER.readTree(lines.get(lines.size() - 1));
         }
 
         /**
