@@ -212,19 +212,19 @@ final class RunCommand implements Callable<Integer> {
                 names = "--state-dir",
                 paramLabel = "DIR",
                 description =
-                        "Where the job keeps its state between runs: checkpoints, and the"
-                                + " savepoint of a stop, in DIR/TOPIC+GROUP (one sub-directory per"
-                                + " input topic and group id). A run resumes from the latest."
-                                + " Default: $XDG_DATA_HOME/neardup, or ~/.local/share/neardup.")
+                        "Where the job keeps its state between runs, in DIR/TOPIC+GROUP (one"
+                                + " directory per input topic and group id): its checkpoints, and"
+                                + " the savepoint that Ctrl-C takes. A run resumes from the latest."
+                                + " Default: $XDG_DATA_HOME/neardup if set, else"
+                                + " $HOME/.local/share/neardup.")
         Path stateDir;
 
         @Option(
                 names = "--fresh",
                 description =
-                        "Start over: delete the state kept in the state directory (all buckets:"
-                                + " earlier documents are forgotten) instead of resuming from it."
-                                + " Reading goes on from the group's committed offsets (see"
-                                + " --starting-offsets).")
+                        "Start over: delete the state kept in the state directory (earlier"
+                                + " documents are forgotten) instead of resuming from it, and read"
+                                + " from --starting-offsets.")
         boolean fresh;
     }
 
