@@ -87,6 +87,17 @@ final class CompareCommand implements Callable<Integer> {
                             + " and 1; also chooses the LSH banding. Default: ${DEFAULT-VALUE}.")
     double threshold;
 
+    @Option(
+            names = "--bands",
+            paramLabel = "B",
+            description =
+                    "LSH bands (with --rows). Default: chosen from the threshold as 'neardup run'"
+                            + " and 'neardup tune' choose them.")
+    Integer bands;
+
+    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
+    Integer rows;
+
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
@@ -103,7 +114,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         ShingleOptions shingleOptions = sketch.shingleOptions();
         MinHash minHash = sketch.minHash();
-        LshParams params = LshParams.suggest(threshold, minHash.numHashes());
+        LshParams params = TuneCommand.banding(threshold, minHash.numHashes(), bands, rows);
         Banding banding = new Banding(params);
 
         PrintWriter err = spec.commandLine().getErr();
@@ -255,9 +266,11 @@ final class CompareCommand implements Callable<Integer> {
                 out,
                 "LSH banding",
                 c.params.bands() + " x " + c.params.rows(),
-                "bands x rows, as 'neardup tune --threshold "
-                        + Format.plain(threshold)
-                        + "' chooses");
+                bands != null
+                        ? "bands x rows, given with --bands and --rows"
+                        : "bands x rows, as 'neardup run' and 'neardup tune --threshold "
+                                + Format.plain(threshold)
+                                + "' choose");
         line(
                 out,
                 "LSH candidate",
