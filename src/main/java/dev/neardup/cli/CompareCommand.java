@@ -206,10 +206,10 @@ final class CompareCommand implements Callable<Integer> {
 
         Map<String, Object> toJson() {
             Map<String, Object> options = Json.object();
-            options.put("shingle", SketchOptions.name(sketch.shingle));
+            options.put("shingle", SketchOptions.name(sketch.shingleKind()));
             options.put("shingleSize", sketch.shingleSize());
-            options.put("stopwords", sketch.stopWords);
-            options.put("stem", SketchOptions.name(sketch.stem));
+            options.put("stopwords", sketch.stopWords());
+            options.put("stem", SketchOptions.name(sketch.stem()));
             options.put("numHashes", numHashes);
             options.put("algorithm", SketchOptions.name(sketch.algorithm()));
             options.put("threshold", threshold);
@@ -309,7 +309,9 @@ final class CompareCommand implements Callable<Integer> {
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
         } else if (d.tokens
-                < (sketch.shingle == SketchOptions.ShingleKind.WORD ? sketch.shingleSize() : 1)) {
+                < (sketch.shingleKind() == SketchOptions.ShingleKind.WORD
+                        ? sketch.shingleSize()
+                        : 1)) {
             out.println(
                     "   note: fewer tokens than the shingle size; the whole text is one shingle");
         }

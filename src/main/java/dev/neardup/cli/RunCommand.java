@@ -134,45 +134,43 @@ final class RunCommand implements Callable<Integer> {
         @Option(
                 names = "--input-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "documents",
-                description = "Topic of input documents. Default: ${DEFAULT-VALUE}.")
+                description =
+                        "Topic of input documents. Default: ${bundle:neardup.kafka.input-topic}.")
         String inputTopic;
 
         @Option(
                 names = "--alerts-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "alerts",
-                description = "Topic of alerts. Default: ${DEFAULT-VALUE}.")
+                description = "Topic of alerts. Default: ${bundle:neardup.kafka.alerts-topic}.")
         String alertsTopic;
 
         @Option(
                 names = "--verdicts-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "verdicts",
-                description = "Topic of verdicts. Default: ${DEFAULT-VALUE}.")
+                description = "Topic of verdicts. Default: ${bundle:neardup.kafka.verdicts-topic}.")
         String verdictsTopic;
 
         @Option(
                 names = "--dead-letter-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "dead-letters",
-                description = "Topic of dead letters. Default: ${DEFAULT-VALUE}.")
+                description =
+                        "Topic of dead letters. Default:"
+                                + " ${bundle:neardup.kafka.dead-letter-topic}.")
         String deadLetterTopic;
 
         @Option(
                 names = "--group-id",
                 paramLabel = "ID",
-                defaultValue = "neardup",
-                description = "Consumer group id. Default: ${DEFAULT-VALUE}.")
+                description = "Consumer group id. Default: ${bundle:neardup.kafka.group-id}.")
         String groupId;
 
         @Option(
                 names = "--starting-offsets",
                 paramLabel = "WHERE",
-                defaultValue = "committed",
                 description =
                         "committed (earliest where the group has none), earliest, latest, or"
-                                + " timestamp:EPOCH_MILLIS. Default: ${DEFAULT-VALUE}.")
+                                + " timestamp:EPOCH_MILLIS. Default:"
+                                + " ${bundle:neardup.kafka.starting-offsets}.")
         String startingOffsets;
 
         @Option(
@@ -180,16 +178,15 @@ final class RunCommand implements Callable<Integer> {
                 description =
                         "Stop at the offsets that are the latest at start (read the topic to its"
                                 + " end) instead of running until stopped.")
-        boolean bounded;
+        Boolean bounded;
 
         @Option(
                 names = "--delivery-guarantee",
                 paramLabel = "exactly-once|at-least-once",
-                defaultValue = "exactly-once",
                 description =
                         "exactly-once (Kafka transactions; read outputs with"
                                 + " isolation.level=read_committed) or at-least-once. Default:"
-                                + " ${DEFAULT-VALUE}.")
+                                + " ${bundle:neardup.kafka.delivery-guarantee}.")
         String deliveryGuarantee;
 
         @Option(
@@ -233,8 +230,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--checkpoint-interval",
             paramLabel = "DURATION",
-            defaultValue = "10s",
-            description = "Checkpoint interval. Default: ${DEFAULT-VALUE}.")
+            description =
+                    "Checkpoint interval (execution.checkpointing.interval). Default: "
+                            + "10s on this machine (-D or this flag to change it); on a Flink"
+                            + " cluster, the cluster's.")
     String checkpointInterval;
 
     @Option(
@@ -276,8 +275,11 @@ final class RunCommand implements Callable<Integer> {
                             + " --bootstrap-servers for Kafka");
         }
         Configuration conf = job.toConfiguration();
+        if (checkpointInterval != null) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
+        }
         NearDupSettings settings = JobOptions.settings(conf);
-        Duration interval = checkpointInterval();
+        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
         if (input.file != null && !input.file.equals("-")) {
             CliFiles.readableFile("input file", input.file, Path.of(input.file));
         }
@@ -314,17 +316,26 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private Integer runKafka() throws Exception {
+    /**
+     * The configuration this command line gives a Kafka run: {@code -D}, then the flags that were
+     * named (see {@link JobOptions#toConfiguration()}), the Kafka options and properties, and the
+     * checkpoint interval when given. Options not named are not set: on a cluster its configuration
+     * applies to them ({@link JobOptions#onCluster}), on this machine their defaults.
+     */
+    Configuration kafkaConfiguration() {
         Configuration conf = job.toConfiguration();
         conf.set(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers);
-        conf.set(NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
-        conf.set(NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
-        conf.set(NearDupOptions.KAFKA_VERDICTS_TOPIC, kafka.verdictsTopic);
-        conf.set(NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, kafka.deadLetterTopic);
-        conf.set(NearDupOptions.KAFKA_GROUP_ID, kafka.groupId);
-        conf.set(NearDupOptions.KAFKA_STARTING_OFFSETS, kafka.startingOffsets);
-        conf.set(NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
-        conf.set(NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
+        setIfGiven(conf, NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_VERDICTS_TOPIC, kafka.verdictsTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, kafka.deadLetterTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_GROUP_ID, kafka.groupId);
+        setIfGiven(conf, NearDupOptions.KAFKA_STARTING_OFFSETS, kafka.startingOffsets);
+        setIfGiven(conf, NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
+        setIfGiven(conf, NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
+        if (checkpointInterval != null) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
+        }
         if (kafka.propertiesFile != null) {
             java.util.Properties file = new java.util.Properties();
             try (var reader = Files.newBufferedReader(kafka.propertiesFile)) {
@@ -343,13 +354,33 @@ final class RunCommand implements Callable<Integer> {
         }
         kafka.properties.forEach(
                 (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
-        NearDupSettings settings = JobOptions.settings(conf);
+        return conf;
+    }
+
+    private static <T> void setIfGiven(
+            Configuration conf, org.apache.flink.configuration.ConfigOption<T> option, T value) {
+        if (value != null) {
+            conf.set(option, value);
+        }
+    }
+
+    private Integer runKafka() throws Exception {
+        Configuration conf = kafkaConfiguration();
+        // On a cluster, the options this command line does not name come from the cluster's
+        // configuration (its config.yaml, and 'flink run -D'), as they do for the job itself.
+        Configuration effective =
+                JobMain.isActive()
+                        ? JobOptions.onCluster(JobMain.clusterConfiguration(), conf)
+                        : conf;
+        NearDupSettings settings = JobOptions.settings(effective);
         KafkaSettings kafkaSettings;
         try {
-            kafkaSettings = KafkaSettings.from(conf);
+            kafkaSettings = KafkaSettings.from(effective);
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
+        boolean bounded = kafkaSettings.bounded();
+        String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         PrintWriter err = spec.commandLine().getErr();
         if (JobMain.isActive()) {
             if (kafka.stateDir != null || kafka.fresh) {
@@ -360,22 +391,22 @@ final class RunCommand implements Callable<Integer> {
             }
             checkKafka(kafkaSettings);
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
-            // storage and restarts; submit and return.
-            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
+            // storage, restarts and checkpointing (unless --checkpoint-interval or -D names it);
+            // the environment merges it with this configuration. Submit and return.
             JobClient job = startKafkaJob(conf, settings, kafkaSettings);
             err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
-        Duration interval = checkpointInterval();
+        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
         Optional<String> restoreFrom = conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH);
-        if (kafka.bounded && (kafka.stateDir != null || kafka.fresh)) {
+        if (bounded && (kafka.stateDir != null || kafka.fresh)) {
             throw CliException.usage(
                     "--bounded runs start with empty state and keep none (Flink deletes the"
                             + " checkpoints of a job that finishes): drop --state-dir and --fresh,"
                             + " or run without --bounded to keep state between runs");
         }
-        if (!kafka.bounded && conf.contains(CheckpointingOptions.CHECKPOINTS_DIRECTORY)) {
+        if (!bounded && conf.contains(CheckpointingOptions.CHECKPOINTS_DIRECTORY)) {
             throw CliException.usage(
                     "give the state location with --state-dir, not -D "
                             + CheckpointingOptions.CHECKPOINTS_DIRECTORY.key());
@@ -389,7 +420,7 @@ final class RunCommand implements Callable<Integer> {
         // Kafka first: a mistyped topic must not leave a state directory behind.
         checkKafka(kafkaSettings);
         try (StateDir state =
-                        kafka.bounded
+                        bounded
                                 ? null
                                 : StateDir.open(
                                         kafka.stateDir != null
@@ -429,7 +460,7 @@ final class RunCommand implements Callable<Integer> {
                                         + discarded
                                         + (restoreFrom.isPresent()
                                                 ? ""
-                                                : "; reading" + readingFrom(kafka.startingOffsets));
+                                                : "; reading" + readingFrom(startingOffsets));
                     }
                     stateLine =
                             (restoreFrom.isPresent()
@@ -439,7 +470,7 @@ final class RunCommand implements Callable<Integer> {
                                                     + StateRecoveryOptions.SAVEPOINT_PATH.key()
                                                     + ")"
                                             : "starting with empty buckets (--fresh), reading"
-                                                    + readingFrom(kafka.startingOffsets))
+                                                    + readingFrom(startingOffsets))
                                     + (discarded == null
                                             ? ""
                                             : "; discarded the state kept here before: "
@@ -529,7 +560,7 @@ final class RunCommand implements Callable<Integer> {
                 if (!quiet) {
                     err.println(
                             "neardup: running"
-                                    + (kafkaSettings.bounded() ? " to the end of the topic" : "")
+                                    + (bounded ? " to the end of the topic" : "")
                                     + "; Ctrl-C stops it"
                                     + (state != null ? " and keeps its state" : ""));
                 }
@@ -762,6 +793,12 @@ final class RunCommand implements Callable<Integer> {
         String message = t.getMessage();
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
+
+    /**
+     * The checkpoint interval on this machine when neither --checkpoint-interval nor -D
+     * execution.checkpointing.interval sets one (on a cluster: the cluster's configuration).
+     */
+    static final Duration EMBEDDED_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
 
     /** Flink's smallest checkpoint interval. */
     private static final Duration MIN_CHECKPOINT_INTERVAL = Duration.ofMillis(10);

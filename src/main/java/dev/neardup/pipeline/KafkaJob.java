@@ -40,15 +40,16 @@ public final class KafkaJob {
      */
     public static JobClient start(Configuration conf, NearDupSettings settings, KafkaSettings kafka)
             throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        // On a cluster, the environment's configuration is the cluster's with conf on top.
+        ReadableConfig effective = env.getConfiguration();
         if (kafka.delivery() == DeliveryGuarantee.EXACTLY_ONCE
-                && conf.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL).isEmpty()) {
+                && effective.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL).isEmpty()) {
             throw new IllegalArgumentException(
                     "exactly-once delivery commits Kafka transactions on checkpoints: set "
                             + CheckpointingOptions.CHECKPOINTING_INTERVAL.key()
                             + " (e.g. 10s) or use neardup.kafka.delivery-guarantee=at-least-once");
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        ReadableConfig effective = env.getConfiguration();
         if (effective.getOptional(CheckpointingOptions.CHECKPOINTING_TIMEOUT).isEmpty()) {
             env.getCheckpointConfig()
                     .setCheckpointTimeout(KafkaSettings.DEFAULT_CHECKPOINT_TIMEOUT.toMillis());
