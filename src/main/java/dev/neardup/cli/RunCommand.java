@@ -224,6 +224,15 @@ final class RunCommand implements Callable<Integer> {
             description = "No settings, progress or summary on stderr.")
     boolean quiet;
 
+    @Option(
+            names = "--progress-interval",
+            paramLabel = "DURATION",
+            description =
+                    "How often progress is reported on stderr: a line rewritten in place on a"
+                            + " terminal, else a JSON line (README, \"Progress\"). Default: 1s on"
+                            + " a terminal, 5s otherwise.")
+    String progressInterval;
+
     @ParentCommand Neardup parent;
 
     @Spec CommandSpec spec;
@@ -257,8 +266,15 @@ final class RunCommand implements Callable<Integer> {
         CliFiles.writableFile("--alerts", alerts);
         CliFiles.writableFile("--verdicts", verdicts);
         CliFiles.writableFile("--dead-letters", deadLetters);
+        Duration every = Progress.parseInterval(progressInterval);
         PrintWriter err = spec.commandLine().getErr();
-        try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
+        Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
+        try (WorkDir dir = WorkDir.of(workDir, "neardup-");
+                Interruption interruption =
+                        Interruption.install(
+                                quiet ? null : err,
+                                progress != null && progress.terminal(),
+                                dir::close)) {
             Path work = dir.path();
             Path inputFile = inputFile(work);
             if (!quiet) {
@@ -274,7 +290,22 @@ final class RunCommand implements Callable<Integer> {
                             alerts == null ? JsonLinesSink.STDOUT : alerts,
                             verdicts,
                             deadLetters == null ? JsonLinesSink.STDERR_SUMMARY : deadLetters);
-            waitWithProgress(job, err, start);
+            // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
+            // lines, and the summary and the clean-up below still happen.
+            interruption.onSignal(job::cancel);
+            try {
+                waitFor(job, progress, interruption);
+            } finally {
+                if (progress != null) {
+                    progress.clear();
+                }
+            }
+            if (interruption.interrupted()) {
+                if (!quiet) {
+                    err.println(interruptedSummary(start, interruption.signalName()));
+                }
+                return interruption.exitCode();
+            }
             if (!quiet) {
                 err.println(summary(start));
                 if (deadLetters == null && JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS) > 0) {
@@ -403,41 +434,30 @@ final class RunCommand implements Callable<Integer> {
         return Path.of(input.file); // checked by call() before the work directory is made
     }
 
-    private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {
-        boolean console = System.console() != null;
-        long lastReport = System.nanoTime();
+    /**
+     * Waits for the job to end, reporting progress (unless {@code progress} is null). A job that
+     * ends in an error is a failure, unless a signal stopped it ({@code interruption}).
+     */
+    private static void waitFor(JobClient job, Progress progress, Interruption interruption)
+            throws Exception {
         var result = job.getJobExecutionResult();
         while (true) {
             try {
-                result.get(console ? 1 : 5, TimeUnit.SECONDS);
-                if (console && !quiet) {
-                    err.print("\r\033[K");
-                    err.flush();
+                if (progress == null) {
+                    result.get();
+                } else {
+                    result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
                 }
                 return;
             } catch (java.util.concurrent.TimeoutException e) {
-                if (!quiet && (console || System.nanoTime() - lastReport > 10_000_000_000L)) {
-                    err.print(console ? "\r\033[K" + progress(start) : progress(start) + "\n");
-                    err.flush();
-                    lastReport = System.nanoTime();
-                }
+                progress.maybeReport();
             } catch (ExecutionException e) {
+                if (interruption.interrupted()) {
+                    return; // cancelled, or failed while stopping: the caller says so
+                }
                 throw CliException.failure("the job failed: " + rootCause(e), e);
             }
         }
-    }
-
-    private static String progress(long start) {
-        double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-        long documents = SignatureFunction.sketched();
-        return String.format(
-                Locale.ROOT,
-                "neardup: %d documents read, %.0f documents/s, %d alerts, %d dead letters"
-                        + " (verdicts at the end of the input)",
-                documents,
-                documents / seconds,
-                JsonLinesSink.written(EmbeddedJob.ALERTS),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }
 
     private static String summary(long start) {
@@ -451,6 +471,21 @@ final class RunCommand implements Callable<Integer> {
                 documents,
                 JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE),
                 JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
+                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+    }
+
+    /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
+    private static String interruptedSummary(long start, String signal) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return String.format(
+                Locale.ROOT,
+                "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
+                        + " lines): %d verdicts, %d alerts, %d dead letters",
+                signal,
+                seconds,
+                SignatureFunction.sketched(),
+                JsonLinesSink.written(EmbeddedJob.VERDICTS),
                 JsonLinesSink.written(EmbeddedJob.ALERTS),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }

@@ -57,9 +57,22 @@ class RunCommandITCase {
                         "--dead-letters",
                         out.resolve("dead.jsonl").toString(),
                         "--parallelism",
-                        "2");
+                        "2",
+                        "--progress-interval",
+                        "100ms");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).contains("neardup: done in").contains("3 documents");
+        // stderr is no terminal here: progress comes as JSON lines.
+        List<JsonNode> progress = progressLines(run.err());
+        assertThat(progress).isNotEmpty();
+        assertThat(progress)
+                .allSatisfy(
+                        p -> {
+                            assertThat(p.get("command").asText()).isEqualTo("run");
+                            assertThat(p.get("documentsRead").asLong()).isBetween(0L, 3L);
+                            assertThat(p.get("alerts").asLong()).isBetween(0L, 1L);
+                            assertThat(p.get("elapsedSeconds").asDouble()).isPositive();
+                        });
         List<JsonNode> alerts = JobFiles.read(out.resolve("alerts.jsonl"));
         assertThat(alerts).hasSize(1);
         assertThat(alerts.get(0).get("docId").asText()).isEqualTo("a-mirror");
@@ -72,6 +85,21 @@ class RunCommandITCase {
         assertThat(dead).hasSize(1);
         assertThat(dead.get(0).get("reason").asText()).isEqualTo("MALFORMED_JSON");
         assertThat(dead.get(0).get("source").asText()).isEqualTo("docs.jsonl:3");
+    }
+
+    /** The JSON progress lines of a run's stderr. */
+    static List<JsonNode> progressLines(String err) {
+        return err.lines()
+                .filter(l -> l.startsWith("{\"type\":\"progress\""))
+                .map(
+                        l -> {
+                            try {
+                                return dev.neardup.io.Json.MAPPER.readTree(l);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        })
+                .toList();
     }
 
     @Test
@@ -89,7 +117,9 @@ class RunCommandITCase {
                         out.resolve("dead.jsonl").toString(),
                         "--state-backend",
                         "hashmap",
-                        "--quiet");
+                        "--quiet",
+                        "--progress-interval",
+                        "10ms");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
         assertThat(JobFiles.read(out.resolve("alerts.jsonl"))).hasSize(1);
