@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
+        header = "Benchmark throughput, latency and state size on this machine.",
         description = {
             "Benchmark neardup on this machine with a generated crawl: signature-only"
                     + " documents/s (one thread), whole-job documents/s on the embedded"

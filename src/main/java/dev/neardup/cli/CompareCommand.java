@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Compare two documents: exact and estimated similarity, LSH candidacy.",
+        header = "Compare two documents: exact and MinHash similarity, LSH candidacy.",
         description = {
             "Compares two documents: exact Jaccard similarity and containment of their shingle"
                     + " sets, the MinHash estimate of the Jaccard similarity with its standard"

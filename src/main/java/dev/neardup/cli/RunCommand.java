@@ -42,29 +42,34 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
+        header = "Find near-duplicates with the streaming job, on embedded Flink.",
         description = {
             "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"
-                    + " checkpoints) over a JSON Lines file of documents:",
-            "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\","
-                    + " \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
+                    + " checkpoints) over a JSON Lines file of documents, one per line:",
+            "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\",",
+            "   \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
             "Writes an alert per near-duplicate pair as documents collide, a verdict (UNIQUE or"
                     + " DUPLICATE) per valid document, and a dead letter (with the reason) per"
-                    + " record it cannot use.",
+                    + " record it cannot use: not valid UTF-8 or JSON, nested deeper than 200"
+                    + " levels, larger than neardup.max-document-size (8 MB), an id or content"
+                    + " missing or of the wrong type (README: dead-letter reasons).",
+            "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  neardup run --sample",
             "      the bundled sample crawl; alerts on stdout",
-            "  neardup run --input crawl.jsonl --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
-            "              --dead-letters dead.jsonl --threshold 0.9",
-            "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - --alerts alerts.jsonl",
+            "  neardup run --input crawl.jsonl --alerts alerts.jsonl \\",
+            "      --verdicts verdicts.jsonl --dead-letters dead.jsonl --threshold 0.9",
+            "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - \\",
+            "      --alerts alerts.jsonl",
             "  neardup run --bootstrap-servers 127.0.0.1:9092 --input-topic documents \\",
-            "              --alerts-topic alerts --verdicts-topic verdicts --dead-letter-topic"
-                    + " dead-letters",
+            "      --alerts-topic alerts --verdicts-topic verdicts \\",
+            "      --dead-letter-topic dead-letters",
             "",
-            "Any Flink or neardup option can be set with -D key=value, e.g."
-                    + " -D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
+            "Any Flink or neardup option can be set with -D key=value, for example",
+            "-D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
         })
 final class RunCommand implements Callable<Integer> {
 

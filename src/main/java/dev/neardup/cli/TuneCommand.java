@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Choose LSH bands and rows for a similarity threshold; show the S-curve.",
+        header = "Choose LSH bands and rows for a threshold; draw the S-curve.",
         description = {
             "Chooses LSH banding parameters for a similarity threshold t: the b bands of r rows"
                     + " (b x r <= K) that minimise the weighted false-positive and false-negative"
