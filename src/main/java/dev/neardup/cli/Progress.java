@@ -84,8 +84,13 @@ final class Progress {
      * input and output).
      */
     static boolean stderrIsTerminal() {
+        return isTerminal(2);
+    }
+
+    /** Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. */
+    static boolean isTerminal(int fd) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
             return target.startsWith("/dev/pts/")
                     || target.startsWith("/dev/tty")
                     || target.equals("/dev/console");

@@ -286,6 +286,8 @@ final class RunCommand implements Callable<Integer> {
                 err.println("neardup: " + settings);
             }
             Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            boolean progressLine = progress != null && progress.terminal();
+            JsonLinesSink.eraseProgressLine(progressLine && Progress.isTerminal(1), progressLine);
             long start = System.nanoTime();
             JobClient job =
                     EmbeddedJob.start(

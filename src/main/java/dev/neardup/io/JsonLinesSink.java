@@ -64,6 +64,23 @@ public class JsonLinesSink<T> implements Sink<T> {
     public interface SerializableFunction<A, B>
             extends java.util.function.Function<A, B>, java.io.Serializable {}
 
+    /** The bytes that erase the current terminal line: carriage return, erase to end of line. */
+    private static final byte[] ERASE_LINE = "\r\033[K".getBytes(StandardCharsets.US_ASCII);
+
+    private static volatile boolean eraseBeforeStdout;
+    private static volatile boolean eraseBeforeStderr;
+
+    /**
+     * Whether lines written to standard output and standard error (in this JVM) first erase the
+     * terminal line: the command line's progress line, rewritten in place on a terminal, would
+     * otherwise be continued by the next alert or dead letter. Set only for streams that are that
+     * terminal.
+     */
+    public static void eraseProgressLine(boolean stdout, boolean stderr) {
+        eraseBeforeStdout = stdout;
+        eraseBeforeStderr = stderr;
+    }
+
     /** Records written so far in this JVM by sinks with this counter name. */
     public static long written(String counterName) {
         AtomicLong count = COUNTS.get(counterName);
@@ -80,12 +97,15 @@ public class JsonLinesSink<T> implements Sink<T> {
         boolean summary = STDERR_SUMMARY.equals(target);
         OutputStream out;
         boolean console = true;
+        boolean erase = false;
         if (target == null) {
             out = OutputStream.nullOutputStream();
         } else if (target.equals(STDOUT)) {
             out = System.out;
+            erase = eraseBeforeStdout;
         } else if (target.equals(STDERR) || summary) {
             out = System.err;
+            erase = eraseBeforeStderr;
         } else {
             Path path = Path.of(target);
             if (path.getParent() != null) {
@@ -96,8 +116,11 @@ public class JsonLinesSink<T> implements Sink<T> {
             out = new FileOutputStream(path.toFile());
             console = false;
         }
-        return new LineWriter<>(
-                out, console, summary, target == null, counterName, category, BUFFER_BYTES);
+        LineWriter<T> writer =
+                new LineWriter<>(
+                        out, console, summary, target == null, counterName, category, BUFFER_BYTES);
+        writer.eraseLine = erase;
+        return writer;
     }
 
     /** Bytes of complete lines a writer collects before it writes them to its file. */
@@ -119,6 +142,9 @@ public class JsonLinesSink<T> implements Sink<T> {
         private final SerializableFunction<T, String> category;
         private final byte[] buffer;
         private int buffered;
+
+        /** Console only: erase the terminal's current line (the progress line) before a line. */
+        boolean eraseLine;
 
         LineWriter(
                 OutputStream out,
@@ -143,18 +169,23 @@ public class JsonLinesSink<T> implements Sink<T> {
             if (!discard) {
                 String text = summary ? String.valueOf(element) : Json.write(element);
                 byte[] line = (text + "\n").getBytes(StandardCharsets.UTF_8);
-                if (buffered + line.length > buffer.length) {
-                    writeBuffer();
-                }
-                if (line.length > buffer.length) {
-                    out.write(line); // one line larger than the buffer: written whole
-                } else {
-                    System.arraycopy(line, 0, buffer, buffered, line.length);
-                    buffered += line.length;
-                }
                 if (console) {
-                    writeBuffer(); // interactive: show records as they come
+                    // Interactive: show records as they come.
+                    if (eraseLine) {
+                        out.write(ERASE_LINE);
+                    }
+                    out.write(line);
                     out.flush();
+                } else {
+                    if (buffered + line.length > buffer.length) {
+                        writeBuffer();
+                    }
+                    if (line.length > buffer.length) {
+                        out.write(line); // one line larger than the buffer: written whole
+                    } else {
+                        System.arraycopy(line, 0, buffer, buffered, line.length);
+                        buffered += line.length;
+                    }
                 }
             }
             count.incrementAndGet();

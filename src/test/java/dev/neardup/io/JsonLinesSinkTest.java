@@ -74,4 +74,25 @@ class JsonLinesSinkTest {
         assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).isEqualTo(expected);
         assertThat(JsonLinesSink.written("sink-test-2")).isEqualTo(2_000);
     }
+
+    /**
+     * On a terminal, the command line's progress line is rewritten in place; a record printed to
+     * the same terminal first erases it, instead of continuing it.
+     */
+    @Test
+    void consoleLinesEraseTheProgressLineOnlyWhenAsked() throws Exception {
+        java.io.ByteArrayOutputStream terminal = new java.io.ByteArrayOutputStream();
+        JsonLinesSink.LineWriter<Object> writer =
+                new JsonLinesSink.LineWriter<>(
+                        terminal, true, false, false, "sink-test-3", null, 100);
+        writer.eraseLine = true;
+        writer.write(Map.of("a", 1), null);
+        assertThat(terminal.toString(StandardCharsets.UTF_8)).isEqualTo("\r\033[K{\"a\":1}\n");
+
+        java.io.ByteArrayOutputStream pipe = new java.io.ByteArrayOutputStream();
+        JsonLinesSink.LineWriter<Object> plain =
+                new JsonLinesSink.LineWriter<>(pipe, true, false, false, "sink-test-3", null, 100);
+        plain.write(Map.of("a", 1), null);
+        assertThat(pipe.toString(StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}\n");
+    }
 }
