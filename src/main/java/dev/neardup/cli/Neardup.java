@@ -149,7 +149,7 @@ public final class Neardup implements Callable<Integer> {
 
     private static int handleParameterException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        String message = sentenceCase(oneLine(ex.getMessage()));
+        String message = sentenceCase(picocliMessage(oneLine(ex.getMessage())));
         if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
             if (!suggestions.isEmpty()) {
@@ -222,6 +222,15 @@ public final class Neardup implements Callable<Integer> {
             return "unknown error";
         }
         return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /**
+     * A picocli message, with two of its wordings mended: "Value for option option '-D' (KEY=VALUE)
+     * should be..." (picocli writes the word twice for a map option's value) and "Error: --a, --b
+     * are mutually exclusive" (a prefix that says nothing after "neardup run: ").
+     */
+    static String picocliMessage(String message) {
+        return message.replace("option option ", "option ").replaceFirst("^(?i)error: ", "");
     }
 
     /**
