@@ -24,6 +24,12 @@ import java.time.Instant;
  */
 public final class Json {
 
+    /**
+     * The deepest nesting of arrays and objects an input record may have (the record's object is
+     * level 1); deeper records are dead letters (MALFORMED_JSON). It bounds the parser's stack.
+     */
+    public static final int MAX_NESTING_DEPTH = 200;
+
     /** Thread-safe once configured. */
     public static final ObjectMapper MAPPER =
             JsonMapper.builder()
@@ -39,7 +45,7 @@ public final class Json {
                 .setStreamReadConstraints(
                         StreamReadConstraints.builder()
                                 .maxStringLength(Integer.MAX_VALUE)
-                                .maxNestingDepth(200)
+                                .maxNestingDepth(MAX_NESTING_DEPTH)
                                 .build());
     }
 

@@ -166,6 +166,8 @@ class OutputSchemaTest {
         out.add(rejected("[1, 2]"));
         out.add(rejected("{\"content\": \"text\"}"));
         out.add(rejected("{\"id\": \"a\"}"));
+        out.add(rejected("{\"id\": {\"page\": 1}, \"content\": \"text\"}"));
+        out.add(rejected("{\"id\": \"a\", \"content\": [\"text\"]}"));
         out.add(rejected("{\"id\": 17, \"content\": \" \\n \"}"));
         out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"yesterday\"}"));
         out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"url\": 5}"));
@@ -236,7 +238,9 @@ class OutputSchemaTest {
                         "MALFORMED_JSON",
                         "NOT_AN_OBJECT",
                         "MISSING_ID",
+                        "INVALID_ID",
                         "MISSING_CONTENT",
+                        "INVALID_CONTENT",
                         "EMPTY_CONTENT",
                         "BAD_TIMESTAMP",
                         "BAD_FIELD",
