@@ -88,6 +88,7 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
         }
         if (e.kind == VerdictEvent.ANNOUNCE) {
             p.records++;
+            p.addSource(e.source);
             p.url = e.url;
         } else {
             p.candidates += e.candidates;
@@ -155,7 +156,9 @@ public class VerdictFunction extends KeyedProcessFunction<String, VerdictEvent, 
 
     private void emit(PendingVerdict p, long now, Collector<Verdict> out) {
         for (int i = 0; i < p.records; i++) {
-            out.collect(toVerdict(p, now));
+            Verdict v = toVerdict(p, now);
+            v.source = p.source(i); // tells repeated records of one version apart
+            out.collect(v);
         }
     }
 

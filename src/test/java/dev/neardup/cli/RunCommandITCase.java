@@ -125,6 +125,52 @@ class RunCommandITCase {
         assertThat(JobFiles.read(out.resolve("alerts.jsonl"))).hasSize(1);
     }
 
+    /**
+     * A record repeated with the same id and fetchedAt gets a verdict per record; they were
+     * identical lines, now their source tells them apart (issue 12).
+     */
+    @Test
+    void repeatedRecordsGetVerdictsToldApartByTheirSource() throws Exception {
+        Path in = dir.resolve("repeated.jsonl");
+        String a =
+                dev.neardup.io.Json.write(
+                        java.util.Map.of(
+                                "id",
+                                "a",
+                                "content",
+                                SyntheticText.prose(5, 2000),
+                                "fetchedAt",
+                                "2026-03-01T10:00:00Z"));
+        String b =
+                dev.neardup.io.Json.write(
+                        java.util.Map.of("id", "b", "content", SyntheticText.prose(6, 2000)));
+        Files.writeString(in, a + "\n" + b + "\n" + a + "\n", StandardCharsets.UTF_8);
+        Path verdicts = dir.resolve("repeated-verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        in.toString(),
+                        "--verdicts",
+                        verdicts.toString(),
+                        "--alerts",
+                        dir.resolve("repeated-alerts.jsonl").toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> out = JobFiles.read(verdicts);
+        assertThat(out).hasSize(3);
+        List<JsonNode> ofA = out.stream().filter(v -> v.get("docId").asText().equals("a")).toList();
+        assertThat(ofA)
+                .extracting(v -> v.get("source").asText())
+                .containsExactlyInAnyOrder("repeated.jsonl:1", "repeated.jsonl:3");
+        assertThat(ofA.get(0).toString()).isNotEqualTo(ofA.get(1).toString());
+        assertThat(out.stream().filter(v -> v.get("docId").asText().equals("b")))
+                .extracting(v -> v.get("source").asText())
+                .containsExactly("repeated.jsonl:2");
+    }
+
     @Test
     void rejectsBadOptionsWithOneLine() {
         CliRun.run("run", "--input", input.toString(), "--threshold", "1.5")
