@@ -37,6 +37,12 @@ class RunCommandITCase {
                 StandardCharsets.UTF_8);
     }
 
+    private static String doc(String id, String content, String type, String fetchedAt) {
+        return dev.neardup.io.Json.write(
+                java.util.Map.of(
+                        "id", id, "content", content, "contentType", type, "fetchedAt", fetchedAt));
+    }
+
     private static String doc(String id, String content, String type) {
         return dev.neardup.io.Json.write(
                 java.util.Map.of("id", id, "content", content, "contentType", type));
@@ -169,6 +175,62 @@ class RunCommandITCase {
         assertThat(out.stream().filter(v -> v.get("docId").asText().equals("b")))
                 .extracting(v -> v.get("source").asText())
                 .containsExactly("repeated.jsonl:2");
+    }
+
+    /**
+     * Pages shorter than the shingle size (w = 5 words): each is one shingle, its whole text, so
+     * two one-word pages with different words are not near-duplicates; the same word is an exact
+     * copy (issue 12: one-word pages were said to be called duplicates of each other).
+     */
+    @Test
+    void oneWordPagesAreDuplicatesOnlyOfTheSameWord() throws Exception {
+        Path in = dir.resolve("one-word.jsonl");
+        List<String> lines = new java.util.ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        java.util.Set<String> words = new java.util.TreeSet<>(List.of("hello", "world"));
+        while (words.size() < 300) {
+            StringBuilder w = new StringBuilder();
+            for (int c = 0, n = 3 + random.nextInt(6); c < n; c++) {
+                w.append((char) ('a' + random.nextInt(26)));
+            }
+            words.add(w.toString());
+        }
+        for (String w : words) {
+            lines.add(doc("word-" + w, w, "text/plain", "2026-03-01T10:00:00Z"));
+        }
+        lines.add(doc("hello-again", "  Hello! ", "text/plain", "2026-03-01T10:01:00Z"));
+        lines.add(
+                doc(
+                        "hello-html",
+                        "<html><body><h1>HELLO</h1></body></html>",
+                        "text/html",
+                        "2026-03-01T10:02:00Z"));
+        Files.write(in, lines, StandardCharsets.UTF_8);
+        Path alerts = dir.resolve("one-word-alerts.jsonl");
+        Path verdicts = dir.resolve("one-word-verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        in.toString(),
+                        "--alerts",
+                        alerts.toString(),
+                        "--verdicts",
+                        verdicts.toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> duplicates =
+                JobFiles.read(verdicts).stream()
+                        .filter(v -> v.get("verdict").asText().equals("DUPLICATE"))
+                        .toList();
+        assertThat(duplicates)
+                .extracting(v -> v.get("docId").asText() + " -> " + v.get("duplicateOf").asText())
+                .containsExactlyInAnyOrder("hello-again -> word-hello", "hello-html -> word-hello");
+        assertThat(JobFiles.read(verdicts)).hasSize(words.size() + 2);
+        assertThat(JobFiles.read(alerts))
+                .allSatisfy(a -> assertThat(a.get("similarity").asDouble()).isEqualTo(1.0));
     }
 
     @Test
