@@ -200,10 +200,11 @@ final class RunCommand implements Callable<Integer> {
 
         @Option(
                 names = "--kafka-properties",
-                paramLabel = "FILE",
+                paramLabel = "FILE|DIR",
                 description =
                         "A properties file of Kafka client properties (SASL/SSL settings and"
-                                + " secrets; values are never printed).")
+                                + " secrets; values are never printed), or a directory whose"
+                                + " *.properties files are read (none: no properties).")
         Path propertiesFile;
     }
 
@@ -337,20 +338,10 @@ final class RunCommand implements Callable<Integer> {
         conf.set(NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
         conf.set(NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
         if (kafka.propertiesFile != null) {
-            java.util.Properties file = new java.util.Properties();
-            try (var reader = Files.newBufferedReader(kafka.propertiesFile)) {
-                file.load(reader);
-            } catch (IOException e) {
-                throw CliException.usage(
-                        "cannot read --kafka-properties "
-                                + kafka.propertiesFile
-                                + ": "
-                                + e.getMessage());
-            }
-            file.forEach(
-                    (k, v) ->
-                            conf.setString(
-                                    NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, String.valueOf(v)));
+            KafkaPropertiesFiles.read(kafka.propertiesFile)
+                    .forEach(
+                            (k, v) ->
+                                    conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
         }
         kafka.properties.forEach(
                 (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
