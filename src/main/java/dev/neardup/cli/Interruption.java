@@ -8,13 +8,13 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM during a local run: instead of the JVM's default (exit at once, in
- * the middle of whatever the job was writing, leaving the temporary directory behind), the first
- * signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
+ * once, in the middle of whatever the job was writing, leaving the temporary directory behind), the
+ * first signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
  * normally: sinks closed, summary printed, temporary files removed, and exit code 128 + the signal
- * number ({@link #exitCode()}: 130 for SIGINT, 143 for SIGTERM, as a shell reports a process the
- * signal ended). A second signal, or the job not stopping within {@link #GRACE_MILLIS}, exits at
- * once.
+ * number ({@link #exitCode()}: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP, as a shell reports
+ * a process the signal ended). A second signal, or the job not stopping within {@link
+ * #GRACE_MILLIS}, exits at once.
  *
  * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
  * previous handlers back). Where the JVM does not let the handlers be replaced (run with {@code
@@ -25,7 +25,8 @@ final class Interruption implements AutoCloseable {
     /** How long the job may take to stop after the first signal before the process exits. */
     static final long GRACE_MILLIS = 60_000;
 
-    private static final String[] SIGNALS = {"INT", "TERM"};
+    /** Ctrl-C, kill's default, and the terminal closing (as the JVM itself handles them). */
+    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
     private final PrintWriter err;
     private final boolean terminal;
@@ -42,9 +43,9 @@ final class Interruption implements AutoCloseable {
     }
 
     /**
-     * Handles SIGINT and SIGTERM from now on. Until {@link #onSignal} sets an action, a signal
-     * exits at once (nothing to stop yet), as do a second signal and a job that does not stop in
-     * time: {@code cleanUp} (removing temporary files) runs first then.
+     * Handles SIGINT, SIGTERM and SIGHUP from now on. Until {@link #onSignal} sets an action, a
+     * signal exits at once (nothing to stop yet), as do a second signal and a job that does not
+     * stop in time: {@code cleanUp} (removing temporary files) runs first then.
      *
      * @param err where to say what happens, or null for nothing ({@code --quiet})
      * @param terminal whether err is a terminal (a message then starts on a new line, after the
@@ -83,13 +84,13 @@ final class Interruption implements AutoCloseable {
         return received.get() != null;
     }
 
-    /** "SIGINT" or "SIGTERM", or null. */
+    /** "SIGINT", "SIGTERM" or "SIGHUP", or null. */
     String signalName() {
         Signal s = received.get();
         return s == null ? null : "SIG" + s.getName();
     }
 
-    /** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM. */
+    /** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
     int exitCode() {
         Signal s = received.get();
         return s == null ? 0 : 128 + s.getNumber();
