@@ -121,6 +121,16 @@ final class BenchCommand implements Callable<Integer> {
     String stateBackend;
 
     @Option(
+            names = {"-D"},
+            paramLabel = "KEY=VALUE",
+            description = {
+                "Any Flink or neardup configuration option for the job runs (repeatable), for"
+                        + " example:",
+                "-D state.backend.rocksdb.compaction.style=UNIVERSAL"
+            })
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(
             names = "--json",
             description = "Print the results as one JSON object instead of a table.")
     boolean json;
@@ -173,6 +183,7 @@ final class BenchCommand implements Callable<Integer> {
         // in order within the file, so verdicts are final as soon as the watermark moves on.
         conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
         conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
+        properties.forEach(conf::setString);
         NearDupSettings settings = NearDupSettings.from(conf);
 
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {

@@ -1,11 +1,9 @@
 package dev.neardup.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
@@ -17,8 +15,9 @@ import sun.misc.SignalHandler;
  * #GRACE_MILLIS}, exits at once.
  *
  * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
- * previous handlers back). Where the JVM does not let the handlers be replaced (run with {@code
- * -Xrs}, or a signal it reserves), that signal keeps its default behaviour.
+ * previous handlers back), through {@link SignalHandlers}. Where the JVM does not let a handler be
+ * replaced (run with {@code -Xrs}, or a signal the process ignores: a shell script's background job
+ * ignores SIGINT), that signal keeps its behaviour.
  */
 final class Interruption implements AutoCloseable {
 
@@ -31,8 +30,8 @@ final class Interruption implements AutoCloseable {
     private final PrintWriter err;
     private final boolean terminal;
     private final Runnable cleanUp;
-    private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
-    private final AtomicReference<Signal> received = new AtomicReference<>();
+    private final List<Runnable> restore = new ArrayList<>();
+    private final AtomicReference<String> received = new AtomicReference<>();
     private Runnable action;
     private Thread watchdog;
 
@@ -54,11 +53,9 @@ final class Interruption implements AutoCloseable {
     static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
         Interruption interruption = new Interruption(err, terminal, cleanUp);
         for (String name : SIGNALS) {
-            try {
-                Signal signal = new Signal(name);
-                interruption.previous.put(signal, Signal.handle(signal, interruption::handle));
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                // -Xrs, or a signal the JVM reserves here: its default behaviour stays
+            Runnable previous = SignalHandlers.handle(name, interruption::handle);
+            if (previous != null) {
+                interruption.restore.add(previous);
             }
         }
         return interruption;
@@ -86,19 +83,20 @@ final class Interruption implements AutoCloseable {
 
     /** "SIGINT", "SIGTERM" or "SIGHUP", or null. */
     String signalName() {
-        Signal s = received.get();
-        return s == null ? null : "SIG" + s.getName();
+        String s = received.get();
+        return s == null ? null : "SIG" + s;
     }
 
     /** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
     int exitCode() {
-        Signal s = received.get();
-        return s == null ? 0 : 128 + s.getNumber();
+        String s = received.get();
+        return s == null ? 0 : 128 + SignalHandlers.number(s);
     }
 
-    private void handle(Signal signal) {
+    /** What a signal does ("INT", "TERM", "HUP"); called by the handler, and by tests. */
+    void handle(String signal) {
         if (!received.compareAndSet(null, signal)) {
-            exitNow("neardup: " + "SIG" + signal.getName() + " again: exiting now", signal);
+            exitNow("neardup: SIG" + signal + " again: exiting now", signal);
             return;
         }
         Runnable stop;
@@ -106,13 +104,10 @@ final class Interruption implements AutoCloseable {
             stop = action;
         }
         if (stop == null) {
-            exitNow("neardup: interrupted (SIG" + signal.getName() + ")", signal);
+            exitNow("neardup: interrupted (SIG" + signal + ")", signal);
             return;
         }
-        err.println();
-        err.println(
-                "neardup: SIG" + signal.getName() + ": stopping the job (again to exit at once)");
-        err.flush();
+        say("neardup: SIG" + signal + ": stopping the job (again to exit at once)");
         Thread timer =
                 new Thread(
                         () -> {
@@ -146,7 +141,7 @@ final class Interruption implements AutoCloseable {
         }
     }
 
-    private void exitNow(String message, Signal signal) {
+    private void exitNow(String message, String signal) {
         say(message);
         // Not in the signal's thread: System.exit waits for the shutdown hooks.
         Thread exit =
@@ -155,7 +150,7 @@ final class Interruption implements AutoCloseable {
                             try {
                                 cleanUp.run();
                             } finally {
-                                System.exit(128 + signal.getNumber());
+                                System.exit(128 + SignalHandlers.number(signal));
                             }
                         },
                         "neardup-exit");
@@ -165,8 +160,8 @@ final class Interruption implements AutoCloseable {
     /** Puts the previous handlers back. */
     @Override
     public void close() {
-        previous.forEach(Signal::handle);
-        previous.clear();
+        restore.forEach(Runnable::run);
+        restore.clear();
         synchronized (this) {
             if (watchdog != null) {
                 watchdog.interrupt();

@@ -9,23 +9,25 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The progress of a local job on stderr, one report every few seconds: on a terminal, one line
- * rewritten in place (documents read, documents/s, alerts, dead letters); otherwise (a log file, a
- * pipe, a CI job) one JSON object per line, for machines:
+ * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise (a
+ * log file, a pipe, a CI job) one JSON object per line, for machines, in the format of the Kafka
+ * mode's {@link KafkaProgress} (without the consumer lag):
  *
  * <pre>{@code
- * {"type":"progress","command":"run","elapsedSeconds":12.0,"documentsRead":24000,
- *  "documentsPerSecond":2010.5,"alerts":310,"verdicts":0,"deadLetters":2}
+ * {"progress":"run","time":"2026-11-24T12:40:03Z","documents":24000,"documentsPerSecond":2010.5,
+ *  "alerts":310,"verdicts":0,"deadLetters":2}
  * }</pre>
  *
- * ({@code bench} adds {@code "phase"}.) {@code documentsPerSecond} is the rate since the previous
- * report. The counts are the embedded job's, in this JVM ({@link SignatureFunction#sketched},
- * {@link JsonLinesSink#written}).
+ * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
+ * documentsPerSecond} is the rate since the previous report. The counts are the embedded job's, in
+ * this JVM ({@link SignatureFunction#sketched}, {@link JsonLinesSink#written}).
  */
 final class Progress {
 
@@ -39,9 +41,8 @@ final class Progress {
     private final boolean terminal;
     private final long intervalNanos;
     private final String command;
-    private final long start = System.nanoTime();
     private String phase;
-    private long lastTime = start;
+    private long lastTime = System.nanoTime();
     private long lastDocuments;
     private long nextReport;
     private boolean lineShown;
@@ -56,7 +57,7 @@ final class Progress {
         Duration every = interval != null ? interval : terminal ? TERMINAL_INTERVAL : JSON_INTERVAL;
         this.intervalNanos = every.toNanos();
         this.command = command;
-        this.nextReport = start + intervalNanos;
+        this.nextReport = lastTime + intervalNanos;
     }
 
     /** Reports on the process's stderr: a terminal or not, as it is. */
@@ -141,8 +142,8 @@ final class Progress {
                     "\r\033[K"
                             + String.format(
                                     Locale.ROOT,
-                                    "neardup%s: %,d documents read, %,.0f documents/s, %,d alerts,"
-                                            + " %,d verdicts, %,d dead letters",
+                                    "neardup%s: %d documents, %.0f documents/s, %d alerts, %d"
+                                            + " verdicts, %d dead letters",
                                     phase == null ? "" : " " + command + " (" + phase + ")",
                                     documents,
                                     rate,
@@ -152,13 +153,12 @@ final class Progress {
             lineShown = true;
         } else {
             Map<String, Object> line = new LinkedHashMap<>();
-            line.put("type", "progress");
-            line.put("command", command);
+            line.put("progress", command);
+            line.put("time", Instant.now().toString());
             if (phase != null) {
                 line.put("phase", phase);
             }
-            line.put("elapsedSeconds", Math.round((now - start) / 1e8) / 10.0);
-            line.put("documentsRead", documents);
+            line.put("documents", documents);
             line.put("documentsPerSecond", Math.round(rate * 10) / 10.0);
             line.put("alerts", alerts);
             line.put("verdicts", verdicts);

@@ -69,7 +69,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  * state.backend.rocksdb.timer-service.factory: HEAP}, which Flink writes to the same stream: the
  * operator refuses to start with it.)
  *
- * <p>Reports. After a watermark, the subtask sends the {@link VerdictFunction} one report per
+ * <p>Reports. After a watermark, the subtask sends the {@link VerdictOperator} one report per
  * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
  * with the matches, if any: the verdict operator knows a document is decided when all its buckets
  * have reported. With p subtasks a document costs at most p reports instead of one per band.

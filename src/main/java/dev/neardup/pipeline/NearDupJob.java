@@ -164,11 +164,14 @@ public final class NearDupJob {
         SingleOutputStreamOperator<Verdict> verdicts =
                 found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE))
                         .keyBy(VerdictEvent::key, Types.STRING)
-                        .process(new VerdictFunction(settings))
+                        .transform(
+                                "verdicts",
+                                TypeInformation.of(Verdict.class),
+                                new VerdictOperator(settings))
                         .uid(Uid.VERDICT)
                         .name("verdicts");
         return new Outputs(
-                verdicts.getSideOutput(VerdictFunction.ALERTS),
+                verdicts.getSideOutput(VerdictOperator.ALERTS),
                 verdicts,
                 bands.getSideOutput(SignatureFunction.DEAD_LETTERS));
     }

@@ -137,6 +137,19 @@ public final class NearDupOptions {
                                     + " file mode). 0 keeps every waiting document in the state"
                                     + " backend.");
 
+    public static final ConfigOption<MemorySize> PENDING_BUFFER =
+            ConfigOptions.key("neardup.verdict.pending-buffer")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("32mb"))
+                    .withDescription(
+                            "Memory per verdict subtask for the verdicts being assembled (a"
+                                    + " document waits there from its announcement until all its"
+                                    + " buckets have reported). Within it they are kept on the"
+                                    + " heap and written to the checkpoints; beyond it in the"
+                                    + " state backend with a timer each (slower, but bounded by"
+                                    + " disk: in file mode every document waits until the end of"
+                                    + " the input). 0 keeps them all in the state backend.");
+
     public static final ConfigOption<Duration> RETENTION =
             ConfigOptions.key("neardup.retention")
                     .durationType()

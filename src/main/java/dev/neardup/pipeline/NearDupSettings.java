@@ -44,6 +44,7 @@ public final class NearDupSettings implements Serializable {
     private final long maxOutOfOrdernessMillis;
     private final long idleTimeoutMillis;
     private final long orderBufferBytes;
+    private final long pendingBufferBytes;
 
     private NearDupSettings(
             double threshold,
@@ -60,7 +61,8 @@ public final class NearDupSettings implements Serializable {
             DocumentParser.FutureTimestamps futureTimestamps,
             Duration maxOutOfOrderness,
             Duration idleTimeout,
-            long orderBufferBytes) {
+            long orderBufferBytes,
+            long pendingBufferBytes) {
         this.threshold = threshold;
         this.numHashes = numHashes;
         this.bands = banding.bands();
@@ -80,6 +82,7 @@ public final class NearDupSettings implements Serializable {
         this.maxOutOfOrdernessMillis = maxOutOfOrderness.toMillis();
         this.idleTimeoutMillis = idleTimeout.toMillis();
         this.orderBufferBytes = orderBufferBytes;
+        this.pendingBufferBytes = pendingBufferBytes;
     }
 
     /**
@@ -207,7 +210,8 @@ public final class NearDupSettings implements Serializable {
                 config.get(NearDupOptions.FUTURE_TIMESTAMPS),
                 outOfOrderness,
                 idle,
-                config.get(NearDupOptions.ORDER_BUFFER).getBytes());
+                config.get(NearDupOptions.ORDER_BUFFER).getBytes(),
+                config.get(NearDupOptions.PENDING_BUFFER).getBytes());
     }
 
     private static String nonBlank(String value, String key) {
@@ -285,6 +289,14 @@ public final class NearDupSettings implements Serializable {
      */
     public long orderBufferBytes() {
         return orderBufferBytes;
+    }
+
+    /**
+     * Heap bytes per verdict subtask for verdicts being assembled ({@link
+     * NearDupOptions#PENDING_BUFFER}).
+     */
+    public long pendingBufferBytes() {
+        return pendingBufferBytes;
     }
 
     /** The parser of input records, with these field names, size limit and clock-skew rule. */

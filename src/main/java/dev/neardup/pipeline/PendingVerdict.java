@@ -1,7 +1,7 @@
 package dev.neardup.pipeline;
 
 /**
- * A verdict being assembled by {@link VerdictFunction} for one document version: how many input
+ * A verdict being assembled by {@link VerdictOperator} for one document version: how many input
  * records announced it, the candidates its buckets compared it with, and its matches so far.
  */
 public class PendingVerdict {

@@ -8,7 +8,7 @@
  *     -&gt; keyBy(band key)  BandBucketOperator: members of one bucket (b-bit signatures);
  *                          documents wait for the watermark (heap, else keyed state),
  *                          verified on the spot; one report per document and subtask
- *     -&gt; keyBy(document)  VerdictFunction: announcement + matches -&gt; alerts at once,
+ *     -&gt; keyBy(document)  VerdictOperator: announcement + matches -&gt; alerts at once,
  *                          one verdict per record when the watermark passes the document
  * </pre>
  *

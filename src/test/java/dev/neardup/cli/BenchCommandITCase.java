@@ -36,9 +36,9 @@ class BenchCommandITCase {
                 .contains("warm-up", "measured", "hot")
                 .containsOnly("warm-up", "measured", "hot");
         assertThat(progress)
-                .allSatisfy(p -> assertThat(p.get("command").asText()).isEqualTo("bench"));
+                .allSatisfy(p -> assertThat(p.get("progress").asText()).isEqualTo("bench"));
         assertThat(progress)
-                .allSatisfy(p -> assertThat(p.get("documentsRead").asLong()).isBetween(0L, 700L));
+                .allSatisfy(p -> assertThat(p.get("documents").asLong()).isBetween(0L, 700L));
         JsonNode r = Json.MAPPER.readTree(run.out());
         assertThat(r.get("documents").asInt()).isEqualTo(400);
         assertThat(r.get("signatureOnlyDocsPerSecond").asDouble()).isPositive();

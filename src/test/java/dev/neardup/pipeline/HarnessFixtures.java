@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Queue;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.util.OutputTag;
@@ -43,6 +42,21 @@ final class HarnessFixtures {
             int capacity, org.apache.flink.configuration.MemorySize buffer) {
         Configuration conf = new Configuration();
         conf.set(NearDupOptions.ORDER_BUFFER, buffer);
+        conf.set(NearDupOptions.THRESHOLD, THRESHOLD);
+        conf.set(NearDupOptions.NUM_HASHES, K);
+        conf.set(NearDupOptions.BANDS, BANDS);
+        conf.set(NearDupOptions.ROWS, ROWS);
+        conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
+        conf.set(NearDupOptions.RETENTION, RETENTION);
+        conf.set(NearDupOptions.SIGNATURE_BITS, BITS);
+        return NearDupSettings.from(conf);
+    }
+
+    /** As {@link #settings(int)}, with this heap budget for verdicts being assembled. */
+    static NearDupSettings settingsWithPendingBuffer(
+            int capacity, org.apache.flink.configuration.MemorySize pending) {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.PENDING_BUFFER, pending);
         conf.set(NearDupOptions.THRESHOLD, THRESHOLD);
         conf.set(NearDupOptions.NUM_HASHES, K);
         conf.set(NearDupOptions.BANDS, BANDS);
@@ -116,9 +130,21 @@ final class HarnessFixtures {
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
             verdictHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new VerdictFunction(settings)),
+                new VerdictOperator(settings), VerdictEvent::key, Types.STRING);
+    }
+
+    /** A verdict harness for one subtask of {@code parallelism}. */
+    static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
+            verdictHarness(
+                    NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
+                    throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new VerdictOperator(settings),
                 VerdictEvent::key,
-                Types.STRING);
+                Types.STRING,
+                maxParallelism,
+                parallelism,
+                subtask);
     }
 
     /** An announcement of a document version. */

@@ -84,7 +84,7 @@ class OperatorChainTest {
         }
 
         List<Alert> alerts() {
-            return sideValues(verdicts, VerdictFunction.ALERTS);
+            return sideValues(verdicts, VerdictOperator.ALERTS);
         }
 
         Map<String, Verdict> verdictsById() {

@@ -7,7 +7,7 @@ import static dev.neardup.pipeline.HarnessFixtures.announce;
 import static dev.neardup.pipeline.HarnessFixtures.lateMatch;
 import static dev.neardup.pipeline.HarnessFixtures.matches;
 import static dev.neardup.pipeline.HarnessFixtures.report;
-import static dev.neardup.pipeline.HarnessFixtures.settings;
+import static dev.neardup.pipeline.HarnessFixtures.settingsWithPendingBuffer;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,6 +16,7 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
 import java.util.List;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -24,18 +25,48 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link VerdictFunction} in Flink's keyed harness: one verdict per input record, emitted when all
- * of the document's buckets have reported and not before; alerts at once, once per pair; state and
- * timers cleaned up after the verdict, and swept after the retention if reports never complete.
+ * {@link VerdictOperator} in Flink's keyed harness, with waiting verdicts on the heap (this class)
+ * and in keyed state ({@link VerdictOperatorSpilledTest}, the same tests with no heap budget): one
+ * verdict per input record, emitted when all of the document's buckets have reported and not
+ * before; alerts at once, once per pair; state and timers cleaned up after the verdict, and swept
+ * after the retention if reports never complete.
  */
-class VerdictFunctionTest {
+class VerdictOperatorTest {
 
-    private KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> harness;
+    protected KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> harness;
+
+    /** The heap budget for waiting verdicts under test. */
+    protected MemorySize pendingBuffer() {
+        return MemorySize.parse("32mb");
+    }
+
+    /** Event-time timers per waiting verdict: none on the heap, one (its sweep) when spilled. */
+    protected int timersPerWaitingVerdict() {
+        return 0;
+    }
+
+    protected KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> newHarness()
+            throws Exception {
+        return verdictHarness(settingsWithPendingBuffer(64, pendingBuffer()));
+    }
 
     @BeforeEach
     void open() throws Exception {
-        harness = verdictHarness(settings(64));
+        harness = newHarness();
         harness.open();
+    }
+
+    /** Verdicts waiting, on the heap or in keyed state. */
+    protected int waitingVerdicts() {
+        return ((VerdictOperator) harness.getOneInputOperator()).waitingOnHeap()
+                + harness.numKeyedStateEntries();
+    }
+
+    /** Nothing waits: no verdict on the heap, no state entry, no timer. */
+    protected void assertNothingWaits() {
+        assertThat(waitingVerdicts()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numEventTimeTimers()).isZero();
     }
 
     @AfterEach
@@ -54,7 +85,7 @@ class VerdictFunctionTest {
     }
 
     private List<Alert> alerts() {
-        return sideValues(harness, VerdictFunction.ALERTS);
+        return sideValues(harness, VerdictOperator.ALERTS);
     }
 
     /** Empty reports from the bands not given, so that all BANDS buckets have reported. */
@@ -88,8 +119,7 @@ class VerdictFunctionTest {
         assertThat(v.eventTime).isEqualTo(Json.isoTime(T0));
         assertThat(v.duplicateOf).isNull();
         assertThat(v.matches).isEmpty();
-        assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numEventTimeTimers()).isZero();
+        assertNothingWaits();
     }
 
     @Test
@@ -112,8 +142,7 @@ class VerdictFunctionTest {
         assertThat(v.duplicateOf).isEqualTo("a");
         assertThat(v.similarity).isEqualTo(0.85);
         assertThat(v.duplicateUrl).isEqualTo("https://example.org/a");
-        assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numEventTimeTimers()).isZero();
+        assertNothingWaits();
     }
 
     @Test
@@ -156,18 +185,18 @@ class VerdictFunctionTest {
         assertThat(verdicts()).hasSize(3);
         assertThat(verdicts().get(2).eventTime).isEqualTo(Json.isoTime(T0 + 60_000));
         assertThat(verdicts().get(2).source).isEqualTo("crawl.jsonl:9");
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertNothingWaits();
     }
 
     @Test
     void matchesForADocumentNeverAnnouncedAreSweptAfterTheRetention() throws Exception {
         send(lateMatch("ghost", T0, "a", T0 - 1));
         harness.processWatermark(new Watermark(T0 + RETENTION.toMillis() - 1));
-        assertThat(harness.numKeyedStateEntries()).isOne();
+        assertThat(waitingVerdicts()).isOne();
+        assertThat(harness.numEventTimeTimers()).isEqualTo(timersPerWaitingVerdict());
         harness.processWatermark(new Watermark(T0 + RETENTION.toMillis()));
         assertThat(verdicts()).isEmpty();
-        assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numEventTimeTimers()).isZero();
+        assertNothingWaits();
     }
 
     @Test
@@ -177,7 +206,7 @@ class VerdictFunctionTest {
         harness.processWatermark(new Watermark(T0 + RETENTION.toMillis()));
         assertThat(verdicts()).hasSize(1);
         assertThat(verdicts().get(0).duplicateOf).isEqualTo("a");
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertNothingWaits();
     }
 
     @Test
@@ -187,16 +216,74 @@ class VerdictFunctionTest {
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
 
-        harness = verdictHarness(settings(64));
+        harness = newHarness();
         harness.initializeState(snapshot);
         harness.open();
-        assertThat(harness.numEventTimeTimers()).isOne();
+        assertThat(waitingVerdicts()).isOne();
+        assertThat(harness.numEventTimeTimers()).isEqualTo(timersPerWaitingVerdict());
         send(matches("d", T0, 2, 1, "a", T0 - 5, 0.9)); // already alerted before the restore
         assertThat(alerts()).isEmpty();
         reportRest("d", T0, 0, 2);
         assertThat(verdicts()).hasSize(1);
         assertThat(verdicts().get(0).duplicateOf).isEqualTo("a");
         assertThat(verdicts().get(0).candidates).isEqualTo(2);
-        assertThat(harness.numEventTimeTimers()).isZero();
+        assertNothingWaits();
+    }
+
+    @Test
+    void waitingVerdictsAreRestoredByKeyGroupAtAnotherParallelism() throws Exception {
+        harness.close();
+        int maxParallelism = 128;
+        OperatorSubtaskState snapshot;
+        List<String> ids = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        try (var one =
+                verdictHarness(
+                        settingsWithPendingBuffer(64, pendingBuffer()), maxParallelism, 1, 0)) {
+            one.open();
+            for (String id : ids) {
+                one.processElement(announce(id, T0), T0);
+                one.processElement(matches(id, T0, 0, 1, "x", T0 - 5, 0.9), T0);
+            }
+            snapshot = one.snapshot(1L, 1L);
+        }
+        int verdicts = 0;
+        for (int subtask = 0; subtask < 2; subtask++) {
+            OperatorSubtaskState part =
+                    org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness
+                            .repartitionOperatorState(snapshot, maxParallelism, 1, 2, subtask);
+            try (var half =
+                    verdictHarness(
+                            settingsWithPendingBuffer(64, pendingBuffer()),
+                            maxParallelism,
+                            2,
+                            subtask)) {
+                half.initializeState(part);
+                half.open();
+                for (String id : ids) {
+                    var range =
+                            org.apache.flink.runtime.state.KeyGroupRangeAssignment
+                                    .computeKeyGroupRangeForOperatorIndex(
+                                            maxParallelism, 2, subtask);
+                    int group =
+                            org.apache.flink.runtime.state.KeyGroupRangeAssignment.assignToKeyGroup(
+                                    VerdictEvent.key(id, T0), maxParallelism);
+                    if (!range.contains(group)) {
+                        continue;
+                    }
+                    for (int band = 1; band < BANDS; band++) {
+                        half.processElement(report(id, T0, band), T0);
+                    }
+                }
+                List<Verdict> out = half.extractOutputValues();
+                assertThat(out).allSatisfy(v -> assertThat(v.duplicateOf).isEqualTo("x"));
+                verdicts += out.size();
+                assertThat(half.numKeyedStateEntries()).isZero();
+                assertThat(((VerdictOperator) half.getOneInputOperator()).waitingOnHeap()).isZero();
+            }
+        }
+        assertThat(verdicts)
+                .as("every waiting verdict restored on exactly one subtask")
+                .isEqualTo(ids.size());
+        harness = null;
     }
 }

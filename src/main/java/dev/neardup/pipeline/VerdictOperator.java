@@ -1,0 +1,431 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.io.Alert;
+import dev.neardup.io.Json;
+import dev.neardup.io.Verdict;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.memory.DataInputViewStreamWrapper;
+import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.checkpoint.CheckpointType;
+import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
+import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.OutputTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Assembles the verdicts (keyed by document version: id and event time, {@link VerdictEvent#key}).
+ * It collects the announcement of the document (one per input record) and the report of each of its
+ * band buckets, and emits the verdict, one per input record, as soon as all of them have reported.
+ * A bucket takes a document in when the event-time watermark passes it, in the order (event time,
+ * id), after every earlier document (see {@link BandBucketOperator}), so its report is final; the
+ * verdict is final and does not depend on arrival order. Counting reports, rather than waiting for
+ * the watermark here too, matters: the announcement and the reports travel different paths, and a
+ * path that was idle does not hold the watermark back when it resumes.
+ *
+ * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
+ * it (a pair can collide in several bands), always from the later document to the earlier one.
+ *
+ * <p>Where the verdicts wait. A verdict lives from its document's first message until its last
+ * bucket report: in a stream, for about the watermark's delay. Within {@code
+ * neardup.verdict.pending-buffer} they wait on the heap, written to raw keyed state per key group
+ * at each checkpoint (so a restore at another parallelism gives each subtask its own); each message
+ * then costs a hash lookup instead of a state read and write plus a timer. Beyond the budget (file
+ * mode, where every document waits for the end of the input), they wait in keyed state ({@code
+ * pending-verdict}) with a sweep timer each, as in state layout 2, which this operator restores
+ * unchanged. A verdict still waiting after the retention (reports lost, which the design rules out)
+ * is swept: emitted with what it has, or dropped if its document never came ({@code
+ * orphanMatches}).
+ *
+ * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
+ * the uid, state name and timers of the function it replaced.
+ */
+public class VerdictOperator extends AbstractStreamOperator<Verdict>
+        implements OneInputStreamOperator<VerdictEvent, Verdict>,
+                Triggerable<String, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(VerdictOperator.class);
+
+    /** Side output: near-duplicate alerts, one per (document version, matched document). */
+    public static final OutputTag<Alert> ALERTS =
+            new OutputTag<>("alerts", TypeInformation.of(Alert.class));
+
+    /** The order in which waiting verdicts are swept: event time, then key. */
+    private static final Comparator<Map.Entry<String, PendingVerdict>> SWEEP_ORDER =
+            Comparator.<Map.Entry<String, PendingVerdict>>comparingLong(e -> e.getValue().eventTime)
+                    .thenComparing(Map.Entry::getKey);
+
+    private final int bands;
+    private final long retentionMillis;
+    private final long heapBudget;
+
+    /**
+     * Verdicts beyond the heap budget (and those of state layout 2): from the document's first
+     * message until its buckets have all reported, with a sweep timer at the retention.
+     */
+    private transient ValueState<PendingVerdict> spilled;
+
+    /** How many verdicts wait in {@link #spilled}: while none do, a heap miss is a new verdict. */
+    private transient long spilledCount;
+
+    private transient InternalTimerService<VoidNamespace> timers;
+
+    /** Verdicts waiting on the heap, by key. */
+    private transient HashMap<String, PendingVerdict> waiting;
+
+    /** {@link #waiting} in sweep order. */
+    private transient TreeSet<Map.Entry<String, PendingVerdict>> bySweepTime;
+
+    private transient long heapBytes;
+    private transient TypeSerializer<PendingVerdict> serializer;
+
+    /** Verdicts read from raw keyed state on restore, put back by {@link #open}. */
+    private transient List<Map.Entry<String, PendingVerdict>> restored;
+
+    private transient Counter unique;
+    private transient Counter duplicates;
+    private transient Counter alerts;
+    private transient Counter orphans;
+    private transient Counter incomplete;
+    private transient Counter spills;
+
+    public VerdictOperator(NearDupSettings settings) {
+        this.bands = settings.bands();
+        this.retentionMillis = settings.retentionMillis();
+        this.heapBudget = settings.pendingBufferBytes();
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        serializer =
+                TypeInformation.of(PendingVerdict.class)
+                        .createSerializer(getExecutionConfig().getSerializerConfig());
+        restored = new ArrayList<>();
+        if (context.isRestored()) {
+            for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
+                try (InputStream in = group.getStream()) {
+                    DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
+                    int n = view.readInt();
+                    for (int i = 0; i < n; i++) {
+                        String key = view.readUTF();
+                        restored.add(Map.entry(key, serializer.deserialize(view)));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The heap's verdicts are written to raw keyed state at checkpoints. */
+    @Override
+    protected boolean isUsingCustomRawKeyedState() {
+        return true;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        spilled =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "pending-verdict", PendingVerdict.class));
+        timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+        waiting = new HashMap<>();
+        bySweepTime = new TreeSet<>(SWEEP_ORDER);
+        var metrics = getMetricGroup();
+        unique = metrics.counter("uniqueDocuments");
+        duplicates = metrics.counter("duplicateDocuments");
+        alerts = metrics.counter("alerts");
+        orphans = metrics.counter("orphanMatches");
+        incomplete = metrics.counter("incompleteVerdicts");
+        spills = metrics.counter("pendingVerdictsSpilled");
+        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
+                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
+            throw new IllegalStateException(
+                    "the verdict operator keeps waiting verdicts in raw keyed state, which Flink"
+                            + " cannot combine with heap timers on RocksDB: remove"
+                            + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
+                            + " ROCKSDB, works)");
+        }
+        for (Map.Entry<String, PendingVerdict> e : restored) {
+            hold(e.getKey(), e.getValue());
+        }
+        restored = null;
+        // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
+        try (var keys =
+                getKeyedStateBackend()
+                        .<VoidNamespace>getKeys("pending-verdict", VoidNamespace.INSTANCE)) {
+            spilledCount = keys.count();
+        }
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
+        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup = new HashMap<>();
+        for (Map.Entry<String, PendingVerdict> e : waiting.entrySet()) {
+            byGroup.computeIfAbsent(
+                            KeyGroupRangeAssignment.assignToKeyGroup(e.getKey(), maxParallelism),
+                            g -> new ArrayList<>())
+                    .add(e);
+        }
+        KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
+        try {
+            DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
+            for (int group : out.getKeyGroupList()) {
+                out.startNewKeyGroup(group);
+                List<Map.Entry<String, PendingVerdict>> entries =
+                        byGroup.getOrDefault(group, List.of());
+                view.writeInt(entries.size());
+                for (Map.Entry<String, PendingVerdict> e : entries) {
+                    view.writeUTF(e.getKey());
+                    serializer.serialize(e.getValue(), view);
+                }
+            }
+        } finally {
+            out.close();
+        }
+    }
+
+    @Override
+    public void processElement(StreamRecord<VerdictEvent> element) throws Exception {
+        VerdictEvent e = element.getValue();
+        String key = (String) getCurrentKey();
+        PendingVerdict p = waiting.get(key);
+        boolean onHeap = p != null;
+        if (!onHeap && spilledCount > 0) {
+            p = spilled.value();
+        }
+        boolean isNew = p == null;
+        if (isNew) {
+            p = new PendingVerdict();
+            p.docId = e.docId;
+            p.url = e.url;
+            p.eventTime = e.eventTime;
+            p.reports = 0;
+        }
+        if (e.kind == VerdictEvent.ANNOUNCE) {
+            p.records++;
+            p.addSource(e.source);
+            p.url = e.url;
+        } else {
+            p.candidates += e.candidates;
+            if (p.reports >= 0) {
+                p.reports += e.reports;
+            }
+            long now = getProcessingTimeService().getCurrentProcessingTime();
+            MatchList m = e.matches;
+            for (int i = 0; i < m.size(); i++) {
+                if (p.addMatch(m.ids[i], m.urls[i], m.similarities[i], m.eventTimes[i])) {
+                    alerts.inc();
+                    output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
+                }
+            }
+        }
+        if (p.records > 0 && p.reports >= (long) p.records * bands) {
+            // Every bucket of every record has reported: the verdict is final.
+            if (onHeap) {
+                release(key, p);
+            } else if (!isNew) {
+                timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, sweepTime(p.eventTime));
+                spilled.clear();
+                spilledCount--;
+            }
+            emit(p);
+            return;
+        }
+        if (onHeap) {
+            return; // changed in place
+        }
+        if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
+            hold(key, p);
+            return;
+        }
+        if (isNew) {
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, sweepTime(p.eventTime));
+            spilledCount++;
+            spills.inc();
+        }
+        spilled.update(p);
+    }
+
+    private void hold(String key, PendingVerdict p) {
+        waiting.put(key, p);
+        bySweepTime.add(Map.entry(key, p));
+        heapBytes += heapBytes(p);
+    }
+
+    private void release(String key, PendingVerdict p) {
+        waiting.remove(key);
+        bySweepTime.remove(Map.entry(key, p));
+        heapBytes -= heapBytes(p);
+    }
+
+    /**
+     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
+     * typical length, map and tree entries), from what does not change while it waits (the URL can,
+     * with the announcement); matches added later are not counted, so the budget is a soft bound.
+     */
+    private static long heapBytes(PendingVerdict p) {
+        return 400L + 4L * p.docId.length();
+    }
+
+    /**
+     * When a verdict still waiting is swept: the retention after its event time. A verdict waits
+     * that long only if reports were lost, which the design rules out; the sweep keeps state
+     * bounded anyway.
+     */
+    private long sweepTime(long eventTime) {
+        return eventTime > Long.MAX_VALUE - retentionMillis
+                ? Long.MAX_VALUE
+                : eventTime + retentionMillis;
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        while (!bySweepTime.isEmpty()
+                && sweepTime(bySweepTime.first().getValue().eventTime) <= mark.getTimestamp()) {
+            Map.Entry<String, PendingVerdict> e = bySweepTime.first();
+            release(e.getKey(), e.getValue());
+            sweep(e.getValue());
+        }
+        super.processWatermark(mark); // fires the timers of the spilled verdicts
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<String, VoidNamespace> timer) throws Exception {
+        PendingVerdict p = spilled.value();
+        if (p == null) {
+            return;
+        }
+        spilled.clear();
+        spilledCount--;
+        sweep(p);
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<String, VoidNamespace> timer) {
+        // no processing-time timers
+    }
+
+    /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
+    private void sweep(PendingVerdict p) {
+        if (p.records == 0) {
+            // Matches for a document that was never announced, or reported after its verdict
+            // (an earlier document that arrived late, behind the watermark). Counted.
+            orphans.inc();
+            LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
+            return;
+        }
+        if (p.reports >= 0) {
+            incomplete.inc();
+            LOG.warn(
+                    "verdict for {} at {} made with {} of {} bucket reports",
+                    p.docId,
+                    p.eventTime,
+                    p.reports,
+                    (long) p.records * bands);
+        }
+        // p.reports < 0: restored from state layout 2 before reports were counted, with its
+        // timer at the document's event time, when the verdict was final then.
+        emit(p);
+    }
+
+    private void emit(PendingVerdict p) {
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        for (int i = 0; i < p.records; i++) {
+            Verdict v = toVerdict(p, now);
+            v.source = p.source(i); // tells repeated records of one version apart
+            output.collect(new StreamRecord<>(v, p.eventTime));
+        }
+    }
+
+    /** Verdicts waiting on the heap (for tests). */
+    int waitingOnHeap() {
+        return waiting.size();
+    }
+
+    private static Alert alert(VerdictEvent e, int i, long now) {
+        Alert a = new Alert();
+        a.docId = e.docId;
+        a.url = e.url;
+        a.duplicateOf = e.matches.ids[i];
+        a.duplicateUrl = e.matches.urls[i];
+        a.similarity = e.matches.similarities[i];
+        a.band = e.matchBand(i);
+        a.eventTime = Json.isoTime(e.eventTime);
+        a.detectedAt = Json.isoTime(now);
+        return a;
+    }
+
+    private Verdict toVerdict(PendingVerdict p, long now) {
+        Verdict v = new Verdict();
+        v.docId = p.docId;
+        v.url = p.url;
+        v.candidates = p.candidates;
+        v.eventTime = Json.isoTime(p.eventTime);
+        v.detectedAt = Json.isoTime(now);
+        MatchList m = p.matches;
+        int n = m.size();
+        if (n == 0) {
+            v.verdict = Verdict.UNIQUE;
+            unique.inc();
+            return v;
+        }
+        duplicates.inc();
+        v.verdict = Verdict.DUPLICATE;
+        Integer[] order = new Integer[n];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(
+                order,
+                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
+                        .thenComparing(i -> m.ids[i]));
+        v.matches = new Verdict.Match[n];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            v.matches[k] =
+                    new Verdict.Match(
+                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
+        }
+        int earliest = 0;
+        for (int i = 1; i < n; i++) {
+            if (m.eventTimes[i] < m.eventTimes[earliest]
+                    || (m.eventTimes[i] == m.eventTimes[earliest]
+                            && m.ids[i].compareTo(m.ids[earliest]) < 0)) {
+                earliest = i;
+            }
+        }
+        v.duplicateOf = m.ids[earliest];
+        v.duplicateUrl = m.urls[earliest];
+        v.similarity = m.similarities[earliest];
+        return v;
+    }
+}

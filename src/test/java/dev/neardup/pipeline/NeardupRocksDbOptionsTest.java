@@ -1,0 +1,50 @@
+package dev.neardup.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.RocksDB;
+
+/** The RocksDB options factory: its ratio is validated and applied to every column family. */
+class NeardupRocksDbOptionsTest {
+
+    @Test
+    void givesEveryColumnFamilyAWholeKeyMemtableBloomFilter() throws Exception {
+        RocksDB.loadLibrary();
+        NeardupRocksDbOptions factory =
+                (NeardupRocksDbOptions) new NeardupRocksDbOptions().configure(new Configuration());
+        try (ColumnFamilyOptions options =
+                factory.createColumnOptions(new ColumnFamilyOptions(), new ArrayList<>())) {
+            assertThat(options.memtablePrefixBloomSizeRatio()).isEqualTo(0.1);
+            assertThat(options.memtableWholeKeyFiltering()).isTrue();
+        }
+    }
+
+    @Test
+    void zeroLeavesTheOptionsAsTheyWere() throws Exception {
+        RocksDB.loadLibrary();
+        Configuration conf = new Configuration();
+        conf.set(NeardupRocksDbOptions.MEMTABLE_BLOOM_RATIO, 0.0);
+        NeardupRocksDbOptions factory =
+                (NeardupRocksDbOptions) new NeardupRocksDbOptions().configure(conf);
+        try (ColumnFamilyOptions options =
+                factory.createColumnOptions(new ColumnFamilyOptions(), new ArrayList<>())) {
+            assertThat(options.memtablePrefixBloomSizeRatio()).isZero();
+            assertThat(options.memtableWholeKeyFiltering()).isFalse();
+        }
+    }
+
+    @Test
+    void aRatioOutsideRocksDbsRangeIsRefusedWithTheOptionsName() {
+        Configuration conf = new Configuration();
+        conf.set(NeardupRocksDbOptions.MEMTABLE_BLOOM_RATIO, 0.5);
+        assertThatThrownBy(() -> new NeardupRocksDbOptions().configure(conf))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("neardup.rocksdb.memtable-bloom-ratio")
+                .hasMessageContaining("0.5");
+    }
+}
