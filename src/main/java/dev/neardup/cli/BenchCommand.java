@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
+        header = "Benchmark throughput, latency and state size on this machine.",
         description = {
             "Benchmark neardup on this machine with a generated crawl: signature-only"
                     + " documents/s (one thread), whole-job documents/s on the embedded"
@@ -122,15 +123,31 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = {"-D"},
             paramLabel = "KEY=VALUE",
-            description =
-                    "Any Flink or neardup configuration option for the job runs (repeatable),"
-                            + " e.g. -D state.backend.rocksdb.compaction.style=UNIVERSAL.")
+            description = {
+                "Any Flink or neardup configuration option for the job runs (repeatable), for"
+                        + " example:",
+                "-D state.backend.rocksdb.compaction.style=UNIVERSAL"
+            })
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(
             names = "--json",
             description = "Print the results as one JSON object instead of a table.")
     boolean json;
+
+    @Option(
+            names = {"--quiet", "-q"},
+            description = "No phases or progress on stderr (the results still go to stdout).")
+    boolean quiet;
+
+    @Option(
+            names = "--progress-interval",
+            paramLabel = "DURATION",
+            description =
+                    "How often the job runs report progress on stderr: a line rewritten in place"
+                            + " on a terminal, else a JSON line. Default: 1s on a terminal, 5s"
+                            + " otherwise.")
+    String progressInterval;
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -149,8 +166,11 @@ final class BenchCommand implements Callable<Integer> {
         if (!(duplicateFraction >= 0 && duplicateFraction < 1)) {
             throw CliException.usage("--duplicate-fraction must be in [0, 1)");
         }
+        Duration every = Progress.parseInterval(progressInterval);
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err =
+                quiet ? new PrintWriter(java.io.Writer.nullWriter()) : spec.commandLine().getErr();
+        Progress progress = quiet ? null : Progress.onStderr(err, every, "bench");
         Configuration conf = jobConfiguration();
         int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = JobOptions.settings(conf);
@@ -177,11 +197,12 @@ final class BenchCommand implements Callable<Integer> {
                 err.println("neardup bench: whole job, warm-up run");
                 Path warmUpInput = work.resolve("warm-up.jsonl");
                 writeInput(warmUpInput, texts.subList(0, warmUpDocuments));
-                wholeJob(conf, interval, settings, warmUpInput, work, err);
+                wholeJob(conf, interval, settings, warmUpInput, work, err, progress, "warm-up");
                 Files.delete(warmUpInput);
             }
             err.println("neardup bench: whole job, parallelism " + p);
-            Map<String, Object> job = wholeJob(conf, interval, settings, input, work, err);
+            Map<String, Object> job =
+                    wholeJob(conf, interval, settings, input, work, err, progress, "measured");
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
@@ -208,7 +229,8 @@ final class BenchCommand implements Callable<Integer> {
                                 + " documents");
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, texts);
-                Map<String, Object> hot = wholeJob(conf, interval, settings, hotInput, work, err);
+                Map<String, Object> hot =
+                        wholeJob(conf, interval, settings, hotInput, work, err, progress, "hot");
                 r.put("hotCopies", hotCopies);
                 r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
                 r.put(
@@ -356,7 +378,9 @@ final class BenchCommand implements Callable<Integer> {
             NearDupSettings settings,
             Path input,
             Path work,
-            PrintWriter err)
+            PrintWriter err,
+            Progress progress,
+            String phase)
             throws Exception {
         Configuration flink = EmbeddedJob.configuration(conf, work, interval);
         Path alerts = work.resolve("alerts.jsonl");
@@ -368,6 +392,9 @@ final class BenchCommand implements Callable<Integer> {
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
             expectedVerdicts = lines.count();
         }
+        if (progress != null) {
+            progress.phase(phase);
+        }
         while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
             if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
                 firstVerdict = System.nanoTime();
@@ -376,9 +403,15 @@ final class BenchCommand implements Callable<Integer> {
                 throw CliException.failure(
                         "the job ended early: " + job.getJobStatus().get(), null);
             }
+            if (progress != null) {
+                progress.maybeReport();
+            }
             Thread.sleep(20);
         }
         long end = System.nanoTime();
+        if (progress != null) {
+            progress.clear();
+        }
         long expected = expectedVerdicts;
         if (firstVerdict == 0) {
             firstVerdict = start;

@@ -1,5 +1,8 @@
 package dev.neardup.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -13,7 +16,11 @@ final class CliFiles {
 
     /**
      * An input file: it exists, is not a directory and can be read. {@code what} names it in the
-     * message ("input file", "file"), {@code argument} is how the user wrote it.
+     * message ("input file", "file"), {@code argument} is how the user wrote it. A regular file's
+     * first byte is read, so that a file the permissions allow but the system cannot read (an I/O
+     * error, a file of /proc, a denial that the permission bits do not show) is the same usage
+     * error in every command, before any work starts. Other files (a named pipe, a device) are not
+     * read here: reading could block or consume their data.
      */
     static Path readableFile(String what, String argument, Path file) {
         if (!Files.exists(file)) {
@@ -24,6 +31,21 @@ final class CliFiles {
         }
         if (!Files.isReadable(file)) {
             throw CliException.usage("cannot read " + argument + ": permission denied");
+        }
+        if (Files.isRegularFile(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                in.read();
+            } catch (AccessDeniedException e) {
+                throw CliException.usage("cannot read " + argument + ": permission denied");
+            } catch (IOException e) {
+                throw CliException.usage(
+                        "cannot read "
+                                + argument
+                                + ": "
+                                + (e.getMessage() == null
+                                        ? e.getClass().getSimpleName()
+                                        : Neardup.oneLine(e.getMessage())));
+            }
         }
         return file;
     }

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.sketch.MinHash;
@@ -12,6 +13,7 @@ import dev.neardup.text.Shingler;
 import dev.neardup.text.Tokenizer;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -33,7 +35,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Compare two documents: exact and estimated similarity, LSH candidacy.",
+        header = "Compare two documents: exact and MinHash similarity, LSH candidacy.",
         description = {
             "Compares two documents: exact Jaccard similarity and containment of their shingle"
                     + " sets, the MinHash estimate of the Jaccard similarity with its standard"
@@ -128,7 +130,7 @@ final class CompareCommand implements Callable<Integer> {
         Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(c.toJson()));
+            out.println(Json.pretty(c.toJson()));
         } else {
             printText(c, out);
         }
@@ -145,7 +147,7 @@ final class CompareCommand implements Callable<Integer> {
             long[] signature) {
 
         Map<String, Object> toJson() {
-            Map<String, Object> o = Json.object();
+            Map<String, Object> o = new LinkedHashMap<>();
             o.put("source", doc.source());
             o.put("contentType", SketchOptions.name(doc.type()));
             o.put("contentTypeFrom", doc.typeReason());
@@ -205,7 +207,7 @@ final class CompareCommand implements Callable<Integer> {
         }
 
         Map<String, Object> toJson() {
-            Map<String, Object> options = Json.object();
+            Map<String, Object> options = new LinkedHashMap<>();
             options.put("shingle", SketchOptions.name(sketch.shingleKind()));
             options.put("shingleSize", sketch.shingleSize());
             options.put("stopwords", sketch.stopWords());
@@ -214,7 +216,7 @@ final class CompareCommand implements Callable<Integer> {
             options.put("algorithm", SketchOptions.name(sketch.algorithm()));
             options.put("threshold", threshold);
 
-            Map<String, Object> o = Json.object();
+            Map<String, Object> o = new LinkedHashMap<>();
             o.put("options", options);
             o.put("a", a.toJson());
             o.put("b", b.toJson());

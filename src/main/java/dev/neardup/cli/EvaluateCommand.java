@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
+        header = "Recall and precision on your own corpus, against the exact answer.",
         description = {
             "Evaluate neardup on a corpus (JSON Lines, as for 'run') against the exact answer:"
                     + " computes every pair of documents with exact Jaccard similarity >= --floor"
@@ -61,7 +62,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  neardup evaluate --input crawl.jsonl --plot recall.png",
-            "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 --json"
+            "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",
+            "      --json"
         })
 final class EvaluateCommand implements Callable<Integer> {
 

@@ -24,7 +24,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * <ul>
  *   <li>Exit code 0 on success, 2 for a usage error (bad or missing argument, unreadable input
- *       file), 1 for a failure while running (network error, write error, internal error).
+ *       file), 1 for a failure while running (network error, write error, internal error), 128 +
+ *       the signal number for a local run stopped by SIGINT (130) or SIGTERM (143).
  *   <li>Errors are one line on stderr, {@code "neardup <command>: <message>"}, followed for usage
  *       errors by a pointer to the command's help. No stack trace unless the environment variable
  *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
@@ -63,7 +64,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "      exact and estimated similarity of two documents",
             "",
             "Run 'neardup COMMAND --help' for the options of a command.",
-            "Exit codes: 0 success, 1 failure while running, 2 usage error."
+            "Exit codes: 0 success, 1 failure while running, 2 usage error,",
+            "130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM."
         })
 public final class Neardup implements Callable<Integer> {
 
@@ -149,7 +151,7 @@ public final class Neardup implements Callable<Integer> {
 
     private static int handleParameterException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        String message = sentenceCase(oneLine(ex.getMessage()));
+        String message = sentenceCase(picocliMessage(oneLine(ex.getMessage())));
         if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
             if (!suggestions.isEmpty()) {
@@ -222,6 +224,15 @@ public final class Neardup implements Callable<Integer> {
             return "unknown error";
         }
         return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /**
+     * A picocli message, with two of its wordings mended: "Value for option option '-D' (KEY=VALUE)
+     * should be..." (picocli writes the word twice for a map option's value) and "Error: --a, --b
+     * are mutually exclusive" (a prefix that says nothing after "neardup run: ").
+     */
+    static String picocliMessage(String message) {
+        return message.replace("option option ", "option ").replaceFirst("^(?i)error: ", "");
     }
 
     /**

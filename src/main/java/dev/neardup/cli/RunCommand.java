@@ -49,29 +49,34 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
+        header = "Find near-duplicates with the streaming job, on embedded Flink.",
         description = {
             "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"
-                    + " checkpoints) over a JSON Lines file of documents:",
-            "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\","
-                    + " \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
+                    + " checkpoints) over a JSON Lines file of documents, one per line:",
+            "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\",",
+            "   \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
             "Writes an alert per near-duplicate pair as documents collide, a verdict (UNIQUE or"
                     + " DUPLICATE) per valid document, and a dead letter (with the reason) per"
-                    + " record it cannot use.",
+                    + " record it cannot use: not valid UTF-8 or JSON, nested deeper than 200"
+                    + " levels, larger than neardup.max-document-size (8 MB), an id or content"
+                    + " missing or of the wrong type (README: dead-letter reasons).",
+            "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  neardup run --sample",
             "      the bundled sample crawl; alerts on stdout",
-            "  neardup run --input crawl.jsonl --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
-            "              --dead-letters dead.jsonl --threshold 0.9",
-            "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - --alerts alerts.jsonl",
+            "  neardup run --input crawl.jsonl --alerts alerts.jsonl \\",
+            "      --verdicts verdicts.jsonl --dead-letters dead.jsonl --threshold 0.9",
+            "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - \\",
+            "      --alerts alerts.jsonl",
             "  neardup run --bootstrap-servers 127.0.0.1:9092 --input-topic documents \\",
-            "              --alerts-topic alerts --verdicts-topic verdicts --dead-letter-topic"
-                    + " dead-letters",
+            "      --alerts-topic alerts --verdicts-topic verdicts \\",
+            "      --dead-letter-topic dead-letters",
             "",
-            "Any Flink or neardup option can be set with -D key=value, e.g."
-                    + " -D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
+            "Any Flink or neardup option can be set with -D key=value, for example",
+            "-D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
         })
 final class RunCommand implements Callable<Integer> {
 
@@ -199,10 +204,11 @@ final class RunCommand implements Callable<Integer> {
 
         @Option(
                 names = "--kafka-properties",
-                paramLabel = "FILE",
+                paramLabel = "FILE|DIR",
                 description =
                         "A properties file of Kafka client properties (SASL/SSL settings and"
-                                + " secrets; values are never printed).")
+                                + " secrets; values are never printed), or a directory whose"
+                                + " *.properties files are read (none: no properties).")
         Path propertiesFile;
 
         @Option(
@@ -250,6 +256,15 @@ final class RunCommand implements Callable<Integer> {
             description = "No settings, progress or summary on stderr.")
     boolean quiet;
 
+    @Option(
+            names = "--progress-interval",
+            paramLabel = "DURATION",
+            description =
+                    "How often progress is reported on stderr: a line rewritten in place on a"
+                            + " terminal, else a JSON line (README, \"Progress\"). Default: 5s;"
+                            + " 1s for a file run on a terminal.")
+    String progressInterval;
+
     @ParentCommand Neardup parent;
 
     @Spec CommandSpec spec;
@@ -286,14 +301,23 @@ final class RunCommand implements Callable<Integer> {
         CliFiles.writableFile("--alerts", alerts);
         CliFiles.writableFile("--verdicts", verdicts);
         CliFiles.writableFile("--dead-letters", deadLetters);
+        Duration every = Progress.parseInterval(progressInterval);
         PrintWriter err = spec.commandLine().getErr();
-        try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
+        Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
+        try (WorkDir dir = WorkDir.of(workDir, "neardup-");
+                Interruption interruption =
+                        Interruption.install(
+                                quiet ? null : err,
+                                progress != null && progress.terminal(),
+                                dir::close)) {
             Path work = dir.path();
             Path inputFile = inputFile(work);
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
             Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            boolean progressLine = progress != null && progress.terminal();
+            JsonLinesSink.eraseProgressLine(progressLine && Progress.isTerminal(1), progressLine);
             long start = System.nanoTime();
             JobClient job =
                     EmbeddedJob.start(
@@ -303,7 +327,22 @@ final class RunCommand implements Callable<Integer> {
                             alerts == null ? JsonLinesSink.STDOUT : alerts,
                             verdicts,
                             deadLetters == null ? JsonLinesSink.STDERR_SUMMARY : deadLetters);
-            waitWithProgress(job, err, start);
+            // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
+            // lines, and the summary and the clean-up below still happen.
+            interruption.onSignal(job::cancel);
+            try {
+                waitFor(job, progress, interruption);
+            } finally {
+                if (progress != null) {
+                    progress.clear();
+                }
+            }
+            if (interruption.interrupted()) {
+                if (!quiet) {
+                    err.println(interruptedSummary(start, interruption.signalName()));
+                }
+                return interruption.exitCode();
+            }
             if (!quiet) {
                 err.println(summary(start));
                 if (deadLetters == null && JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS) > 0) {
@@ -337,20 +376,10 @@ final class RunCommand implements Callable<Integer> {
             conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
         }
         if (kafka.propertiesFile != null) {
-            java.util.Properties file = new java.util.Properties();
-            try (var reader = Files.newBufferedReader(kafka.propertiesFile)) {
-                file.load(reader);
-            } catch (IOException e) {
-                throw CliException.usage(
-                        "cannot read --kafka-properties "
-                                + kafka.propertiesFile
-                                + ": "
-                                + e.getMessage());
-            }
-            file.forEach(
-                    (k, v) ->
-                            conf.setString(
-                                    NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, String.valueOf(v)));
+            KafkaPropertiesFiles.read(kafka.propertiesFile)
+                    .forEach(
+                            (k, v) ->
+                                    conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
         }
         kafka.properties.forEach(
                 (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
@@ -365,6 +394,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Integer runKafka() throws Exception {
+        Duration progressEvery = Progress.parseInterval(progressInterval);
         Configuration conf = kafkaConfiguration();
         // On a cluster, the options this command line does not name come from the cluster's
         // configuration (its config.yaml, and 'flink run -D'), as they do for the job itself.
@@ -564,7 +594,7 @@ final class RunCommand implements Callable<Integer> {
                                     + "; Ctrl-C stops it"
                                     + (state != null ? " and keeps its state" : ""));
                 }
-                Throwable failure = waitForKafkaJob(job, progress);
+                Throwable failure = waitForKafkaJob(job, progress, progressEvery);
                 if (progress != null) {
                     progress.finish();
                 }
@@ -623,10 +653,10 @@ final class RunCommand implements Callable<Integer> {
      * Waits for the job to end, printing progress; returns why it failed, or null when it finished
      * (or was stopped).
      */
-    private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress)
+    private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress, Duration every)
             throws InterruptedException {
         var result = job.getJobExecutionResult();
-        long intervalMs = KafkaProgress.interval().toMillis();
+        long intervalMs = (every != null ? every : KafkaProgress.interval()).toMillis();
         while (true) {
             try {
                 result.get(intervalMs, TimeUnit.MILLISECONDS);
@@ -733,41 +763,30 @@ final class RunCommand implements Callable<Integer> {
         return Path.of(input.file); // checked by call() before the work directory is made
     }
 
-    private void waitWithProgress(JobClient job, PrintWriter err, long start) throws Exception {
-        boolean console = System.console() != null;
-        long lastReport = System.nanoTime();
+    /**
+     * Waits for the job to end, reporting progress (unless {@code progress} is null). A job that
+     * ends in an error is a failure, unless a signal stopped it ({@code interruption}).
+     */
+    private static void waitFor(JobClient job, Progress progress, Interruption interruption)
+            throws Exception {
         var result = job.getJobExecutionResult();
         while (true) {
             try {
-                result.get(console ? 1 : 5, TimeUnit.SECONDS);
-                if (console && !quiet) {
-                    err.print("\r\033[K");
-                    err.flush();
+                if (progress == null) {
+                    result.get();
+                } else {
+                    result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
                 }
                 return;
             } catch (java.util.concurrent.TimeoutException e) {
-                if (!quiet && (console || System.nanoTime() - lastReport > 10_000_000_000L)) {
-                    err.print(console ? "\r\033[K" + progress(start) : progress(start) + "\n");
-                    err.flush();
-                    lastReport = System.nanoTime();
-                }
+                progress.maybeReport();
             } catch (ExecutionException e) {
+                if (interruption.interrupted()) {
+                    return; // cancelled, or failed while stopping: the caller says so
+                }
                 throw CliException.failure("the job failed: " + rootCause(e), e);
             }
         }
-    }
-
-    private static String progress(long start) {
-        double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-        long documents = SignatureFunction.sketched();
-        return String.format(
-                Locale.ROOT,
-                "neardup: %d documents read, %.0f documents/s, %d alerts, %d dead letters"
-                        + " (verdicts at the end of the input)",
-                documents,
-                documents / seconds,
-                JsonLinesSink.written(EmbeddedJob.ALERTS),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }
 
     private static String summary(long start) {
@@ -781,6 +800,21 @@ final class RunCommand implements Callable<Integer> {
                 documents,
                 JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE),
                 JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
+                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+    }
+
+    /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
+    private static String interruptedSummary(long start, String signal) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return String.format(
+                Locale.ROOT,
+                "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
+                        + " lines): %d verdicts, %d alerts, %d dead letters",
+                signal,
+                seconds,
+                SignatureFunction.sketched(),
+                JsonLinesSink.written(EmbeddedJob.VERDICTS),
                 JsonLinesSink.written(EmbeddedJob.ALERTS),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }

@@ -1,9 +1,6 @@
 package dev.neardup.cli;
 
 import java.io.PrintWriter;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +23,7 @@ import org.apache.flink.core.execution.SavepointFormatType;
  *
  * <p>The handlers replace the JVM's own (which would start the shutdown at once, while the job
  * still needs the embedded cluster to take its savepoint) until {@link #close()}. They are set
- * through {@code sun.misc.Signal} by reflection (its direct use makes javac warn); where it is not
+ * through {@code sun.misc.Signal} by reflection ({@link SignalHandlers}); where it is not
  * available, or the signal is ignored (a process started in the background by a non-interactive
  * shell ignores SIGINT), the JVM's handling stays and the shutdown hook of the caller cancels the
  * job.
@@ -113,41 +110,9 @@ final class StopOnSignal implements AutoCloseable {
     }
 
     private void handle(String name) {
-        try {
-            Class<?> signalClass = Class.forName("sun.misc.Signal");
-            Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
-            Object sig = signalClass.getConstructor(String.class).newInstance(name);
-            InvocationHandler onSignal =
-                    (Object proxy, Method method, Object[] args) -> {
-                        switch (method.getName()) {
-                            case "handle":
-                                signal(name);
-                                return null;
-                            case "equals":
-                                return proxy == args[0];
-                            case "hashCode":
-                                return System.identityHashCode(proxy);
-                            default:
-                                return "neardup stop on SIG" + name;
-                        }
-                    };
-            Object handler =
-                    Proxy.newProxyInstance(
-                            StopOnSignal.class.getClassLoader(),
-                            new Class<?>[] {handlerClass},
-                            onSignal);
-            Method handle = signalClass.getMethod("handle", signalClass, handlerClass);
-            Object previous = handle.invoke(null, sig, handler);
-            restore.add(
-                    () -> {
-                        try {
-                            handle.invoke(null, sig, previous);
-                        } catch (ReflectiveOperationException | RuntimeException e) {
-                            // the JVM is going away anyway
-                        }
-                    });
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            // No sun.misc.Signal, or the signal is reserved: the JVM's handling stays.
+        Runnable previous = SignalHandlers.handle(name, this::signal);
+        if (previous != null) {
+            restore.add(previous);
         }
     }
 }

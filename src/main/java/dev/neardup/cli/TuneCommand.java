@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.io.Json;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.sketch.MinHash;
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Choose LSH bands and rows for a similarity threshold; show the S-curve.",
+        header = "Choose LSH bands and rows for a threshold; draw the S-curve.",
         description = {
             "Chooses LSH banding parameters for a similarity threshold t: the b bands of r rows"
                     + " (b x r <= K) that minimise the weighted false-positive and false-negative"
@@ -133,7 +135,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(result.toJson()));
+            out.println(Json.pretty(result.toJson()));
         } else {
             printText(result, out);
         }
@@ -304,7 +306,7 @@ final class TuneCommand implements Callable<Integer> {
         }
 
         Map<String, Object> toJson() {
-            Map<String, Object> o = Json.object();
+            Map<String, Object> o = new LinkedHashMap<>();
             o.put("threshold", threshold);
             o.put("numHashes", numHashes);
             o.put("optimized", optimized);
@@ -320,7 +322,7 @@ final class TuneCommand implements Callable<Integer> {
             o.put("probabilityAtThreshold", params.probability(threshold));
             List<Object> curve = new ArrayList<>();
             for (double[] row : table) {
-                Map<String, Object> point = Json.object();
+                Map<String, Object> point = new LinkedHashMap<>();
                 point.put("s", row[0]);
                 point.put("p", row[1]);
                 curve.add(point);

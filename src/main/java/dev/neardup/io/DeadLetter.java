@@ -12,14 +12,24 @@ public class DeadLetter {
     public enum Reason {
         /** Not valid UTF-8. */
         INVALID_UTF8,
-        /** Not parseable as JSON. */
+        /**
+         * Not parseable as JSON, a field name repeated in an object, or arrays and objects nested
+         * more than 200 levels deep.
+         */
         MALFORMED_JSON,
         /** JSON, but not an object (an array, a string, a number...). */
         NOT_AN_OBJECT,
-        /** The id field is missing, null, not a string or number, or blank. */
+        /** The id field is missing, null, or a blank string. */
         MISSING_ID,
-        /** The content field is missing, null or not a string. */
+        /**
+         * The id field has another type than a string or an integer: an object, an array, a
+         * boolean, a number with a fraction or an exponent.
+         */
+        INVALID_ID,
+        /** The content field is missing or null. */
         MISSING_CONTENT,
+        /** The content field is not a string (a number, an object, an array, a boolean). */
+        INVALID_CONTENT,
         /** The content is empty or only white space. */
         EMPTY_CONTENT,
         /** The content has no words (e.g. a page of markup, scripts or punctuation only). */

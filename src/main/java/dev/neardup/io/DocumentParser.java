@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -39,11 +40,16 @@ import java.util.Base64;
  *       ASCII is checked 8 bytes at a time), even if it is not JSON either.
  *   <li>{@code MALFORMED_JSON}: after an optional byte order mark, the payload is not exactly one
  *       JSON value with only white space around it ("empty record" if there is none), or a value
- *       nests deeper than 200 levels, or an object, at any depth, repeats a field name. The message
- *       is Jackson's, as its {@code String}-based parser words it.
+ *       nests deeper than {@link Json#MAX_NESTING_DEPTH} (200) levels of arrays and objects (the
+ *       record's object is level 1; {@link #NESTING_MESSAGE}), or an object, at any depth, repeats
+ *       a field name. Otherwise the message is Jackson's, as its {@code String}-based parser words
+ *       it.
  *   <li>{@code NOT_AN_OBJECT}: the value is not an object ("expected a JSON object, got array").
- *   <li>{@code MISSING_ID}, {@code MISSING_CONTENT}, {@code EMPTY_CONTENT}, {@code BAD_FIELD}
- *       ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP}, {@code FUTURE_TIMESTAMP}.
+ *   <li>{@code INVALID_ID} (an id of another type: object, array, boolean, a number with a fraction
+ *       or an exponent), {@code MISSING_ID} (absent, null or blank), {@code INVALID_CONTENT}
+ *       (content not a string), {@code MISSING_CONTENT} (absent or null), {@code EMPTY_CONTENT},
+ *       {@code BAD_FIELD} ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP}, {@code
+ *       FUTURE_TIMESTAMP}.
  * </ol>
  *
  * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
@@ -227,6 +233,10 @@ public final class DocumentParser implements java.io.Serializable {
      * second time, the old way, for the message; the byte parser's message is the fallback.
      */
     private static String malformedMessage(byte[] payload, int start, IOException streamingError) {
+        if (streamingError instanceof StreamConstraintsException c
+                && String.valueOf(c.getOriginalMessage()).startsWith("Document nesting depth")) {
+            return NESTING_MESSAGE;
+        }
         try {
             Json.MAPPER.readTree(
                     new String(payload, start, payload.length - start, StandardCharsets.UTF_8));
@@ -239,6 +249,17 @@ public final class DocumentParser implements java.io.Serializable {
                 ? j.getOriginalMessage()
                 : String.valueOf(streamingError);
     }
+
+    /**
+     * The MALFORMED_JSON message of a record nested too deeply (Jackson's names the Java setting:
+     * "Document nesting depth (201) exceeds the maximum allowed (200, from
+     * `StreamReadConstraints.getMaxNestingDepth()`)").
+     */
+    public static final String NESTING_MESSAGE =
+            "arrays and objects nested more than "
+                    + Json.MAX_NESTING_DEPTH
+                    + " levels deep (the record's object is level 1), neardup's limit for input"
+                    + " records";
 
     private static boolean startsWithBom(byte[] b) {
         return b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
@@ -270,23 +291,31 @@ public final class DocumentParser implements java.io.Serializable {
     /** The field checks, in the contract's order, on a syntactically valid record. */
     private Result validate(RawRecord raw, Value[] values, long ingestTime, long now) {
         Value idValue = values[ID];
-        String id = idValue == null ? null : idValue.text();
-        if (id == null || id.isBlank()) {
+        String idRule = "field '" + fields.id() + "' must be a non-blank string or an integer";
+        if (present(idValue) && idValue.text() == null) {
             return reject(
                     raw,
-                    Reason.MISSING_ID,
-                    "field '" + fields.id() + "' must be a non-blank string or an integer",
+                    Reason.INVALID_ID,
+                    idRule + ", got " + typeName(idValue.token()),
                     null,
                     now);
         }
+        String id = idValue == null ? null : idValue.text();
+        if (id == null || id.isBlank()) {
+            return reject(raw, Reason.MISSING_ID, idRule, null, now);
+        }
         Value contentValue = values[CONTENT];
-        if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
+        String contentRule = "field '" + fields.content() + "' must be a string";
+        if (present(contentValue) && contentValue.token() != JsonToken.VALUE_STRING) {
             return reject(
                     raw,
-                    Reason.MISSING_CONTENT,
-                    "field '" + fields.content() + "' must be a string",
+                    Reason.INVALID_CONTENT,
+                    contentRule + ", got " + typeName(contentValue.token()),
                     id,
                     now);
+        }
+        if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
+            return reject(raw, Reason.MISSING_CONTENT, contentRule, id, now);
         }
         String content = contentValue.text();
         if (content.isBlank()) {

@@ -6,15 +6,29 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 
-/** The project's JSON settings: one thread-safe mapper for input and output records. */
+/**
+ * The project's JSON, with Jackson: one thread-safe mapper for input and output records ({@link
+ * #write}: one line), and the indented layout of the tools' {@code --json} output ({@link
+ * #pretty}).
+ */
 public final class Json {
+
+    /**
+     * The deepest nesting of arrays and objects an input record may have (the record's object is
+     * level 1); deeper records are dead letters (MALFORMED_JSON). It bounds the parser's stack.
+     */
+    public static final int MAX_NESTING_DEPTH = 200;
 
     /** Thread-safe once configured. */
     public static final ObjectMapper MAPPER =
@@ -31,7 +45,7 @@ public final class Json {
                 .setStreamReadConstraints(
                         StreamReadConstraints.builder()
                                 .maxStringLength(Integer.MAX_VALUE)
-                                .maxNestingDepth(200)
+                                .maxNestingDepth(MAX_NESTING_DEPTH)
                                 .build());
     }
 
@@ -75,6 +89,97 @@ public final class Json {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Writes single values as ASCII JSON (other characters as \\u escapes), for {@link #pretty}.
+     */
+    private static final ObjectWriter ASCII =
+            MAPPER.writer().with(JsonWriteFeature.ESCAPE_NON_ASCII);
+
+    /**
+     * Indented JSON for the tools' {@code --json} output, meant for people as well as machines:
+     * {@code value} as Jackson serialises it (maps in their iteration order, records, lists,
+     * numbers, strings), laid out with two spaces per level and {@code "key": value}; a list of
+     * scalars, and an object of scalars inside a list, on one line (a curve's points, one per
+     * line). Non-finite numbers are written as null; the text is ASCII. No trailing newline.
+     */
+    public static String pretty(Object value) {
+        StringBuilder out = new StringBuilder(256);
+        pretty(MAPPER.valueToTree(value), out, 0, false);
+        return out.toString();
+    }
+
+    private static void pretty(JsonNode node, StringBuilder out, int indent, boolean inline) {
+        if (node.isObject()) {
+            if (node.isEmpty()) {
+                out.append("{}");
+                return;
+            }
+            boolean oneLine = inline && scalars(node);
+            out.append('{');
+            String separator = "";
+            for (var it = node.fields(); it.hasNext(); ) {
+                var field = it.next();
+                out.append(separator);
+                if (!oneLine) {
+                    newline(out, indent + 1);
+                }
+                out.append(scalar(TextNode.valueOf(field.getKey()))).append(": ");
+                pretty(field.getValue(), out, indent + 1, false);
+                separator = oneLine ? ", " : ",";
+            }
+            if (!oneLine) {
+                newline(out, indent);
+            }
+            out.append('}');
+        } else if (node.isArray()) {
+            if (node.isEmpty()) {
+                out.append("[]");
+                return;
+            }
+            boolean oneLine = scalars(node);
+            out.append('[');
+            String separator = "";
+            for (JsonNode element : node) {
+                out.append(separator);
+                if (!oneLine) {
+                    newline(out, indent + 1);
+                }
+                pretty(element, out, indent + 1, true);
+                separator = oneLine ? ", " : ",";
+            }
+            if (!oneLine) {
+                newline(out, indent);
+            }
+            out.append(']');
+        } else {
+            out.append(scalar(node));
+        }
+    }
+
+    private static boolean scalars(JsonNode container) {
+        for (JsonNode element : container) {
+            if (element.isContainerNode()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String scalar(JsonNode node) {
+        if (node.isNumber() && !Double.isFinite(node.doubleValue())) {
+            return "null";
+        }
+        try {
+            return ASCII.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void newline(StringBuilder out, int indent) {
+        out.append('\n').append("  ".repeat(indent));
     }
 
     /** ISO-8601 UTC text of an epoch-millisecond instant. */

@@ -1,9 +1,8 @@
 package dev.neardup.io;
 
-import java.io.BufferedWriter;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 /**
  * Writes records as JSON Lines to one local file, standard output or standard error: the sinks of
  * the embedded ({@code neardup run} without Kafka) mode. Run it with parallelism 1. The file is
- * created (or truncated) when the job starts; lines are flushed at every checkpoint and at the end.
+ * created (or truncated) when the job starts; lines are written whole, at the latest at every
+ * checkpoint and at the end, so that a file never ends with part of a line ({@link LineWriter}).
  * Records written are counted per sink name in this JVM ({@link #written}), which is what the
  * progress line of the embedded mode reads.
  */
@@ -64,6 +64,23 @@ public class JsonLinesSink<T> implements Sink<T> {
     public interface SerializableFunction<A, B>
             extends java.util.function.Function<A, B>, java.io.Serializable {}
 
+    /** The bytes that erase the current terminal line: carriage return, erase to end of line. */
+    private static final byte[] ERASE_LINE = "\r\033[K".getBytes(StandardCharsets.US_ASCII);
+
+    private static volatile boolean eraseBeforeStdout;
+    private static volatile boolean eraseBeforeStderr;
+
+    /**
+     * Whether lines written to standard output and standard error (in this JVM) first erase the
+     * terminal line: the command line's progress line, rewritten in place on a terminal, would
+     * otherwise be continued by the next alert or dead letter. Set only for streams that are that
+     * terminal.
+     */
+    public static void eraseProgressLine(boolean stdout, boolean stderr) {
+        eraseBeforeStdout = stdout;
+        eraseBeforeStderr = stderr;
+    }
+
     /** Records written so far in this JVM by sinks with this counter name. */
     public static long written(String counterName) {
         AtomicLong count = COUNTS.get(counterName);
@@ -77,62 +94,99 @@ public class JsonLinesSink<T> implements Sink<T> {
 
     @Override
     public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
-        Writer writer;
         boolean summary = STDERR_SUMMARY.equals(target);
-        boolean stdout =
-                target == null || target.equals(STDOUT) || target.equals(STDERR) || summary;
+        OutputStream out;
+        boolean console = true;
+        boolean erase = false;
         if (target == null) {
-            writer = Writer.nullWriter();
+            out = OutputStream.nullOutputStream();
         } else if (target.equals(STDOUT)) {
-            writer = new OutputStreamWriter(System.out, StandardCharsets.UTF_8);
+            out = System.out;
+            erase = eraseBeforeStdout;
         } else if (target.equals(STDERR) || summary) {
-            writer = new OutputStreamWriter(System.err, StandardCharsets.UTF_8);
+            out = System.err;
+            erase = eraseBeforeStderr;
         } else {
             Path path = Path.of(target);
             if (path.getParent() != null) {
                 Files.createDirectories(path.getParent());
             }
-            writer = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
+            // A FileOutputStream, not a channel: an interrupted task thread (a cancelled job) must
+            // not close the file in the middle of a write.
+            out = new FileOutputStream(path.toFile());
+            console = false;
         }
-        return new LineWriter<>(
-                new BufferedWriter(writer, 1 << 16),
-                stdout,
-                summary,
-                target == null,
-                counterName,
-                category);
+        LineWriter<T> writer =
+                new LineWriter<>(
+                        out, console, summary, target == null, counterName, category, BUFFER_BYTES);
+        writer.eraseLine = erase;
+        return writer;
     }
 
-    private static final class LineWriter<T> implements SinkWriter<T> {
-        private final BufferedWriter out;
-        private final boolean stdout;
+    /** Bytes of complete lines a writer collects before it writes them to its file. */
+    static final int BUFFER_BYTES = 1 << 16;
+
+    /**
+     * Writes whole lines only: each record's line goes into a buffer, and the buffer, which holds
+     * complete lines only, is written out in one call when the next line would not fit, at every
+     * checkpoint and at the end. However the job stops (finished, failed, cancelled by Ctrl-C), a
+     * file never ends in the middle of a line. Standard output and error get every line at once.
+     */
+    static final class LineWriter<T> implements SinkWriter<T> {
+        private final OutputStream out;
+        private final boolean console;
         private final boolean summary;
         private final boolean discard;
         private final String counterName;
         private final AtomicLong count;
         private final SerializableFunction<T, String> category;
+        private final byte[] buffer;
+        private int buffered;
+
+        /** Console only: erase the terminal's current line (the progress line) before a line. */
+        boolean eraseLine;
 
         LineWriter(
-                BufferedWriter out,
-                boolean stdout,
+                OutputStream out,
+                boolean console,
                 boolean summary,
                 boolean discard,
                 String counterName,
-                SerializableFunction<T, String> category) {
+                SerializableFunction<T, String> category,
+                int bufferBytes) {
             this.out = out;
-            this.stdout = stdout;
+            this.console = console;
             this.summary = summary;
             this.discard = discard;
             this.counterName = counterName;
             this.count = COUNTS.computeIfAbsent(counterName, k -> new AtomicLong());
             this.category = category;
+            this.buffer = new byte[bufferBytes];
         }
 
         @Override
         public void write(T element, Context context) throws IOException {
             if (!discard) {
-                out.write(summary ? String.valueOf(element) : Json.write(element));
-                out.write('\n');
+                String text = summary ? String.valueOf(element) : Json.write(element);
+                byte[] line = (text + "\n").getBytes(StandardCharsets.UTF_8);
+                if (console) {
+                    // Interactive: show records as they come.
+                    if (eraseLine) {
+                        out.write(ERASE_LINE);
+                    }
+                    out.write(line);
+                    out.flush();
+                } else {
+                    if (buffered + line.length > buffer.length) {
+                        writeBuffer();
+                    }
+                    if (line.length > buffer.length) {
+                        out.write(line); // one line larger than the buffer: written whole
+                    } else {
+                        System.arraycopy(line, 0, buffer, buffered, line.length);
+                        buffered += line.length;
+                    }
+                }
             }
             count.incrementAndGet();
             if (category != null) {
@@ -140,19 +194,25 @@ public class JsonLinesSink<T> implements Sink<T> {
                                 counterName + "." + category.apply(element), k -> new AtomicLong())
                         .incrementAndGet();
             }
-            if (stdout && !discard) {
-                out.flush(); // interactive: show records as they come
+        }
+
+        private void writeBuffer() throws IOException {
+            if (buffered > 0) {
+                out.write(buffer, 0, buffered);
+                buffered = 0;
             }
         }
 
         @Override
         public void flush(boolean endOfInput) throws IOException {
+            writeBuffer();
             out.flush();
         }
 
         @Override
         public void close() throws IOException {
-            if (stdout) {
+            writeBuffer();
+            if (console) {
                 out.flush(); // never close System.out
             } else {
                 out.close();

@@ -16,6 +16,13 @@ public class Verdict {
     public String docId;
     public String url;
 
+    /**
+     * Where the input record came from: file:line, or topic-partition@offset; null for a verdict
+     * restored from state written before this field existed. Two records with the same id and event
+     * time each get a verdict, told apart by it.
+     */
+    public String source;
+
     /** {@link #UNIQUE} or {@link #DUPLICATE}. */
     public String verdict;
 

@@ -20,6 +20,7 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -42,8 +43,8 @@ public final class EmbeddedJob {
     /**
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
      * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
-     * fails fast), temporary files under {@code workDir}, 512 MB of managed memory for RocksDB,
-     * watermarks every 50 ms. Keys already set in {@code base} win.
+     * fails fast), temporary files (Flink's and the REST endpoint's) under {@code workDir}, 512 MB
+     * of managed memory for RocksDB, watermarks every 50 ms. Keys already set in {@code base} win.
      */
     public static Configuration configuration(
             Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
@@ -74,6 +75,8 @@ public final class EmbeddedJob {
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         conf.set(CoreOptions.TMP_DIRS, workDir.resolve("tmp").toString());
+        // The REST endpoint's upload directory, else flink-web-upload in java.io.tmpdir.
+        conf.set(WebOptions.UPLOAD_DIR, workDir.resolve("tmp").toString());
         conf.addAll(base);
         return conf;
     }

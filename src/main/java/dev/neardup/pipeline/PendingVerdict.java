@@ -12,6 +12,12 @@ public class PendingVerdict {
     /** Input records of this document version (a repeated record gets its own verdict). */
     public int records;
 
+    /**
+     * Where each of the {@link #records} came from, in the order they were announced (shorter when
+     * restored from state written before sources were kept: the rest have none).
+     */
+    public String[] sources = new String[0];
+
     public int candidates;
 
     /**
@@ -24,6 +30,17 @@ public class PendingVerdict {
     public MatchList matches = new MatchList();
 
     public PendingVerdict() {}
+
+    /** Records the source of one more input record of this document version. */
+    void addSource(String source) {
+        sources = java.util.Arrays.copyOf(sources, sources.length + 1);
+        sources[sources.length - 1] = source;
+    }
+
+    /** The source of record {@code i}, or null if unknown. */
+    String source(int i) {
+        return sources != null && i < sources.length ? sources[i] : null;
+    }
 
     /**
      * Adds a match, once per matched document (the same pair can collide in several bands).

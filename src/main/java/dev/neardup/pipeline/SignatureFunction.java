@@ -93,7 +93,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             late.inc();
             eventTime = watermark + 1;
         }
-        ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime));
+        ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long[] signature = sketch.signature();
         byte[] packed = BbitMinHash.pack(signature, settings.signatureBits());
         long fingerprint = BbitMinHash.fingerprint(signature);

@@ -20,6 +20,12 @@ public class VerdictEvent {
     public String url;
     public long eventTime;
 
+    /**
+     * ANNOUNCE: where the input record came from (file:line, topic-partition@offset), so that
+     * repeated records of one document version get verdicts that tell them apart.
+     */
+    public String source;
+
     /** MATCHES: members compared with on arrival in this bucket (0 for a later-found match). */
     public int candidates;
 
@@ -52,12 +58,13 @@ public class VerdictEvent {
         return key(docId, eventTime);
     }
 
-    static VerdictEvent announce(String docId, String url, long eventTime) {
+    static VerdictEvent announce(String docId, String url, long eventTime, String source) {
         VerdictEvent e = new VerdictEvent();
         e.kind = ANNOUNCE;
         e.docId = docId;
         e.url = url;
         e.eventTime = eventTime;
+        e.source = source;
         return e;
     }
 

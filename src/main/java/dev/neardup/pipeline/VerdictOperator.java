@@ -234,6 +234,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         if (e.kind == VerdictEvent.ANNOUNCE) {
             p.records++;
+            p.addSource(e.source);
             p.url = e.url;
         } else {
             p.candidates += e.candidates;
@@ -361,7 +362,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private void emit(PendingVerdict p) {
         long now = getProcessingTimeService().getCurrentProcessingTime();
         for (int i = 0; i < p.records; i++) {
-            output.collect(new StreamRecord<>(toVerdict(p, now), p.eventTime));
+            Verdict v = toVerdict(p, now);
+            v.source = p.source(i); // tells repeated records of one version apart
+            output.collect(new StreamRecord<>(v, p.eventTime));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A small {@code neardup bench} run: every figure is measured and plausible. */
@@ -24,8 +25,20 @@ class BenchCommandITCase {
                         "1s",
                         "--hot-copies",
                         "300",
-                        "--json");
+                        "--json",
+                        "--progress-interval",
+                        "100ms");
         assertThat(run.exitCode()).as(run.err()).isZero();
+        // Progress of the job runs, as JSON lines (stderr is no terminal here), per phase.
+        List<JsonNode> progress = RunCommandITCase.progressLines(run.err());
+        assertThat(progress)
+                .extracting(p -> p.get("phase").asText())
+                .contains("warm-up", "measured", "hot")
+                .containsOnly("warm-up", "measured", "hot");
+        assertThat(progress)
+                .allSatisfy(p -> assertThat(p.get("progress").asText()).isEqualTo("bench"));
+        assertThat(progress)
+                .allSatisfy(p -> assertThat(p.get("documents").asLong()).isBetween(0L, 700L));
         JsonNode r = Json.MAPPER.readTree(run.out());
         assertThat(r.get("documents").asInt()).isEqualTo(400);
         assertThat(r.get("signatureOnlyDocsPerSecond").asDouble()).isPositive();

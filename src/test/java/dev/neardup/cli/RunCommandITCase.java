@@ -37,6 +37,12 @@ class RunCommandITCase {
                 StandardCharsets.UTF_8);
     }
 
+    private static String doc(String id, String content, String type, String fetchedAt) {
+        return dev.neardup.io.Json.write(
+                java.util.Map.of(
+                        "id", id, "content", content, "contentType", type, "fetchedAt", fetchedAt));
+    }
+
     private static String doc(String id, String content, String type) {
         return dev.neardup.io.Json.write(
                 java.util.Map.of("id", id, "content", content, "contentType", type));
@@ -57,9 +63,22 @@ class RunCommandITCase {
                         "--dead-letters",
                         out.resolve("dead.jsonl").toString(),
                         "--parallelism",
-                        "2");
+                        "2",
+                        "--progress-interval",
+                        "100ms");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).contains("neardup: done in").contains("3 documents");
+        // stderr is no terminal here: progress comes as JSON lines.
+        List<JsonNode> progress = progressLines(run.err());
+        assertThat(progress).isNotEmpty();
+        assertThat(progress)
+                .allSatisfy(
+                        p -> {
+                            assertThat(p.get("progress").asText()).isEqualTo("run");
+                            assertThat(p.get("documents").asLong()).isBetween(0L, 3L);
+                            assertThat(p.get("alerts").asLong()).isBetween(0L, 1L);
+                            assertThat(p.get("time").asText()).isNotEmpty();
+                        });
         List<JsonNode> alerts = JobFiles.read(out.resolve("alerts.jsonl"));
         assertThat(alerts).hasSize(1);
         assertThat(alerts.get(0).get("docId").asText()).isEqualTo("a-mirror");
@@ -72,6 +91,21 @@ class RunCommandITCase {
         assertThat(dead).hasSize(1);
         assertThat(dead.get(0).get("reason").asText()).isEqualTo("MALFORMED_JSON");
         assertThat(dead.get(0).get("source").asText()).isEqualTo("docs.jsonl:3");
+    }
+
+    /** The JSON progress lines of a run's stderr. */
+    static List<JsonNode> progressLines(String err) {
+        return err.lines()
+                .filter(l -> l.startsWith("{\"progress\":"))
+                .map(
+                        l -> {
+                            try {
+                                return dev.neardup.io.Json.MAPPER.readTree(l);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        })
+                .toList();
     }
 
     @Test
@@ -89,10 +123,114 @@ class RunCommandITCase {
                         out.resolve("dead.jsonl").toString(),
                         "--state-backend",
                         "hashmap",
-                        "--quiet");
+                        "--quiet",
+                        "--progress-interval",
+                        "10ms");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
         assertThat(JobFiles.read(out.resolve("alerts.jsonl"))).hasSize(1);
+    }
+
+    /**
+     * A record repeated with the same id and fetchedAt gets a verdict per record; they were
+     * identical lines, now their source tells them apart (issue 12).
+     */
+    @Test
+    void repeatedRecordsGetVerdictsToldApartByTheirSource() throws Exception {
+        Path in = dir.resolve("repeated.jsonl");
+        String a =
+                dev.neardup.io.Json.write(
+                        java.util.Map.of(
+                                "id",
+                                "a",
+                                "content",
+                                SyntheticText.prose(5, 2000),
+                                "fetchedAt",
+                                "2026-03-01T10:00:00Z"));
+        String b =
+                dev.neardup.io.Json.write(
+                        java.util.Map.of("id", "b", "content", SyntheticText.prose(6, 2000)));
+        Files.writeString(in, a + "\n" + b + "\n" + a + "\n", StandardCharsets.UTF_8);
+        Path verdicts = dir.resolve("repeated-verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        in.toString(),
+                        "--verdicts",
+                        verdicts.toString(),
+                        "--alerts",
+                        dir.resolve("repeated-alerts.jsonl").toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> out = JobFiles.read(verdicts);
+        assertThat(out).hasSize(3);
+        List<JsonNode> ofA = out.stream().filter(v -> v.get("docId").asText().equals("a")).toList();
+        assertThat(ofA)
+                .extracting(v -> v.get("source").asText())
+                .containsExactlyInAnyOrder("repeated.jsonl:1", "repeated.jsonl:3");
+        assertThat(ofA.get(0).toString()).isNotEqualTo(ofA.get(1).toString());
+        assertThat(out.stream().filter(v -> v.get("docId").asText().equals("b")))
+                .extracting(v -> v.get("source").asText())
+                .containsExactly("repeated.jsonl:2");
+    }
+
+    /**
+     * Pages shorter than the shingle size (w = 5 words): each is one shingle, its whole text, so
+     * two one-word pages with different words are not near-duplicates; the same word is an exact
+     * copy (issue 12: one-word pages were said to be called duplicates of each other).
+     */
+    @Test
+    void oneWordPagesAreDuplicatesOnlyOfTheSameWord() throws Exception {
+        Path in = dir.resolve("one-word.jsonl");
+        List<String> lines = new java.util.ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        java.util.Set<String> words = new java.util.TreeSet<>(List.of("hello", "world"));
+        while (words.size() < 300) {
+            StringBuilder w = new StringBuilder();
+            for (int c = 0, n = 3 + random.nextInt(6); c < n; c++) {
+                w.append((char) ('a' + random.nextInt(26)));
+            }
+            words.add(w.toString());
+        }
+        for (String w : words) {
+            lines.add(doc("word-" + w, w, "text/plain", "2026-03-01T10:00:00Z"));
+        }
+        lines.add(doc("hello-again", "  Hello! ", "text/plain", "2026-03-01T10:01:00Z"));
+        lines.add(
+                doc(
+                        "hello-html",
+                        "<html><body><h1>HELLO</h1></body></html>",
+                        "text/html",
+                        "2026-03-01T10:02:00Z"));
+        Files.write(in, lines, StandardCharsets.UTF_8);
+        Path alerts = dir.resolve("one-word-alerts.jsonl");
+        Path verdicts = dir.resolve("one-word-verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        in.toString(),
+                        "--alerts",
+                        alerts.toString(),
+                        "--verdicts",
+                        verdicts.toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> duplicates =
+                JobFiles.read(verdicts).stream()
+                        .filter(v -> v.get("verdict").asText().equals("DUPLICATE"))
+                        .toList();
+        assertThat(duplicates)
+                .extracting(v -> v.get("docId").asText() + " -> " + v.get("duplicateOf").asText())
+                .containsExactlyInAnyOrder("hello-again -> word-hello", "hello-html -> word-hello");
+        assertThat(JobFiles.read(verdicts)).hasSize(words.size() + 2);
+        assertThat(JobFiles.read(alerts))
+                .allSatisfy(a -> assertThat(a.get("similarity").asDouble()).isEqualTo(1.0));
     }
 
     @Test

@@ -182,12 +182,10 @@ class DeploymentFilesTest {
                 .anySatisfy(image -> assertThat(asMap(image)).containsEntry("name", "neardup"));
     }
 
-    @Test
-    void kafkaClientPropertiesComeFromTheMountedSecret() throws IOException {
-        Map<String, Object> spec = map(loadYaml(FLINK_DEPLOYMENT), "spec");
+    /** The Secret volume that --kafka-properties reads on the JobManager. */
+    private static Map<String, Object> kafkaClientSecretVolume(Map<String, Object> spec) {
         List<String> args = strings(list(map(spec, "job"), "args"));
         String properties = argument(args, "--kafka-properties").orElseThrow();
-
         Map<String, Object> pod = map(map(map(spec, "jobManager"), "podTemplate"), "spec");
         Map<String, Object> container = asMap(list(pod, "containers").get(0));
         assertThat(container.get("name")).isEqualTo("flink-main-container");
@@ -195,27 +193,58 @@ class DeploymentFilesTest {
         for (Object mount : list(container, "volumeMounts")) {
             mounts.put((String) asMap(mount).get("name"), (String) asMap(mount).get("mountPath"));
         }
+        // The mount's directory itself: the job reads every *.properties file in it.
         String volume =
                 mounts.entrySet().stream()
-                        .filter(e -> properties.startsWith(e.getValue() + "/"))
+                        .filter(e -> properties.equals(e.getValue()))
                         .map(Map.Entry::getKey)
                         .findFirst()
-                        .orElseThrow(() -> new AssertionError(properties + " is not mounted"));
-        Map<String, Object> secret =
-                list(pod, "volumes").stream()
-                        .map(DeploymentFilesTest::asMap)
-                        .filter(v -> volume.equals(v.get("name")))
-                        .map(v -> map(v, "secret"))
-                        .findFirst()
-                        .orElseThrow();
+                        .orElseThrow(
+                                () ->
+                                        new AssertionError(
+                                                properties + " is not a mounted directory"));
+        return list(pod, "volumes").stream()
+                .map(DeploymentFilesTest::asMap)
+                .filter(v -> volume.equals(v.get("name")))
+                .map(v -> map(v, "secret"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void kafkaClientPropertiesComeFromTheMountedSecret() throws IOException {
+        Map<String, Object> spec = map(loadYaml(FLINK_DEPLOYMENT), "spec");
+        Map<String, Object> secret = kafkaClientSecretVolume(spec);
         assertThat(secret.get("secretName")).isEqualTo("neardup-kafka-client");
-        String file = properties.substring(properties.lastIndexOf('/') + 1);
         assertThat(list(secret, "items"))
-                .anySatisfy(item -> assertThat(asMap(item)).containsEntry("path", file));
+                .anySatisfy(
+                        item ->
+                                assertThat(asMap(item))
+                                        .containsEntry("key", "kafka.properties")
+                                        .containsEntry("path", "kafka.properties"));
         // No credentials on the command line.
+        List<String> args = strings(list(map(spec, "job"), "args"));
         assertThat(String.join(" ", args))
                 .doesNotContainIgnoringCase("password")
                 .doesNotContain("jaas");
+    }
+
+    /**
+     * A plaintext broker needs no Secret (issue 12): the volume is optional, so the pod starts
+     * without it and the directory is empty, which --kafka-properties reads as no properties; and
+     * the kustomization does not create the Secret (it would overwrite real credentials).
+     */
+    @Test
+    void theKafkaClientSecretIsOptional() throws IOException {
+        Map<String, Object> spec = map(loadYaml(FLINK_DEPLOYMENT), "spec");
+        Map<String, Object> secret = kafkaClientSecretVolume(spec);
+        assertThat(secret.get("optional")).as("secret volume optional").isEqualTo(Boolean.TRUE);
+        Map<String, Object> kustomization =
+                loadYaml(Path.of("deploy/kubernetes/kustomization.yaml"));
+        assertThat(strings(list(kustomization, "resources"))).noneMatch(r -> r.contains("secret"));
+        // Nothing else in the pods may need the Secret either.
+        String manifest = Files.readString(FLINK_DEPLOYMENT, StandardCharsets.UTF_8);
+        assertThat(manifest.split("neardup-kafka-client", -1)).hasSize(2);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -414,6 +443,23 @@ class DeploymentFilesTest {
         TreeSet<String> documented = new TreeSet<>(lines(readme, "(?m)^\\| `(\\w+)` \\|"));
         assertThat(documented).isEqualTo(registered);
         assertThat(readme).contains("flink_taskmanager_job_task_operator_");
+    }
+
+    /**
+     * Compose is either the Docker CLI plugin ('docker compose') or the standalone tool
+     * ('docker-compose'): every document that gives 'docker compose' commands names the other.
+     */
+    @Test
+    void composeDocumentationNamesBothComposeCommands() throws IOException {
+        for (Path doc :
+                new Path[] {Path.of("README.md"), Path.of("deploy/metrics/README.md"), COMPOSE}) {
+            String text = Files.readString(doc, StandardCharsets.UTF_8);
+            if (text.contains("docker compose ")) {
+                assertThat(text)
+                        .as(doc + " gives docker compose commands and names docker-compose")
+                        .containsPattern("type\\s+`?'?docker-compose|or\\s+`docker-compose");
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@link DocumentParser}: the input contract of its Javadoc, one dead-letter reason at a time. */
@@ -247,10 +248,44 @@ class DocumentParserTest {
         rejected("{\"id\":" + id + ",\"content\":\"c\"}", Reason.MISSING_ID);
     }
 
+    /**
+     * An id of the wrong type is there but unusable: INVALID_ID, naming the type, not MISSING_ID
+     * (issue 12: it was reported as missing).
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"1.5", "true", "{\"a\":1}", "[\"p\"]"})
-    void anIdThatIsNeitherAStringNorAnInteger(String id) {
-        rejected("{\"id\":" + id + ",\"content\":\"c\"}", Reason.MISSING_ID);
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1.5|number",
+                "1e3|number",
+                "true|boolean",
+                "{\"a\":1}|object",
+                "[\"p\"]|array"
+            })
+    void anIdThatIsNeitherAStringNorAnIntegerIsInvalid(String id, String type) {
+        DeadLetter d = rejected("{\"id\":" + id + ",\"content\":\"c\"}", Reason.INVALID_ID);
+        assertThat(d.message)
+                .isEqualTo("field 'id' must be a non-blank string or an integer, got " + type);
+        assertThat(d.docId).isNull();
+    }
+
+    @Test
+    void absentNullAndBlankIdsAreMissingNotInvalid() {
+        for (String record :
+                new String[] {
+                    "{\"content\":\"c\"}",
+                    "{\"id\":null,\"content\":\"c\"}",
+                    "{\"id\":\" \",\"content\":\"c\"}"
+                }) {
+            assertThat(rejected(record, Reason.MISSING_ID).message)
+                    .isEqualTo("field 'id' must be a non-blank string or an integer");
+        }
+    }
+
+    @Test
+    void theIdIsCheckedBeforeTheContent() {
+        rejected("{\"id\":[1],\"content\":5}", Reason.INVALID_ID);
+        rejected("{\"id\":null,\"content\":5}", Reason.MISSING_ID);
     }
 
     @Test
@@ -264,11 +299,28 @@ class DocumentParserTest {
                 .isEqualTo("p9");
     }
 
+    /** Likewise content of the wrong type: INVALID_CONTENT, naming the type. */
     @ParameterizedTest
-    @ValueSource(strings = {"42", "true", "[\"a\"]", "{\"text\":\"a\"}"})
-    void contentThatIsNotAString(String content) {
-        assertThat(rejected("{\"id\":7,\"content\":" + content + "}", Reason.MISSING_CONTENT).docId)
-                .isEqualTo("7");
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "42|number",
+                "1.5|number",
+                "true|boolean",
+                "[\"a\"]|array",
+                "{\"text\":\"a\"}|object"
+            })
+    void contentThatIsNotAStringIsInvalid(String content, String type) {
+        DeadLetter d = rejected("{\"id\":7,\"content\":" + content + "}", Reason.INVALID_CONTENT);
+        assertThat(d.docId).isEqualTo("7");
+        assertThat(d.message).isEqualTo("field 'content' must be a string, got " + type);
+    }
+
+    @Test
+    void absentAndNullContentIsMissingNotInvalid() {
+        assertThat(rejected("{\"id\":7}", Reason.MISSING_CONTENT).message)
+                .isEqualTo("field 'content' must be a string");
+        rejected("{\"id\":7,\"content\":null}", Reason.MISSING_CONTENT);
     }
 
     @ParameterizedTest
@@ -404,6 +456,8 @@ class DocumentParserTest {
         examples.put(Reason.NOT_AN_OBJECT, raw("[]"));
         examples.put(Reason.MISSING_ID, raw("{\"content\":\"c\"}"));
         examples.put(Reason.MISSING_CONTENT, raw("{\"id\":\"p\"}"));
+        examples.put(Reason.INVALID_ID, raw("{\"id\":true,\"content\":\"c\"}"));
+        examples.put(Reason.INVALID_CONTENT, raw("{\"id\":\"p\",\"content\":1}"));
         examples.put(Reason.EMPTY_CONTENT, raw("{\"id\":\"p\",\"content\":\" \"}"));
         byte[] big = new byte[EIGHT_MB + 1];
         Arrays.fill(big, (byte) ' ');
@@ -578,8 +632,19 @@ class DocumentParserTest {
                                         "{\"id\":\"a\",\"content\":\"x\",\"u\":[" + ok + "]}",
                                         Reason.MALFORMED_JSON)
                                 .message)
-                .contains("nesting depth")
-                .contains("200");
+                .isEqualTo("not valid JSON: " + DocumentParser.NESTING_MESSAGE)
+                .contains("200 levels");
+        // The same at the top level, and in the field the job reads.
+        rejected("[".repeat(201) + "]".repeat(201), Reason.MALFORMED_JSON);
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":"
+                                                + "[".repeat(200)
+                                                + "]".repeat(200)
+                                                + "}",
+                                        Reason.MALFORMED_JSON)
+                                .message)
+                .endsWith(DocumentParser.NESTING_MESSAGE);
     }
 
     @Test
@@ -587,7 +652,7 @@ class DocumentParserTest {
         assertThat(valid("{\"id\":-0,\"content\":\"x y\"}").id).isEqualTo("0");
         assertThat(valid("{\"id\":-98765432109876543210,\"content\":\"x y\"}").id)
                 .isEqualTo("-98765432109876543210");
-        rejected("{\"id\":1e3,\"content\":\"x y\"}", Reason.MISSING_ID);
+        rejected("{\"id\":1e3,\"content\":\"x y\"}", Reason.INVALID_ID);
     }
 
     @Test

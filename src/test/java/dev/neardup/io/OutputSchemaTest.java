@@ -166,6 +166,8 @@ class OutputSchemaTest {
         out.add(rejected("[1, 2]"));
         out.add(rejected("{\"content\": \"text\"}"));
         out.add(rejected("{\"id\": \"a\"}"));
+        out.add(rejected("{\"id\": {\"page\": 1}, \"content\": \"text\"}"));
+        out.add(rejected("{\"id\": \"a\", \"content\": [\"text\"]}"));
         out.add(rejected("{\"id\": 17, \"content\": \" \\n \"}"));
         out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"yesterday\"}"));
         out.add(rejected("{\"id\": \"a\", \"content\": \"x\", \"url\": 5}"));
@@ -236,7 +238,9 @@ class OutputSchemaTest {
                         "MALFORMED_JSON",
                         "NOT_AN_OBJECT",
                         "MISSING_ID",
+                        "INVALID_ID",
                         "MISSING_CONTENT",
+                        "INVALID_CONTENT",
                         "EMPTY_CONTENT",
                         "BAD_TIMESTAMP",
                         "BAD_FIELD",
@@ -283,6 +287,25 @@ class OutputSchemaTest {
         assertInvalid(s, ok, n -> n.put("detectedAt", 1772445600000L));
         assertInvalid(s, ok, n -> n.put("schemaVersion", 2));
         assertInvalid(s, ok, n -> n.put("extra", "not in the contract"));
+    }
+
+    /**
+     * A verdict says which input record it is about: two records with the same id and event time
+     * get verdicts told apart by their source. A verdict without it (written before the field
+     * existed) is still valid.
+     */
+    @Test
+    void verdictsCarryTheirRecordsSourceOptionally() {
+        String s = "verdict.schema.json";
+        Verdict v = unique();
+        v.source = "crawl.jsonl:17";
+        JsonNode withSource = tree(v);
+        assertThat(withSource.get("source").asText()).isEqualTo("crawl.jsonl:17");
+        assertValid(s, withSource);
+        ObjectNode before = (ObjectNode) tree(unique());
+        before.remove("source");
+        assertValid(s, before);
+        assertInvalid(s, withSource, n -> n.put("source", 17));
     }
 
     @Test
@@ -360,21 +383,27 @@ class OutputSchemaTest {
     @Test
     void outputSchemasListExactlyThePojoFieldsAllRequired() {
         assertObjectMatches(schemaJson("alert.schema.json"), Alert.class);
-        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class);
+        // source was added within version 1: optional, so that earlier verdicts still validate.
+        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class, "source");
         assertObjectMatches(
                 schemaJson("verdict.schema.json").at("/$defs/match"), Verdict.Match.class);
         assertObjectMatches(schemaJson("dead-letter.schema.json"), DeadLetter.class);
     }
 
-    /** Json.MAPPER writes every public field, nulls included: all are properties, all required. */
-    static void assertObjectMatches(JsonNode schema, Class<?> type) {
+    /**
+     * Json.MAPPER writes every public field, nulls included: all are properties, all required but
+     * the {@code optional} ones (fields added within a schema version).
+     */
+    static void assertObjectMatches(JsonNode schema, Class<?> type, String... optional) {
         Set<String> fields = publicFields(type);
         assertThat(names(schema.get("properties").fieldNames()))
                 .as(type.getSimpleName() + " properties")
                 .containsExactlyInAnyOrderElementsOf(fields);
+        Set<String> required = new LinkedHashSet<>(fields);
+        List.of(optional).forEach(required::remove);
         assertThat(texts(schema.get("required")))
                 .as(type.getSimpleName() + " required")
-                .containsExactlyInAnyOrderElementsOf(fields);
+                .containsExactlyInAnyOrderElementsOf(required);
         assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
         // And the serialised form has exactly those keys.
         assertThat(names(tree(newInstance(type)).fieldNames()))

@@ -149,7 +149,12 @@ final class HarnessFixtures {
 
     /** An announcement of a document version. */
     static VerdictEvent announce(String docId, long eventTime) {
-        return VerdictEvent.announce(docId, "https://example.org/" + docId, eventTime);
+        return announce(docId, eventTime, "test:" + docId);
+    }
+
+    /** An announcement of a document version, read from {@code source}. */
+    static VerdictEvent announce(String docId, long eventTime, String source) {
+        return VerdictEvent.announce(docId, "https://example.org/" + docId, eventTime, source);
     }
 
     /** A bucket's report: {@code docId} compared with {@code candidates} members, these matches. */

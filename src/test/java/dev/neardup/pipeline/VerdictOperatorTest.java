@@ -169,16 +169,22 @@ class VerdictOperatorTest {
 
     @Test
     void aRepeatedRecordGetsItsOwnVerdictAndARecrawlIsAnotherDocument() throws Exception {
-        send(announce("p", T0));
-        send(announce("p", T0)); // the same record twice: each reaches every bucket
-        send(announce("p", T0 + 60_000)); // a re-crawl
+        send(announce("p", T0, "crawl.jsonl:1"));
+        // The same record twice: each reaches every bucket.
+        send(announce("p", T0, "crawl.jsonl:7"));
+        send(announce("p", T0 + 60_000, "crawl.jsonl:9")); // a re-crawl
         reportRest("p", T0);
         assertThat(verdicts()).as("half of the reports").isEmpty();
         reportRest("p", T0);
         assertThat(verdicts()).hasSize(2);
+        // Told apart by where each record came from (they were identical lines before).
+        assertThat(verdicts())
+                .extracting(v -> v.source)
+                .containsExactlyInAnyOrder("crawl.jsonl:1", "crawl.jsonl:7");
         reportRest("p", T0 + 60_000);
         assertThat(verdicts()).hasSize(3);
         assertThat(verdicts().get(2).eventTime).isEqualTo(Json.isoTime(T0 + 60_000));
+        assertThat(verdicts().get(2).source).isEqualTo("crawl.jsonl:9");
         assertNothingWaits();
     }
 
