@@ -237,9 +237,9 @@ final class RunCommand implements Callable<Integer> {
             names = "--checkpoint-interval",
             paramLabel = "DURATION",
             description =
-                    "Checkpoint interval (execution.checkpointing.interval). Default: "
-                            + "10s on this machine (-D or this flag to change it); on a Flink"
-                            + " cluster, the cluster's.")
+                    "Checkpoint interval. Default: 10s on this machine; on a Flink cluster,"
+                            + " the cluster's own (its config.yaml), unless this flag or -D"
+                            + " sets it.")
     String checkpointInterval;
 
     @Option(

@@ -40,23 +40,22 @@ final class HarnessFixtures {
     /** As {@link #settings(int)}, with this heap budget for documents waiting in the buckets. */
     static NearDupSettings settings(
             int capacity, org.apache.flink.configuration.MemorySize buffer) {
-        Configuration conf = new Configuration();
+        Configuration conf = configuration(capacity);
         conf.set(NearDupOptions.ORDER_BUFFER, buffer);
-        conf.set(NearDupOptions.THRESHOLD, THRESHOLD);
-        conf.set(NearDupOptions.NUM_HASHES, K);
-        conf.set(NearDupOptions.BANDS, BANDS);
-        conf.set(NearDupOptions.ROWS, ROWS);
-        conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
-        conf.set(NearDupOptions.RETENTION, RETENTION);
-        conf.set(NearDupOptions.SIGNATURE_BITS, BITS);
         return NearDupSettings.from(conf);
     }
 
     /** As {@link #settings(int)}, with this heap budget for verdicts being assembled. */
     static NearDupSettings settingsWithPendingBuffer(
             int capacity, org.apache.flink.configuration.MemorySize pending) {
-        Configuration conf = new Configuration();
+        Configuration conf = configuration(capacity);
         conf.set(NearDupOptions.PENDING_BUFFER, pending);
+        return NearDupSettings.from(conf);
+    }
+
+    /** Explicit small banding, the given bucket capacity and a 1 h retention. */
+    private static Configuration configuration(int capacity) {
+        Configuration conf = new Configuration();
         conf.set(NearDupOptions.THRESHOLD, THRESHOLD);
         conf.set(NearDupOptions.NUM_HASHES, K);
         conf.set(NearDupOptions.BANDS, BANDS);
@@ -64,7 +63,7 @@ final class HarnessFixtures {
         conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
         conf.set(NearDupOptions.RETENTION, RETENTION);
         conf.set(NearDupOptions.SIGNATURE_BITS, BITS);
-        return NearDupSettings.from(conf);
+        return conf;
     }
 
     /** A signature of K values all equal to {@code v}. */
