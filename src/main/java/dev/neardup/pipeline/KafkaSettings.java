@@ -219,6 +219,16 @@ public final class KafkaSettings {
         return transactionTimeout.minus(timing.longestTransaction());
     }
 
+    /** The transaction timeout as messages name it: its key, milliseconds and duration. */
+    private String transactionTimeoutSetting() {
+        return NearDupOptions.KAFKA_PROPERTIES_PREFIX
+                + TRANSACTION_TIMEOUT_KEY
+                + " = "
+                + transactionTimeout.toMillis()
+                + ", "
+                + human(transactionTimeout);
+    }
+
     /**
      * Checks, for exactly-once delivery, that transactions outlive the checkpoints that commit them
      * with at least {@link #MIN_RESTART_WINDOW} to spare for a restart.
@@ -232,12 +242,7 @@ public final class KafkaSettings {
         if (allowedDowntime(timing).compareTo(MIN_RESTART_WINDOW) < 0) {
             throw new IllegalArgumentException(
                     "inconsistent exactly-once settings: the Kafka transaction timeout ("
-                            + NearDupOptions.KAFKA_PROPERTIES_PREFIX
-                            + TRANSACTION_TIMEOUT_KEY
-                            + " = "
-                            + transactionTimeout.toMillis()
-                            + ", "
-                            + human(transactionTimeout)
+                            + transactionTimeoutSetting()
                             + ") must exceed the longest a transaction stays open, "
                             + human(timing.longestTransaction())
                             + " (max(interval "
@@ -419,12 +424,7 @@ public final class KafkaSettings {
                                     if (transactionTimeout.compareTo(max) > 0) {
                                         throw new IllegalArgumentException(
                                                 "the Kafka transaction timeout ("
-                                                        + NearDupOptions.KAFKA_PROPERTIES_PREFIX
-                                                        + TRANSACTION_TIMEOUT_KEY
-                                                        + " = "
-                                                        + transactionTimeout.toMillis()
-                                                        + ", "
-                                                        + human(transactionTimeout)
+                                                        + transactionTimeoutSetting()
                                                         + ") is above the broker's"
                                                         + " transaction.max.timeout.ms ("
                                                         + max.toMillis()
