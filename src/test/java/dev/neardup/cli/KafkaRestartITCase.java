@@ -55,17 +55,10 @@ class KafkaRestartITCase {
         Path stateRoot = work.resolve("state");
         String group = "restart-" + in;
         List<String> common =
-                List.of(
-                        "run",
-                        "--bootstrap-servers",
-                        KafkaTestBroker.bootstrapServers(),
-                        "--input-topic",
+                KafkaTestBroker.runArgs(
                         in,
-                        "--alerts-topic",
                         alerts,
-                        "--verdicts-topic",
                         verdicts,
-                        "--dead-letter-topic",
                         dead,
                         "--group-id",
                         group,

@@ -35,28 +35,23 @@ class RunCommandKafkaITCase {
 
         CliRun run =
                 CliRun.run(
-                        "run",
-                        "--bootstrap-servers",
-                        KafkaTestBroker.bootstrapServers(),
-                        "--input-topic",
-                        in,
-                        "--alerts-topic",
-                        alerts,
-                        "--verdicts-topic",
-                        verdicts,
-                        "--dead-letter-topic",
-                        dead,
-                        "--group-id",
-                        "cli-" + in,
-                        "--starting-offsets",
-                        "earliest",
-                        "--bounded",
-                        "--checkpoint-interval",
-                        "500ms",
-                        "--kafka-property",
-                        "ssl.truststore.password=hunter2",
-                        "-D",
-                        "neardup.kafka.transactional-id-prefix=cli-" + in);
+                        KafkaTestBroker.runArgs(
+                                        in,
+                                        alerts,
+                                        verdicts,
+                                        dead,
+                                        "--group-id",
+                                        "cli-" + in,
+                                        "--starting-offsets",
+                                        "earliest",
+                                        "--bounded",
+                                        "--checkpoint-interval",
+                                        "500ms",
+                                        "--kafka-property",
+                                        "ssl.truststore.password=hunter2",
+                                        "-D",
+                                        "neardup.kafka.transactional-id-prefix=cli-" + in)
+                                .toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err())
                 .contains("ssl.truststore.password=****")
@@ -109,20 +104,7 @@ class RunCommandKafkaITCase {
         String verdicts = KafkaTestBroker.uniqueTopic("cli-check-verdicts");
         String dead = KafkaTestBroker.uniqueTopic("cli-check-dead");
         KafkaTestBroker.createTopics(1, in, alerts, verdicts, dead);
-        List<String> topics =
-                List.of(
-                        "run",
-                        "--bootstrap-servers",
-                        KafkaTestBroker.bootstrapServers(),
-                        "--input-topic",
-                        in,
-                        "--alerts-topic",
-                        alerts,
-                        "--verdicts-topic",
-                        verdicts,
-                        "--dead-letter-topic",
-                        dead,
-                        "--quiet");
+        List<String> topics = KafkaTestBroker.runArgs(in, alerts, verdicts, dead, "--quiet");
         Path state = tmp.resolve("state");
 
         // A transaction timeout shorter than a transaction can stay open (2 min + 2 min + 1 min).

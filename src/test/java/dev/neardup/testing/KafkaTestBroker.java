@@ -197,4 +197,28 @@ public final class KafkaTestBroker {
         }
         return out;
     }
+
+    /**
+     * The command line of {@code neardup run} in Kafka mode against this broker, with these topics,
+     * followed by {@code more}.
+     */
+    public static java.util.List<String> runArgs(
+            String input, String alerts, String verdicts, String deadLetters, String... more) {
+        java.util.List<String> args =
+                new java.util.ArrayList<>(
+                        java.util.List.of(
+                                "run",
+                                "--bootstrap-servers",
+                                bootstrapServers(),
+                                "--input-topic",
+                                input,
+                                "--alerts-topic",
+                                alerts,
+                                "--verdicts-topic",
+                                verdicts,
+                                "--dead-letter-topic",
+                                deadLetters));
+        args.addAll(java.util.List.of(more));
+        return java.util.List.copyOf(args);
+    }
 }
