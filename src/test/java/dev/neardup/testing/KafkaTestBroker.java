@@ -55,21 +55,31 @@ public final class KafkaTestBroker {
                 kit.startup();
                 kit.waitForReadyBrokers();
                 cluster = kit;
-                Runtime.getRuntime()
-                        .addShutdownHook(
-                                new Thread(
-                                        () -> {
-                                            try {
-                                                kit.close();
-                                            } catch (Exception e) {
-                                                // JVM exit
-                                            }
-                                        }));
+                // Normally closed by TestRunEnd when the test run ends, before the JVM exits; the
+                // hook covers a run without the JUnit launcher session (an IDE, say).
+                Runtime.getRuntime().addShutdownHook(new Thread(KafkaTestBroker::shutdown));
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start the test Kafka broker", e);
             }
         }
         return cluster.bootstrapServers();
+    }
+
+    /**
+     * Stops the broker if it was started (and deletes its files); a later {@link #bootstrapServers}
+     * starts a new one. Called at the end of the test run by {@link TestRunEnd}.
+     */
+    public static synchronized void shutdown() {
+        if (cluster == null) {
+            return;
+        }
+        KafkaClusterTestKit kit = cluster;
+        cluster = null;
+        try {
+            kit.close();
+        } catch (Exception e) {
+            System.err.println("KafkaTestBroker: closing the test broker failed: " + e);
+        }
     }
 
     /** A topic name unique to this test run. */
