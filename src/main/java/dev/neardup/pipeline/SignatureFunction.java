@@ -1,6 +1,7 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
@@ -25,11 +26,13 @@ import org.apache.flink.util.OutputTag;
  * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
  * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
  * #ANNOUNCE}). A document without a single token goes to the dead letters ({@code NO_TEXT}) with
- * the parsed document re-serialised as its payload.
+ * the parsed document re-serialised as its payload. A deletion goes to {@link #DELETIONS}, which
+ * the job broadcasts to every band-bucket subtask (its band keys are unknown).
  *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
- * becomes the watermark + 1 ms, so every document judged final before it stays final.
+ * becomes the watermark + 1 ms, so every document judged final before it stays final. A late
+ * deletion is moved there too.
  */
 public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord> {
 
@@ -43,6 +46,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
+    /** Side output: deletions, to be broadcast to the band buckets. */
+    public static final OutputTag<DeletionRecord> DELETIONS =
+            new OutputTag<>("deletions", TypeInformation.of(DeletionRecord.class));
+
     /** Documents sketched in this JVM (the progress line of the embedded mode reads it). */
     private static final LongAdder SKETCHED = new LongAdder();
 
@@ -52,6 +59,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private transient Counter deadLetters;
     private transient Counter noText;
     private transient Counter late;
+    private transient Counter deletionsIn;
 
     public SignatureFunction(NearDupSettings settings) {
         this.settings = settings;
@@ -65,6 +73,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         deadLetters = metrics.counter("deadLetters");
         noText = metrics.counter("documentsWithoutText");
         late = metrics.counter("lateDocuments");
+        deletionsIn = metrics.counter("deletionsIn");
     }
 
     @Override
@@ -72,6 +81,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         if (record.deadLetter != null) {
             deadLetters.inc();
             ctx.output(DEAD_LETTERS, record.deadLetter);
+            return;
+        }
+        if (record.deletion != null) {
+            delete(record.deletion, ctx);
             return;
         }
         Document doc = record.document;
@@ -109,6 +122,18 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             r.signature = packed;
             out.collect(r);
         }
+    }
+
+    /** A deletion: to every band bucket. */
+    private void delete(Deletion deletion, Context ctx) {
+        deletionsIn.inc();
+        long eventTime = deletion.eventTime;
+        long watermark = ctx.timerService().currentWatermark();
+        if (eventTime <= watermark) {
+            late.inc();
+            eventTime = watermark + 1;
+        }
+        ctx.output(DELETIONS, new DeletionRecord(deletion.id, eventTime));
     }
 
     /** Documents sketched in this JVM since the last {@link #resetSketched}. */

@@ -430,7 +430,10 @@ class OutputSchemaTest {
                         .collect(Collectors.toSet());
         assertThat(names(schema.get("properties").fieldNames()))
                 .containsExactlyInAnyOrderElementsOf(fields);
-        assertThat(texts(schema.get("required"))).containsExactlyInAnyOrder("id", "content");
+        // id always; content unless the record is a deletion ("deleted": true).
+        assertThat(texts(schema.get("required"))).containsExactly("id");
+        assertThat(texts(schema.at("/else/required"))).containsExactly("content");
+        assertThat(schema.at("/if/properties/deleted/const").asBoolean()).isTrue();
     }
 
     @ParameterizedTest
@@ -525,13 +528,25 @@ class OutputSchemaTest {
                 "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"2026-03-02\"}",
                 "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": true}",
                 "[{\"id\": \"a\", \"content\": \"x\"}]",
-                "\"a string\""
+                "\"a string\"",
+                // Deletions: no content needed, the usual checks of the other fields.
+                "{\"id\": \"a\", \"deleted\": true}",
+                "{\"id\": 17, \"deleted\": true, \"fetchedAt\": \"2026-03-02T10:00:00Z\"}",
+                "{\"id\": \"a\", \"deleted\": true, \"content\": 5, \"url\": null}",
+                "{\"id\": \"a\", \"deleted\": false, \"content\": \"x\"}",
+                "{\"id\": \"a\", \"deleted\": null, \"content\": \"x\"}",
+                "{\"id\": \"a\", \"deleted\": false}",
+                "{\"id\": \"a\", \"deleted\": \"true\"}",
+                "{\"id\": \"a\", \"deleted\": 1, \"content\": \"x\"}",
+                "{\"deleted\": true}",
+                "{\"id\": \" \", \"deleted\": true}",
+                "{\"id\": \"a\", \"deleted\": true, \"fetchedAt\": \"yesterday\"}",
+                "{\"id\": \"a\", \"deleted\": true, \"url\": 5}"
             })
     void inputSchemaAndParserAgree(String record) throws IOException {
-        boolean accepted =
-                parser().parse(new RawRecord(record.getBytes(StandardCharsets.UTF_8), "t:1"), 0, 0)
-                                .document()
-                        != null;
+        DocumentParser.Result r =
+                parser().parse(new RawRecord(record.getBytes(StandardCharsets.UTF_8), "t:1"), 0, 0);
+        boolean accepted = r.document() != null || r.deletion() != null;
         boolean valid = errors("document.schema.json", Json.MAPPER.readTree(record)).isEmpty();
         assertThat(valid).as(record).isEqualTo(accepted);
     }

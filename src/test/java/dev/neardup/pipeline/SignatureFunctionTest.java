@@ -4,6 +4,7 @@ import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.DocumentSketcher;
@@ -94,5 +95,20 @@ class SignatureFunctionTest {
         assertThat(announce).extracting(e -> e.eventTime).containsExactly(T + 1, T + 1, T + 1);
         assertThat(harness.extractOutputValues())
                 .allSatisfy(r -> assertThat(r.eventTime).isEqualTo(T + 1));
+    }
+
+    @Test
+    void aDeletionGoesAsideToTheBucketsAndALateOneIsMovedAfterTheWatermark() throws Exception {
+        harness.processElement(
+                new ParsedRecord(null, null, new Deletion("gone", "f:2", null, T)), T);
+        harness.processWatermark(new Watermark(T + 10));
+        harness.processElement(
+                new ParsedRecord(null, null, new Deletion("late", "f:3", null, T)), T);
+
+        assertThat(harness.extractOutputValues()).as("no band records").isEmpty();
+        assertThat(sideValues(harness, SignatureFunction.DEAD_LETTERS)).isEmpty();
+        List<DeletionRecord> deletions = sideValues(harness, SignatureFunction.DELETIONS);
+        assertThat(deletions).extracting(d -> d.docId).containsExactly("gone", "late");
+        assertThat(deletions).extracting(d -> d.eventTime).containsExactly(T, T + 11);
     }
 }
