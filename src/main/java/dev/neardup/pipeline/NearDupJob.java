@@ -146,15 +146,20 @@ public final class NearDupJob {
 
     /**
      * The operators between the parsed records and the three outputs: two keyed exchanges after the
-     * signature operator, by band key to the buckets and by document to the verdicts.
+     * signature operator, by band key to the buckets and by document to the verdicts, and the
+     * deletions broadcast to every bucket subtask.
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =
                 parsed.process(new SignatureFunction(settings))
                         .uid(Uid.SIGNATURE)
                         .name("shingles, MinHash, band keys");
+        // Deletions reach every bucket subtask: their band keys are unknown.
+        DataStream<DeletionRecord> deletions =
+                bands.getSideOutput(SignatureFunction.DELETIONS).broadcast();
         SingleOutputStreamOperator<VerdictEvent> found =
                 bands.keyBy(r -> r.bandKey, Types.LONG)
+                        .connect(deletions)
                         .transform(
                                 "band buckets",
                                 TypeInformation.of(VerdictEvent.class),
