@@ -42,7 +42,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
-    /** Side output: one announcement per document, to the verdict operator. */
+    /** Side output: one announcement per document or deletion, to the verdict operator. */
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
@@ -124,7 +124,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         }
     }
 
-    /** A deletion: to every band bucket. */
+    /** A deletion: to every band bucket, and to the verdicts (a DELETED verdict). */
     private void delete(Deletion deletion, Context ctx) {
         deletionsIn.inc();
         long eventTime = deletion.eventTime;
@@ -134,6 +134,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             eventTime = watermark + 1;
         }
         ctx.output(DELETIONS, new DeletionRecord(deletion.id, eventTime));
+        ctx.output(ANNOUNCE, VerdictEvent.deletion(deletion.id, deletion.url, eventTime));
     }
 
     /** Documents sketched in this JVM since the last {@link #resetSketched}. */

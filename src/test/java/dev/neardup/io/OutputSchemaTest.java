@@ -143,6 +143,16 @@ class OutputSchemaTest {
         return v;
     }
 
+    static Verdict deleted() {
+        Verdict v = new Verdict();
+        v.docId = "town.example.org/council/meeting-summary-2026-02-26";
+        v.url = null; // a tombstone has no URL
+        v.verdict = Verdict.DELETED;
+        v.eventTime = Json.isoTime(T0 + 60_000);
+        v.detectedAt = Json.isoTime(T0 + 60_050);
+        return v;
+    }
+
     static DocumentParser parser() {
         return new DocumentParser(
                 new InputFields("id", "content", "url", "contentType", "fetchedAt"), 1 << 20);
@@ -225,6 +235,10 @@ class OutputSchemaTest {
     void verdictsValidate() {
         assertValid("verdict.schema.json", tree(unique()));
         assertValid("verdict.schema.json", tree(duplicate()));
+        assertValid("verdict.schema.json", tree(deleted()));
+        Verdict withUrl = deleted();
+        withUrl.url = "https://town.example.org/council/meeting-summary-2026-02-26";
+        assertValid("verdict.schema.json", tree(withUrl));
     }
 
     @Test
@@ -311,6 +325,13 @@ class OutputSchemaTest {
                 duplicate,
                 n -> ((ObjectNode) n.get("matches").get(0)).put("eventTime", "2026-03-02"));
         assertInvalid(s, duplicate, n -> n.put("unknown", true));
+        JsonNode deleted = tree(deleted());
+        assertInvalid(s, deleted, n -> n.put("verdict", "deleted"));
+        assertInvalid(s, deleted, n -> n.put("duplicateOf", "x")); // DELETED has no match
+        assertInvalid(s, deleted, n -> n.put("similarity", 0.9));
+        assertInvalid(s, deleted, n -> n.set("matches", duplicate.get("matches")));
+        assertInvalid(s, deleted, n -> n.put("candidates", 3));
+        assertInvalid(s, deleted, n -> n.remove("eventTime"));
     }
 
     @Test
@@ -409,7 +430,7 @@ class OutputSchemaTest {
     @Test
     void verdictValuesAndSchemaVersionsMatchTheCode() {
         assertThat(texts(schemaJson("verdict.schema.json").at("/properties/verdict/enum")))
-                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE);
+                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE, Verdict.DELETED);
         assertThat(schemaJson("alert.schema.json").at("/properties/schemaVersion/const").asInt())
                 .isEqualTo(Alert.SCHEMA_VERSION);
         assertThat(schemaJson("verdict.schema.json").at("/properties/schemaVersion/const").asInt())

@@ -110,5 +110,11 @@ class SignatureFunctionTest {
         List<DeletionRecord> deletions = sideValues(harness, SignatureFunction.DELETIONS);
         assertThat(deletions).extracting(d -> d.docId).containsExactly("gone", "late");
         assertThat(deletions).extracting(d -> d.eventTime).containsExactly(T, T + 11);
+        // ...and to the verdicts, for a DELETED verdict each.
+        List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
+        assertThat(announce).extracting(e -> e.kind).containsOnly(VerdictEvent.DELETE);
+        assertThat(announce)
+                .extracting(VerdictEvent::key)
+                .containsExactly(VerdictEvent.key("gone", T), VerdictEvent.key("late", T + 11));
     }
 }
