@@ -151,20 +151,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Configuration conf = new Configuration();
-        int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
-        conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
-        if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
-            throw CliException.usage(
-                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
-        }
-        conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
-        // The generated documents carry no fetchedAt: their event time is the time they are read,
-        // in order within the file, so verdicts are final as soon as the watermark moves on.
-        conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
-        conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
-        properties.forEach(conf::setString);
-        NearDupSettings settings = NearDupSettings.from(conf);
+        Configuration conf = jobConfiguration();
+        int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
+        NearDupSettings settings = JobOptions.settings(conf);
 
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
@@ -251,6 +240,28 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return texts;
+    }
+
+    /**
+     * The configuration of the job runs: parallelism, state backend, the watermarks of the
+     * generated input, then {@code -D}; everything else (the banding too) at the defaults of {@link
+     * NearDupOptions}, as in {@code neardup run}.
+     */
+    Configuration jobConfiguration() {
+        Configuration conf = new Configuration();
+        int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
+        if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
+            throw CliException.usage(
+                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+        }
+        conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
+        // The generated documents carry no fetchedAt: their event time is the time they are read,
+        // in order within the file, so verdicts are final as soon as the watermark moves on.
+        conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
+        conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
+        properties.forEach(conf::setString);
+        return conf;
     }
 
     private static void writeInput(Path input, List<String> texts) throws IOException {

@@ -87,6 +87,17 @@ final class CompareCommand implements Callable<Integer> {
                             + " and 1; also chooses the LSH banding. Default: ${DEFAULT-VALUE}.")
     double threshold;
 
+    @Option(
+            names = "--bands",
+            paramLabel = "B",
+            description =
+                    "LSH bands (with --rows). Default: chosen from the threshold as 'neardup run'"
+                            + " and 'neardup tune' choose them.")
+    Integer bands;
+
+    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
+    Integer rows;
+
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
@@ -103,7 +114,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         ShingleOptions shingleOptions = sketch.shingleOptions();
         MinHash minHash = sketch.minHash();
-        LshParams params = LshParams.suggest(threshold, minHash.numHashes());
+        LshParams params = TuneCommand.banding(threshold, minHash.numHashes(), bands, rows);
         Banding banding = new Banding(params);
 
         PrintWriter err = spec.commandLine().getErr();
@@ -195,10 +206,10 @@ final class CompareCommand implements Callable<Integer> {
 
         Map<String, Object> toJson() {
             Map<String, Object> options = Json.object();
-            options.put("shingle", SketchOptions.name(sketch.shingle));
+            options.put("shingle", SketchOptions.name(sketch.shingleKind()));
             options.put("shingleSize", sketch.shingleSize());
-            options.put("stopwords", sketch.stopWords);
-            options.put("stem", SketchOptions.name(sketch.stem));
+            options.put("stopwords", sketch.stopWords());
+            options.put("stem", SketchOptions.name(sketch.stem()));
             options.put("numHashes", numHashes);
             options.put("algorithm", SketchOptions.name(sketch.algorithm()));
             options.put("threshold", threshold);
@@ -255,9 +266,11 @@ final class CompareCommand implements Callable<Integer> {
                 out,
                 "LSH banding",
                 c.params.bands() + " x " + c.params.rows(),
-                "bands x rows, as 'neardup tune --threshold "
-                        + Format.plain(threshold)
-                        + "' chooses");
+                bands != null
+                        ? "bands x rows, given with --bands and --rows"
+                        : "bands x rows, as 'neardup run' and 'neardup tune --threshold "
+                                + Format.plain(threshold)
+                                + "' choose");
         line(
                 out,
                 "LSH candidate",
@@ -296,7 +309,9 @@ final class CompareCommand implements Callable<Integer> {
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
         } else if (d.tokens
-                < (sketch.shingle == SketchOptions.ShingleKind.WORD ? sketch.shingleSize() : 1)) {
+                < (sketch.shingleKind() == SketchOptions.ShingleKind.WORD
+                        ? sketch.shingleSize()
+                        : 1)) {
             out.println(
                     "   note: fewer tokens than the shingle size; the whole text is one shingle");
         }

@@ -2,6 +2,8 @@ package dev.neardup.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * Entry point of the job jar ({@code target/neardup-job.jar}) for submission to a Flink cluster:
@@ -10,6 +12,11 @@ import java.io.StringWriter;
  * left out), submits the Kafka job to the cluster it runs in and returns. It never calls {@code
  * System.exit} (it may run inside the JobManager): a usage error becomes an exception whose message
  * is the one line {@code neardup run} would print.
+ *
+ * <p>Options come from the cluster's configuration ({@link #clusterConfiguration()}: its {@code
+ * config.yaml}, with {@code neardup.*} keys, and {@code flink run -D}), overridden by the program's
+ * {@code -D key=value}, overridden by the flags it names. The cluster's checkpointing settings
+ * apply unless {@code --checkpoint-interval} or {@code -D} names them.
  */
 public final class JobMain {
 
@@ -20,6 +27,18 @@ public final class JobMain {
     /** True while the job jar's entry point runs (cluster submission). */
     static boolean isActive() {
         return active;
+    }
+
+    /**
+     * The configuration of the cluster the job is submitted to: what Flink's client ({@code flink
+     * run}, or the JobManager for the REST API's {@code /jars/{id}/run}) put into the context
+     * environment, which is the cluster's {@code config.yaml} with {@code flink run}'s {@code -D}
+     * options. Outside a context environment (a plain {@code java} process): empty apart from what
+     * a local environment starts with.
+     */
+    static Configuration clusterConfiguration() {
+        return Configuration.fromMap(
+                StreamExecutionEnvironment.getExecutionEnvironment().getConfiguration().toMap());
     }
 
     public static void main(String[] args) {

@@ -16,17 +16,22 @@ import picocli.CommandLine.Option;
  * ({@code run}, {@code evaluate}): threshold, text and sketch options, banding, bucket bounds,
  * parallelism, state backend, and any Flink or neardup option with {@code -D}. {@link
  * #toConfiguration()} maps them onto {@link NearDupOptions} and Flink's options.
+ *
+ * <p>The flags have no default of their own (null: not given): a flag sets its option only when it
+ * is named, so that a value from {@code -D} or the cluster's {@code config.yaml} stays in force
+ * otherwise, and the defaults live in one place, {@link NearDupOptions} (which {@code --help} shows
+ * through {@link OptionDefaults}). Precedence: a flag, then {@code -D key=value}, then the
+ * cluster's configuration (job jar on a cluster), then the option's default.
  */
 final class JobOptions {
 
     @Option(
             names = "--threshold",
             paramLabel = "T",
-            defaultValue = "0.8",
             description =
                     "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " Default: ${DEFAULT-VALUE}.")
-    double threshold;
+                            + " Default: ${bundle:neardup.threshold}.")
+    Double threshold;
 
     @Mixin SketchOptions sketch;
 
@@ -44,19 +49,17 @@ final class JobOptions {
     @Option(
             names = "--bucket-capacity",
             paramLabel = "N",
-            defaultValue = "64",
             description =
                     "Most documents a band bucket keeps: the earliest (by fetchedAt, then id);"
-                            + " exact copies count once. Default: ${DEFAULT-VALUE}.")
-    int bucketCapacity;
+                        + " exact copies count once. Default: ${bundle:neardup.bucket.capacity}.")
+    Integer bucketCapacity;
 
     @Option(
             names = "--retention",
             paramLabel = "DURATION",
-            defaultValue = "30d",
             description =
                     "How far apart in event time two documents may be and still be compared,"
-                            + " e.g. 7d, 12h. Default: ${DEFAULT-VALUE}.")
+                            + " e.g. 7d, 12h. Default: ${bundle:neardup.retention}.")
     String retention;
 
     @Option(
@@ -65,7 +68,7 @@ final class JobOptions {
             description =
                     "Bits of each MinHash value a bucket keeps per member to verify candidates:"
                             + " 1, 2, 4, 8 or 16. More bits, a slightly more precise estimate and"
-                            + " more state. Default: 2.")
+                            + " more state. Default: ${bundle:neardup.bucket.signature-bits}.")
     Integer signatureBits;
 
     @Option(
@@ -73,7 +76,8 @@ final class JobOptions {
             paramLabel = "DURATION",
             description =
                     "Kafka: how far fetchedAt may go back within one partition; a verdict is"
-                            + " final this long after its document's fetchedAt. Default: 5m.")
+                            + " final this long after its document's fetchedAt. Default:"
+                            + " ${bundle:neardup.watermark.max-out-of-orderness}.")
     String maxOutOfOrderness;
 
     @Option(
@@ -82,7 +86,7 @@ final class JobOptions {
             description =
                     "Kafka: a partition without records for this long counts as caught up, so"
                             + " the last documents before a pause get their verdicts."
-                            + " Default: 1m.")
+                            + " Default: ${bundle:neardup.watermark.idle-timeout}.")
     String idleTimeout;
 
     @Option(
@@ -94,38 +98,44 @@ final class JobOptions {
     @Option(
             names = "--state-backend",
             paramLabel = "rocksdb|hashmap",
-            defaultValue = "rocksdb",
             description =
                     "Keyed state backend: rocksdb (on disk, scales) or hashmap (on the heap,"
-                            + " fast for small inputs). Default: ${DEFAULT-VALUE}.")
+                            + " fast for small inputs). Default: rocksdb (on a Flink cluster: the"
+                            + " cluster's state.backend.type).")
     String stateBackend;
 
     @Option(
             names = {"-D"},
             paramLabel = "KEY=VALUE",
-            description = "Any Flink or neardup configuration option (repeatable).")
+            description =
+                    "Any Flink or neardup configuration option (repeatable). A flag above beats"
+                            + " -D for its option; -D beats the cluster's config.yaml.")
     Map<String, String> properties = new LinkedHashMap<>();
 
-    /** The options as a Flink configuration; a usage error names the bad option. */
+    /**
+     * The options as a Flink configuration: the {@code -D} properties, then the flags that were
+     * given (a flag beats {@code -D} for its option). Options not named are not set, so that the
+     * cluster's configuration or the option's default applies. A usage error names the bad option.
+     */
     Configuration toConfiguration() {
         Configuration conf = new Configuration();
-        conf.set(NearDupOptions.THRESHOLD, threshold);
-        sketch.validate();
-        conf.set(NearDupOptions.NUM_HASHES, sketch.numHashes());
-        conf.set(NearDupOptions.ALGORITHM, sketch.algorithm());
-        var shingles = sketch.shingleOptions();
-        conf.set(NearDupOptions.SHINGLE_KIND, shingles.kind());
-        conf.set(NearDupOptions.SHINGLE_SIZE, shingles.size());
-        conf.set(NearDupOptions.STOP_WORDS, shingles.removeStopWords());
-        conf.set(NearDupOptions.STEMMING, shingles.stemming());
+        properties.forEach(conf::setString);
+        if (threshold != null) {
+            conf.set(NearDupOptions.THRESHOLD, threshold);
+        }
+        sketch.applyTo(conf);
         if (bands != null) {
             conf.set(NearDupOptions.BANDS, bands);
         }
         if (rows != null) {
             conf.set(NearDupOptions.ROWS, rows);
         }
-        conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
-        conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration(retention));
+        if (bucketCapacity != null) {
+            conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
+        }
+        if (retention != null) {
+            conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration(retention));
+        }
         if (signatureBits != null) {
             conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
         }
@@ -137,20 +147,32 @@ final class JobOptions {
         if (idleTimeout != null) {
             conf.set(NearDupOptions.IDLE_TIMEOUT, RunCommand.parseDuration(idleTimeout));
         }
-        if (!stateBackend.equalsIgnoreCase("rocksdb")
-                && !stateBackend.equalsIgnoreCase("hashmap")) {
-            throw CliException.usage(
-                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+        if (stateBackend != null) {
+            if (!stateBackend.equalsIgnoreCase("rocksdb")
+                    && !stateBackend.equalsIgnoreCase("hashmap")) {
+                throw CliException.usage(
+                        "--state-backend must be rocksdb or hashmap, got " + stateBackend);
+            }
+            conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
         }
-        conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
         if (parallelism != null) {
             if (parallelism < 1) {
                 throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
             }
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
-        properties.forEach(conf::setString);
         return conf;
+    }
+
+    /**
+     * The configuration the job runs with on a Flink cluster: {@code cluster} (its config.yaml and
+     * the {@code flink run -D} options), overridden by {@code job} (this command line's {@code -D}
+     * and flags).
+     */
+    static Configuration onCluster(Configuration cluster, Configuration job) {
+        Configuration merged = new Configuration(cluster);
+        merged.addAll(job);
+        return merged;
     }
 
     /** The validated job settings of {@code conf}; an invalid option is a usage error. */

@@ -139,6 +139,8 @@ public final class Neardup implements Callable<Integer> {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // The defaults that help texts show, from NearDupOptions (the flags have none).
+        cl.setResourceBundle(new OptionDefaults());
         cl.setAbbreviatedOptionsAllowed(false);
         cl.setParameterExceptionHandler(Neardup::handleParameterException);
         cl.setExecutionExceptionHandler(Neardup::handleExecutionException);

@@ -8,6 +8,7 @@ import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SignatureFunction;
+import dev.neardup.pipeline.StateCompatibility;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -15,15 +16,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.JobClient;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -127,45 +134,43 @@ final class RunCommand implements Callable<Integer> {
         @Option(
                 names = "--input-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "documents",
-                description = "Topic of input documents. Default: ${DEFAULT-VALUE}.")
+                description =
+                        "Topic of input documents. Default: ${bundle:neardup.kafka.input-topic}.")
         String inputTopic;
 
         @Option(
                 names = "--alerts-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "alerts",
-                description = "Topic of alerts. Default: ${DEFAULT-VALUE}.")
+                description = "Topic of alerts. Default: ${bundle:neardup.kafka.alerts-topic}.")
         String alertsTopic;
 
         @Option(
                 names = "--verdicts-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "verdicts",
-                description = "Topic of verdicts. Default: ${DEFAULT-VALUE}.")
+                description = "Topic of verdicts. Default: ${bundle:neardup.kafka.verdicts-topic}.")
         String verdictsTopic;
 
         @Option(
                 names = "--dead-letter-topic",
                 paramLabel = "TOPIC",
-                defaultValue = "dead-letters",
-                description = "Topic of dead letters. Default: ${DEFAULT-VALUE}.")
+                description =
+                        "Topic of dead letters. Default:"
+                                + " ${bundle:neardup.kafka.dead-letter-topic}.")
         String deadLetterTopic;
 
         @Option(
                 names = "--group-id",
                 paramLabel = "ID",
-                defaultValue = "neardup",
-                description = "Consumer group id. Default: ${DEFAULT-VALUE}.")
+                description = "Consumer group id. Default: ${bundle:neardup.kafka.group-id}.")
         String groupId;
 
         @Option(
                 names = "--starting-offsets",
                 paramLabel = "WHERE",
-                defaultValue = "committed",
                 description =
                         "committed (earliest where the group has none), earliest, latest, or"
-                                + " timestamp:EPOCH_MILLIS. Default: ${DEFAULT-VALUE}.")
+                                + " timestamp:EPOCH_MILLIS. Default:"
+                                + " ${bundle:neardup.kafka.starting-offsets}.")
         String startingOffsets;
 
         @Option(
@@ -173,16 +178,15 @@ final class RunCommand implements Callable<Integer> {
                 description =
                         "Stop at the offsets that are the latest at start (read the topic to its"
                                 + " end) instead of running until stopped.")
-        boolean bounded;
+        Boolean bounded;
 
         @Option(
                 names = "--delivery-guarantee",
                 paramLabel = "exactly-once|at-least-once",
-                defaultValue = "exactly-once",
                 description =
                         "exactly-once (Kafka transactions; read outputs with"
                                 + " isolation.level=read_committed) or at-least-once. Default:"
-                                + " ${DEFAULT-VALUE}.")
+                                + " ${bundle:neardup.kafka.delivery-guarantee}.")
         String deliveryGuarantee;
 
         @Option(
@@ -200,6 +204,25 @@ final class RunCommand implements Callable<Integer> {
                         "A properties file of Kafka client properties (SASL/SSL settings and"
                                 + " secrets; values are never printed).")
         Path propertiesFile;
+
+        @Option(
+                names = "--state-dir",
+                paramLabel = "DIR",
+                description =
+                        "Where the job keeps its state between runs, in DIR/TOPIC+GROUP (one"
+                                + " directory per input topic and group id): its checkpoints, and"
+                                + " the savepoint that Ctrl-C takes. A run resumes from the latest."
+                                + " Default: $XDG_DATA_HOME/neardup if set, else"
+                                + " $HOME/.local/share/neardup.")
+        Path stateDir;
+
+        @Option(
+                names = "--fresh",
+                description =
+                        "Start over: delete the state kept in the state directory (earlier"
+                                + " documents are forgotten) instead of resuming from it, and read"
+                                + " from --starting-offsets.")
+        boolean fresh;
     }
 
     @Mixin JobOptions job;
@@ -207,16 +230,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--checkpoint-interval",
             paramLabel = "DURATION",
-            defaultValue = "10s",
-            description = "Checkpoint interval. Default: ${DEFAULT-VALUE}.")
+            description =
+                    "Checkpoint interval (execution.checkpointing.interval). Default: "
+                            + "10s on this machine (-D or this flag to change it); on a Flink"
+                            + " cluster, the cluster's.")
     String checkpointInterval;
 
     @Option(
             names = "--work-dir",
             paramLabel = "DIR",
             description =
-                    "Directory for checkpoints and RocksDB files. Default: a new temporary"
-                            + " directory, deleted at the end.")
+                    "Directory for RocksDB's working files, and for the checkpoints of file"
+                            + " and --bounded runs (other Kafka runs keep them in --state-dir)."
+                            + " Default: a new temporary directory, deleted at the end.")
     Path workDir;
 
     @Option(
@@ -249,8 +275,11 @@ final class RunCommand implements Callable<Integer> {
                             + " --bootstrap-servers for Kafka");
         }
         Configuration conf = job.toConfiguration();
+        if (checkpointInterval != null) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
+        }
         NearDupSettings settings = JobOptions.settings(conf);
-        Duration interval = checkpointInterval();
+        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
         if (input.file != null && !input.file.equals("-")) {
             CliFiles.readableFile("input file", input.file, Path.of(input.file));
         }
@@ -287,17 +316,26 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private Integer runKafka() throws Exception {
+    /**
+     * The configuration this command line gives a Kafka run: {@code -D}, then the flags that were
+     * named (see {@link JobOptions#toConfiguration()}), the Kafka options and properties, and the
+     * checkpoint interval when given. Options not named are not set: on a cluster its configuration
+     * applies to them ({@link JobOptions#onCluster}), on this machine their defaults.
+     */
+    Configuration kafkaConfiguration() {
         Configuration conf = job.toConfiguration();
         conf.set(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers);
-        conf.set(NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
-        conf.set(NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
-        conf.set(NearDupOptions.KAFKA_VERDICTS_TOPIC, kafka.verdictsTopic);
-        conf.set(NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, kafka.deadLetterTopic);
-        conf.set(NearDupOptions.KAFKA_GROUP_ID, kafka.groupId);
-        conf.set(NearDupOptions.KAFKA_STARTING_OFFSETS, kafka.startingOffsets);
-        conf.set(NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
-        conf.set(NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
+        setIfGiven(conf, NearDupOptions.KAFKA_INPUT_TOPIC, kafka.inputTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_ALERTS_TOPIC, kafka.alertsTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_VERDICTS_TOPIC, kafka.verdictsTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, kafka.deadLetterTopic);
+        setIfGiven(conf, NearDupOptions.KAFKA_GROUP_ID, kafka.groupId);
+        setIfGiven(conf, NearDupOptions.KAFKA_STARTING_OFFSETS, kafka.startingOffsets);
+        setIfGiven(conf, NearDupOptions.KAFKA_BOUNDED, kafka.bounded);
+        setIfGiven(conf, NearDupOptions.KAFKA_DELIVERY_GUARANTEE, kafka.deliveryGuarantee);
+        if (checkpointInterval != null) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
+        }
         if (kafka.propertiesFile != null) {
             java.util.Properties file = new java.util.Properties();
             try (var reader = Files.newBufferedReader(kafka.propertiesFile)) {
@@ -316,40 +354,186 @@ final class RunCommand implements Callable<Integer> {
         }
         kafka.properties.forEach(
                 (k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
-        NearDupSettings settings = JobOptions.settings(conf);
+        return conf;
+    }
+
+    private static <T> void setIfGiven(
+            Configuration conf, org.apache.flink.configuration.ConfigOption<T> option, T value) {
+        if (value != null) {
+            conf.set(option, value);
+        }
+    }
+
+    private Integer runKafka() throws Exception {
+        Configuration conf = kafkaConfiguration();
+        // On a cluster, the options this command line does not name come from the cluster's
+        // configuration (its config.yaml, and 'flink run -D'), as they do for the job itself.
+        Configuration effective =
+                JobMain.isActive()
+                        ? JobOptions.onCluster(JobMain.clusterConfiguration(), conf)
+                        : conf;
+        NearDupSettings settings = JobOptions.settings(effective);
         KafkaSettings kafkaSettings;
         try {
-            kafkaSettings = KafkaSettings.from(conf);
+            kafkaSettings = KafkaSettings.from(effective);
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
+        boolean bounded = kafkaSettings.bounded();
+        String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         PrintWriter err = spec.commandLine().getErr();
-        try {
-            kafkaSettings.checkTopics(Duration.ofSeconds(30));
-        } catch (IllegalStateException e) {
-            throw CliException.failure(e.getMessage(), e);
-        }
         if (JobMain.isActive()) {
+            if (kafka.stateDir != null || kafka.fresh) {
+                throw CliException.usage(
+                        "--state-dir and --fresh are for runs on this machine: on a cluster,"
+                                + " checkpoints go where its execution.checkpointing.dir says, and"
+                                + " a job resumes with 'flink run -s SAVEPOINT_OR_CHECKPOINT'");
+            }
+            checkKafka(kafkaSettings);
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
-            // storage and restarts; submit and return.
-            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
-            JobClient job = KafkaJob.start(conf, settings, kafkaSettings);
+            // storage, restarts and checkpointing (unless --checkpoint-interval or -D names it);
+            // the environment merges it with this configuration. Submit and return.
+            JobClient job = startKafkaJob(conf, settings, kafkaSettings);
             err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
-        try (WorkDir dir = WorkDir.of(workDir, "neardup-")) {
+        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
+        Optional<String> restoreFrom = conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH);
+        if (bounded && (kafka.stateDir != null || kafka.fresh)) {
+            throw CliException.usage(
+                    "--bounded runs start with empty state and keep none (Flink deletes the"
+                            + " checkpoints of a job that finishes): drop --state-dir and --fresh,"
+                            + " or run without --bounded to keep state between runs");
+        }
+        if (!bounded && conf.contains(CheckpointingOptions.CHECKPOINTS_DIRECTORY)) {
+            throw CliException.usage(
+                    "give the state location with --state-dir, not -D "
+                            + CheckpointingOptions.CHECKPOINTS_DIRECTORY.key());
+        }
+        if (kafka.fresh && restoreFrom.isPresent()) {
+            throw CliException.usage(
+                    "--fresh starts with empty state, -D "
+                            + StateRecoveryOptions.SAVEPOINT_PATH.key()
+                            + " restores a snapshot: give one of them");
+        }
+        // Kafka first: a mistyped topic must not leave a state directory behind.
+        checkKafka(kafkaSettings);
+        try (StateDir state =
+                        bounded
+                                ? null
+                                : StateDir.open(
+                                        kafka.stateDir != null
+                                                ? kafka.stateDir
+                                                : StateDir.defaultRoot(
+                                                        System.getenv(),
+                                                        System.getProperty("user.home")),
+                                        kafkaSettings.inputTopic(),
+                                        kafkaSettings.groupId());
+                WorkDir dir = WorkDir.of(workDir, "neardup-")) {
             Path work = dir.path();
-            Configuration flink = EmbeddedJob.configuration(conf, work, checkpointInterval());
+            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
             if (!job.properties.containsKey(RestartStrategyOptions.RESTART_STRATEGY.key())) {
                 // A long-running job recovers from transient failures (a broker restart).
                 flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
             }
+            String stateLine = null;
+            String discardedNotice = null;
+            StateDir.Snapshot resumed = null;
+            if (state != null) {
+                flink.set(
+                        CheckpointingOptions.CHECKPOINTS_DIRECTORY,
+                        state.checkpoints().toUri().toString());
+                flink.set(
+                        CheckpointingOptions.SAVEPOINT_DIRECTORY,
+                        state.savepoints().toUri().toString());
+                flink.set(
+                        CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                        ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+                if (restoreFrom.isPresent() || kafka.fresh) {
+                    String discarded = state.discardAll();
+                    if (discarded != null) {
+                        discardedNotice =
+                                "discarded the state kept in "
+                                        + state.path()
+                                        + ": "
+                                        + discarded
+                                        + (restoreFrom.isPresent()
+                                                ? ""
+                                                : "; reading" + readingFrom(startingOffsets));
+                    }
+                    stateLine =
+                            (restoreFrom.isPresent()
+                                            ? "restoring from "
+                                                    + restoreFrom.get()
+                                                    + " (-D "
+                                                    + StateRecoveryOptions.SAVEPOINT_PATH.key()
+                                                    + ")"
+                                            : "starting with empty buckets (--fresh), reading"
+                                                    + readingFrom(startingOffsets))
+                                    + (discarded == null
+                                            ? ""
+                                            : "; discarded the state kept here before: "
+                                                    + discarded
+                                                    + ", with every document in its buckets");
+                } else {
+                    List<StateDir.Unreadable> unreadable = new ArrayList<>();
+                    List<StateDir.Snapshot> snapshots = state.snapshots(unreadable);
+                    for (StateDir.Unreadable u : unreadable) {
+                        err.println(
+                                "neardup: skipping "
+                                        + u.dir()
+                                        + ": its metadata cannot be read ("
+                                        + u.reason()
+                                        + "), it was probably being written when the job stopped");
+                    }
+                    if (snapshots.isEmpty()) {
+                        stateLine = "no state kept yet, starting with empty buckets";
+                    } else {
+                        resumed = snapshots.get(0);
+                        flink.set(
+                                StateRecoveryOptions.SAVEPOINT_PATH,
+                                resumed.dir().toUri().toString());
+                        int deleted = state.deleteAllBut(resumed);
+                        stateLine =
+                                "resuming from "
+                                        + resumed.describe()
+                                        + ", "
+                                        + resumed.dir()
+                                        + (deleted > 0
+                                                ? " (" + deleted + " older snapshot(s) deleted)"
+                                                : "");
+                    }
+                }
+            }
+            if (quiet && discardedNotice != null) {
+                err.println("neardup: " + discardedNotice);
+            }
             if (!quiet) {
                 err.println("neardup: " + settings);
                 err.println("neardup: " + kafkaSettings.describe());
+                if (state != null) {
+                    err.println("neardup: state in " + state.path() + ": " + stateLine);
+                } else {
+                    err.println("neardup: bounded run: state is not kept after the end");
+                }
+                if (kafkaSettings.delivery() == DeliveryGuarantee.EXACTLY_ONCE) {
+                    KafkaSettings.CheckpointTiming timing =
+                            KafkaSettings.CheckpointTiming.of(flink);
+                    err.println(
+                            "neardup: exactly-once: Kafka transactions time out after "
+                                    + KafkaSettings.human(kafkaSettings.transactionTimeout())
+                                    + ", checkpoints every "
+                                    + KafkaSettings.human(timing.interval())
+                                    + " time out after "
+                                    + KafkaSettings.human(timing.timeout())
+                                    + ": after a crash, restart within "
+                                    + KafkaSettings.human(kafkaSettings.allowedDowntime(timing))
+                                    + " to lose nothing (after Ctrl-C, any time while the input"
+                                    + " topic keeps its records)");
+                }
             }
-            JobClient job = KafkaJob.start(flink, settings, kafkaSettings);
+            JobClient job = startKafkaJob(flink, settings, kafkaSettings);
             Thread hook =
                     new Thread(
                             () -> {
@@ -360,16 +544,36 @@ final class RunCommand implements Callable<Integer> {
                                 }
                             });
             Runtime.getRuntime().addShutdownHook(hook);
-            if (!quiet) {
-                err.println(
-                        "neardup: running"
-                                + (kafkaSettings.bounded() ? " to the end of the topic" : "")
-                                + "; Ctrl-C stops it");
-            }
-            try {
-                job.getJobExecutionResult().get();
-            } catch (ExecutionException e) {
-                throw CliException.failure("the job failed: " + rootCause(e), e);
+            try (StopOnSignal stop =
+                            state == null
+                                    ? null
+                                    : StopOnSignal.install(
+                                            job,
+                                            state.savepoints(),
+                                            KafkaSettings.CheckpointTiming.of(flink).timeout(),
+                                            err);
+                    KafkaProgress progress =
+                            quiet
+                                    ? null
+                                    : new KafkaProgress(
+                                            kafkaSettings, err, KafkaProgress.stderrIsTerminal())) {
+                if (!quiet) {
+                    err.println(
+                            "neardup: running"
+                                    + (bounded ? " to the end of the topic" : "")
+                                    + "; Ctrl-C stops it"
+                                    + (state != null ? " and keeps its state" : ""));
+                }
+                Throwable failure = waitForKafkaJob(job, progress);
+                if (progress != null) {
+                    progress.finish();
+                }
+                if (stop != null && stop.requested()) {
+                    return stopped(stop, state, err);
+                }
+                if (failure != null) {
+                    throw kafkaJobFailure(failure, state, resumed);
+                }
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -382,6 +586,132 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** Where a run without state starts reading: " from the group's committed offsets ...". */
+    private static String readingFrom(String startingOffsets) {
+        return startingOffsets.strip().equalsIgnoreCase("committed")
+                ? " from the group's committed offsets (committed with each checkpoint, they may"
+                        + " trail the discarded state by the last seconds before it was kept)"
+                : " from --starting-offsets " + startingOffsets;
+    }
+
+    /**
+     * Checks the brokers, the topics and the broker's transaction timeout before the job starts.
+     */
+    private static void checkKafka(KafkaSettings kafkaSettings) {
+        try {
+            kafkaSettings.checkTopics(Duration.ofSeconds(30));
+        } catch (IllegalStateException e) {
+            throw CliException.failure(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+    }
+
+    private static JobClient startKafkaJob(
+            Configuration conf, NearDupSettings settings, KafkaSettings kafkaSettings)
+            throws Exception {
+        try {
+            return KafkaJob.start(conf, settings, kafkaSettings);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+    }
+
+    /**
+     * Waits for the job to end, printing progress; returns why it failed, or null when it finished
+     * (or was stopped).
+     */
+    private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress)
+            throws InterruptedException {
+        var result = job.getJobExecutionResult();
+        long intervalMs = KafkaProgress.interval().toMillis();
+        while (true) {
+            try {
+                result.get(intervalMs, TimeUnit.MILLISECONDS);
+                return null;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (progress != null) {
+                    progress.report();
+                }
+            } catch (ExecutionException e) {
+                return e.getCause() != null ? e.getCause() : e;
+            }
+        }
+    }
+
+    /** After a stop by a signal: says where the state is and returns 130 or 143. */
+    private static int stopped(StopOnSignal stop, StateDir state, PrintWriter err) {
+        String savepoint;
+        String why = null;
+        try {
+            savepoint = stop.stopped().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            savepoint = null;
+            why = rootCause(e);
+        } catch (Exception e) {
+            savepoint = null;
+            why = e.getClass().getSimpleName();
+        }
+        if (savepoint != null) {
+            err.println(
+                    "neardup: stopped with a savepoint, "
+                            + savepoint
+                            + "; outputs up to it are committed; the next run with this state"
+                            + " directory resumes from it");
+        } else {
+            String latest =
+                    state.latest()
+                            .map(s -> s.describe() + ", " + s.dir())
+                            .orElse("nothing: no checkpoint had completed, so it starts empty");
+            err.println(
+                    "neardup: cancelled"
+                            + (why == null ? "" : " (no savepoint: " + why + ")")
+                            + "; the next run resumes from "
+                            + latest);
+        }
+        err.flush();
+        return stop.exitCode();
+    }
+
+    /**
+     * The error for a failed Kafka job: a usage error when the restored state was built with other
+     * settings (with what to do), else a failure.
+     */
+    private static CliException kafkaJobFailure(
+            Throwable failure, StateDir state, StateDir.Snapshot resumed) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            int at = message == null ? -1 : message.indexOf(StateCompatibility.INCOMPATIBLE);
+            if (at >= 0) {
+                String rest = message.substring(at + StateCompatibility.INCOMPATIBLE.length());
+                int end = rest.indexOf(". ");
+                String differences =
+                        rest.startsWith(": ")
+                                ? rest.substring(2, end < 0 ? rest.length() : end)
+                                : rest;
+                throw CliException.usage(
+                        "the state in "
+                                + (state != null ? state.path() : "the restored snapshot")
+                                + (resumed != null ? " (" + resumed.describe() + ")" : "")
+                                + " was built with other settings that shape it: "
+                                + differences
+                                + ". Run with the old settings, or add --fresh to delete that"
+                                + " state and start with empty buckets");
+            }
+        }
+        return CliException.failure(
+                "the job failed: "
+                        + rootCause(failure)
+                        + (resumed != null
+                                ? " (it resumed from "
+                                        + resumed.describe()
+                                        + " in "
+                                        + state.path()
+                                        + "; if that state is the problem, --fresh deletes it)"
+                                : ""),
+                failure);
     }
 
     private Path inputFile(Path work) throws IOException {
@@ -466,6 +796,12 @@ final class RunCommand implements Callable<Integer> {
         String message = t.getMessage();
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
+
+    /**
+     * The checkpoint interval on this machine when neither --checkpoint-interval nor -D
+     * execution.checkpointing.interval sets one (on a cluster: the cluster's configuration).
+     */
+    static final Duration EMBEDDED_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
 
     /** Flink's smallest checkpoint interval. */
     private static final Duration MIN_CHECKPOINT_INTERVAL = Duration.ofMillis(10);

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.text.ShingleOptions;
@@ -46,11 +47,10 @@ public final class SketchOptions {
             names = "--shingle",
             paramLabel = "word|char",
             converter = EnumConverter.ShingleKindConverter.class,
-            defaultValue = "word",
             description =
                     "Shingle kind: word (w consecutive tokens) or char (k consecutive characters"
-                            + " of the normalised text). Default: ${DEFAULT-VALUE}.")
-    ShingleKind shingle = ShingleKind.WORD;
+                            + " of the normalised text). Default: ${bundle:neardup.shingle.kind}.")
+    ShingleKind shingle;
 
     @Option(
             names = "--shingle-size",
@@ -68,37 +68,34 @@ public final class SketchOptions {
     @Option(
             names = "--stopwords",
             description = "Drop the 33 English stop words (Lucene's list) before shingling.")
-    boolean stopWords;
+    Boolean stopWords;
 
     @Option(
             names = "--stem",
             paramLabel = "none|porter|snowball",
             converter = EnumConverter.StemConverter.class,
-            defaultValue = "none",
             description =
                     "Stem tokens before shingling: none, porter (Porter 1980) or snowball (Snowball"
-                            + " English, Porter2). Default: ${DEFAULT-VALUE}.")
-    Stem stem = Stem.NONE;
+                            + " English, Porter2). Default: ${bundle:neardup.text.stemming}.")
+    Stem stem;
 
     @Option(
             names = "--num-hashes",
             paramLabel = "K",
-            defaultValue = "" + MinHash.DEFAULT_NUM_HASHES,
             description =
                     "MinHash signature length K, 1 to 4096; the estimate's standard error is about"
-                            + " sqrt(J (1 - J) / K). Default: ${DEFAULT-VALUE}.")
-    int numHashes = MinHash.DEFAULT_NUM_HASHES;
+                            + " sqrt(J (1 - J) / K). Default: ${bundle:neardup.num-hashes}.")
+    Integer numHashes;
 
     @Option(
             names = "--algorithm",
             paramLabel = "oph|classic",
             converter = EnumConverter.AlgorithmConverter.class,
-            defaultValue = "oph",
             description =
                     "MinHash algorithm: oph (one-permutation hashing with optimal densification,"
                             + " fast) or classic (K independent hash functions)."
-                            + " Default: ${DEFAULT-VALUE}.")
-    MinHashAlgorithm algorithm = MinHashAlgorithm.OPH;
+                            + " Default: ${bundle:neardup.minhash}.")
+    MinHashAlgorithm algorithm;
 
     /** Checks the values; throws a usage error naming the option. */
     public void validate() {
@@ -109,7 +106,7 @@ public final class SketchOptions {
                             + ", got "
                             + shingleSize);
         }
-        if (numHashes < 1 || numHashes > 4096) {
+        if (numHashes != null && (numHashes < 1 || numHashes > 4096)) {
             throw CliException.usage(
                     "--num-hashes (K) must be between 1 and 4096, got " + numHashes);
         }
@@ -117,48 +114,107 @@ public final class SketchOptions {
 
     /** The shingle size in effect: the given one or the kind's default. */
     public int shingleSize() {
-        return shingleSize != null ? shingleSize : shingle.defaultSize;
+        return shingleSize != null ? shingleSize : shingleKind().defaultSize;
+    }
+
+    /**
+     * The shingle kind in effect: the given one or {@link NearDupOptions#SHINGLE_KIND}'s default.
+     */
+    public ShingleKind shingleKind() {
+        if (shingle != null) {
+            return shingle;
+        }
+        ShingleOptions.Kind kind = NearDupOptions.SHINGLE_KIND.defaultValue();
+        return kind == ShingleOptions.Kind.WORD ? ShingleKind.WORD : ShingleKind.CHAR;
+    }
+
+    /** Whether stop words are dropped: given, or {@link NearDupOptions#STOP_WORDS}'s default. */
+    public boolean stopWords() {
+        return stopWords != null ? stopWords : NearDupOptions.STOP_WORDS.defaultValue();
+    }
+
+    /** The stemmer in effect: given, or {@link NearDupOptions#STEMMING}'s default. */
+    public Stem stem() {
+        if (stem != null) {
+            return stem;
+        }
+        for (Stem s : Stem.values()) {
+            if (s.stemming == NearDupOptions.STEMMING.defaultValue()) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("no --stem for " + NearDupOptions.STEMMING.defaultValue());
+    }
+
+    /**
+     * Sets in {@code conf} the options given on the command line, and only those: an option not
+     * named keeps the value of {@code -D} or the cluster's configuration.
+     */
+    void applyTo(org.apache.flink.configuration.Configuration conf) {
+        validate();
+        if (numHashes != null) {
+            conf.set(NearDupOptions.NUM_HASHES, numHashes);
+        }
+        if (algorithm != null) {
+            conf.set(NearDupOptions.ALGORITHM, algorithm);
+        }
+        if (shingle != null) {
+            conf.set(NearDupOptions.SHINGLE_KIND, shingle.kind);
+        }
+        if (shingleSize != null) {
+            conf.set(NearDupOptions.SHINGLE_SIZE, shingleSize);
+        }
+        if (stopWords != null) {
+            conf.set(NearDupOptions.STOP_WORDS, stopWords);
+        }
+        if (stem != null) {
+            conf.set(NearDupOptions.STEMMING, stem.stemming);
+        }
     }
 
     /** The shingle options these command-line options describe (default seed). */
     public ShingleOptions shingleOptions() {
         validate();
         return new ShingleOptions(
-                shingle.kind, shingleSize(), stopWords, stem.stemming, ShingleOptions.DEFAULT_SEED);
+                shingleKind().kind,
+                shingleSize(),
+                stopWords(),
+                stem().stemming,
+                ShingleOptions.DEFAULT_SEED);
     }
 
     /** K. */
     public int numHashes() {
-        return numHashes;
+        return numHashes != null ? numHashes : NearDupOptions.NUM_HASHES.defaultValue();
     }
 
     /** The MinHash algorithm. */
     public MinHashAlgorithm algorithm() {
-        return algorithm;
+        return algorithm != null ? algorithm : NearDupOptions.ALGORITHM.defaultValue();
     }
 
     /** The MinHash these options describe (default seed). */
     public MinHash minHash() {
         validate();
-        return MinHash.create(algorithm, numHashes, MinHash.DEFAULT_SEED);
+        return MinHash.create(algorithm(), numHashes(), MinHash.DEFAULT_SEED);
     }
 
     /** For example "word 5-shingles, stop words kept, no stemming; MinHash oph, K = 128". */
     public String describe() {
         return shingleDescription()
                 + ", "
-                + (stopWords ? "stop words removed" : "stop words kept")
+                + (stopWords() ? "stop words removed" : "stop words kept")
                 + ", "
-                + (stem == Stem.NONE ? "no stemming" : name(stem) + " stemming")
+                + (stem() == Stem.NONE ? "no stemming" : name(stem()) + " stemming")
                 + "; MinHash "
-                + name(algorithm)
+                + name(algorithm())
                 + ", K = "
-                + numHashes;
+                + numHashes();
     }
 
     /** For example "word 5-shingles" or "char 9-shingles". */
     public String shingleDescription() {
-        return name(shingle) + " " + shingleSize() + "-shingles";
+        return name(shingleKind()) + " " + shingleSize() + "-shingles";
     }
 
     /** The lower-case command-line spelling of an enum value. */

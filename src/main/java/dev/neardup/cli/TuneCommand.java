@@ -141,6 +141,32 @@ final class TuneCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The banding of {@code neardup tune}, {@code compare} and the job: {@code bands} x {@code
+     * rows} when given (both or neither), else {@link LshParams#suggest(double, int)} with the
+     * default weights, which are those of {@code neardup.tune.fp-weight} and {@code .fn-weight}. A
+     * bad combination is a usage error naming the options.
+     */
+    static LshParams banding(double threshold, int numHashes, Integer bands, Integer rows) {
+        if ((bands == null) != (rows == null)) {
+            throw CliException.usage(
+                    "--bands and --rows go together: give both to evaluate a banding, or"
+                            + " neither to choose one");
+        }
+        if (bands == null) {
+            return LshParams.suggest(threshold, numHashes);
+        }
+        if (bands < 1 || rows < 1) {
+            throw CliException.usage(
+                    "--bands and --rows must both be at least 1, got " + bands + " and " + rows);
+        }
+        try {
+            return new LshParams(bands, rows).checkFits(numHashes);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+    }
+
     /** Checks the options; returns the plot format (null without --plot). */
     private SCurvePlot.ImageFormat validate() {
         if (!(threshold > 0 && threshold < 1)) {
@@ -162,25 +188,7 @@ final class TuneCommand implements Callable<Integer> {
                             + " and "
                             + Format.plain(fnWeight));
         }
-        if ((bands == null) != (rows == null)) {
-            throw CliException.usage(
-                    "--bands and --rows go together: give both to evaluate a banding, or"
-                            + " neither to choose one");
-        }
-        if (bands != null) {
-            if (bands < 1 || rows < 1) {
-                throw CliException.usage(
-                        "--bands and --rows must both be at least 1, got "
-                                + bands
-                                + " and "
-                                + rows);
-            }
-            try {
-                new LshParams(bands, rows).checkFits(numHashes);
-            } catch (IllegalArgumentException e) {
-                throw CliException.usage(e.getMessage());
-            }
-        }
+        banding(threshold, numHashes, bands, rows);
         if (plot == null) {
             return null;
         }
@@ -203,9 +211,10 @@ final class TuneCommand implements Callable<Integer> {
         LshParams p = r.params;
         out.printf(
                 Locale.ROOT,
-                "LSH banding for threshold t = %s and K = %d MinHash values%n",
+                "LSH banding for threshold t = %s and K = %d MinHash values: %s%n",
                 Format.plain(threshold),
-                numHashes);
+                numHashes,
+                p);
         out.println(
                 r.optimized
                         ? "(chosen to minimise "

@@ -17,11 +17,19 @@ public record LshParams(int bands, int rows) {
 
     private static final int SIMPSON_INTERVALS = 1024;
 
-    /** Default weight of the false-positive area in {@link #suggest}. */
-    public static final double DEFAULT_FP_WEIGHT = 0.5;
+    /**
+     * Default weight of the false-positive area in {@link #suggest}: the one default of the job
+     * ({@code neardup.tune.fp-weight}) and of every command ({@code run}, {@code tune}, {@code
+     * compare}, {@code evaluate}, {@code bench}). Every candidate is verified, so a false positive
+     * costs only work; the default leans toward recall (11 bands x 11 rows at t = 0.8, K = 128).
+     */
+    public static final double DEFAULT_FP_WEIGHT = 0.25;
 
-    /** Default weight of the false-negative area in {@link #suggest}. */
-    public static final double DEFAULT_FN_WEIGHT = 0.5;
+    /**
+     * Default weight of the false-negative area in {@link #suggest} (see {@link
+     * #DEFAULT_FP_WEIGHT}).
+     */
+    public static final double DEFAULT_FN_WEIGHT = 0.75;
 
     public LshParams {
         if (bands < 1 || rows < 1) {
@@ -122,7 +130,10 @@ public record LshParams(int bands, int rows) {
         return best;
     }
 
-    /** {@link #suggest} with equal weights. */
+    /**
+     * {@link #suggest} with the default weights, {@link #DEFAULT_FP_WEIGHT} and {@link
+     * #DEFAULT_FN_WEIGHT}.
+     */
     public static LshParams suggest(double threshold, int numHashes) {
         return suggest(threshold, numHashes, DEFAULT_FP_WEIGHT, DEFAULT_FN_WEIGHT);
     }

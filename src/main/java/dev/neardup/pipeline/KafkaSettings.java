@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -35,8 +36,27 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
  */
 public final class KafkaSettings {
 
-    /** Default producer transaction timeout: within the broker's default maximum (15 min). */
-    static final String TRANSACTION_TIMEOUT_MS = "900000";
+    /**
+     * Default producer transaction timeout ({@code transaction.timeout.ms}): the broker's default
+     * maximum ({@code transaction.max.timeout.ms}, 15 min). Flink's own default (1 h) is above it,
+     * and a broker refuses such producers, which makes the job restart forever.
+     */
+    public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofMinutes(15);
+
+    /**
+     * Default checkpoint timeout of the Kafka job ({@code execution.checkpointing.timeout}, Flink's
+     * default is 10 min): short enough that, with the default transaction timeout, a crashed job
+     * has 11 minutes to come back (see {@link CheckpointTiming#longestTransaction()}).
+     */
+    public static final Duration DEFAULT_CHECKPOINT_TIMEOUT = Duration.ofMinutes(2);
+
+    /**
+     * The least time the transaction timeout must leave, beyond the longest transaction, for a job
+     * to restart after a failure (Flink's exponential-delay restarts back off up to 1 min).
+     */
+    static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
+
+    static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
 
     private static final Pattern SECRET =
             Pattern.compile("(?i).*(password|secret|jaas|token|credential|sasl\\.oauthbearer).*");
@@ -52,6 +72,7 @@ public final class KafkaSettings {
     private final DeliveryGuarantee delivery;
     private final String transactionalIdPrefix;
     private final Properties clientProperties;
+    private final Duration transactionTimeout;
 
     private KafkaSettings(ReadableConfig config, Map<String, String> all) {
         this.bootstrapServers =
@@ -118,6 +139,153 @@ public final class KafkaSettings {
                                 k.substring(NearDupOptions.KAFKA_PROPERTIES_PREFIX.length()), v);
                     }
                 });
+        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
+        if (timeout == null) {
+            this.transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
+        } else {
+            long ms;
+            try {
+                ms = Long.parseLong(timeout.strip());
+            } catch (NumberFormatException e) {
+                ms = -1;
+            }
+            if (ms <= 0) {
+                throw invalid(
+                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
+                        "must be a positive number of milliseconds, got '" + timeout + "'");
+            }
+            this.transactionTimeout = Duration.ofMillis(ms);
+        }
+    }
+
+    /**
+     * The checkpointing settings that bound how long an exactly-once Kafka transaction stays open.
+     *
+     * @param interval {@code execution.checkpointing.interval}
+     * @param timeout {@code execution.checkpointing.timeout}
+     * @param minPause {@code execution.checkpointing.min-pause}
+     * @param tolerableFailures {@code execution.checkpointing.tolerable-failed-checkpoints}
+     */
+    public record CheckpointTiming(
+            Duration interval, Duration timeout, Duration minPause, int tolerableFailures) {
+
+        /**
+         * The timing {@code config} gives, with {@link #DEFAULT_CHECKPOINT_TIMEOUT} where it sets
+         * no checkpoint timeout (the job sets that default).
+         */
+        public static CheckpointTiming of(ReadableConfig config) {
+            return new CheckpointTiming(
+                    config.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL)
+                            .orElse(Duration.ZERO),
+                    config.getOptional(CheckpointingOptions.CHECKPOINTING_TIMEOUT)
+                            .orElse(DEFAULT_CHECKPOINT_TIMEOUT),
+                    config.get(CheckpointingOptions.MIN_PAUSE_BETWEEN_CHECKPOINTS),
+                    config.get(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER));
+        }
+
+        /**
+         * The longest a transaction stays open while the job runs: the sink opens one at each
+         * checkpoint barrier and commits it when the next checkpoint completes. Barriers are an
+         * interval apart, or, after a slow checkpoint, up to its timeout plus the minimum pause;
+         * each tolerated failed checkpoint adds such a gap; the completing checkpoint takes up to
+         * its timeout: {@code max(interval, timeout + min-pause) x (tolerable failures + 1) +
+         * timeout}.
+         */
+        public Duration longestTransaction() {
+            Duration gap =
+                    interval.compareTo(timeout.plus(minPause)) >= 0
+                            ? interval
+                            : timeout.plus(minPause);
+            return gap.multipliedBy(tolerableFailures + 1L).plus(timeout);
+        }
+    }
+
+    /**
+     * The producers' {@code transaction.timeout.ms}: {@link #DEFAULT_TRANSACTION_TIMEOUT} unless
+     * set.
+     */
+    public Duration transactionTimeout() {
+        return transactionTimeout;
+    }
+
+    /**
+     * How long an exactly-once job may stay down after a crash without losing output: the
+     * transaction its last checkpoint prepared must still be open when the job is back to commit
+     * it, so the transaction timeout less the longest a transaction is open before it is committed.
+     * (A job stopped with a savepoint has committed everything; it may stay down as long as the
+     * input topic keeps its records.)
+     */
+    public Duration allowedDowntime(CheckpointTiming timing) {
+        return transactionTimeout.minus(timing.longestTransaction());
+    }
+
+    /**
+     * Checks, for exactly-once delivery, that transactions outlive the checkpoints that commit them
+     * with at least {@link #MIN_RESTART_WINDOW} to spare for a restart.
+     *
+     * @throws IllegalArgumentException naming the settings and what to change
+     */
+    public void checkTransactionTimeout(CheckpointTiming timing) {
+        if (delivery != DeliveryGuarantee.EXACTLY_ONCE) {
+            return;
+        }
+        if (allowedDowntime(timing).compareTo(MIN_RESTART_WINDOW) < 0) {
+            throw new IllegalArgumentException(
+                    "inconsistent exactly-once settings: the Kafka transaction timeout ("
+                            + NearDupOptions.KAFKA_PROPERTIES_PREFIX
+                            + TRANSACTION_TIMEOUT_KEY
+                            + " = "
+                            + transactionTimeout.toMillis()
+                            + ", "
+                            + human(transactionTimeout)
+                            + ") must exceed the longest a transaction stays open, "
+                            + human(timing.longestTransaction())
+                            + " (max(interval "
+                            + human(timing.interval())
+                            + ", "
+                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
+                            + " "
+                            + human(timing.timeout())
+                            + (timing.minPause().isZero()
+                                    ? ""
+                                    : " + min-pause " + human(timing.minPause()))
+                            + ")"
+                            + (timing.tolerableFailures() == 0
+                                    ? ""
+                                    : " x "
+                                            + (timing.tolerableFailures() + 1)
+                                            + " (tolerable failed checkpoints + 1)")
+                            + " + the timeout), by at least "
+                            + human(MIN_RESTART_WINDOW)
+                            + " for a restart: lower "
+                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
+                            + " or raise "
+                            + TRANSACTION_TIMEOUT_KEY
+                            + " (at most the broker's transaction.max.timeout.ms, 15 min by"
+                            + " default)");
+        }
+    }
+
+    /** "15 min", "2 min 30 s", "10 s", "500 ms". */
+    public static String human(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 1000 != 0 || ms == 0) {
+            return ms + " ms";
+        }
+        long s = ms / 1000;
+        StringBuilder out = new StringBuilder();
+        if (s >= 3600) {
+            out.append(s / 3600).append(" h");
+            s %= 3600;
+        }
+        if (s >= 60) {
+            out.append(out.length() > 0 ? " " : "").append(s / 60).append(" min");
+            s %= 60;
+        }
+        if (s > 0) {
+            out.append(out.length() > 0 ? " " : "").append(s).append(" s");
+        }
+        return out.toString();
     }
 
     /** True when the configuration asks for the Kafka variant (bootstrap servers are set). */
@@ -166,7 +334,8 @@ public final class KafkaSettings {
     private <T> KafkaSink<T> sink(KafkaJsonSerializer<T> serializer, String name) {
         Properties producer = new Properties();
         producer.putAll(clientProperties);
-        producer.putIfAbsent("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+        producer.putIfAbsent(
+                TRANSACTION_TIMEOUT_KEY, String.valueOf(DEFAULT_TRANSACTION_TIMEOUT.toMillis()));
         producer.putIfAbsent("max.request.size", String.valueOf(32 << 20));
         return KafkaSink.<T>builder()
                 .setBootstrapServers(bootstrapServers)
@@ -207,16 +376,15 @@ public final class KafkaSettings {
      * that a wrong address or a missing topic fails the submission at once with a message a user
      * can act on (the job itself would otherwise retry forever or restart until it gives up).
      *
+     * <p>With exactly-once delivery it also compares the transaction timeout with the broker's
+     * {@code transaction.max.timeout.ms} where the broker lets it be read.
+     *
      * @throws IllegalStateException naming the address or the missing topics
+     * @throws IllegalArgumentException when the transaction timeout is above the broker's maximum
      */
     public void checkTopics(Duration timeout) {
-        Properties props = new Properties();
-        props.putAll(clientProperties);
-        props.put("bootstrap.servers", bootstrapServers);
-        props.put("request.timeout.ms", String.valueOf(timeout.toMillis()));
-        props.put("default.api.timeout.ms", String.valueOf(timeout.toMillis()));
         List<String> topics = List.of(inputTopic, alertsTopic, verdictsTopic, deadLetterTopic);
-        try (Admin admin = Admin.create(props)) {
+        try (Admin admin = Admin.create(adminProperties(timeout))) {
             Set<String> existing;
             try {
                 existing =
@@ -244,7 +412,95 @@ public final class KafkaSettings {
                                 + ": create the topics first (deploy/local/kafka-topics.sh shows"
                                 + " how)");
             }
+            if (delivery == DeliveryGuarantee.EXACTLY_ONCE) {
+                brokerMaxTransactionTimeout(admin, timeout)
+                        .ifPresent(
+                                max -> {
+                                    if (transactionTimeout.compareTo(max) > 0) {
+                                        throw new IllegalArgumentException(
+                                                "the Kafka transaction timeout ("
+                                                        + NearDupOptions.KAFKA_PROPERTIES_PREFIX
+                                                        + TRANSACTION_TIMEOUT_KEY
+                                                        + " = "
+                                                        + transactionTimeout.toMillis()
+                                                        + ", "
+                                                        + human(transactionTimeout)
+                                                        + ") is above the broker's"
+                                                        + " transaction.max.timeout.ms ("
+                                                        + max.toMillis()
+                                                        + ", "
+                                                        + human(max)
+                                                        + "), which makes the broker refuse the"
+                                                        + " job's producers: lower it, or raise"
+                                                        + " the broker's maximum");
+                                    }
+                                });
+            }
         }
+    }
+
+    /**
+     * The broker's {@code transaction.max.timeout.ms}, or empty when it cannot be read (the client
+     * may lack the DescribeConfigs permission; the broker then still refuses a producer whose
+     * timeout is above it, which the job reports).
+     */
+    static java.util.Optional<Duration> brokerMaxTransactionTimeout(Admin admin, Duration timeout) {
+        try {
+            var nodes =
+                    admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (nodes.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            var broker =
+                    new org.apache.kafka.common.config.ConfigResource(
+                            org.apache.kafka.common.config.ConfigResource.Type.BROKER,
+                            String.valueOf(nodes.iterator().next().id()));
+            var config =
+                    admin.describeConfigs(List.of(broker))
+                            .all()
+                            .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                            .get(broker);
+            var entry = config == null ? null : config.get("transaction.max.timeout.ms");
+            if (entry == null || entry.value() == null) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(Duration.ofMillis(Long.parseLong(entry.value())));
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return java.util.Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Properties for an admin client of these brokers (client properties included). */
+    public Properties adminProperties(Duration timeout) {
+        Properties props = new Properties();
+        props.putAll(clientProperties);
+        props.put("bootstrap.servers", bootstrapServers);
+        props.put("request.timeout.ms", String.valueOf(timeout.toMillis()));
+        props.put("default.api.timeout.ms", String.valueOf(timeout.toMillis()));
+        return props;
+    }
+
+    public String inputTopic() {
+        return inputTopic;
+    }
+
+    public String alertsTopic() {
+        return alertsTopic;
+    }
+
+    public String verdictsTopic() {
+        return verdictsTopic;
+    }
+
+    public String deadLetterTopic() {
+        return deadLetterTopic;
+    }
+
+    public String groupId() {
+        return groupId;
     }
 
     public DeliveryGuarantee delivery() {

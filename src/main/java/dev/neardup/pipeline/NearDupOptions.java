@@ -1,6 +1,7 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.DocumentParser;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.text.ShingleOptions;
@@ -51,7 +52,7 @@ public final class NearDupOptions {
     public static final ConfigOption<Double> FP_WEIGHT =
             ConfigOptions.key("neardup.tune.fp-weight")
                     .doubleType()
-                    .defaultValue(0.25)
+                    .defaultValue(LshParams.DEFAULT_FP_WEIGHT)
                     .withDescription(
                             "Weight of the false-positive area when bands and rows are chosen."
                                     + " Every candidate is verified, so false positives cost only"
@@ -60,7 +61,7 @@ public final class NearDupOptions {
     public static final ConfigOption<Double> FN_WEIGHT =
             ConfigOptions.key("neardup.tune.fn-weight")
                     .doubleType()
-                    .defaultValue(0.75)
+                    .defaultValue(LshParams.DEFAULT_FN_WEIGHT)
                     .withDescription(
                             "Weight of the false-negative area when bands and rows are chosen.");
 

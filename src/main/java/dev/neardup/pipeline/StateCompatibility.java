@@ -43,6 +43,13 @@ public final class StateCompatibility {
     /** Keys whose differences are warned about, not refused, with their value when not recorded. */
     private static final Map<String, String> SOFT_KEYS = Map.of(TOKENIZER_VERSION, "1");
 
+    /**
+     * How the message of a refused restore begins; it goes on with ": " and the differences, "key
+     * was X, now Y" separated by "; ", and ends with ". " and what to do.
+     */
+    public static final String INCOMPATIBLE =
+            "the restored state was built with other settings that shape it";
+
     private static final Logger LOG = LoggerFactory.getLogger(StateCompatibility.class);
 
     private StateCompatibility() {}
@@ -143,7 +150,8 @@ public final class StateCompatibility {
             if (!diff.isEmpty()) {
                 throw new SuppressRestartsException(
                         new IllegalStateException(
-                                "the restored state was built with other settings that shape it: "
+                                INCOMPATIBLE
+                                        + ": "
                                         + String.join("; ", diff)
                                         + ". Restore with the old settings, or start without the"
                                         + " checkpoint or savepoint and re-read the input to build"

@@ -365,12 +365,12 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     }
 
     /**
-     * Approximate heap bytes of a waiting verdict as it was created (object headers, fields,
-     * strings, map and tree entries); matches added later are not counted, so the budget is a soft
-     * bound.
+     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
+     * typical length, map and tree entries), from what does not change while it waits (the URL can,
+     * with the announcement); matches added later are not counted, so the budget is a soft bound.
      */
     private static long heapBytes(PendingVerdict p) {
-        return 240L + 2L * p.docId.length() + (p.url == null ? 0 : 2L * p.url.length());
+        return 400L + 4L * p.docId.length();
     }
 
     /**

@@ -85,6 +85,42 @@ class CompareCommandTest {
     }
 
     @Test
+    void bandsAndRowsChooseTheBandingAndGoTogether() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.txt"), "one two three four five six seven");
+        Path b = Files.writeString(dir.resolve("b.txt"), "one two three four five six eight");
+        String json =
+                CliRun.run(
+                                "compare",
+                                a.toString(),
+                                b.toString(),
+                                "--bands",
+                                "20",
+                                "--rows",
+                                "5",
+                                "--json")
+                        .succeeded()
+                        .out();
+        assertThat((int) number(json, "bands")).isEqualTo(20);
+        assertThat((int) number(json, "rows")).isEqualTo(5);
+        assertThat(
+                        CliRun.run(
+                                        "compare",
+                                        a.toString(),
+                                        b.toString(),
+                                        "--bands",
+                                        "20",
+                                        "--rows",
+                                        "5")
+                                .succeeded()
+                                .out())
+                .containsPattern("LSH banding\\s+20 x 5\\s+bands x rows, given with --bands");
+        CliRun.run("compare", a.toString(), b.toString(), "--bands", "20")
+                .usageError("neardup compare", "--bands and --rows go together");
+        CliRun.run("compare", a.toString(), b.toString(), "--bands", "20", "--rows", "7")
+                .usageError("neardup compare", "exceeds the number of hash values K = 128");
+    }
+
+    @Test
     void exactJaccardAndContainmentMatchTheDefinition() throws IOException {
         Set<String> a = shingles(wordsA(), 5);
         Set<String> b = shingles(wordsB(), 5);

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.testing.KafkaTestBroker;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code neardup run --bootstrap-servers ...} end to end against the real test broker. */
 class RunCommandKafkaITCase {
@@ -95,6 +99,75 @@ class RunCommandKafkaITCase {
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("cannot reach Kafka at 127.0.0.1:1");
         assertThat((System.nanoTime() - start) / 1e9).isLessThan(60);
+    }
+
+    @Test
+    void stateAndExactlyOnceSettingsAreCheckedBeforeTheJobStarts(@TempDir Path tmp)
+            throws Exception {
+        String in = KafkaTestBroker.uniqueTopic("cli-check-documents");
+        String alerts = KafkaTestBroker.uniqueTopic("cli-check-alerts");
+        String verdicts = KafkaTestBroker.uniqueTopic("cli-check-verdicts");
+        String dead = KafkaTestBroker.uniqueTopic("cli-check-dead");
+        KafkaTestBroker.createTopics(1, in, alerts, verdicts, dead);
+        List<String> topics =
+                List.of(
+                        "run",
+                        "--bootstrap-servers",
+                        KafkaTestBroker.bootstrapServers(),
+                        "--input-topic",
+                        in,
+                        "--alerts-topic",
+                        alerts,
+                        "--verdicts-topic",
+                        verdicts,
+                        "--dead-letter-topic",
+                        dead,
+                        "--quiet");
+        Path state = tmp.resolve("state");
+
+        // A transaction timeout shorter than a transaction can stay open (2 min + 2 min + 1 min).
+        run(
+                        topics,
+                        "--state-dir",
+                        state.toString(),
+                        "--kafka-property",
+                        "transaction.timeout.ms=60000")
+                .usageError("neardup run", "inconsistent exactly-once settings")
+                .usageError("neardup run", "execution.checkpointing.timeout 2 min");
+        // Above the broker's transaction.max.timeout.ms (15 min by default): the broker would
+        // refuse the producers and the job would restart forever.
+        run(
+                        topics,
+                        "--state-dir",
+                        state.toString(),
+                        "--kafka-property",
+                        "transaction.timeout.ms=1200000")
+                .usageError("neardup run", "above the broker's transaction.max.timeout.ms (900000");
+
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        run(topics, "--state-dir", file.resolve("state").toString())
+                .usageError(
+                        "neardup run", "cannot use the state directory " + file.resolve("state"));
+        run(topics, "--bounded", "--state-dir", state.toString())
+                .usageError("neardup run", "--bounded runs start with empty state");
+        run(
+                        topics,
+                        "--fresh",
+                        "--state-dir",
+                        state.toString(),
+                        "-D",
+                        "execution.state-recovery.path=" + tmp.resolve("savepoint"))
+                .usageError("neardup run", "give one of them");
+        run(topics, "-D", "execution.checkpointing.dir=file://" + tmp)
+                .usageError("neardup run", "--state-dir");
+        CliRun.run("run", "--state-dir", state.toString())
+                .usageError("neardup run", "--bootstrap-servers");
+    }
+
+    private static CliRun run(List<String> common, String... more) {
+        List<String> args = new ArrayList<>(common);
+        args.addAll(List.of(more));
+        return CliRun.run(args.toArray(new String[0]));
     }
 
     private static byte[] doc(String id, String content) {

@@ -50,18 +50,28 @@ class LshParamsTest {
     void suggestFindsTheMinimumOfTheWeightedError(double threshold, int k) {
         LshParams chosen = LshParams.suggest(threshold, k);
         assertThat(chosen.numHashesUsed()).isLessThanOrEqualTo(k);
-        double chosenError = error(chosen, threshold, 0.5, 0.5);
+        double fp = LshParams.DEFAULT_FP_WEIGHT;
+        double fn = LshParams.DEFAULT_FN_WEIGHT;
+        double chosenError = error(chosen, threshold, fp, fn);
         // Brute force with an independent integrator: nothing is better beyond rounding.
         for (int b = 1; b <= k; b++) {
             for (int r = 1; b * r <= k; r++) {
                 assertThat(chosenError)
                         .as("(%d,%d) vs (%d,%d)", chosen.bands(), chosen.rows(), b, r)
-                        .isLessThanOrEqualTo(
-                                error(new LshParams(b, r), threshold, 0.5, 0.5) + 1e-6);
+                        .isLessThanOrEqualTo(error(new LshParams(b, r), threshold, fp, fn) + 1e-6);
             }
         }
         // And the curve crosses one half near the threshold.
         assertThat(chosen.effectiveThreshold()).isCloseTo(threshold, within(0.08));
+    }
+
+    @Test
+    void theDefaultWeightsAreTheJobsAndGiveElevenByElevenAtPointEight() {
+        // One default banding for the library, the job (neardup.tune.*-weight) and every command.
+        assertThat(LshParams.DEFAULT_FP_WEIGHT).isEqualTo(0.25);
+        assertThat(LshParams.DEFAULT_FN_WEIGHT).isEqualTo(0.75);
+        assertThat(LshParams.suggest(0.8, 128)).isEqualTo(new LshParams(11, 11));
+        assertThat(LshParams.suggest(0.8, 128).toString()).isEqualTo("11 bands x 11 rows");
     }
 
     @Test

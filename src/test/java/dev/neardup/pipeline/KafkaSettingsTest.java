@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.junit.jupiter.api.Test;
@@ -80,5 +81,81 @@ class KafkaSettingsTest {
                 .doesNotContain("s3cret");
         assertThat(KafkaSettings.redact("ssl.key.password", "x")).isEqualTo("****");
         assertThat(KafkaSettings.redact("bootstrap.servers", "h:1")).isEqualTo("h:1");
+    }
+
+    private static Configuration timing(String interval, String timeout) {
+        Configuration c = base();
+        c.setString("execution.checkpointing.interval", interval);
+        if (timeout != null) {
+            c.setString("execution.checkpointing.timeout", timeout);
+        }
+        return c;
+    }
+
+    @Test
+    void defaultsLeaveElevenMinutesToRestartAfterACrash() {
+        Configuration c = timing("10s", null);
+        KafkaSettings k = KafkaSettings.from(c);
+        KafkaSettings.CheckpointTiming t = KafkaSettings.CheckpointTiming.of(c);
+        assertThat(k.transactionTimeout()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(t.timeout()).isEqualTo(KafkaSettings.DEFAULT_CHECKPOINT_TIMEOUT);
+        // max(10 s, 2 min) + 2 min: a barrier may wait for a slow checkpoint to time out
+        assertThat(t.longestTransaction()).isEqualTo(Duration.ofMinutes(4));
+        assertThat(k.allowedDowntime(t)).isEqualTo(Duration.ofMinutes(11));
+        k.checkTransactionTimeout(t); // consistent
+    }
+
+    @Test
+    void theLongestTransactionGrowsWithIntervalPauseAndToleratedFailures() {
+        assertThat(KafkaSettings.CheckpointTiming.of(timing("10min", "1min")).longestTransaction())
+                .isEqualTo(Duration.ofMinutes(11));
+        Configuration c = timing("30s", "1min");
+        c.setString("execution.checkpointing.min-pause", "30s");
+        c.setString("execution.checkpointing.tolerable-failed-checkpoints", "2");
+        // max(30 s, 1 min + 30 s) x 3 + 1 min
+        assertThat(KafkaSettings.CheckpointTiming.of(c).longestTransaction())
+                .isEqualTo(Duration.ofSeconds(330));
+    }
+
+    @Test
+    void anInconsistentTransactionTimeoutFailsNamingTheSettings() {
+        Configuration c = timing("10s", "3min");
+        c.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + "transaction.timeout.ms", "300000");
+        KafkaSettings k = KafkaSettings.from(c);
+        KafkaSettings.CheckpointTiming t = KafkaSettings.CheckpointTiming.of(c);
+        assertThatThrownBy(() -> k.checkTransactionTimeout(t))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("neardup.kafka.properties.transaction.timeout.ms = 300000")
+                .hasMessageContaining("5 min")
+                .hasMessageContaining("6 min")
+                .hasMessageContaining("execution.checkpointing.timeout 3 min")
+                .hasMessageContaining("lower execution.checkpointing.timeout or raise");
+        // 5 min - (2 min + 2 min) leaves exactly the minimum restart window: accepted
+        Configuration ok = timing("10s", "2min");
+        ok.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + "transaction.timeout.ms", "300000");
+        KafkaSettings.from(ok).checkTransactionTimeout(KafkaSettings.CheckpointTiming.of(ok));
+        // at-least-once writes without transactions: nothing to check
+        c.set(NearDupOptions.KAFKA_DELIVERY_GUARANTEE, "at-least-once");
+        KafkaSettings.from(c).checkTransactionTimeout(t);
+    }
+
+    @Test
+    void theJobRefusesInconsistentTimeoutsBeforeItStarts() {
+        Configuration c = timing("10s", "14min");
+        assertThatThrownBy(() -> KafkaJob.start(c, NearDupSettings.from(c), KafkaSettings.from(c)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("execution.checkpointing.timeout 14 min");
+    }
+
+    @Test
+    void aTransactionTimeoutMustBeAPositiveNumberOfMilliseconds() {
+        Configuration c = base();
+        c.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + "transaction.timeout.ms", "15min");
+        assertThatThrownBy(() -> KafkaSettings.from(c))
+                .hasMessageContaining("neardup.kafka.properties.transaction.timeout.ms")
+                .hasMessageContaining("positive number of milliseconds");
+        assertThat(KafkaSettings.human(Duration.ofSeconds(150))).isEqualTo("2 min 30 s");
+        assertThat(KafkaSettings.human(Duration.ofMillis(500))).isEqualTo("500 ms");
+        assertThat(KafkaSettings.human(Duration.ofMinutes(90))).isEqualTo("1 h 30 min");
     }
 }
