@@ -62,6 +62,12 @@ import org.slf4j.LoggerFactory;
  * is swept: emitted with what it has, or dropped if its document never came ({@code
  * orphanMatches}).
  *
+ * <p>Deletions. A deletion of a document at time T ({@link VerdictEvent#DELETE}) becomes a {@code
+ * DELETED} verdict when the watermark passes T, like the verdicts of the documents up to T, which
+ * come before it (on a compacted verdicts topic, the last record of the id then says DELETED). It
+ * waits in keyed state ({@code pending-deletion}, deletions are rare) with an event-time timer of
+ * its own timer service.
+ *
  * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
  * the uid, state name and timers of the function it replaced.
  */
@@ -96,6 +102,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     private transient InternalTimerService<VoidNamespace> timers;
 
+    /** Deletions waiting for the watermark to pass their time (one per key, with its count). */
+    private transient ValueState<PendingVerdict> pendingDeletion;
+
+    private transient InternalTimerService<VoidNamespace> deletionTimers;
+
     /** Verdicts waiting on the heap, by key. */
     private transient HashMap<String, PendingVerdict> waiting;
 
@@ -114,6 +125,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private transient Counter orphans;
     private transient Counter incomplete;
     private transient Counter spills;
+    private transient Counter deleted;
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.bands();
@@ -157,6 +169,28 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                                 new ValueStateDescriptor<>(
                                         "pending-verdict", PendingVerdict.class));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+        pendingDeletion =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "pending-deletion", PendingVerdict.class));
+        deletionTimers =
+                getInternalTimerService(
+                        "deletion-timers",
+                        VoidNamespaceSerializer.INSTANCE,
+                        new Triggerable<String, VoidNamespace>() {
+                            @Override
+                            public void onEventTime(InternalTimer<String, VoidNamespace> timer)
+                                    throws Exception {
+                                emitDeletion();
+                            }
+
+                            @Override
+                            public void onProcessingTime(
+                                    InternalTimer<String, VoidNamespace> timer) {
+                                // no processing-time timers
+                            }
+                        });
         waiting = new HashMap<>();
         bySweepTime = new TreeSet<>(SWEEP_ORDER);
         var metrics = getMetricGroup();
@@ -166,6 +200,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         orphans = metrics.counter("orphanMatches");
         incomplete = metrics.counter("incompleteVerdicts");
         spills = metrics.counter("pendingVerdictsSpilled");
+        deleted = metrics.counter("deletedDocuments");
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
@@ -218,6 +253,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     @Override
     public void processElement(StreamRecord<VerdictEvent> element) throws Exception {
         VerdictEvent e = element.getValue();
+        if (e.kind == VerdictEvent.DELETE) {
+            awaitDeletion(e);
+            return;
+        }
         String key = (String) getCurrentKey();
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
@@ -275,6 +314,43 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             spills.inc();
         }
         spilled.update(p);
+    }
+
+    /** A deletion waits for the watermark to pass its time (current key: its id and time). */
+    private void awaitDeletion(VerdictEvent e) throws Exception {
+        PendingVerdict p = pendingDeletion.value();
+        if (p == null) {
+            p = new PendingVerdict();
+            p.docId = e.docId;
+            p.eventTime = e.eventTime;
+            p.reports = 0;
+            deletionTimers.registerEventTimeTimer(VoidNamespace.INSTANCE, e.eventTime);
+        }
+        p.records++;
+        if (e.url != null) {
+            p.url = e.url;
+        }
+        pendingDeletion.update(p);
+    }
+
+    /** The watermark passed a deletion (current key): its DELETED verdicts, one per record. */
+    private void emitDeletion() throws Exception {
+        PendingVerdict p = pendingDeletion.value();
+        if (p == null) {
+            return;
+        }
+        pendingDeletion.clear();
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        for (int i = 0; i < p.records; i++) {
+            Verdict v = new Verdict();
+            v.docId = p.docId;
+            v.url = p.url;
+            v.verdict = Verdict.DELETED;
+            v.eventTime = Json.isoTime(p.eventTime);
+            v.detectedAt = Json.isoTime(now);
+            deleted.inc();
+            output.collect(new StreamRecord<>(v, p.eventTime));
+        }
     }
 
     private void hold(String key, PendingVerdict p) {
