@@ -57,8 +57,16 @@ public class VerdictEvent {
         return docId + '\u0000' + eventTime;
     }
 
+    /**
+     * The key of a deletion at {@code eventTime}: not the key of a version of the document at the
+     * same time, so the two wait apart.
+     */
+    public static String deletionKey(String docId, long eventTime) {
+        return key(docId, eventTime) + "\u0000deleted";
+    }
+
     public String key() {
-        return key(docId, eventTime);
+        return kind == DELETE ? deletionKey(docId, eventTime) : key(docId, eventTime);
     }
 
     static VerdictEvent announce(String docId, String url, long eventTime, String source) {

@@ -138,7 +138,9 @@ class SignatureFunctionTest {
         assertThat(announce).extracting(e -> e.kind).containsOnly(VerdictEvent.DELETE);
         assertThat(announce)
                 .extracting(VerdictEvent::key)
-                .containsExactly(VerdictEvent.key("gone", T), VerdictEvent.key("late", T + 11));
+                .containsExactly(
+                        VerdictEvent.deletionKey("gone", T),
+                        VerdictEvent.deletionKey("late", T + 11));
         assertThat(announce).extracting(e -> e.source).containsExactly("f:2", "f:3");
     }
 }

@@ -4,13 +4,14 @@ import static dev.neardup.pipeline.HarnessFixtures.BANDS;
 import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.announce;
 import static dev.neardup.pipeline.HarnessFixtures.report;
-import static dev.neardup.pipeline.HarnessFixtures.settings;
+import static dev.neardup.pipeline.HarnessFixtures.settingsWithPendingBuffer;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
 import java.util.List;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -21,15 +22,21 @@ import org.junit.jupiter.api.Test;
 /**
  * DELETED verdicts in {@link VerdictOperator} (issue 12, item 4): one per deletion record, when the
  * watermark passes the deletion's time (after the verdicts of the document up to then), without
- * matches; kept in state across a checkpoint.
+ * matches; kept in state across a checkpoint. On the heap here; in keyed state with a timer in
+ * {@link VerdictDeletionSpilledTest}.
  */
 class VerdictDeletionTest {
+
+    /** The heap budget of waiting verdicts and deletions (the default). */
+    protected MemorySize pendingBuffer() {
+        return NearDupOptions.PENDING_BUFFER.defaultValue();
+    }
 
     private KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> harness;
 
     @BeforeEach
     void open() throws Exception {
-        harness = verdictHarness(settings(64));
+        harness = verdictHarness(settingsWithPendingBuffer(64, pendingBuffer()));
         harness.open();
     }
 
@@ -106,7 +113,7 @@ class VerdictDeletionTest {
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
 
-        harness = verdictHarness(settings(64));
+        harness = verdictHarness(settingsWithPendingBuffer(64, pendingBuffer()));
         harness.setup();
         harness.initializeState(snapshot);
         harness.open();
@@ -114,5 +121,23 @@ class VerdictDeletionTest {
         assertThat(harness.extractOutputValues())
                 .extracting(v -> v.docId + " " + v.verdict)
                 .containsExactly("a DELETED");
+    }
+
+    @Test
+    void aDeletionAndAVersionAtTheSameTimeWaitApart() throws Exception {
+        assertThat(deletion("a", T0).key()).isNotEqualTo(announce("a", T0).key());
+        send(announce("a", T0));
+        send(deletion("a", T0));
+        harness.processWatermark(new Watermark(T0));
+        assertThat(harness.extractOutputValues())
+                .extracting(v -> v.verdict)
+                .containsExactly(Verdict.DELETED);
+        for (int band = 0; band < BANDS; band++) {
+            send(report("a", T0, band));
+        }
+        assertThat(harness.extractOutputValues())
+                .extracting(v -> v.verdict)
+                .containsExactly(Verdict.DELETED, Verdict.UNIQUE);
+        assertThat(harness.numKeyedStateEntries()).isZero();
     }
 }
