@@ -204,7 +204,8 @@ final class EvaluateCommand implements Callable<Integer> {
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
      * first occurrence of each id with at least one shingle, and writes those records unchanged to
-     * {@code cleaned}, the job's input.
+     * {@code cleaned}, the job's input. Deletions are left out too: the exact answer is about the
+     * documents of the corpus.
      */
     private List<Evaluation.Doc> readDocuments(
             NearDupSettings settings, Path cleaned, PrintWriter err) throws IOException {
@@ -214,6 +215,7 @@ final class EvaluateCommand implements Callable<Integer> {
         List<Evaluation.Doc> docs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
+        int deletions = 0;
         int repeated = 0;
         int noText = 0;
         StreamFormat.Reader<RawRecord> reader =
@@ -224,6 +226,10 @@ final class EvaluateCommand implements Callable<Integer> {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
                 DocumentParser.Result r = parser.parse(raw, 0, 0);
+                if (r.deletion() != null) {
+                    deletions++;
+                    continue;
+                }
                 if (r.document() == null) {
                     rejected++;
                     continue;
@@ -253,10 +259,11 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         err.printf(
                 Locale.ROOT,
-                "neardup evaluate: %d documents; left out: %d rejected records, %d repeated ids,"
+                "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
                         + " %d without text%n",
                 docs.size(),
                 rejected,
+                deletions == 0 ? "" : deletions + " deletions, ",
                 repeated,
                 noText);
         return docs;

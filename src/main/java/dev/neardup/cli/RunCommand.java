@@ -791,15 +791,18 @@ final class RunCommand implements Callable<Integer> {
 
     private static String summary(long start) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        long documents = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+        long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
+        long duplicate = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE);
+        long deleted = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DELETED);
         return String.format(
                 Locale.ROOT,
-                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %d alerts, %d"
+                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %s%d alerts, %d"
                         + " dead letters",
                 seconds,
-                documents,
-                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE),
-                JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE),
+                unique + duplicate,
+                unique,
+                duplicate,
+                deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
                 JsonLinesSink.written(EmbeddedJob.ALERTS),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }

@@ -22,15 +22,26 @@ import java.util.Arrays;
 import java.util.Base64;
 
 /**
- * Parses and validates one raw input record into a {@link Document}, or explains why not with a
- * {@link DeadLetter}. Pure and thread-safe; the job's sources run it ({@link DocumentLinesFormat},
- * {@link KafkaDocumentDeserializer}), so documents leave the source with their event times.
+ * Parses and validates one raw input record into a {@link Document} or a {@link Deletion}, or
+ * explains why neither with a {@link DeadLetter}. Pure and thread-safe; the job's sources run it
+ * ({@link DocumentLinesFormat}, {@link KafkaDocumentDeserializer}), so documents leave the source
+ * with their event times.
  *
  * <p>Input contract (DESIGN.md): a UTF-8 JSON object with a string or integer {@code id} and a
  * string {@code content} (required, not blank), and optional string {@code url}, {@code
  * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch milliseconds,
  * within the years 0000 to 9999). Field names are configurable. Unknown fields are ignored; a
  * repeated field makes the record malformed; a leading byte order mark is skipped.
+ *
+ * <p>Deletions. A record whose {@code deleted} field (configurable) is {@code true} deletes the
+ * document {@code id} as of its event time: {@code content} is then not required (nor read), and
+ * {@code url}, {@code contentType} and {@code fetchedAt} are checked as in a document; {@code
+ * false} or null is a document as any other. A Kafka tombstone (a record with a null value, {@link
+ * RawRecord#tombstone}) deletes the document named by its key, the id as UTF-8 text (as Kafka's
+ * {@code StringSerializer} writes it; an integer id is its decimal digits, as the id of a JSON
+ * document with an integer id reads), at the record's timestamp, under the same clock-skew rule; a
+ * tombstone without a key, or with a key that is blank or not text (invalid UTF-8, control
+ * characters: a binary-serialised number, say), is a dead letter {@code MISSING_ID}.
  *
  * <p>The checks, in this order (the first that fails names the dead letter's reason):
  *
@@ -46,10 +57,11 @@ import java.util.Base64;
  *       it.
  *   <li>{@code NOT_AN_OBJECT}: the value is not an object ("expected a JSON object, got array").
  *   <li>{@code INVALID_ID} (an id of another type: object, array, boolean, a number with a fraction
- *       or an exponent), {@code MISSING_ID} (absent, null or blank), {@code INVALID_CONTENT}
- *       (content not a string), {@code MISSING_CONTENT} (absent or null), {@code EMPTY_CONTENT},
- *       {@code BAD_FIELD} ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP}, {@code
- *       FUTURE_TIMESTAMP}.
+ *       or an exponent), {@code MISSING_ID} (absent, null or blank); {@code BAD_FIELD} when {@code
+ *       deleted} is present and neither a boolean nor null; unless the record is a deletion, {@code
+ *       INVALID_CONTENT} (content not a string), {@code MISSING_CONTENT} (absent or null) and
+ *       {@code EMPTY_CONTENT}; {@code BAD_FIELD} ({@code url}, then {@code contentType}), {@code
+ *       BAD_TIMESTAMP}, {@code FUTURE_TIMESTAMP}.
  * </ol>
  *
  * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
@@ -80,6 +92,7 @@ public final class DocumentParser implements java.io.Serializable {
     private static final int URL = 2;
     private static final int CONTENT_TYPE = 3;
     private static final int FETCHED_AT = 4;
+    private static final int DELETED = 5;
 
     /** Reads one JSON value as a tree (an odd fetchedAt), leaving what follows it to the caller. */
     private static final ObjectReader TREE_READER =
@@ -110,14 +123,23 @@ public final class DocumentParser implements java.io.Serializable {
         this(fields, maxBytes, Long.MAX_VALUE, FutureTimestamps.CLAMP);
     }
 
-    /** The outcome: exactly one of {@link #document} and {@link #deadLetter} is set. */
-    public record Result(Document document, DeadLetter deadLetter) {}
+    /** The outcome: exactly one of {@link #document}, {@link #deadLetter} and {@link #deletion}. */
+    public record Result(Document document, DeadLetter deadLetter, Deletion deletion) {
+
+        /** A document or a dead letter. */
+        public Result(Document document, DeadLetter deadLetter) {
+            this(document, deadLetter, null);
+        }
+    }
 
     /**
      * @param ingestTime event time to use when neither fetchedAt nor a source timestamp exists
      * @param now processing time, for the dead letter's detectedAt
      */
     public Result parse(RawRecord raw, long ingestTime, long now) {
+        if (raw.tombstone) {
+            return tombstone(raw, ingestTime, now);
+        }
         if (raw.truncated || raw.payload.length > maxBytes) {
             return reject(
                     raw,
@@ -284,7 +306,12 @@ public final class DocumentParser implements java.io.Serializable {
 
     private String[] names() {
         return new String[] {
-            fields.id(), fields.content(), fields.url(), fields.contentType(), fields.fetchedAt()
+            fields.id(),
+            fields.content(),
+            fields.url(),
+            fields.contentType(),
+            fields.fetchedAt(),
+            fields.deleted()
         };
     }
 
@@ -304,27 +331,47 @@ public final class DocumentParser implements java.io.Serializable {
         if (id == null || id.isBlank()) {
             return reject(raw, Reason.MISSING_ID, idRule, null, now);
         }
-        Value contentValue = values[CONTENT];
-        String contentRule = "field '" + fields.content() + "' must be a string";
-        if (present(contentValue) && contentValue.token() != JsonToken.VALUE_STRING) {
-            return reject(
-                    raw,
-                    Reason.INVALID_CONTENT,
-                    contentRule + ", got " + typeName(contentValue.token()),
-                    id,
-                    now);
+        boolean deletion = false;
+        Value deletedValue = values[DELETED];
+        if (present(deletedValue)) {
+            if (deletedValue.token() == JsonToken.VALUE_TRUE) {
+                deletion = true;
+            } else if (deletedValue.token() != JsonToken.VALUE_FALSE) {
+                return reject(
+                        raw,
+                        Reason.BAD_FIELD,
+                        "field '"
+                                + fields.deleted()
+                                + "' must be true or false, got "
+                                + typeName(deletedValue.token()),
+                        id,
+                        now);
+            }
         }
-        if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
-            return reject(raw, Reason.MISSING_CONTENT, contentRule, id, now);
-        }
-        String content = contentValue.text();
-        if (content.isBlank()) {
-            return reject(
-                    raw,
-                    Reason.EMPTY_CONTENT,
-                    "field '" + fields.content() + "' is empty",
-                    id,
-                    now);
+        String content = null;
+        if (!deletion) {
+            Value contentValue = values[CONTENT];
+            String contentRule = "field '" + fields.content() + "' must be a string";
+            if (present(contentValue) && contentValue.token() != JsonToken.VALUE_STRING) {
+                return reject(
+                        raw,
+                        Reason.INVALID_CONTENT,
+                        contentRule + ", got " + typeName(contentValue.token()),
+                        id,
+                        now);
+            }
+            if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
+                return reject(raw, Reason.MISSING_CONTENT, contentRule, id, now);
+            }
+            content = contentValue.text();
+            if (content.isBlank()) {
+                return reject(
+                        raw,
+                        Reason.EMPTY_CONTENT,
+                        "field '" + fields.content() + "' is empty",
+                        id,
+                        now);
+            }
         }
         String url;
         String contentType;
@@ -355,32 +402,105 @@ public final class DocumentParser implements java.io.Serializable {
         }
         if (eventTime - now > maxClockSkewMillis) {
             if (future == FutureTimestamps.DEAD_LETTER) {
-                return reject(
+                return futureTimestamp(
                         raw,
-                        Reason.FUTURE_TIMESTAMP,
-                        "event time "
-                                + Json.isoTime(eventTime)
-                                + (!present(fetched)
-                                        ? " (the Kafka record timestamp)"
-                                        : " (field '" + fields.fetchedAt() + "')")
-                                + " is "
-                                + java.time.Duration.ofMillis(eventTime - now)
-                                + " ahead of this machine's clock, more than"
-                                + " neardup.max-clock-skew ("
-                                + java.time.Duration.ofMillis(maxClockSkewMillis)
-                                + ") allows",
+                        eventTime,
+                        !present(fetched)
+                                ? "the Kafka record timestamp"
+                                : "field '" + fields.fetchedAt() + "'",
                         id,
                         now);
             }
             eventTime = now;
         }
+        if (deletion) {
+            return new Result(null, null, new Deletion(id, raw.source, url, eventTime));
+        }
         return new Result(new Document(id, raw.source, url, content, contentType, eventTime), null);
+    }
+
+    /**
+     * A dead letter {@code FUTURE_TIMESTAMP}: the event time, from {@code what}, is too far ahead.
+     */
+    private Result futureTimestamp(
+            RawRecord raw, long eventTime, String what, String id, long now) {
+        return reject(
+                raw,
+                Reason.FUTURE_TIMESTAMP,
+                "event time "
+                        + Json.isoTime(eventTime)
+                        + " ("
+                        + what
+                        + ") is "
+                        + java.time.Duration.ofMillis(eventTime - now)
+                        + " ahead of this machine's clock, more than"
+                        + " neardup.max-clock-skew ("
+                        + java.time.Duration.ofMillis(maxClockSkewMillis)
+                        + ") allows",
+                id,
+                now);
+    }
+
+    /**
+     * A Kafka tombstone: the deletion of the document its key names, at the record's timestamp
+     * (else {@code ingestTime}), or a dead letter {@code MISSING_ID} when the key cannot be an id.
+     */
+    private Result tombstone(RawRecord raw, long ingestTime, long now) {
+        byte[] key = raw.key;
+        String problem = null;
+        String id = null;
+        if (key == null) {
+            problem = "this record has no key";
+        } else if (!Utf8.isValid(key)) {
+            problem = "its key is not UTF-8 text (" + hex(key) + ")";
+        } else {
+            String text = new String(key, StandardCharsets.UTF_8);
+            if (text.isBlank()) {
+                problem = "its key is blank";
+            } else if (text.chars().anyMatch(Character::isISOControl)) {
+                problem =
+                        "its key holds control characters ("
+                                + hex(key)
+                                + "), as a binary-serialised number does";
+            } else {
+                id = text;
+            }
+        }
+        if (problem != null) {
+            return reject(
+                    raw,
+                    Reason.MISSING_ID,
+                    "a tombstone (a record with a null value) deletes the document whose id is its"
+                            + " key, as UTF-8 text, but "
+                            + problem,
+                    null,
+                    now);
+        }
+        long eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
+        if (eventTime - now > maxClockSkewMillis) {
+            if (future == FutureTimestamps.DEAD_LETTER) {
+                return futureTimestamp(raw, eventTime, "the Kafka record timestamp", id, now);
+            }
+            eventTime = now;
+        }
+        return new Result(null, null, new Deletion(id, raw.source, null, eventTime));
+    }
+
+    /** The first bytes of {@code b} in hexadecimal, for a message. */
+    private static String hex(byte[] b) {
+        StringBuilder out = new StringBuilder("0x");
+        for (int i = 0; i < Math.min(b.length, 16); i++) {
+            out.append(String.format("%02x", b[i] & 0xff));
+        }
+        return b.length > 16
+                ? out.append("... (").append(b.length).append(" bytes)").toString()
+                : out.toString();
     }
 
     /** Parses {@code raw} into a {@link ParsedRecord} (the form the job's sources emit). */
     public ParsedRecord parseRecord(RawRecord raw, long now) {
         Result r = parse(raw, now, now);
-        return new ParsedRecord(r.document(), r.deadLetter());
+        return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
     }
 
     private static String optionalText(Value value, String field) {

@@ -6,9 +6,11 @@ import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Kafka records to {@link RawRecord}s, untouched: the value's bytes (empty for a tombstone), {@code
- * topic-partition@offset} as the source, the record timestamp, and the coordinates for dead
- * letters. Parsing and validation happen downstream, so no record can fail here and stop the job.
+ * Kafka records to {@link RawRecord}s, untouched: the value's bytes, {@code topic-partition@offset}
+ * as the source, the record timestamp, and the coordinates for dead letters. A tombstone (null
+ * value) has an empty payload, {@link RawRecord#tombstone} set and its key in {@link
+ * RawRecord#key}. Parsing and validation happen downstream, so no record can fail here and stop the
+ * job.
  */
 public class KafkaRawRecordDeserializer implements KafkaRecordDeserializationSchema<RawRecord> {
 
@@ -24,6 +26,10 @@ public class KafkaRawRecordDeserializer implements KafkaRecordDeserializationSch
         r.topic = record.topic();
         r.partition = record.partition();
         r.offset = record.offset();
+        if (record.value() == null) {
+            r.tombstone = true;
+            r.key = record.key();
+        }
         out.collect(r);
     }
 

@@ -29,6 +29,15 @@ public class RawRecord {
     /** Kafka offset, or -1. */
     public long offset = -1;
 
+    /**
+     * True for a Kafka tombstone: a record whose value is null (then {@link #payload} is empty and
+     * {@link #key} names the document to delete).
+     */
+    public boolean tombstone;
+
+    /** The Kafka record key of a tombstone (null when it has none, and for other records). */
+    public byte[] key;
+
     public RawRecord() {}
 
     public RawRecord(byte[] payload, String source) {

@@ -4,13 +4,20 @@ package dev.neardup.io;
  * Output: exactly one per valid input document, once the event-time watermark has passed it (every
  * earlier document, in the order (event time, id), has then been compared with it): UNIQUE, or
  * DUPLICATE with its matches (best first) and {@link #duplicateOf}, the earliest-seen match, so a
- * crawl pipeline can drop or keep each page. JSON schema: {@code
- * src/main/resources/schemas/verdict.schema.json}.
+ * crawl pipeline can drop or keep each page; and exactly one DELETED per valid deletion (a Kafka
+ * tombstone or a {@code "deleted": true} record), once the watermark has passed it, without
+ * matches. JSON schema: {@code src/main/resources/schemas/verdict.schema.json}.
  */
 public class Verdict {
     public static final int SCHEMA_VERSION = 1;
     public static final String UNIQUE = "UNIQUE";
     public static final String DUPLICATE = "DUPLICATE";
+
+    /**
+     * The document was deleted at {@link #eventTime}: later documents are no longer compared with
+     * its versions up to then.
+     */
+    public static final String DELETED = "DELETED";
 
     public int schemaVersion = SCHEMA_VERSION;
     public String docId;
@@ -23,15 +30,15 @@ public class Verdict {
      */
     public String source;
 
-    /** {@link #UNIQUE} or {@link #DUPLICATE}. */
+    /** {@link #UNIQUE}, {@link #DUPLICATE} or {@link #DELETED}. */
     public String verdict;
 
-    /** The earliest-seen match (by event time, then id), or null when unique. */
+    /** The earliest-seen match (by event time, then id), or null when unique or deleted. */
     public String duplicateOf;
 
     public String duplicateUrl;
 
-    /** Similarity to {@link #duplicateOf}, or null when unique. */
+    /** Similarity to {@link #duplicateOf}, or null when unique or deleted. */
     public Double similarity;
 
     /** All matches at or above the threshold, most similar first. */
@@ -39,7 +46,7 @@ public class Verdict {
 
     /**
      * Members of its buckets the document was compared with when it reached them (the cost; depends
-     * on arrival order).
+     * on arrival order); 0 for a deletion.
      */
     public int candidates;
 

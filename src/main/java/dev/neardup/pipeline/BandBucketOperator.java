@@ -5,13 +5,16 @@ import dev.neardup.sketch.BbitMinHash;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
@@ -24,6 +27,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.runtime.checkpoint.CheckpointType;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
@@ -83,9 +87,26 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  * did not change). Members older than the document being taken in by more than the retention are
  * pruned then, and state TTL removes buckets never touched again.
  *
+ * <p>Deletions (a tombstone has no content, so its band keys are unknown) come through the same
+ * keyed input as one copy per key group ({@link DeletionCopies}), so every subtask receives each
+ * one. A deletion of document d at time T removes the versions of d with an event time up to T: a
+ * document later than T is no longer compared with them, a document earlier than T still is, in the
+ * order (event time, id) as everything else. Every subtask keeps all deletions, id to deletion
+ * times, in broadcast operator state (the same on every subtask, so a restore at any parallelism
+ * gives each subtask a copy); when a bucket takes a document in, a member whose id was deleted at a
+ * time from the member's own event time up to before the document's is dropped from the bucket
+ * instead of being compared. A deletion is kept as it arrives, not at the watermark: the check
+ * compares times, so only arriving before the documents after it matters, and it does (it comes
+ * from the signature subtasks before their watermark passes its time). A deletion older than the
+ * watermark by more than the retention is forgotten (members that old are pruned anyway). A
+ * re-crawl after the deletion is a new document. While no deletion is kept, taking a document in
+ * costs no lookup at all. Exact copies that a deleted member stood for (they are kept once per
+ * bucket, see Bounds) leave with it.
+ *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the
- * state names, timers and uid of the function it replaced (state layout 2 restores as it was).
+ * state names, timers and uid of the function it replaced (state layout 2 restores as it was; the
+ * deletions are operator state of their own, empty in older savepoints).
  */
 public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         implements OneInputStreamOperator<BandRecord, VerdictEvent>,
@@ -105,6 +126,13 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                     .thenComparing(r -> r.docId)
                     .thenComparingLong(r -> r.fingerprint);
 
+    /** The deletions: document id to the event times of its deletions, ascending. */
+    static final MapStateDescriptor<String, long[]> DELETIONS =
+            new MapStateDescriptor<>(
+                    "deletions",
+                    Types.STRING,
+                    PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
+
     private final int capacity;
     private final long retentionMillis;
     private final double threshold;
@@ -118,6 +146,18 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      * per subtask in union operator state, checked against the current settings on restore.
      */
     private transient ListState<String> shape;
+
+    /**
+     * The deletions ({@link #DELETIONS}): the same on every subtask, since every subtask receives
+     * every deletion and the same watermarks.
+     */
+    private transient BroadcastState<String, long[]> deletions;
+
+    /** Ids in {@link #deletions}: while there are none, members are not looked up. */
+    private transient int deletedIds;
+
+    /** The retention horizon at which the deletions are next pruned. */
+    private transient long nextDeletionPrune;
 
     /** Waiting documents read from raw keyed state on restore, put back by {@link #open}. */
     private transient List<BandRecord> restoredWaiting;
@@ -160,6 +200,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private transient Counter evictedByCapacity;
     private transient Counter evictedByAge;
     private transient Counter spilled;
+    private transient Counter deletedMembers;
     private transient Histogram bucketSize;
 
     public BandBucketOperator(NearDupSettings settings) {
@@ -215,6 +256,12 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
+        deletions = context.getOperatorStateStore().getBroadcastState(DELETIONS);
+        deletedIds = 0;
+        for (Map.Entry<String, long[]> ignored : deletions.entries()) {
+            deletedIds++;
+        }
+        nextDeletionPrune = Long.MIN_VALUE;
         signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
@@ -292,6 +339,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         evictedByCapacity = metrics.counter("evictedByCapacity");
         evictedByAge = metrics.counter("evictedByAge");
         spilled = metrics.counter("waitingSpilled");
+        deletedMembers = metrics.counter("deletedMembers");
+        metrics.gauge("deletionsKept", (Gauge<Integer>) () -> deletedIds);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
@@ -349,12 +398,98 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     @Override
     public void processElement(StreamRecord<BandRecord> element) throws Exception {
         BandRecord r = element.getValue();
+        if (DeletionCopies.isDeletion(r)) {
+            keepDeletion(r);
+            return;
+        }
         if (r.eventTime <= timers.currentWatermark()) {
             takeAll(List.of(r));
             sendReports();
             return;
         }
         await(r);
+    }
+
+    /**
+     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it; the buckets
+     * apply it when they are next touched by a document later than it. Copies of a deletion this
+     * subtask holds already change nothing.
+     */
+    private void keepDeletion(BandRecord d) throws Exception {
+        long[] times = deletions.get(d.docId);
+        if (times == null) {
+            deletions.put(d.docId, new long[] {d.eventTime});
+            deletedIds++;
+            return;
+        }
+        int at = Arrays.binarySearch(times, d.eventTime);
+        if (at >= 0) {
+            return; // the same deletion again
+        }
+        at = -at - 1;
+        long[] more = new long[times.length + 1];
+        System.arraycopy(times, 0, more, 0, at);
+        more[at] = d.eventTime;
+        System.arraycopy(times, at, more, at + 1, times.length - at);
+        deletions.put(d.docId, more);
+    }
+
+    /**
+     * True when the document of {@code m} was deleted at a time from {@code m}'s event time up to
+     * before {@code time}: a document at {@code time} no longer sees it.
+     */
+    private boolean deletedBefore(Member m, long time) throws Exception {
+        long[] times = deletions.get(m.id());
+        if (times == null) {
+            return false;
+        }
+        for (long deletedAt : times) {
+            if (deletedAt >= m.eventTime() && deletedAt < time) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Forgets the deletion times older than the watermark by more than the retention: a member at
+     * or before such a time is pruned by age before any later document can see it. Checked at most
+     * once per sixteenth of the retention of event time, so a large set is not walked at every
+     * watermark (a deletion kept a little longer changes nothing).
+     */
+    private void pruneDeletions(long watermark) throws Exception {
+        long horizon =
+                watermark < Long.MIN_VALUE + retentionMillis
+                        ? Long.MIN_VALUE
+                        : watermark - retentionMillis;
+        if (horizon < nextDeletionPrune) {
+            return;
+        }
+        nextDeletionPrune = horizon + Math.max(1, retentionMillis / 16);
+        Iterator<Map.Entry<String, long[]>> it = deletions.iterator();
+        while (it.hasNext()) {
+            Map.Entry<String, long[]> e = it.next();
+            long[] times = e.getValue();
+            int old = 0;
+            while (old < times.length && times[old] < horizon) {
+                old++;
+            }
+            if (old == times.length) {
+                it.remove();
+                deletedIds--;
+            } else if (old > 0) {
+                e.setValue(Arrays.copyOfRange(times, old, times.length));
+            }
+        }
+    }
+
+    /** Deletions kept: ids and their deletion times, for tests. */
+    Map<String, List<Long>> deletionsKept() throws Exception {
+        Map<String, List<Long>> out = new java.util.TreeMap<>();
+        for (Map.Entry<String, long[]> e : deletions.immutableEntries()) {
+            out.put(e.getKey(), Arrays.stream(e.getValue()).boxed().toList());
+        }
+        return out;
     }
 
     /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
@@ -412,6 +547,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         // one big step (a burst, a stall) would cost every later watermark.
         due = new HashMap<>();
         sendReports();
+        if (deletedIds > 0) {
+            pruneDeletions(mark.getTimestamp());
+        }
         output.emitWatermark(mark);
     }
 
@@ -486,7 +624,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      * earlier than the document, except when it arrived late: then a match is reported to the later
      * of the two.
      */
-    private boolean take(List<Member> members, BandRecord doc) {
+    private boolean take(List<Member> members, BandRecord doc) throws Exception {
         long horizon =
                 doc.eventTime < Long.MIN_VALUE + retentionMillis
                         ? Long.MIN_VALUE
@@ -496,9 +634,16 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         boolean keepDoc = true;
         VerdictEvent found = null;
         int compared = 0;
+        boolean anyDeleted = deletedIds > 0;
         for (Member m : members) {
             if (m.eventTime() < horizon) {
                 evictedByAge.inc();
+                changed = true;
+                continue;
+            }
+            if (anyDeleted && deletedBefore(m, doc.eventTime)) {
+                // Deleted before the document: gone from the bucket, not compared.
+                deletedMembers.inc();
                 changed = true;
                 continue;
             }

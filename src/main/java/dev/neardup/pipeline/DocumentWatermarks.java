@@ -8,9 +8,9 @@ import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 
 /**
- * Event-time watermarks of the documents, which decide when a verdict is final: a document's
- * verdict is emitted once the watermark passes its event time, when every document that is earlier
- * in the order (event time, id) has been read and compared with it.
+ * Event-time watermarks of the documents (and deletions), which decide when a verdict is final: a
+ * document's verdict is emitted once the watermark passes its event time, when every document that
+ * is earlier in the order (event time, id) has been read and compared with it.
  *
  * <p>Unbounded inputs (Kafka, a watched file) use {@link #boundedOutOfOrderness}: each input split
  * (Kafka partition, file split) tracks its own largest event time and holds the watermark at that
@@ -46,8 +46,9 @@ public final class DocumentWatermarks {
                 .withTimestampAssigner((r, previous) -> timestamp(r));
     }
 
+    /** A document's or a deletion's event time; Long.MIN_VALUE for a dead letter. */
     private static long timestamp(ParsedRecord r) {
-        return r.document != null ? r.document.eventTime : Long.MIN_VALUE;
+        return r.eventTime();
     }
 
     /** One split's watermark: largest event time minus the delay; the wall clock when idle. */
@@ -67,7 +68,7 @@ public final class DocumentWatermarks {
         public void onEvent(ParsedRecord event, long timestamp, WatermarkOutput output) {
             lastRecordAt = System.currentTimeMillis();
             idle = false;
-            if (event.document != null && timestamp > maxTimestamp) {
+            if (event.deadLetter == null && timestamp > maxTimestamp) {
                 maxTimestamp = timestamp;
             }
         }

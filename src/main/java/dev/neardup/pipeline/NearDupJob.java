@@ -146,7 +146,8 @@ public final class NearDupJob {
 
     /**
      * The operators between the parsed records and the three outputs: two keyed exchanges after the
-     * signature operator, by band key to the buckets and by document to the verdicts.
+     * signature operator, by band key to the buckets (deletions too, one copy per key group: {@link
+     * DeletionCopies}) and by document to the verdicts.
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =

@@ -258,6 +258,17 @@ public final class NearDupOptions {
                             "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
                                     + " (optional; the ingestion time is used when absent).");
 
+    public static final ConfigOption<String> FIELD_DELETED =
+            ConfigOptions.key("neardup.field.deleted")
+                    .stringType()
+                    .defaultValue(dev.neardup.io.InputFields.DEFAULT_DELETED)
+                    .withDescription(
+                            "JSON field that makes a line a deletion when it is true (optional):"
+                                    + " {\"id\": \"...\", \"deleted\": true} removes that"
+                                    + " document from the buckets as of its fetch time and"
+                                    + " yields a DELETED verdict; no content needed. In Kafka, a"
+                                    + " tombstone (null value) keyed by the id does the same.");
+
     // ---- Kafka (the job between topics) ----
 
     public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =

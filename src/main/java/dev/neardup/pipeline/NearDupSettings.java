@@ -174,7 +174,8 @@ public final class NearDupSettings implements Serializable {
                                 NearDupOptions.FIELD_CONTENT.key()),
                         config.get(NearDupOptions.FIELD_URL),
                         config.get(NearDupOptions.FIELD_CONTENT_TYPE),
-                        config.get(NearDupOptions.FIELD_FETCHED_AT));
+                        config.get(NearDupOptions.FIELD_FETCHED_AT),
+                        config.get(NearDupOptions.FIELD_DELETED));
         int bits = config.get(NearDupOptions.SIGNATURE_BITS);
         require(
                 bits == 1 || bits == 2 || bits == 4 || bits == 8 || bits == 16,

@@ -18,7 +18,11 @@ public class PendingVerdict {
      */
     public String[] sources = new String[0];
 
+    /** Candidates compared, or {@link #DELETION} when this waits to become a DELETED verdict. */
     public int candidates;
+
+    /** {@link #candidates} of a deletion waiting for the watermark (no new field: same state). */
+    static final int DELETION = -1;
 
     /**
      * Bucket reports received ({@link VerdictEvent#reports}); the verdict is due at records x
@@ -30,6 +34,11 @@ public class PendingVerdict {
     public MatchList matches = new MatchList();
 
     public PendingVerdict() {}
+
+    /** True when this is a deletion waiting for the watermark, not a document's verdict. */
+    boolean isDeletion() {
+        return candidates == DELETION;
+    }
 
     /** Records the source of one more input record of this document version. */
     void addSource(String source) {

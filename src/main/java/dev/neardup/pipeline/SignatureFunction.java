@@ -1,6 +1,7 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
@@ -25,11 +26,14 @@ import org.apache.flink.util.OutputTag;
  * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
  * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
  * #ANNOUNCE}). A document without a single token goes to the dead letters ({@code NO_TEXT}) with
- * the parsed document re-serialised as its payload.
+ * the parsed document re-serialised as its payload. A deletion goes to every band-bucket subtask as
+ * one copy per key group on the main output ({@link DeletionCopies}: its band keys are unknown),
+ * and to the verdicts as an announcement.
  *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
- * becomes the watermark + 1 ms, so every document judged final before it stays final.
+ * becomes the watermark + 1 ms, so every document judged final before it stays final. A late
+ * deletion is moved there too.
  */
 public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord> {
 
@@ -39,7 +43,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
-    /** Side output: one announcement per document, to the verdict operator. */
+    /** Side output: one announcement per document or deletion, to the verdict operator. */
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
@@ -52,6 +56,8 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private transient Counter deadLetters;
     private transient Counter noText;
     private transient Counter late;
+    private transient Counter deletionsIn;
+    private transient DeletionCopies deletionCopies;
 
     public SignatureFunction(NearDupSettings settings) {
         this.settings = settings;
@@ -65,6 +71,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         deadLetters = metrics.counter("deadLetters");
         noText = metrics.counter("documentsWithoutText");
         late = metrics.counter("lateDocuments");
+        deletionsIn = metrics.counter("deletionsIn");
+        deletionCopies =
+                new DeletionCopies(
+                        getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks());
     }
 
     @Override
@@ -72,6 +82,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         if (record.deadLetter != null) {
             deadLetters.inc();
             ctx.output(DEAD_LETTERS, record.deadLetter);
+            return;
+        }
+        if (record.deletion != null) {
+            delete(record.deletion, ctx, out);
             return;
         }
         Document doc = record.document;
@@ -109,6 +123,23 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             r.signature = packed;
             out.collect(r);
         }
+    }
+
+    /** A deletion: to every band bucket, and to the verdicts (a DELETED verdict). */
+    private void delete(Deletion deletion, Context ctx, Collector<BandRecord> out) {
+        deletionsIn.inc();
+        long eventTime = deletion.eventTime;
+        long watermark = ctx.timerService().currentWatermark();
+        if (eventTime <= watermark) {
+            late.inc();
+            eventTime = watermark + 1;
+        }
+        for (int g = 0; g < deletionCopies.count(); g++) {
+            out.collect(deletionCopies.copy(g, deletion.id, eventTime));
+        }
+        ctx.output(
+                ANNOUNCE,
+                VerdictEvent.deletion(deletion.id, deletion.url, eventTime, deletion.instance));
     }
 
     /** Documents sketched in this JVM since the last {@link #resetSketched}. */

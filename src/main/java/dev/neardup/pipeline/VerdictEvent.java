@@ -2,11 +2,11 @@ package dev.neardup.pipeline;
 
 /**
  * A message to the verdict operator about one document version (id and event time, see {@link
- * #key}): either the signature operator announcing the document ({@link #ANNOUNCE}, one per input
- * record), or a band bucket reporting what it found for it ({@link #MATCHES}: how many members it
- * compared the document with, and the verified matches that are earlier than it). Every bucket a
- * document reaches reports once ({@link #reports}, several at once from one subtask). A Flink POJO
- * (arrays, no collections).
+ * #key}): the signature operator announcing the document ({@link #ANNOUNCE}, one per input record)
+ * or a deletion of it ({@link #DELETE}, one per input record), or a band bucket reporting what it
+ * found for it ({@link #MATCHES}: how many members it compared the document with, and the verified
+ * matches that are earlier than it). Every bucket a document reaches reports once ({@link
+ * #reports}, several at once from one subtask). A Flink POJO (arrays, no collections).
  */
 public class VerdictEvent {
     /** The signature operator read this document: one per input record. */
@@ -14,6 +14,9 @@ public class VerdictEvent {
 
     /** A bucket compared the document with members, or found that it duplicates one. */
     public static final int MATCHES = 1;
+
+    /** The signature operator read a deletion of the document at {@link #eventTime}. */
+    public static final int DELETE = 2;
 
     public int kind;
     public String docId;
@@ -54,8 +57,16 @@ public class VerdictEvent {
         return docId + '\u0000' + eventTime;
     }
 
+    /**
+     * The key of a deletion at {@code eventTime}: not the key of a version of the document at the
+     * same time, so the two wait apart.
+     */
+    public static String deletionKey(String docId, long eventTime) {
+        return key(docId, eventTime) + "\u0000deleted";
+    }
+
     public String key() {
-        return key(docId, eventTime);
+        return kind == DELETE ? deletionKey(docId, eventTime) : key(docId, eventTime);
     }
 
     static VerdictEvent announce(String docId, String url, long eventTime, String source) {
@@ -65,6 +76,12 @@ public class VerdictEvent {
         e.url = url;
         e.eventTime = eventTime;
         e.source = source;
+        return e;
+    }
+
+    static VerdictEvent deletion(String docId, String url, long eventTime, String source) {
+        VerdictEvent e = announce(docId, url, eventTime, source);
+        e.kind = DELETE;
         return e;
     }
 

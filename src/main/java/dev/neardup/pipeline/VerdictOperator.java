@@ -62,6 +62,15 @@ import org.slf4j.LoggerFactory;
  * is swept: emitted with what it has, or dropped if its document never came ({@code
  * orphanMatches}).
  *
+ * <p>Deletions. A deletion of a document at time T ({@link VerdictEvent#DELETE}) becomes a {@code
+ * DELETED} verdict when the watermark passes T, like the verdicts of the documents up to T, which
+ * come before it (on a compacted verdicts topic, the last record of the id then says DELETED). It
+ * waits as verdicts do, in no state of its own (a state or timer service more, empty as it is,
+ * measured: one more RocksDB column family pair slowed the whole job about 4 x through memtable
+ * flushes and compaction): under its own key ({@link VerdictEvent#deletionKey}) on the heap, where
+ * a second queue ordered by event time releases it at the watermark, else in {@code
+ * pending-verdict} with a timer at its time. {@link PendingVerdict#candidates} {@code -1} marks it.
+ *
  * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
  * the uid, state name and timers of the function it replaced.
  */
@@ -102,6 +111,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     /** {@link #waiting} in sweep order. */
     private transient TreeSet<Map.Entry<String, PendingVerdict>> bySweepTime;
 
+    /** Deletions waiting on the heap, by event time: due when the watermark passes it. */
+    private transient TreeSet<Map.Entry<String, PendingVerdict>> deletionsDue;
+
     private transient long heapBytes;
     private transient TypeSerializer<PendingVerdict> serializer;
 
@@ -114,6 +126,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private transient Counter orphans;
     private transient Counter incomplete;
     private transient Counter spills;
+    private transient Counter deleted;
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.bands();
@@ -159,6 +172,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
         waiting = new HashMap<>();
         bySweepTime = new TreeSet<>(SWEEP_ORDER);
+        deletionsDue = new TreeSet<>(SWEEP_ORDER);
         var metrics = getMetricGroup();
         unique = metrics.counter("uniqueDocuments");
         duplicates = metrics.counter("duplicateDocuments");
@@ -166,6 +180,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         orphans = metrics.counter("orphanMatches");
         incomplete = metrics.counter("incompleteVerdicts");
         spills = metrics.counter("pendingVerdictsSpilled");
+        deleted = metrics.counter("deletedDocuments");
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
@@ -218,6 +233,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     @Override
     public void processElement(StreamRecord<VerdictEvent> element) throws Exception {
         VerdictEvent e = element.getValue();
+        if (e.kind == VerdictEvent.DELETE) {
+            awaitDeletion(e);
+            return;
+        }
         String key = (String) getCurrentKey();
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
@@ -277,15 +296,71 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         spilled.update(p);
     }
 
+    /**
+     * A deletion waits for the watermark to pass its time (current key: {@link
+     * VerdictEvent#deletionKey}), on the heap within the budget, else in {@link #spilled} with a
+     * timer at that time.
+     */
+    private void awaitDeletion(VerdictEvent e) throws Exception {
+        String key = (String) getCurrentKey();
+        PendingVerdict p = waiting.get(key);
+        boolean onHeap = p != null;
+        if (!onHeap && spilledCount > 0) {
+            p = spilled.value();
+        }
+        boolean isNew = p == null;
+        if (isNew) {
+            p = new PendingVerdict();
+            p.docId = e.docId;
+            p.eventTime = e.eventTime;
+            p.candidates = PendingVerdict.DELETION;
+            p.reports = 0;
+        }
+        p.records++;
+        p.addSource(e.source);
+        if (e.url != null) {
+            p.url = e.url;
+        }
+        if (onHeap) {
+            return; // changed in place
+        }
+        if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
+            hold(key, p);
+            return;
+        }
+        if (isNew) {
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, p.eventTime);
+            spilledCount++;
+            spills.inc();
+        }
+        spilled.update(p);
+    }
+
+    /** The watermark passed a deletion: its DELETED verdicts, one per record. */
+    private void emitDeletion(PendingVerdict p) {
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        for (int i = 0; i < p.records; i++) {
+            Verdict v = new Verdict();
+            v.docId = p.docId;
+            v.url = p.url;
+            v.source = p.source(i);
+            v.verdict = Verdict.DELETED;
+            v.eventTime = Json.isoTime(p.eventTime);
+            v.detectedAt = Json.isoTime(now);
+            deleted.inc();
+            output.collect(new StreamRecord<>(v, p.eventTime));
+        }
+    }
+
     private void hold(String key, PendingVerdict p) {
         waiting.put(key, p);
-        bySweepTime.add(Map.entry(key, p));
+        (p.isDeletion() ? deletionsDue : bySweepTime).add(Map.entry(key, p));
         heapBytes += heapBytes(p);
     }
 
     private void release(String key, PendingVerdict p) {
         waiting.remove(key);
-        bySweepTime.remove(Map.entry(key, p));
+        (p.isDeletion() ? deletionsDue : bySweepTime).remove(Map.entry(key, p));
         heapBytes -= heapBytes(p);
     }
 
@@ -317,7 +392,13 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             release(e.getKey(), e.getValue());
             sweep(e.getValue());
         }
-        super.processWatermark(mark); // fires the timers of the spilled verdicts
+        while (!deletionsDue.isEmpty()
+                && deletionsDue.first().getValue().eventTime <= mark.getTimestamp()) {
+            Map.Entry<String, PendingVerdict> e = deletionsDue.first();
+            release(e.getKey(), e.getValue());
+            emitDeletion(e.getValue());
+        }
+        super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
 
     @Override
@@ -328,7 +409,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         spilled.clear();
         spilledCount--;
-        sweep(p);
+        if (p.isDeletion()) {
+            emitDeletion(p);
+        } else {
+            sweep(p);
+        }
     }
 
     @Override

@@ -4,12 +4,16 @@
  *
  * <pre>
  *   source: read + parse (DocumentParser) -&gt; ParsedRecord, event time, watermarks per split
- *     -&gt; SignatureFunction: dead letters aside; one BandRecord per band, one announcement
+ *     -&gt; SignatureFunction: dead letters aside; one BandRecord per band, one announcement;
+ *                          a deletion: one copy per key group (DeletionCopies), one
+ *                          announcement
  *     -&gt; keyBy(band key)  BandBucketOperator: members of one bucket (b-bit signatures);
  *                          documents wait for the watermark (heap, else keyed state),
- *                          verified on the spot; one report per document and subtask
+ *                          verified on the spot; one report per document and subtask;
+ *                          deleted members dropped (deletions in broadcast state)
  *     -&gt; keyBy(document)  VerdictOperator: announcement + matches -&gt; alerts at once,
- *                          one verdict per record when the watermark passes the document
+ *                          one verdict per record when the watermark passes the document,
+ *                          DELETED for a deletion
  * </pre>
  *
  * <p>Why the buckets keep their members' signatures: verification then needs no lookup, so the job

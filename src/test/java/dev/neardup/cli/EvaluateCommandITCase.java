@@ -37,7 +37,11 @@ class EvaluateCommandITCase {
         highPairs = (int) corpus.planted.stream().filter(p -> p.jaccard() >= 0.9).count();
         Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-evaluate");
         input = dir.resolve("corpus.jsonl");
-        JobFiles.writeInput(input, corpus.docs, Map.of(3, "not json"));
+        // A deletion line is left out, as is a rejected one: the exact answer is about documents.
+        JobFiles.writeInput(
+                input,
+                corpus.docs,
+                Map.of(3, "not json", 5, "{\"id\": \"base-3\", \"deleted\": true}"));
     }
 
     @Test
@@ -59,7 +63,7 @@ class EvaluateCommandITCase {
         assertThat(report.get("documentsWithSimilarEarlier").asInt()).isEqualTo(highPairs);
         assertThat(report.get("documentRecall").asDouble()).isGreaterThanOrEqualTo(0.95);
         assertThat(report.get("pairPrecision").asDouble()).isGreaterThanOrEqualTo(0.99);
-        assertThat(run.err()).contains("1 rejected records");
+        assertThat(run.err()).contains("1 rejected records, 1 deletions, 0 repeated ids");
         JsonNode top = report.get("buckets").get(report.get("buckets").size() - 1);
         assertThat(top.get("low").asDouble()).isEqualTo(0.9);
         assertThat(top.get("recall").asDouble())

@@ -426,7 +426,7 @@ class DeploymentFilesTest {
     @Test
     void metricsReadmeDocumentsEveryRegisteredMetric() throws IOException {
         TreeSet<String> registered = new TreeSet<>();
-        Pattern registration = Pattern.compile("\\.(?:counter|histogram)\\(\\s*\"(\\w+)\"");
+        Pattern registration = Pattern.compile("\\.(?:counter|histogram|gauge)\\(\\s*\"(\\w+)\"");
         try (Stream<Path> files = Files.list(FUNCTIONS)) {
             for (Path file :
                     files.filter(f -> f.toString().matches(".*(Function|Operator)\\.java"))

@@ -143,6 +143,16 @@ class OutputSchemaTest {
         return v;
     }
 
+    static Verdict deleted() {
+        Verdict v = new Verdict();
+        v.docId = "town.example.org/council/meeting-summary-2026-02-26";
+        v.url = null; // a tombstone has no URL
+        v.verdict = Verdict.DELETED;
+        v.eventTime = Json.isoTime(T0 + 60_000);
+        v.detectedAt = Json.isoTime(T0 + 60_050);
+        return v;
+    }
+
     static DocumentParser parser() {
         return new DocumentParser(
                 new InputFields("id", "content", "url", "contentType", "fetchedAt"), 1 << 20);
@@ -227,6 +237,10 @@ class OutputSchemaTest {
     void verdictsValidate() {
         assertValid("verdict.schema.json", tree(unique()));
         assertValid("verdict.schema.json", tree(duplicate()));
+        assertValid("verdict.schema.json", tree(deleted()));
+        Verdict withUrl = deleted();
+        withUrl.url = "https://town.example.org/council/meeting-summary-2026-02-26";
+        assertValid("verdict.schema.json", tree(withUrl));
     }
 
     @Test
@@ -334,6 +348,13 @@ class OutputSchemaTest {
                 duplicate,
                 n -> ((ObjectNode) n.get("matches").get(0)).put("eventTime", "2026-03-02"));
         assertInvalid(s, duplicate, n -> n.put("unknown", true));
+        JsonNode deleted = tree(deleted());
+        assertInvalid(s, deleted, n -> n.put("verdict", "deleted"));
+        assertInvalid(s, deleted, n -> n.put("duplicateOf", "x")); // DELETED has no match
+        assertInvalid(s, deleted, n -> n.put("similarity", 0.9));
+        assertInvalid(s, deleted, n -> n.set("matches", duplicate.get("matches")));
+        assertInvalid(s, deleted, n -> n.put("candidates", 3));
+        assertInvalid(s, deleted, n -> n.remove("eventTime"));
     }
 
     @Test
@@ -438,7 +459,7 @@ class OutputSchemaTest {
     @Test
     void verdictValuesAndSchemaVersionsMatchTheCode() {
         assertThat(texts(schemaJson("verdict.schema.json").at("/properties/verdict/enum")))
-                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE);
+                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE, Verdict.DELETED);
         assertThat(schemaJson("alert.schema.json").at("/properties/schemaVersion/const").asInt())
                 .isEqualTo(Alert.SCHEMA_VERSION);
         assertThat(schemaJson("verdict.schema.json").at("/properties/schemaVersion/const").asInt())
@@ -459,7 +480,10 @@ class OutputSchemaTest {
                         .collect(Collectors.toSet());
         assertThat(names(schema.get("properties").fieldNames()))
                 .containsExactlyInAnyOrderElementsOf(fields);
-        assertThat(texts(schema.get("required"))).containsExactlyInAnyOrder("id", "content");
+        // id always; content unless the record is a deletion ("deleted": true).
+        assertThat(texts(schema.get("required"))).containsExactly("id");
+        assertThat(texts(schema.at("/else/required"))).containsExactly("content");
+        assertThat(schema.at("/if/properties/deleted/const").asBoolean()).isTrue();
     }
 
     @ParameterizedTest
@@ -554,13 +578,25 @@ class OutputSchemaTest {
                 "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": \"2026-03-02\"}",
                 "{\"id\": \"a\", \"content\": \"x\", \"fetchedAt\": true}",
                 "[{\"id\": \"a\", \"content\": \"x\"}]",
-                "\"a string\""
+                "\"a string\"",
+                // Deletions: no content needed, the usual checks of the other fields.
+                "{\"id\": \"a\", \"deleted\": true}",
+                "{\"id\": 17, \"deleted\": true, \"fetchedAt\": \"2026-03-02T10:00:00Z\"}",
+                "{\"id\": \"a\", \"deleted\": true, \"content\": 5, \"url\": null}",
+                "{\"id\": \"a\", \"deleted\": false, \"content\": \"x\"}",
+                "{\"id\": \"a\", \"deleted\": null, \"content\": \"x\"}",
+                "{\"id\": \"a\", \"deleted\": false}",
+                "{\"id\": \"a\", \"deleted\": \"true\"}",
+                "{\"id\": \"a\", \"deleted\": 1, \"content\": \"x\"}",
+                "{\"deleted\": true}",
+                "{\"id\": \" \", \"deleted\": true}",
+                "{\"id\": \"a\", \"deleted\": true, \"fetchedAt\": \"yesterday\"}",
+                "{\"id\": \"a\", \"deleted\": true, \"url\": 5}"
             })
     void inputSchemaAndParserAgree(String record) throws IOException {
-        boolean accepted =
-                parser().parse(new RawRecord(record.getBytes(StandardCharsets.UTF_8), "t:1"), 0, 0)
-                                .document()
-                        != null;
+        DocumentParser.Result r =
+                parser().parse(new RawRecord(record.getBytes(StandardCharsets.UTF_8), "t:1"), 0, 0);
+        boolean accepted = r.document() != null || r.deletion() != null;
         boolean valid = errors("document.schema.json", Json.MAPPER.readTree(record)).isEmpty();
         assertThat(valid).as(record).isEqualTo(accepted);
     }

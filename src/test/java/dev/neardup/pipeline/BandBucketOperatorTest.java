@@ -19,7 +19,6 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +31,7 @@ class BandBucketOperatorTest {
 
     private static final long BUCKET = 42L;
 
-    private KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> harness;
+    private BucketHarness harness;
     private int seen;
 
     private void open(int capacity) throws Exception {

@@ -107,23 +107,15 @@ final class HarnessFixtures {
         return record(bucket, docId, eventTime, signature(docId.hashCode()));
     }
 
-    static KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> bucketHarness(
-            NearDupSettings settings) throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(
-                new BandBucketOperator(settings), r -> r.bandKey, Types.LONG);
+    static BucketHarness bucketHarness(NearDupSettings settings) throws Exception {
+        return new BucketHarness(settings, 1, 1, 0);
     }
 
     /** A bucket harness for one subtask of {@code parallelism} (restores at other parallelisms). */
-    static KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> bucketHarness(
+    static BucketHarness bucketHarness(
             NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
             throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(
-                new BandBucketOperator(settings),
-                r -> r.bandKey,
-                Types.LONG,
-                maxParallelism,
-                parallelism,
-                subtask);
+        return new BucketHarness(settings, maxParallelism, parallelism, subtask);
     }
 
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>

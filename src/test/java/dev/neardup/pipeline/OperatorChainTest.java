@@ -35,7 +35,7 @@ class OperatorChainTest {
     /** Runs documents through the chain in the given arrival order; returns alerts and verdicts. */
     private static final class Chain implements AutoCloseable {
         final OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> signatures;
-        final KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> buckets;
+        final BucketHarness buckets;
         final KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
         int seenBands;
         int seenAnnounce;

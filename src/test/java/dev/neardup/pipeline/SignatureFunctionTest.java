@@ -4,6 +4,7 @@ import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.DocumentSketcher;
@@ -94,5 +95,52 @@ class SignatureFunctionTest {
         assertThat(announce).extracting(e -> e.eventTime).containsExactly(T + 1, T + 1, T + 1);
         assertThat(harness.extractOutputValues())
                 .allSatisfy(r -> assertThat(r.eventTime).isEqualTo(T + 1));
+    }
+
+    @Test
+    void aDeletionGoesToEveryKeyGroupOfTheBucketsAndALateOneIsMovedAfterTheWatermark()
+            throws Exception {
+        // Max parallelism 8: eight key groups, so eight copies of each deletion.
+        harness.close();
+        harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new org.apache.flink.streaming.api.operators.ProcessOperator<>(
+                                new SignatureFunction(settings)),
+                        8,
+                        1,
+                        0);
+        harness.open();
+        harness.processElement(
+                new ParsedRecord(null, null, new Deletion("gone", "f:2", null, T)), T);
+        harness.processWatermark(new Watermark(T + 10));
+        harness.processElement(
+                new ParsedRecord(null, null, new Deletion("late", "f:3", null, T)), T);
+
+        List<BandRecord> copies = harness.extractOutputValues();
+        assertThat(copies).allSatisfy(r -> assertThat(DeletionCopies.isDeletion(r)).isTrue());
+        assertThat(copies).extracting(r -> r.docId).containsOnly("gone", "late").hasSize(16);
+        for (String id : List.of("gone", "late")) {
+            List<BandRecord> of = copies.stream().filter(r -> r.docId.equals(id)).toList();
+            assertThat(of)
+                    .as("one copy per key group of %s", id)
+                    .extracting(
+                            r ->
+                                    org.apache.flink.runtime.state.KeyGroupRangeAssignment
+                                            .assignToKeyGroup(r.bandKey, 8))
+                    .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+            assertThat(of)
+                    .extracting(r -> r.eventTime)
+                    .containsOnly(id.equals("gone") ? T : T + 11);
+        }
+        assertThat(sideValues(harness, SignatureFunction.DEAD_LETTERS)).isEmpty();
+        // ...and to the verdicts, for a DELETED verdict each.
+        List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
+        assertThat(announce).extracting(e -> e.kind).containsOnly(VerdictEvent.DELETE);
+        assertThat(announce)
+                .extracting(VerdictEvent::key)
+                .containsExactly(
+                        VerdictEvent.deletionKey("gone", T),
+                        VerdictEvent.deletionKey("late", T + 11));
+        assertThat(announce).extracting(e -> e.source).containsExactly("f:2", "f:3");
     }
 }

@@ -121,9 +121,24 @@ public final class KafkaTestBroker {
         }
     }
 
+    /**
+     * A record to produce: key and value may be null (a null value is a tombstone), and so may the
+     * timestamp (then the producer's clock stamps it).
+     */
+    public record Message(String key, byte[] value, Long timestamp) {}
+
     /** Produces records (key may be null), waiting until all are acknowledged. */
     public static void produce(String topic, List<Map.Entry<String, byte[]>> records)
             throws Exception {
+        List<Message> messages = new ArrayList<>();
+        for (Map.Entry<String, byte[]> r : records) {
+            messages.add(new Message(r.getKey(), r.getValue(), null));
+        }
+        produceMessages(topic, messages);
+    }
+
+    /** Produces messages in order, waiting until all are acknowledged. */
+    public static void produceMessages(String topic, List<Message> messages) throws Exception {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers());
         p.put("key.serializer", ByteArraySerializer.class.getName());
@@ -138,10 +153,11 @@ public final class KafkaTestBroker {
         p.put("max.in.flight.requests.per.connection", "1");
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
-            for (Map.Entry<String, byte[]> r : records) {
-                byte[] key =
-                        r.getKey() == null ? null : r.getKey().getBytes(StandardCharsets.UTF_8);
-                sent.add(producer.send(new ProducerRecord<>(topic, key, r.getValue())));
+            for (Message m : messages) {
+                byte[] key = m.key() == null ? null : m.key().getBytes(StandardCharsets.UTF_8);
+                sent.add(
+                        producer.send(
+                                new ProducerRecord<>(topic, null, m.timestamp(), key, m.value())));
             }
             producer.flush();
             for (java.util.concurrent.Future<?> f : sent) {

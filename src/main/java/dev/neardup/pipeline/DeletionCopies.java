@@ -1,0 +1,62 @@
+package dev.neardup.pipeline;
+
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+
+/**
+ * How a deletion reaches every band-bucket subtask through the same keyed exchange as the band
+ * records: a tombstone has no content, so the buckets that hold the deleted document are unknown,
+ * and the deletion goes to all of them as one {@link BandRecord} per key group, each with a band
+ * key that Flink assigns to that key group. Every subtask owns at least one key group at any
+ * parallelism, so each receives at least one copy (and ignores the rest: a deletion it already
+ * holds).
+ *
+ * <p>Why not a broadcast second input: it would make the bucket operator two-input (a combined
+ * watermark, no chaining of the keyed input's state and harness as before); through the keyed edge
+ * the operator stays one-input and a job without deletions pays nothing. The cost is one small
+ * record per key group ({@code pipeline.max-parallelism}, 128 by default) per deletion.
+ */
+final class DeletionCopies {
+
+    /** {@link BandRecord#band} of a deletion copy (a band index is never negative). */
+    static final int BAND = -1;
+
+    /** {@code keys[g]}: a band key in key group g. */
+    private final long[] keys;
+
+    /** The keys for {@code maxParallelism} key groups (the job's max parallelism). */
+    DeletionCopies(int maxParallelism) {
+        keys = new long[maxParallelism];
+        boolean[] found = new boolean[maxParallelism];
+        int missing = maxParallelism;
+        // Keys are hashed (murmur) onto key groups: counting up fills all groups within about
+        // maxParallelism * ln(maxParallelism) tries (coupon collector).
+        for (long key = 0; missing > 0; key++) {
+            int group = KeyGroupRangeAssignment.assignToKeyGroup(key, maxParallelism);
+            if (!found[group]) {
+                found[group] = true;
+                keys[group] = key;
+                missing--;
+            }
+        }
+    }
+
+    /** The number of copies of a deletion: one per key group. */
+    int count() {
+        return keys.length;
+    }
+
+    /** The copy of the deletion of {@code docId} at {@code eventTime} for key group {@code g}. */
+    BandRecord copy(int g, String docId, long eventTime) {
+        BandRecord r = new BandRecord();
+        r.bandKey = keys[g];
+        r.band = BAND;
+        r.docId = docId;
+        r.eventTime = eventTime;
+        return r;
+    }
+
+    /** True when {@code r} is a deletion copy rather than a band of a document. */
+    static boolean isDeletion(BandRecord r) {
+        return r.band == BAND;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.neardup.pipeline;
+
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.KeyGroupRange;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+
+/**
+ * {@link BandBucketOperator} in Flink's keyed one-input harness, wired as {@link NearDupJob} wires
+ * it: band records keyed by band key, and deletions as the signature operator sends them, one copy
+ * per key group ({@link DeletionCopies}), of which this subtask receives those of its key groups.
+ */
+final class BucketHarness
+        extends KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> {
+
+    private final DeletionCopies copies;
+    private final KeyGroupRange owned;
+
+    BucketHarness(NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
+            throws Exception {
+        super(
+                new BandBucketOperator(settings),
+                r -> r.bandKey,
+                Types.LONG,
+                maxParallelism,
+                parallelism,
+                subtask);
+        copies = new DeletionCopies(maxParallelism);
+        owned =
+                KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
+                        maxParallelism, parallelism, subtask);
+    }
+
+    /** The deletion of {@code docId} at {@code time}: the copies for this subtask's key groups. */
+    void delete(String docId, long time) throws Exception {
+        for (int g = owned.getStartKeyGroup(); g <= owned.getEndKeyGroup(); g++) {
+            processElement(copies.copy(g, docId, time), time);
+        }
+    }
+}
