@@ -1,9 +1,10 @@
 /**
- * Locality-sensitive hashing by banding, seed 001's "Locality-Sensitive Hashing" (after Leskovec,
- * Rajaraman and Ullman, Mining of Massive Datasets, ch. 3): cut a K-value MinHash signature into b
- * bands of r rows and hash each band to a bucket key; two documents are a candidate pair when they
- * share a bucket in at least one band. A pair of Jaccard similarity s becomes a candidate with
- * probability P(s) = 1 - (1 - s^r)^b, the S-curve.
+ * Locality-sensitive hashing: banding for MinHash and permuted blocks for SimHash. Banding is seed
+ * 001's "Locality-Sensitive Hashing" (after Leskovec, Rajaraman and Ullman, Mining of Massive
+ * Datasets, ch. 3): cut a K-value MinHash signature into b bands of r rows and hash each band to a
+ * bucket key; two documents are a candidate pair when they share a bucket in at least one band. A
+ * pair of Jaccard similarity s becomes a candidate with probability P(s) = 1 - (1 - s^r)^b, the
+ * S-curve.
  *
  * <ul>
  *   <li>{@link dev.neardup.lsh.LshParams}: b and r, the S-curve, the effective threshold
@@ -13,6 +14,20 @@
  *   <li>{@link dev.neardup.lsh.Banding}: 64-bit band keys that include the band index.
  *   <li>{@link dev.neardup.lsh.DocumentSketcher}: the whole algorithm path, document to signature
  *       and band keys.
+ * </ul>
+ *
+ * <p>For SimHash fingerprints (the cosine family of seed 002) candidates come from permuted blocks
+ * instead (Manku, Jain and Das Sarma, WWW 2007): cut a D-bit fingerprint into B blocks and key each
+ * of C(B, k) tables by B - k of them; two fingerprints within Hamming distance k agree on at least
+ * B - k blocks (pigeonhole), so they always share a key. Two unrelated fingerprints share a key of
+ * w bits with probability 2^-w.
+ *
+ * <ul>
+ *   <li>{@link dev.neardup.lsh.BlockParams}: the block layout, the table count, the expected random
+ *       candidates per document in a corpus of n, and {@link dev.neardup.lsh.BlockParams#suggest}
+ *       choosing the layout from (D, k) and a table budget.
+ *   <li>{@link dev.neardup.lsh.PermutedBlocks}: 64-bit table keys (table index and seed in the
+ *       key), used as the band keys of the same bucket operator.
  * </ul>
  *
  * <p>No Flink imports: this package is a plain Java library.

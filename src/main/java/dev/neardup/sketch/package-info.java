@@ -1,12 +1,14 @@
 /**
- * MinHash signatures of shingle-hash sets and the similarity estimators built on them.
+ * MinHash signatures of shingle-hash sets, SimHash fingerprints of weighted feature vectors, and
+ * the similarity estimators built on them.
  *
  * <p>Implements seed 001 ("MinHash signatures": the probability that two sets agree in one MinHash
  * row equals their Jaccard similarity, so the fraction of agreeing rows estimates it with error
  * O(1/sqrt(K)); "efficient minhashing" with hash functions instead of permutations) and seed 004
  * (the min-wise lemma, Broder 1997), plus one-permutation hashing with optimal densification
  * (Shrivastava, "Optimal Densification for Fast and Accurate Minwise Hashing", ICML 2017) as the
- * fast default.
+ * fast default; seed 002's random projections (SimHash) for cosine similarity, and seed 004's KOR
+ * sketch for Hamming distance.
  *
  * <ul>
  *   <li>{@link dev.neardup.sketch.MinHash}: the signature interface; {@link
@@ -20,6 +22,12 @@
  *       dev.neardup.sketch.ShingleSet}s.
  *   <li>{@link dev.neardup.sketch.Mix64}: the 64-bit mixing functions the sketches use, with their
  *       contracts.
+ *   <li>{@link dev.neardup.sketch.SimHash}: the cosine family of seed 002 (Charikar, STOC 2002):
+ *       64- to 1,024-bit random-projection fingerprints of weighted features, whose Hamming
+ *       distance estimates the angle, theta^ = pi hamming / D, and the cosine, cos(theta^).
+ *   <li>{@link dev.neardup.sketch.KorSketch}: seed 004's KOR sketch (Kushilevitz, Ostrovsky and
+ *       Rabani 2000), O(log 1/delta) parity bits deciding Hamming distance &lt;= k against &gt;= 2k
+ *       for bit vectors of any length, with a distance estimate.
  * </ul>
  *
  * <p>No Flink imports: this package is a plain Java library.

@@ -1,0 +1,318 @@
+package dev.neardup.lsh;
+
+import dev.neardup.sketch.SimHash;
+
+/**
+ * The block layout of {@link PermutedBlocks} (Manku, Jain and Das Sarma, "Detecting Near-Duplicates
+ * for Web Crawling", WWW 2007, section 3; seed 002's "online querying with signatures in hash
+ * tables"): a fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a
+ * document by one choice of B - k blocks.
+ *
+ * <p>The pigeonhole argument. Two fingerprints at Hamming distance h &lt;= k differ in at most h
+ * blocks, so at least B - k blocks agree exactly, and the table keyed by those B - k blocks (or by
+ * any B - k of the agreeing ones) gives both the same key. No pair within distance k is ever
+ * missed: unlike banding (seed 001's S-curve), recall is 1 by construction. B = k + 1 is the fewest
+ * tables (k + 1 of them, each keyed by one block); more blocks give more tables with wider keys,
+ * hence fewer random candidates per table. Manku et al.'s 64-bit, k = 3 configurations are B = 4, 5
+ * and 6: 4, 10 and 20 tables with keys of 16, 25-26 and 31-33 bits.
+ *
+ * <p>The cost. Block b is {@code blockWidth(b)} bits wide (D / B rounded: the first D mod B blocks
+ * have one bit more) and starts where block b - 1 ends. Table t's key covers w_t bits. Two
+ * unrelated fingerprints (independent uniform bits) agree on a block of width w with probability
+ * 2^-w, so:
+ *
+ * <ul>
+ *   <li>they share table t's key with probability 2^-w_t; a new document meets (n - 1) sum_t 2^-w_t
+ *       stored documents in its T buckets ({@link #expectedRandomCollisions});
+ *   <li>they are a candidate pair (share at least one key) exactly when at least B - k of their
+ *       blocks agree, a Poisson-binomial tail computed exactly over the blocks ({@link
+ *       #randomCandidateProbability}); a new document has (n - 1) times that many random candidates
+ *       ({@link #expectedRandomCandidates}).
+ * </ul>
+ *
+ * <p>The state per document is T keys (the band keys of the bucket operator) and the fingerprint.
+ *
+ * @param bits D, the fingerprint length (a multiple of 64, see {@link SimHash#checkBits})
+ * @param maxHamming k, the largest Hamming distance that must be found
+ * @param blocks B, at least k + 1 and at most D
+ */
+public record BlockParams(int bits, int maxHamming, int blocks) {
+
+    /** Largest number of tables (keys per document) a layout may have. */
+    public static final int MAX_TABLES = 4096;
+
+    public BlockParams {
+        SimHash.checkBits(bits);
+        if (maxHamming < 0 || maxHamming >= bits) {
+            throw new IllegalArgumentException(
+                    "maximum Hamming distance k must be between 0 and "
+                            + (bits - 1)
+                            + ", got "
+                            + maxHamming);
+        }
+        if (blocks < maxHamming + 1 || blocks > bits) {
+            throw new IllegalArgumentException(
+                    "blocks must be at least k + 1 = "
+                            + (maxHamming + 1)
+                            + " (pigeonhole) and at most "
+                            + bits
+                            + ", got "
+                            + blocks);
+        }
+        double tables = binomial(blocks, maxHamming);
+        if (tables > MAX_TABLES) {
+            throw new IllegalArgumentException(
+                    blocks
+                            + " blocks at k = "
+                            + maxHamming
+                            + " need C("
+                            + blocks
+                            + ", "
+                            + maxHamming
+                            + ") = "
+                            + (long) tables
+                            + " tables, more than "
+                            + MAX_TABLES
+                            + "; use fewer blocks");
+        }
+    }
+
+    /** T = C(B, k), the number of tables, i.e. of keys per document. */
+    public int tables() {
+        return (int) binomial(blocks, maxHamming);
+    }
+
+    /** B - k, the number of blocks each table's key covers. */
+    public int blocksPerKey() {
+        return blocks - maxHamming;
+    }
+
+    /** Width of block b in bits: D / B, plus one for the first D mod B blocks. */
+    public int blockWidth(int block) {
+        checkBlock(block);
+        return bits / blocks + (block < bits % blocks ? 1 : 0);
+    }
+
+    /** The first fingerprint bit of block b (bit numbering of {@link SimHash}). */
+    public int blockStart(int block) {
+        checkBlock(block);
+        int q = bits / blocks;
+        int extra = bits % blocks;
+        return block * q + Math.min(block, extra);
+    }
+
+    /**
+     * The blocks table t's key covers, ascending: the t-th (B - k)-subset of {@code {0, ..., B -
+     * 1}} in lexicographic order (table 0 covers blocks 0 to B - k - 1).
+     */
+    public int[] tableBlocks(int table) {
+        if (table < 0 || table >= tables()) {
+            throw new IllegalArgumentException(
+                    "table must be between 0 and " + (tables() - 1) + ", got " + table);
+        }
+        int m = blocksPerKey();
+        int[] chosen = new int[m];
+        for (int i = 0; i < m; i++) {
+            chosen[i] = i;
+        }
+        for (int t = 0; t < table; t++) {
+            nextCombination(chosen, blocks);
+        }
+        return chosen;
+    }
+
+    /** w_t, the number of fingerprint bits table t's key covers. */
+    public int keyWidth(int table) {
+        int w = 0;
+        for (int b : tableBlocks(table)) {
+            w += blockWidth(b);
+        }
+        return w;
+    }
+
+    /** The narrowest key width over all tables (the last tables take the narrower blocks). */
+    public int minKeyWidth() {
+        return keyWidth(tables() - 1);
+    }
+
+    /** The widest key width over all tables. */
+    public int maxKeyWidth() {
+        return keyWidth(0);
+    }
+
+    /**
+     * Probability that two unrelated fingerprints share at least one key: that at least B - k of
+     * their B blocks agree, block b agreeing independently with probability 2^-width(b).
+     */
+    public double randomCandidateProbability() {
+        // dist[j]: probability that exactly j of the blocks seen so far agree.
+        double[] dist = new double[blocks + 1];
+        dist[0] = 1;
+        for (int b = 0; b < blocks; b++) {
+            double q = Math.scalb(1.0, -blockWidth(b));
+            for (int j = b + 1; j >= 1; j--) {
+                dist[j] = dist[j] * (1 - q) + dist[j - 1] * q;
+            }
+            dist[0] *= 1 - q;
+        }
+        double p = 0;
+        for (int j = blocksPerKey(); j <= blocks; j++) {
+            p += dist[j];
+        }
+        return Math.min(1.0, p);
+    }
+
+    /** sum_t 2^-w_t: the expected number of keys two unrelated fingerprints share. */
+    public double expectedSharedKeys() {
+        double sum = 0;
+        int m = blocksPerKey();
+        int[] chosen = new int[m];
+        for (int i = 0; i < m; i++) {
+            chosen[i] = i;
+        }
+        int t = 0;
+        do {
+            int w = 0;
+            for (int b : chosen) {
+                w += blockWidth(b);
+            }
+            sum += Math.scalb(1.0, -w);
+            t++;
+        } while (t < tables() && nextCombination(chosen, blocks));
+        return sum;
+    }
+
+    /**
+     * Expected number of random candidates of one document in a corpus of n documents: (n - 1)
+     * {@link #randomCandidateProbability()}. Every candidate costs one Hamming comparison.
+     */
+    public double expectedRandomCandidates(long corpusSize) {
+        return Math.max(0, corpusSize - 1) * randomCandidateProbability();
+    }
+
+    /**
+     * Expected number of unrelated documents a new document meets in its T buckets, counted once
+     * per bucket, in a corpus of n documents: (n - 1) sum_t 2^-w_t. At least {@link
+     * #expectedRandomCandidates}; the excess is pairs met in several tables.
+     */
+    public double expectedRandomCollisions(long corpusSize) {
+        return Math.max(0, corpusSize - 1) * expectedSharedKeys();
+    }
+
+    /** The fewest tables: B = k + 1 blocks, each table keyed by one block. */
+    public static BlockParams suggest(int bits, int maxHamming) {
+        return new BlockParams(bits, maxHamming, maxHamming + 1);
+    }
+
+    /**
+     * The layout with the most blocks (the widest keys, the fewest random candidates) whose table
+     * count C(B, k) is at most {@code maxTables}. For k = 0 there is one table whatever B, and B =
+     * 1.
+     *
+     * @throws IllegalArgumentException if {@code maxTables} is below k + 1, the fewest tables
+     *     possible
+     */
+    public static BlockParams suggest(int bits, int maxHamming, int maxTables) {
+        BlockParams fewest = suggest(bits, maxHamming);
+        if (maxTables < fewest.tables()) {
+            throw new IllegalArgumentException(
+                    "k = "
+                            + maxHamming
+                            + " needs at least "
+                            + fewest.tables()
+                            + " tables (k + 1 blocks), got "
+                            + maxTables);
+        }
+        if (maxHamming == 0) {
+            return fewest;
+        }
+        int best = fewest.blocks();
+        for (int b = best + 1;
+                b <= bits && binomial(b, maxHamming) <= Math.min(maxTables, MAX_TABLES);
+                b++) {
+            best = b;
+        }
+        return new BlockParams(bits, maxHamming, best);
+    }
+
+    /**
+     * The layout with the fewest tables whose {@link #expectedRandomCandidates} in a corpus of n
+     * documents is at most {@code candidatesPerDocument}; if none within {@link #MAX_TABLES} tables
+     * reaches it, the one with the most tables (the fewest candidates) there is.
+     */
+    public static BlockParams suggestForCorpus(
+            int bits, int maxHamming, long corpusSize, double candidatesPerDocument) {
+        if (corpusSize < 1 || !(candidatesPerDocument >= 0)) {
+            throw new IllegalArgumentException(
+                    "corpus size must be at least 1 and candidates per document at least 0, got "
+                            + corpusSize
+                            + " and "
+                            + candidatesPerDocument);
+        }
+        BlockParams best = suggest(bits, maxHamming);
+        while (best.expectedRandomCandidates(corpusSize) > candidatesPerDocument
+                && maxHamming > 0
+                && best.blocks() < bits
+                && binomial(best.blocks() + 1, maxHamming) <= MAX_TABLES) {
+            best = new BlockParams(bits, maxHamming, best.blocks() + 1);
+        }
+        return best;
+    }
+
+    private void checkBlock(int block) {
+        if (block < 0 || block >= blocks) {
+            throw new IllegalArgumentException(
+                    "block must be between 0 and " + (blocks - 1) + ", got " + block);
+        }
+    }
+
+    /**
+     * Advances {@code chosen} (ascending indices below n) to the next combination in lexicographic
+     * order; false when it was the last.
+     */
+    static boolean nextCombination(int[] chosen, int n) {
+        int m = chosen.length;
+        int i = m - 1;
+        while (i >= 0 && chosen[i] == n - m + i) {
+            i--;
+        }
+        if (i < 0) {
+            return false;
+        }
+        chosen[i]++;
+        for (int j = i + 1; j < m; j++) {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+        return true;
+    }
+
+    /** C(n, k) as a double (exact below 2^53). */
+    static double binomial(int n, int k) {
+        k = Math.min(k, n - k);
+        double result = 1;
+        for (int i = 1; i <= k; i++) {
+            result = result * (n - k + i) / i;
+        }
+        return Math.rint(result);
+    }
+
+    @Override
+    public String toString() {
+        int narrow = bits / blocks;
+        String widths = bits % blocks == 0 ? "" + narrow : narrow + "-" + (narrow + 1);
+        int minKey = minKeyWidth();
+        int maxKey = maxKeyWidth();
+        return bits
+                + " bits, k = "
+                + maxHamming
+                + ": "
+                + blocks
+                + " blocks of "
+                + widths
+                + " bits, "
+                + tables()
+                + " tables, keys of "
+                + (minKey == maxKey ? "" + minKey : minKey + "-" + maxKey)
+                + " bits";
+    }
+}

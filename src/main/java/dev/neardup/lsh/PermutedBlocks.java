@@ -1,0 +1,140 @@
+package dev.neardup.lsh;
+
+import com.dynatrace.hash4j.hashing.Hasher64;
+import com.dynatrace.hash4j.hashing.Hashing;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * Candidate pairs of SimHash fingerprints within Hamming distance k by permuted blocks (Manku, Jain
+ * and Das Sarma, "Detecting Near-Duplicates for Web Crawling", WWW 2007; seed 002's online querying
+ * with "signatures in hash tables"): the fingerprint is cut into B blocks ({@link BlockParams}),
+ * and each of the T = C(B, k) tables keys a document by one choice of B - k blocks. Two
+ * fingerprints within distance k agree on at least B - k blocks (pigeonhole), so they share the key
+ * of at least one table: every such pair becomes a candidate, and the bucket operator then checks
+ * the exact Hamming distance.
+ *
+ * <p>Manku et al. permute the fingerprint so that a table's blocks lead, and find matches by a
+ * sorted-prefix search; here a table's blocks are hashed into a 64-bit key instead, which is what
+ * the keyed bucket operator needs: the table keys play the role of {@link Banding}'s band keys
+ * (table index = band index), and {@link #bandKeys} and {@link #firstAgreeingBand} mirror Banding's
+ * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is not here.
+ *
+ * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
+ * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of
+ * {@link dev.neardup.sketch.SimHash}), table t's key is XXH3-64 with seed {@code seed} (hash4j)
+ * over the 8 (W + 1) little-endian bytes of the longs {@code (t, f[0] & M_t[0], ..., f[W - 1] &
+ * M_t[W - 1])}, W = D / 64. The table index makes equal block contents of different tables hash to
+ * unrelated keys, and the seed makes the key space of this layout differ from Banding's (whose
+ * default seed is another). Immutable and thread-safe.
+ */
+public final class PermutedBlocks {
+
+    /** Default table-key seed. Part of stored state: never change it. */
+    public static final long DEFAULT_SEED = 0x626C6F63_6B6B6579L; // "blockkey"
+
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final BlockParams params;
+    private final long seed;
+    private final Hasher64 hash;
+    private final int words;
+
+    /** masks[t][w]: the bits of word w that table t's key covers. */
+    private final long[][] masks;
+
+    public PermutedBlocks(BlockParams params, long seed) {
+        this.params = Objects.requireNonNull(params, "params");
+        this.seed = seed;
+        this.hash = Hashing.xxh3_64(seed);
+        this.words = params.bits() / 64;
+        int tables = params.tables();
+        this.masks = new long[tables][words];
+        int[] chosen = new int[params.blocksPerKey()];
+        for (int i = 0; i < chosen.length; i++) {
+            chosen[i] = i;
+        }
+        for (int t = 0; t < tables; t++) {
+            for (int b : chosen) {
+                int start = params.blockStart(b);
+                for (int i = start; i < start + params.blockWidth(b); i++) {
+                    masks[t][i >>> 6] |= 1L << (i & 63);
+                }
+            }
+            BlockParams.nextCombination(chosen, params.blocks());
+        }
+    }
+
+    public PermutedBlocks(BlockParams params) {
+        this(params, DEFAULT_SEED);
+    }
+
+    public BlockParams params() {
+        return params;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** The mask M_t of table t: the fingerprint bits its key covers. */
+    public long[] mask(int table) {
+        return masks[table].clone();
+    }
+
+    /**
+     * The T table keys of a fingerprint, in table order: the band keys of the bucket operator.
+     *
+     * @throws IllegalArgumentException if the fingerprint is not D bits long
+     */
+    public long[] bandKeys(long[] fingerprint) {
+        checkLength(fingerprint);
+        long[] keys = new long[masks.length];
+        byte[] scratch = new byte[8 * (words + 1)];
+        for (int t = 0; t < masks.length; t++) {
+            LONG_LE.set(scratch, 0, (long) t);
+            long[] mask = masks[t];
+            for (int w = 0; w < words; w++) {
+                LONG_LE.set(scratch, 8 * (w + 1), fingerprint[w] & mask[w]);
+            }
+            keys[t] = hash.hashBytesToLong(scratch);
+        }
+        return keys;
+    }
+
+    /**
+     * The lowest table on whose blocks two fingerprints agree exactly, or -1 when none does (then
+     * their Hamming distance exceeds k). With equal keys this is the table a pair collides in
+     * first, which is where the job reports it.
+     */
+    public int firstAgreeingBand(long[] a, long[] b) {
+        checkLength(a);
+        checkLength(b);
+        for (int t = 0; t < masks.length; t++) {
+            long[] mask = masks[t];
+            boolean same = true;
+            for (int w = 0; w < words && same; w++) {
+                same = ((a[w] ^ b[w]) & mask[w]) == 0;
+            }
+            if (same) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    private void checkLength(long[] fingerprint) {
+        if (fingerprint.length != words) {
+            throw new IllegalArgumentException(
+                    "fingerprint has "
+                            + fingerprint.length * 64
+                            + " bits but "
+                            + params
+                            + " needs "
+                            + params.bits());
+        }
+    }
+}

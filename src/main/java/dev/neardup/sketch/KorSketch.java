@@ -1,0 +1,263 @@
+package dev.neardup.sketch;
+
+/**
+ * The KOR sketch for Hamming distance (Kushilevitz, Ostrovsky and Rabani, "Efficient search for
+ * approximate nearest neighbor in high dimensional spaces", STOC 1998 / SIAM J. Comput. 2000; seed
+ * 004, section 3 "Finding the Hamming Distance"): t parity bits of a bit vector x that tell, with
+ * error probability at most delta, whether HD(x, y) &lt;= k or HD(x, y) &gt;= 2k, with t = O(log(1
+ * / delta)) independent of the length of x.
+ *
+ * <p>The construction (seed 004, "Compression stage"). Shared randomness: for each of the t sketch
+ * bits j, a random set R_j of positions, each position in it independently with probability epsilon
+ * = 1 / (2k). Sketch bit j is the parity {@code h_j(x) = (sum_i x_i r_ji) mod 2}, a linear function
+ * over GF(2), so {@code h_j(x) XOR h_j(y) = h_j(x XOR y)} depends only on the HD(x, y) positions
+ * where they differ. By the seed's Lemma 3.2,
+ *
+ * <pre>
+ *   P[h_j(x) = h_j(y)] = (1 + (1 - 2 epsilon)^HD) / 2 = (1 + (1 - 1/k)^HD) / 2.
+ * </pre>
+ *
+ * <p>The decision (seed 004, "Reconstruction stage"). With Z the fraction of equal sketch bits: if
+ * HD &lt;= k then E[Z] &gt;= p_k = (1 + (1 - 1/k)^k) / 2, and if HD &gt;= 2k then E[Z] &lt;= p_2k =
+ * (1 + (1 - 1/k)^2k) / 2. The seed rounds these to 12/18 and 10/18 via (1 - 1/k)^k ~ 1/e and
+ * accepts when Z &gt; 11/18; but (1 - 1/k)^k is below 1/e for every finite k (0.25 at k = 2, so p_2
+ * = 0.625), so this class uses the exact values and accepts when Z &gt; (p_k + p_2k) / 2. With the
+ * gap g = (p_k - p_2k) / 2, Hoeffding's inequality bounds each error by exp(-2 t g^2), and {@link
+ * #sketchBits(int, double)} = ceil(ln(1 / delta) / (2 g^2)) makes it at most delta: 1,048 bits at k
+ * = 2, 848 at k = 3 and 682 to 715 for k &gt;= 10 at delta = 0.01 (g tends to (e^-1 - e^-2) / 4 =
+ * 0.058). k must be at least 2: at k = 1 every R_j is a uniform random set and P = 1/2 for every HD
+ * &gt;= 1.
+ *
+ * <p>An estimate. Inverting the lemma, {@code HD^ = ln(2 Z - 1) / ln(1 - 1/k)} ({@link
+ * #estimateHamming}), with standard error sqrt(p (1 - p) / t) 2 / ((2p - 1) |ln(1 - 1/k)|) by the
+ * delta method ({@link #standardError}); it is useful up to a few k, as 2p - 1 = (1 - 1/k)^HD
+ * vanishes exponentially beyond.
+ *
+ * <p>Where it helps, and why not for SimHash. The sketch's size depends only on delta, not on the
+ * vector length n, so it pays when n is large and k small next to n: a set of 64-bit values (say a
+ * document's shingle hashes) is a bit vector of length 2^64, HD is the size of the symmetric
+ * difference, and {@link #sketchOfPositions} compresses it to t bits that still decide |A xor B|
+ * &lt;= k against &gt;= 2k. For SimHash fingerprints it does not help: at 1,024 bits the exact
+ * Hamming distance is 16 XOR-and-popcount steps over 128 bytes, while a KOR sketch good to delta =
+ * 0.01 is already 682 to 1,048 bits, answers only "within k or beyond 2k" (a factor-2 gap), and
+ * costs t hash evaluations per set bit (about 700 x 512) to compute. So neardup compares SimHash
+ * fingerprints exactly and does not use this class on them.
+ *
+ * <p>Contract: {@code r_ji = 1} iff {@code fmix64(fmix64(i XOR s) XOR splitMix64(seed, j))}, taken
+ * as unsigned, is below floor((2^64 - 1) / (2k)), with {@code s = splitMix64(seed, -1)} (see {@link
+ * Mix64}); position i is any {@code long}. A sketch of t bits is a {@code long[ceil(t / 64)]} with
+ * sketch bit j at bit {@code j mod 64} of word {@code j / 64}; unused high bits are 0. Immutable
+ * and thread-safe.
+ */
+public final class KorSketch {
+
+    /** Default seed of the shared randomness. */
+    public static final long DEFAULT_SEED = 0x6B6F7273_6B657431L; // "korsket1"
+
+    /** Largest sketch length t. */
+    public static final int MAX_SKETCH_BITS = 1 << 20;
+
+    private final int k;
+    private final int sketchBits;
+    private final long seed;
+    private final long positionSeed;
+    private final long[] bitSeeds;
+    private final long inclusionThreshold;
+
+    /**
+     * A sketch of {@code sketchBits} parity bits deciding HD &lt;= k against HD &gt;= 2k.
+     *
+     * @param k the distance scale, at least 2
+     * @param sketchBits t, from 1 to {@link #MAX_SKETCH_BITS}
+     * @param seed the shared randomness: sketches compare only under the same (k, t, seed)
+     */
+    public KorSketch(int k, int sketchBits, long seed) {
+        if (k < 2) {
+            throw new IllegalArgumentException(
+                    "KOR distance scale k must be at least 2 (at k = 1 the parities of every"
+                            + " distance >= 1 agree with probability 1/2), got "
+                            + k);
+        }
+        if (sketchBits < 1 || sketchBits > MAX_SKETCH_BITS) {
+            throw new IllegalArgumentException(
+                    "KOR sketch bits must be between 1 and "
+                            + MAX_SKETCH_BITS
+                            + ", got "
+                            + sketchBits);
+        }
+        this.k = k;
+        this.sketchBits = sketchBits;
+        this.seed = seed;
+        this.positionSeed = Mix64.splitMix64(seed, -1);
+        this.bitSeeds = new long[sketchBits];
+        for (int j = 0; j < sketchBits; j++) {
+            bitSeeds[j] = Mix64.splitMix64(seed, j);
+        }
+        this.inclusionThreshold = Long.divideUnsigned(-1L, 2L * k);
+    }
+
+    /**
+     * A sketch of {@link #sketchBits(int, double)} bits: each decision wrong with probability &lt;=
+     * delta.
+     */
+    public static KorSketch forError(int k, double delta, long seed) {
+        return new KorSketch(k, sketchBits(k, delta), seed);
+    }
+
+    /**
+     * t = ceil(ln(1 / delta) / (2 g^2)) with g = (p_k - p_2k) / 2: by Hoeffding, enough parity bits
+     * for each of the two errors to have probability at most delta.
+     */
+    public static int sketchBits(int k, double delta) {
+        if (!(delta > 0 && delta < 1)) {
+            throw new IllegalArgumentException(
+                    "error probability delta must be strictly between 0 and 1, got " + delta);
+        }
+        double g = gap(k);
+        double t = Math.ceil(Math.log(1 / delta) / (2 * g * g));
+        if (t > MAX_SKETCH_BITS) {
+            throw new IllegalArgumentException(
+                    "delta = "
+                            + delta
+                            + " needs "
+                            + (long) t
+                            + " sketch bits, more than "
+                            + MAX_SKETCH_BITS);
+        }
+        return (int) t;
+    }
+
+    /** g = (p_k - p_2k) / 2, the distance from either expectation to the threshold. */
+    public static double gap(int k) {
+        if (k < 2) {
+            throw new IllegalArgumentException("KOR distance scale k must be at least 2, got " + k);
+        }
+        return (agreementProbability(k, k) - agreementProbability(k, 2 * k)) / 2;
+    }
+
+    /** Lemma 3.2: P[h_j(x) = h_j(y)] = (1 + (1 - 1/k)^HD) / 2. */
+    public static double agreementProbability(int k, int hamming) {
+        return (1 + Math.pow(1 - 1.0 / k, hamming)) / 2;
+    }
+
+    /** {@link #agreementProbability(int, int)} at this sketch's k. */
+    public double agreementProbability(int hamming) {
+        return agreementProbability(k, hamming);
+    }
+
+    /** The acceptance threshold (p_k + p_2k) / 2 on the fraction of equal sketch bits. */
+    public double threshold() {
+        return (agreementProbability(k, k) + agreementProbability(k, 2 * k)) / 2;
+    }
+
+    public int k() {
+        return k;
+    }
+
+    public int sketchBits() {
+        return sketchBits;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /**
+     * The sketch of the bit vector whose 1 positions are {@code positions[from, to)} (any {@code
+     * long}s, e.g. shingle hashes). A position listed twice cancels (the sum is over GF(2)).
+     */
+    public long[] sketchOfPositions(long[] positions, int from, int to) {
+        long[] out = new long[(sketchBits + 63) >>> 6];
+        for (int p = from; p < to; p++) {
+            long h = Mix64.fmix64(positions[p] ^ positionSeed);
+            for (int j = 0; j < sketchBits; j++) {
+                if (Long.compareUnsigned(Mix64.fmix64(h ^ bitSeeds[j]), inclusionThreshold) < 0) {
+                    out[j >>> 6] ^= 1L << (j & 63);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The sketch of the set of positions {@code positions}. */
+    public long[] sketchOfPositions(long[] positions) {
+        return sketchOfPositions(positions, 0, positions.length);
+    }
+
+    /**
+     * The sketch of a dense bit vector: position i is bit {@code i mod 64} of word {@code i / 64}
+     * (the layout of {@link SimHash} fingerprints).
+     */
+    public long[] sketch(long[] bitVector) {
+        int ones = 0;
+        for (long w : bitVector) {
+            ones += Long.bitCount(w);
+        }
+        long[] positions = new long[ones];
+        int n = 0;
+        for (int w = 0; w < bitVector.length; w++) {
+            long bits = bitVector[w];
+            while (bits != 0) {
+                positions[n++] = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        return sketchOfPositions(positions);
+    }
+
+    /**
+     * The number of equal bits of two sketches.
+     *
+     * @throws IllegalArgumentException if they are not both sketches of t bits
+     */
+    public int agreements(long[] a, long[] b) {
+        int words = (sketchBits + 63) >>> 6;
+        if (a.length != words || b.length != words) {
+            throw new IllegalArgumentException(
+                    "KOR sketches of "
+                            + a.length
+                            + " and "
+                            + b.length
+                            + " words, expected "
+                            + words
+                            + " (t = "
+                            + sketchBits
+                            + " bits)");
+        }
+        int differing = 0;
+        for (int w = 0; w < words; w++) {
+            differing += Long.bitCount(a[w] ^ b[w]);
+        }
+        return sketchBits - differing;
+    }
+
+    /**
+     * Seed 004's decision: true ("accept", HD &lt;= k) when the fraction of equal bits exceeds
+     * {@link #threshold()}, false ("reject", HD &gt;= 2k) otherwise. Between k and 2k either answer
+     * may come.
+     */
+    public boolean accept(long[] a, long[] b) {
+        return (double) agreements(a, b) / sketchBits > threshold();
+    }
+
+    /**
+     * HD^ = ln(2 Z - 1) / ln(1 - 1/k) from the fraction Z of equal bits: 0 when all agree, positive
+     * infinity when Z &lt;= 1/2 (the distance is too large to tell).
+     */
+    public double estimateHamming(long[] a, long[] b) {
+        double z = (double) agreements(a, b) / sketchBits;
+        if (2 * z - 1 <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.log(2 * z - 1) / Math.log(1 - 1.0 / k) + 0.0; // + 0.0 turns -0.0 into 0.0
+    }
+
+    /**
+     * Standard error of {@link #estimateHamming} at true distance HD, by the delta method: sqrt(p
+     * (1 - p) / t) 2 / ((2p - 1) |ln(1 - 1/k)|) with p = (1 + (1 - 1/k)^HD) / 2.
+     */
+    public double standardError(int hamming) {
+        double p = agreementProbability(hamming);
+        return Math.sqrt(p * (1 - p) / sketchBits) * 2 / ((2 * p - 1) * -Math.log(1 - 1.0 / k));
+    }
+}

@@ -1,0 +1,284 @@
+package dev.neardup.sketch;
+
+/**
+ * SimHash: Charikar's random-projection fingerprint of a weighted feature vector (Charikar,
+ * "Similarity Estimation Techniques from Rounding Algorithms", STOC 2002; seed 002, "Random
+ * Projections"), as Google used it for near-duplicate web pages (Manku, Jain and Das Sarma,
+ * "Detecting Near-Duplicates for Web Crawling", WWW 2007: 64 bits per page).
+ *
+ * <p>The math (seed 002). A document is a vector u over features (term frequencies, tf-idf, or any
+ * real weights); the fingerprint has D bits, bit i being the side of a random hyperplane r_i on
+ * which u lies: {@code h_i(u) = 1 if r_i . u >= 0, else 0}. For two vectors at angle theta, a
+ * random hyperplane separates them with probability theta / pi (Goemans and Williamson 1995), so
+ *
+ * <pre>
+ *   P[bit i differs] = theta / pi,    E[hamming(s_u, s_v)] = D theta / pi,
+ *   theta^ = pi hamming / D,          cos^ = cos(pi hamming / D)   (seed 002's sim(u, v)),
+ * </pre>
+ *
+ * and hamming / D is an average of D independent Bernoulli(theta / pi) trials: its standard error
+ * is sqrt(p (1 - p) / D) with p = theta / pi ({@link #standardError}). At D = 64 and cosine 0.95
+ * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; the seed's 1,000-bit
+ * projections bring it to 0.0095.
+ *
+ * <p>The random hyperplanes, as in Charikar's and Manku's implementations, have components +1 or -1
+ * drawn from the feature's hash (Rademacher, not Gaussian): {@code r_i(f) = +1} if bit {@code i mod
+ * 64} of {@code fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link Mix64}). The
+ * theta / pi law is exact for Gaussian components; with +-1 components r_i . u is a sum of many
+ * small independent terms and the law holds in the limit of many features none of which dominates
+ * the vector (central limit theorem). Documents of hundreds of shingles meet it to within the
+ * binomial error (SimHashAccuracyTest measures it); a vector of a few features does not (two
+ * features at theta &lt; pi / 4 never differ in any bit).
+ *
+ * <p>Contract (fingerprints are stored state; SimHashTest pins golden vectors):
+ *
+ * <ul>
+ *   <li>A fingerprint of D bits ({@link #bits()}, a multiple of 64 from 64 to 1,024) is a {@code
+ *       long[D / 64]}; fingerprint bit i is bit {@code i mod 64} (the value {@code 1L << (i % 64)})
+ *       of word {@code i / 64}. Serialised, the words are little-endian longs in word order (as
+ *       {@link dev.neardup.sketch.BbitMinHash} and the band keys hash them). Word w depends only on
+ *       the seed and w, so the first 64 bits of a 1,024-bit fingerprint are the 64-bit fingerprint
+ *       of the same seed.
+ *   <li>Features are 64-bit hashes (the hashing trick of seed 002: a feature is represented by its
+ *       hash, with no vocabulary; {@link dev.neardup.text.Shingler}'s shingle hashes are features).
+ *       A feature that occurs several times adds its weights: the vector is sum_j w_j e_{f_j}.
+ *   <li>Bit i is 1 iff {@code 2 P_i >= T}, where {@code T} is the sum of all weights and {@code
+ *       P_i} the sum of the weights of the features with {@code r_i(f) = +1}, both summed in input
+ *       order in {@code double}: that is {@code r_i . u = P_i - (T - P_i) >= 0}. Integer weights
+ *       (term frequencies) are summed exactly (below 2^53), so their fingerprint depends only on
+ *       the multiset of (feature, weight) pairs, not on their order; {@link #fingerprint(long[])}
+ *       counts in {@code long} and is always order-independent.
+ *   <li>Weights may be negative (the hashing trick's signed features, or centred tf-idf): the
+ *       projection is linear. A zero weight is the same as an absent feature. NaN and infinite
+ *       weights are rejected. The zero vector (no features, or all weights 0) has the all-ones
+ *       fingerprint (every {@code r_i . u = 0 >= 0}); its angle to anything is undefined.
+ *   <li>Instances are immutable and thread-safe.
+ * </ul>
+ */
+public final class SimHash {
+
+    /** Default fingerprint length D: one {@code long}, as in Manku et al. */
+    public static final int DEFAULT_BITS = 64;
+
+    /** Largest fingerprint length, seed 002's "1000-bit random projections" rounded up. */
+    public static final int MAX_BITS = 1024;
+
+    /** Default seed of the random hyperplanes. Part of stored state: never change it. */
+    public static final long DEFAULT_SEED = 0x73696D68_61736831L; // "simhash1"
+
+    private final int bits;
+    private final long seed;
+    private final long[] wordSeeds;
+
+    /** SimHash with D = {@code bits} bits and the hyperplanes of {@code seed}. */
+    public SimHash(int bits, long seed) {
+        checkBits(bits);
+        this.bits = bits;
+        this.seed = seed;
+        this.wordSeeds = new long[bits / 64];
+        for (int w = 0; w < wordSeeds.length; w++) {
+            wordSeeds[w] = Mix64.splitMix64(seed, w);
+        }
+    }
+
+    /** The default SimHash: 64 bits, {@link #DEFAULT_SEED}. */
+    public static SimHash defaults() {
+        return new SimHash(DEFAULT_BITS, DEFAULT_SEED);
+    }
+
+    /** Checks D, with a message a user can act on. */
+    public static int checkBits(int bits) {
+        if (bits < 64 || bits > MAX_BITS || bits % 64 != 0) {
+            throw new IllegalArgumentException(
+                    "SimHash bits must be a multiple of 64 from 64 to "
+                            + MAX_BITS
+                            + " (64, 128, 192, ...), got "
+                            + bits);
+        }
+        return bits;
+    }
+
+    /** D, the number of bits. */
+    public int bits() {
+        return bits;
+    }
+
+    /** D / 64, the length of a fingerprint in {@code long}s. */
+    public int words() {
+        return wordSeeds.length;
+    }
+
+    /** The seed the hyperplanes are derived from. */
+    public long seed() {
+        return seed;
+    }
+
+    /**
+     * Fingerprint of the vector sum_j weights[j] e_{features[j]} over {@code j} in {@code [from,
+     * to)}.
+     *
+     * @throws IllegalArgumentException if a weight is NaN or infinite, or the weights' absolute sum
+     *     overflows
+     */
+    public long[] fingerprint(long[] features, double[] weights, int from, int to) {
+        if (weights.length != features.length) {
+            throw new IllegalArgumentException(
+                    "features and weights differ in length: "
+                            + features.length
+                            + " and "
+                            + weights.length);
+        }
+        final int words = wordSeeds.length;
+        double[] positive = new double[bits];
+        double total = 0;
+        double absolute = 0;
+        for (int j = from; j < to; j++) {
+            double w = weights[j];
+            if (!Double.isFinite(w)) {
+                throw new IllegalArgumentException(
+                        "weight of feature " + j + " must be a finite number, got " + w);
+            }
+            if (w == 0) {
+                continue;
+            }
+            total += w;
+            absolute += Math.abs(w);
+            long f = features[j];
+            for (int word = 0; word < words; word++) {
+                long h = Mix64.fmix64(f ^ wordSeeds[word]);
+                int base = word << 6;
+                for (int b = 0; b < 64; b++) {
+                    if (((h >>> b) & 1) != 0) {
+                        positive[base + b] += w;
+                    }
+                }
+            }
+        }
+        if (!Double.isFinite(absolute)) {
+            throw new IllegalArgumentException(
+                    "the sum of the absolute weights overflows a double; scale the weights down");
+        }
+        long[] out = new long[words];
+        for (int i = 0; i < bits; i++) {
+            if (2 * positive[i] >= total) {
+                out[i >>> 6] |= 1L << (i & 63);
+            }
+        }
+        return out;
+    }
+
+    /** Fingerprint of the weighted features {@code features[j]} with {@code weights[j]}. */
+    public long[] fingerprint(long[] features, double[] weights) {
+        return fingerprint(features, weights, 0, features.length);
+    }
+
+    /**
+     * Fingerprint of the term-frequency vector of {@code features[from, to)}: each occurrence of a
+     * feature hash weighs 1, so a shingle that occurs three times has weight 3. Equal to {@link
+     * #fingerprint(long[], double[])} with all weights 1, computed in exact integer arithmetic, so
+     * it never depends on the order of the features. Takes {@link dev.neardup.text.Shingler}'s
+     * output (shingle hashes with repeats) as it is.
+     */
+    public long[] fingerprint(long[] features, int from, int to) {
+        final int words = wordSeeds.length;
+        long[] positive = new long[bits];
+        long total = to - from;
+        for (int j = from; j < to; j++) {
+            long f = features[j];
+            for (int word = 0; word < words; word++) {
+                long h = Mix64.fmix64(f ^ wordSeeds[word]);
+                int base = word << 6;
+                for (int b = 0; b < 64; b++) {
+                    positive[base + b] += (h >>> b) & 1;
+                }
+            }
+        }
+        long[] out = new long[words];
+        for (int i = 0; i < bits; i++) {
+            if (2 * positive[i] >= total) {
+                out[i >>> 6] |= 1L << (i & 63);
+            }
+        }
+        return out;
+    }
+
+    /** Term-frequency fingerprint of all of {@code features}. */
+    public long[] fingerprint(long[] features) {
+        return fingerprint(features, 0, features.length);
+    }
+
+    /**
+     * Number of bits in which two fingerprints differ.
+     *
+     * @throws IllegalArgumentException if they differ in length
+     */
+    public static int hamming(long[] a, long[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException(
+                    "fingerprints of different lengths cannot be compared: "
+                            + a.length * 64
+                            + " and "
+                            + b.length * 64
+                            + " bits (were they made with the same SimHash bits?)");
+        }
+        int distance = 0;
+        for (int i = 0; i < a.length; i++) {
+            distance += Long.bitCount(a[i] ^ b[i]);
+        }
+        return distance;
+    }
+
+    /** The estimated angle theta^ = pi hamming / D, in radians in [0, pi]. */
+    public static double angle(int hamming, int bits) {
+        if (hamming < 0 || hamming > bits) {
+            throw new IllegalArgumentException(
+                    "Hamming distance must be between 0 and " + bits + ", got " + hamming);
+        }
+        return Math.PI * hamming / bits;
+    }
+
+    /** The estimated cosine similarity cos(pi hamming / D), seed 002's sim(u, v). */
+    public static double cosine(int hamming, int bits) {
+        return Math.cos(angle(hamming, bits));
+    }
+
+    /** Estimated angle between the vectors of two fingerprints. */
+    public static double estimateAngle(long[] a, long[] b) {
+        return angle(hamming(a, b), a.length * 64);
+    }
+
+    /** Estimated cosine similarity of the vectors of two fingerprints. */
+    public static double estimateCosine(long[] a, long[] b) {
+        return cosine(hamming(a, b), a.length * 64);
+    }
+
+    /**
+     * The standard error of hamming / D at true angle theta: sqrt(p (1 - p) / D) with p = theta /
+     * pi. Multiply by pi for the standard error of theta^.
+     */
+    public static double standardError(double angle, int bits) {
+        double p = angle / Math.PI;
+        return Math.sqrt(p * (1 - p) / bits);
+    }
+
+    /**
+     * The largest Hamming distance whose estimated cosine still reaches {@code cosine}: floor(D
+     * arccos(c) / pi). The {@code k} of {@link dev.neardup.lsh.PermutedBlocks} for a cosine
+     * threshold.
+     */
+    public static int maxHamming(double cosine, int bits) {
+        if (!(cosine >= -1 && cosine <= 1)) {
+            throw new IllegalArgumentException(
+                    "cosine similarity must be between -1 and 1, got " + cosine);
+        }
+        int k = (int) Math.floor(bits * Math.acos(cosine) / Math.PI);
+        // Guard against rounding at the boundary: cosine(k) must reach the threshold.
+        while (k > 0 && cosine(k, bits) < cosine) {
+            k--;
+        }
+        while (k < bits && cosine(k + 1, bits) >= cosine) {
+            k++;
+        }
+        return k;
+    }
+}
