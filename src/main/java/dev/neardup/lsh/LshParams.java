@@ -233,7 +233,7 @@ public record LshParams(int bands, int rows) {
         }
     }
 
-    private static double integrate(java.util.function.DoubleUnaryOperator f, double a, double b) {
+    static double integrate(java.util.function.DoubleUnaryOperator f, double a, double b) {
         int n = SIMPSON_INTERVALS;
         double h = (b - a) / n;
         double sum = f.applyAsDouble(a) + f.applyAsDouble(b);

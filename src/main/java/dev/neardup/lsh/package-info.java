@@ -14,6 +14,14 @@
  *   <li>{@link dev.neardup.lsh.Banding}: 64-bit band keys that include the band index.
  *   <li>{@link dev.neardup.lsh.DocumentSketcher}: the whole algorithm path, document to signature
  *       and band keys.
+ *   <li>{@link dev.neardup.lsh.SuperShingles} and {@link dev.neardup.lsh.SuperShingleParams}: seed
+ *       003's super-shingles, an optional candidate generator for very high thresholds: k
+ *       super-shingles of l signature values, one key per t-subset (t = 2 as in Fetterly et al.,
+ *       2003), with the S-curve P[Binomial(k, r^l) &gt;= t] and {@link
+ *       dev.neardup.lsh.SuperShingleParams#suggest} under a budget of keys.
+ *   <li>{@link dev.neardup.lsh.SizePartitions}: LSH Ensemble's size partitions for containment
+ *       search (Zhu et al., VLDB 2016): equi-depth size bounds and the resemblance threshold t q /
+ *       (q + u - t q) to query each partition at for containment threshold t.
  * </ul>
  *
  * <p>For SimHash fingerprints (the cosine family of seed 002) candidates come from permuted blocks

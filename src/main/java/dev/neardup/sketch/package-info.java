@@ -5,10 +5,10 @@
  * <p>Implements seed 001 ("MinHash signatures": the probability that two sets agree in one MinHash
  * row equals their Jaccard similarity, so the fraction of agreeing rows estimates it with error
  * O(1/sqrt(K)); "efficient minhashing" with hash functions instead of permutations) and seed 004
- * (the min-wise lemma, Broder 1997), plus one-permutation hashing with optimal densification
- * (Shrivastava, "Optimal Densification for Fast and Accurate Minwise Hashing", ICML 2017) as the
- * fast default; seed 002's random projections (SimHash) for cosine similarity, and seed 004's KOR
- * sketch for Hamming distance.
+ * (the min-wise lemma, Broder 1997), seed 003's MIN_s and MOD_m sketches, plus one-permutation
+ * hashing with optimal densification (Shrivastava, "Optimal Densification for Fast and Accurate
+ * Minwise Hashing", ICML 2017) as the fast default; seed 002's random projections (SimHash) for
+ * cosine similarity, and seed 004's KOR sketch for Hamming distance.
  *
  * <ul>
  *   <li>{@link dev.neardup.sketch.MinHash}: the signature interface; {@link
@@ -28,6 +28,14 @@
  *   <li>{@link dev.neardup.sketch.KorSketch}: seed 004's KOR sketch (Kushilevitz, Ostrovsky and
  *       Rabani 2000), O(log 1/delta) parity bits deciding Hamming distance &lt;= k against &gt;= 2k
  *       for bit vectors of any length, with a distance estimate.
+ *   <li>{@link dev.neardup.sketch.MinSSketch} and {@link dev.neardup.sketch.ModMSketch}: seed 003's
+ *       MIN_s (the s smallest permuted shingle hashes) and MOD_m (the permuted hashes that are 0
+ *       mod m) sketches (Broder, "On the resemblance and containment of documents", 1997): seeded,
+ *       mergeable, with a compact byte form. MIN_s estimates resemblance with a fixed-size sketch;
+ *       MOD_m grows with the document and estimates containment c(A, B) = |A ∩ B| / |A| without
+ *       bias, which resemblance misses when sizes differ.
+ *   <li>{@link dev.neardup.sketch.SampleEstimate}: their estimates with the sample they come from,
+ *       the hypergeometric standard error and Hoeffding's error bound.
  * </ul>
  *
  * <p>No Flink imports: this package is a plain Java library.

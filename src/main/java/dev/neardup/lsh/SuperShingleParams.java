@@ -1,0 +1,238 @@
+package dev.neardup.lsh;
+
+/**
+ * Super-shingle parameters and their S-curve (seed 003, "Super shingles"; Broder, "On the
+ * resemblance and containment of documents", 1997): k super-shingles of l MinHash values each, and
+ * the number t of them two documents must share to become a candidate pair.
+ *
+ * <p>The math. A super-shingle is a hash of l signature positions; two documents of resemblance r
+ * agree in one position with probability r (the min-wise lemma, seed 004), so in one super-shingle
+ * with probability p = r^l, independently across the k disjoint groups (for K independent
+ * permutations; one-permutation hashing comes close, as {@code SCurveEmpiricalTest} shows for
+ * banding). The number of shared super-shingles is then Binomial(k, p), and
+ *
+ * <pre>
+ *   P(r) = P[Binomial(k, r^l) &gt;= t] = sum over j = t..k of C(k, j) p^j (1 - p)^(k - j).
+ * </pre>
+ *
+ * <p>With t = 1 this is banding's S-curve 1 - (1 - r^l)^k ({@link LshParams}), super-shingles being
+ * where banding comes from. With t = 2 it is the "mega-shingle" rule of the web-scale
+ * near-duplicate studies (Fetterly, Manasse, Najork and Wiener, "A large-scale study of the
+ * evolution of web pages", 2003: 84 minima, 6 super-shingles of 14, near-duplicates when at least 2
+ * are shared): a steeper curve with few keys, for very high thresholds. Each document gets C(k, t)
+ * keys ({@link #keyCount}), one per t-subset of its super-shingles, so that sharing a key means
+ * sharing t super-shingles.
+ *
+ * <p>{@link #suggest} chooses (k, l, t) with k l &lt;= K and at most a given number of keys by
+ * minimising the weighted false-positive and false-negative areas, as {@link LshParams#suggest}
+ * does for banding.
+ *
+ * @param superShingles k, the number of super-shingles a document is cut into
+ * @param rows l, the MinHash values per super-shingle
+ * @param required t, the number of super-shingles two documents must share, 1 &lt;= t &lt;= k
+ */
+public record SuperShingleParams(int superShingles, int rows, int required) {
+
+    /** Most keys a document may get: C(k, t) is capped so that keyed state stays small. */
+    public static final int MAX_KEYS = 1024;
+
+    /** Default key budget of {@link #suggest(double, int)}: "a few keys" per document. */
+    public static final int DEFAULT_MAX_KEYS = 16;
+
+    public SuperShingleParams {
+        if (superShingles < 1 || rows < 1 || required < 1 || required > superShingles) {
+            throw new IllegalArgumentException(
+                    "super-shingles need k >= 1 super-shingles of l >= 1 rows and 1 <= t <= k"
+                            + " shared, got k="
+                            + superShingles
+                            + " l="
+                            + rows
+                            + " t="
+                            + required);
+        }
+        double keys = binomial(superShingles, required);
+        if (keys > MAX_KEYS) {
+            throw new IllegalArgumentException(
+                    "k="
+                            + superShingles
+                            + " super-shingles with t="
+                            + required
+                            + " shared give C(k, t) = "
+                            + (long) keys
+                            + " keys per document, more than "
+                            + MAX_KEYS);
+        }
+    }
+
+    /** k l, the number of signature values the super-shingles use. */
+    public int numHashesUsed() {
+        return superShingles * rows;
+    }
+
+    /** C(k, t), the number of keys per document. */
+    public int keyCount() {
+        return (int) Math.round(binomial(superShingles, required));
+    }
+
+    /** Checks that the super-shingles fit in a signature of K values. */
+    public SuperShingleParams checkFits(int numHashes) {
+        if (numHashesUsed() > numHashes) {
+            throw new IllegalArgumentException(
+                    "super-shingles x rows = "
+                            + superShingles
+                            + " x "
+                            + rows
+                            + " = "
+                            + numHashesUsed()
+                            + " exceeds the number of hash values K = "
+                            + numHashes
+                            + "; lower the super-shingles or rows, or raise K");
+        }
+        return this;
+    }
+
+    /** P(r): probability that two documents of resemblance r share a key (t super-shingles). */
+    public double probability(double r) {
+        return candidateProbability(r, superShingles, rows, required);
+    }
+
+    /** Probability r^l that two documents of resemblance r agree in one given super-shingle. */
+    public double superShingleAgreement(double r) {
+        return Math.pow(r, rows);
+    }
+
+    /** Integral of P(r) over [0, t]: weight of dissimilar pairs that still become candidates. */
+    public double falsePositiveArea(double threshold) {
+        return LshParams.integrate(this::probability, 0, threshold);
+    }
+
+    /** Integral of 1 - P(r) over [t, 1]: weight of similar pairs that are missed. */
+    public double falseNegativeArea(double threshold) {
+        return LshParams.integrate(r -> 1 - probability(r), threshold, 1);
+    }
+
+    /**
+     * The S-curve P[Binomial(k, r^l) &gt;= t]; for t = 1 the closed form {@link
+     * LshParams#candidateProbability}. Otherwise the smaller tail is summed, each term C(k, j) p^j
+     * (1 - p)^(k - j) computed from logarithms: the upper tail when t lies above the mode (k + 1)
+     * p, else one minus the lower tail, so no term that matters underflows and nothing cancels.
+     */
+    public static double candidateProbability(double r, int superShingles, int rows, int required) {
+        if (required == 1) {
+            return LshParams.candidateProbability(r, superShingles, rows);
+        }
+        double p = Math.pow(r, rows);
+        if (p >= 1) {
+            return 1.0;
+        }
+        if (p <= 0) {
+            return 0.0;
+        }
+        int k = superShingles;
+        double logP = Math.log(p);
+        double logQ = Math.log1p(-p);
+        boolean upper = required > (k + 1) * p;
+        int from = upper ? required : 0;
+        int to = upper ? k + 1 : required;
+        double logTerm = logBinomial(k, from) + from * logP + (k - from) * logQ;
+        double sum = 0;
+        for (int j = from; j < to; j++) {
+            sum += Math.exp(logTerm);
+            logTerm += Math.log((double) (k - j) / (j + 1)) + logP - logQ;
+        }
+        return Math.max(0.0, Math.min(1.0, upper ? sum : 1 - sum));
+    }
+
+    /**
+     * Chooses k, l and t for a resemblance threshold: among all (k, l, t) with k l &lt;= K and C(k,
+     * t) &lt;= {@code maxKeys} (t &lt; k unless t = 1), the one minimising {@code fpWeight *
+     * falsePositiveArea(threshold) + fnWeight * falseNegativeArea(threshold)}. Ties go to the
+     * smaller t, then k, then l (fewer keys and shorter groups).
+     *
+     * @param threshold the resemblance from which pairs count as near-duplicates, in (0, 1)
+     * @param numHashes K, the signature length
+     * @param maxKeys most keys per document, 1 to {@link #MAX_KEYS}
+     * @param fpWeight weight of false positives (relative)
+     * @param fnWeight weight of false negatives
+     */
+    public static SuperShingleParams suggest(
+            double threshold, int numHashes, int maxKeys, double fpWeight, double fnWeight) {
+        LshParams.checkThreshold(threshold);
+        if (numHashes < 1) {
+            throw new IllegalArgumentException(
+                    "number of hash values K must be at least 1, got " + numHashes);
+        }
+        if (maxKeys < 1 || maxKeys > MAX_KEYS) {
+            throw new IllegalArgumentException(
+                    "keys per document must be between 1 and " + MAX_KEYS + ", got " + maxKeys);
+        }
+        if (!(fpWeight >= 0) || !(fnWeight >= 0) || fpWeight + fnWeight == 0) {
+            throw new IllegalArgumentException(
+                    "false-positive and false-negative weights must be >= 0 and not both 0, got "
+                            + fpWeight
+                            + " and "
+                            + fnWeight);
+        }
+        SuperShingleParams best = null;
+        double bestError = Double.POSITIVE_INFINITY;
+        for (int t = 1; t <= numHashes; t++) {
+            // t = k > 1 (one key, all k shared) is the curve of one super-shingle of k l rows,
+            // already among the t = 1 candidates.
+            for (int k = t == 1 ? 1 : t + 1; k <= numHashes && binomial(k, t) <= maxKeys; k++) {
+                for (int l = 1; l <= numHashes / k; l++) {
+                    SuperShingleParams p = new SuperShingleParams(k, l, t);
+                    double error =
+                            fpWeight * p.falsePositiveArea(threshold)
+                                    + fnWeight * p.falseNegativeArea(threshold);
+                    if (error < bestError - 1e-15) {
+                        bestError = error;
+                        best = p;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * {@link #suggest} with {@link #DEFAULT_MAX_KEYS} keys and banding's default weights ({@link
+     * LshParams#DEFAULT_FP_WEIGHT}, {@link LshParams#DEFAULT_FN_WEIGHT}).
+     */
+    public static SuperShingleParams suggest(double threshold, int numHashes) {
+        return suggest(
+                threshold,
+                numHashes,
+                DEFAULT_MAX_KEYS,
+                LshParams.DEFAULT_FP_WEIGHT,
+                LshParams.DEFAULT_FN_WEIGHT);
+    }
+
+    /** C(n, k) as a double (exact for the small values used here). */
+    static double binomial(int n, int k) {
+        double result = 1;
+        for (int i = 1; i <= k; i++) {
+            result = result * (n - k + i) / i;
+        }
+        return result;
+    }
+
+    private static double logBinomial(int n, int k) {
+        double result = 0;
+        for (int i = 1; i <= k; i++) {
+            result += Math.log((double) (n - k + i) / i);
+        }
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return superShingles
+                + " super-shingles x "
+                + rows
+                + " rows, "
+                + required
+                + " shared ("
+                + keyCount()
+                + " keys)";
+    }
+}

@@ -1,0 +1,221 @@
+package dev.neardup.sketch;
+
+import java.util.Arrays;
+
+/**
+ * What {@link MinSSketch} and {@link ModMSketch} share (seed 003, Broder 1997): the permutation π
+ * of the shingle-hash space, sets of permuted values as ascending arrays in <em>unsigned</em>
+ * order, their union and intersection, and the byte format (sorted deltas as unsigned LEB128
+ * varints).
+ *
+ * <p>π(x) = {@link Mix64#fmix64}(x XOR {@link Mix64#splitMix64}(seed, 0)), read as an unsigned
+ * 64-bit integer in [0, 2^64): a bijection of the 64-bit space chosen by the seed, standing in for
+ * Broder's "permutation π over U chosen uniformly at random".
+ */
+final class SampledHashes {
+
+    private SampledHashes() {}
+
+    /** The word π XORs into a shingle hash before mixing: {@code splitMix64(seed, 0)}. */
+    static long permutationKey(long seed) {
+        return Mix64.splitMix64(seed, 0);
+    }
+
+    /** π(x) for a precomputed {@link #permutationKey}. */
+    static long permute(long shingleHash, long key) {
+        return Mix64.fmix64(shingleHash ^ key);
+    }
+
+    /**
+     * Sorts {@code values[0, length)} in unsigned order and removes repeats; returns the new
+     * length.
+     */
+    static int sortDistinctUnsigned(long[] values, int length) {
+        for (int i = 0; i < length; i++) {
+            values[i] ^= Long.MIN_VALUE; // unsigned order is the signed order of the flipped values
+        }
+        Arrays.sort(values, 0, length);
+        int n = 0;
+        for (int i = 0; i < length; i++) {
+            if (n == 0 || values[i] != values[n - 1]) {
+                values[n++] = values[i];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            values[i] ^= Long.MIN_VALUE;
+        }
+        return n;
+    }
+
+    /** The union of two ascending (unsigned) distinct arrays, ascending, at most {@code limit}. */
+    static long[] union(long[] a, long[] b, int limit) {
+        long[] out = new long[(int) Math.min(limit, (long) a.length + b.length)];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (n < out.length && (i < a.length || j < b.length)) {
+            if (j == b.length) {
+                out[n++] = a[i++];
+            } else if (i == a.length) {
+                out[n++] = b[j++];
+            } else {
+                int c = Long.compareUnsigned(a[i], b[j]);
+                if (c < 0) {
+                    out[n++] = a[i++];
+                } else if (c > 0) {
+                    out[n++] = b[j++];
+                } else {
+                    out[n++] = a[i++];
+                    j++;
+                }
+            }
+        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    /** |a ∩ b| of two ascending (unsigned) distinct arrays. */
+    static int intersectionSize(long[] a, long[] b) {
+        int i = 0;
+        int j = 0;
+        int common = 0;
+        while (i < a.length && j < b.length) {
+            int c = Long.compareUnsigned(a[i], b[j]);
+            if (c < 0) {
+                i++;
+            } else if (c > 0) {
+                j++;
+            } else {
+                common++;
+                i++;
+                j++;
+            }
+        }
+        return common;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Byte format.
+
+    /** Bytes of the fixed header: the kind byte and the 8-byte little-endian seed. */
+    static final int HEADER_BYTES = 9;
+
+    /**
+     * Encodes {@code kind}, the seed (8 bytes, little-endian), the parameter and the count as
+     * varints, then the values as varints of {@code v[0] / unit} and {@code (v[i] - v[i-1]) /
+     * unit}.
+     */
+    static byte[] encode(int kind, long seed, long parameter, long[] values, long unit) {
+        byte[] out = new byte[HEADER_BYTES + 10 * (values.length + 2)];
+        out[0] = (byte) kind;
+        for (int i = 0; i < 8; i++) {
+            out[1 + i] = (byte) (seed >>> (8 * i));
+        }
+        int at = HEADER_BYTES;
+        at = putVarint(out, at, parameter);
+        at = putVarint(out, at, values.length);
+        long previous = 0;
+        for (long v : values) {
+            at = putVarint(out, at, Long.divideUnsigned(v - previous, unit));
+            previous = v;
+        }
+        return Arrays.copyOf(out, at);
+    }
+
+    /** Unsigned LEB128: 7 bits a byte, low groups first, high bit set on all but the last byte. */
+    static int putVarint(byte[] out, int at, long value) {
+        while ((value & ~0x7FL) != 0) {
+            out[at++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        out[at++] = (byte) value;
+        return at;
+    }
+
+    /** Reads what {@link #encode} wrote, checking every field; errors name the sketch. */
+    static final class Reader {
+        private final byte[] bytes;
+        private final String what;
+        private int at;
+
+        Reader(byte[] bytes, int expectedKind, String what) {
+            this.bytes = bytes;
+            this.what = what;
+            if (bytes.length < HEADER_BYTES) {
+                throw malformed("too short (" + bytes.length + " bytes)");
+            }
+            if (bytes[0] != expectedKind) {
+                throw malformed(
+                        "starts with kind byte "
+                                + (bytes[0] & 0xFF)
+                                + ", expected "
+                                + expectedKind);
+            }
+            this.at = HEADER_BYTES;
+        }
+
+        long seed() {
+            long seed = 0;
+            for (int i = 0; i < 8; i++) {
+                seed |= (bytes[1 + i] & 0xFFL) << (8 * i);
+            }
+            return seed;
+        }
+
+        long varint() {
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                if (at >= bytes.length) {
+                    throw malformed("ends inside a varint");
+                }
+                byte b = bytes[at++];
+                if (shift == 63 && (b & 0xFE) != 0) {
+                    throw malformed("has a varint beyond 64 bits");
+                }
+                value |= (b & 0x7FL) << shift;
+                if (b >= 0) {
+                    return value;
+                }
+            }
+            throw malformed("has a varint beyond 64 bits");
+        }
+
+        /**
+         * Reads {@code count} values written with the given unit: strictly ascending (unsigned),
+         * each a multiple of the unit below 2^64.
+         */
+        long[] values(int count, long unit) {
+            if (count < 0 || count > bytes.length - at) {
+                throw malformed("claims " + count + " values in " + (bytes.length - at) + " bytes");
+            }
+            long[] values = new long[count];
+            long max = Long.divideUnsigned(-1L, unit);
+            long previous = 0;
+            for (int i = 0; i < count; i++) {
+                long q = varint();
+                if (Long.compareUnsigned(q, max) > 0) {
+                    throw malformed("has a value beyond 2^64");
+                }
+                if (i > 0 && q == 0) {
+                    throw malformed("repeats a value (values must be strictly ascending)");
+                }
+                long v = previous + q * unit;
+                if (Long.compareUnsigned(v, previous) < 0) {
+                    throw malformed("has a value beyond 2^64");
+                }
+                values[i] = v;
+                previous = v;
+            }
+            return values;
+        }
+
+        void end() {
+            if (at != bytes.length) {
+                throw malformed("has " + (bytes.length - at) + " trailing bytes");
+            }
+        }
+
+        IllegalArgumentException malformed(String problem) {
+            return new IllegalArgumentException("malformed " + what + " bytes: " + problem);
+        }
+    }
+}
