@@ -9,10 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
  * once, in the middle of whatever the job was writing, leaving the temporary directory behind), the
  * first signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
- * normally: sinks closed, summary printed, temporary files removed, and exit code 128 + the signal
- * number ({@link #exitCode()}: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP, as a shell reports
- * a process the signal ended). A second signal, or the job not stopping within {@link
- * #GRACE_MILLIS}, exits at once.
+ * normally: sinks closed, summary printed, temporary files removed, and exit code 130 after SIGINT
+ * or SIGTERM, 129 after SIGHUP ({@link #exitCode()}). A second signal, or the job not stopping
+ * within {@link #GRACE_MILLIS}, exits at once.
  *
  * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
  * previous handlers back), through {@link SignalHandlers}. Where the JVM does not let a handler be
@@ -87,10 +86,10 @@ final class Interruption implements AutoCloseable {
         return s == null ? null : "SIG" + s;
     }
 
-    /** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
+    /** 130 after SIGINT or SIGTERM, 129 after SIGHUP ({@link SignalHandlers#exitCode}). */
     int exitCode() {
         String s = received.get();
-        return s == null ? 0 : 128 + SignalHandlers.number(s);
+        return s == null ? 0 : SignalHandlers.exitCode(s);
     }
 
     /** What a signal does ("INT", "TERM", "HUP"); called by the handler, and by tests. */
@@ -150,7 +149,7 @@ final class Interruption implements AutoCloseable {
                             try {
                                 cleanUp.run();
                             } finally {
-                                System.exit(128 + SignalHandlers.number(signal));
+                                System.exit(SignalHandlers.exitCode(signal));
                             }
                         },
                         "neardup-exit");

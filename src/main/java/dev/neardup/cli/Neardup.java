@@ -25,7 +25,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <ul>
  *   <li>Exit code 0 on success, 2 for a usage error (bad or missing argument, unreadable input
  *       file), 1 for a failure while running (network error, write error, internal error), 128 +
- *       the signal number for a local run stopped by SIGINT (130) or SIGTERM (143).
+ *       130 for a local run stopped by SIGINT or SIGTERM.
  *   <li>Errors are one line on stderr, {@code "neardup <command>: <message>"}, followed for usage
  *       errors by a pointer to the command's help. No stack trace unless the environment variable
  *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
@@ -65,7 +65,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "",
             "Run 'neardup COMMAND --help' for the options of a command.",
             "Exit codes: 0 success, 1 failure while running, 2 usage error,",
-            "130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM."
+            "130 stopped by Ctrl-C (SIGINT) or SIGTERM."
         })
 public final class Neardup implements Callable<Integer> {
 

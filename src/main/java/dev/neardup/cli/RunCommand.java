@@ -671,7 +671,7 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** After a stop by a signal: says where the state is and returns 130 or 143. */
+    /** After a stop by a signal: says where the state is and returns 130. */
     private static int stopped(StopOnSignal stop, StateDir state, PrintWriter err) {
         String savepoint;
         String why = null;

@@ -25,6 +25,15 @@ final class SignalHandlers {
     }
 
     /**
+     * The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM alike (an operator
+     * asked the run to stop, whether from a terminal or a supervisor, and it stopped cleanly), 129
+     * for SIGHUP (the terminal went away).
+     */
+    static int exitCode(String name) {
+        return name.equals("HUP") ? 129 : 130;
+    }
+
+    /**
      * Calls {@code onSignal} with the name ("INT", "TERM", "HUP") each time signal {@code name}
      * arrives, instead of the JVM's handling.
      *

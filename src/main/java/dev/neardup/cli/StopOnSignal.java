@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,8 +29,8 @@ import org.apache.flink.core.execution.SavepointFormatType;
  */
 final class StopOnSignal implements AutoCloseable {
 
-    /** Signal names and the exit codes they lead to (128 + the signal number). */
-    private static final Map<String, Integer> SIGNALS = Map.of("INT", 130, "TERM", 143);
+    /** The signals handled. */
+    private static final List<String> SIGNALS = List.of("INT", "TERM");
 
     private final JobClient job;
     private final String savepointDir;
@@ -51,7 +50,7 @@ final class StopOnSignal implements AutoCloseable {
     /** Installs the handlers for {@code job}; savepoints go to {@code savepoints}. */
     static StopOnSignal install(JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         StopOnSignal stop = new StopOnSignal(job, savepoints, timeout, err);
-        for (String name : SIGNALS.keySet()) {
+        for (String name : SIGNALS) {
             stop.handle(name);
         }
         return stop;
@@ -91,9 +90,10 @@ final class StopOnSignal implements AutoCloseable {
         return signal.get() != null;
     }
 
-    /** The exit code of a stopped run: 130 after SIGINT, 143 after SIGTERM. */
+    /** The exit code of a stopped run: 130, after SIGINT or SIGTERM. */
     int exitCode() {
-        return SIGNALS.getOrDefault(signal.get(), 130);
+        String s = signal.get();
+        return SignalHandlers.exitCode(s == null ? "INT" : s);
     }
 
     /** The outcome of the stop: the savepoint's path, or why there is none (then cancelled). */

@@ -26,7 +26,7 @@ class InterruptionTest {
             assertThat(stops).hasValue(1);
             assertThat(interruption.interrupted()).isTrue();
             assertThat(interruption.signalName()).isEqualTo("SIGTERM");
-            assertThat(interruption.exitCode()).isEqualTo(143);
+            assertThat(interruption.exitCode()).isEqualTo(130);
         }
         assertThat(text.toString())
                 .isEqualTo("neardup: SIGTERM: stopping the job (again to exit at once)\n");
@@ -48,9 +48,10 @@ class InterruptionTest {
     }
 
     @Test
-    void exitCodesAre128PlusTheSignalNumber() {
-        assertThat(128 + SignalHandlers.number("INT")).isEqualTo(130);
-        assertThat(128 + SignalHandlers.number("TERM")).isEqualTo(143);
-        assertThat(128 + SignalHandlers.number("HUP")).isEqualTo(129);
+    void aStopByCtrlCOrSigtermExits130AndAHangup129() {
+        assertThat(SignalHandlers.exitCode("INT")).isEqualTo(130);
+        assertThat(SignalHandlers.exitCode("TERM")).isEqualTo(130);
+        assertThat(SignalHandlers.exitCode("HUP")).isEqualTo(129);
+        assertThat(SignalHandlers.number("TERM")).isEqualTo(15);
     }
 }
