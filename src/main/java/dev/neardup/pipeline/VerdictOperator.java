@@ -281,15 +281,26 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             emit(p);
             return;
         }
+        keepWaiting(key, p, onHeap, isNew, sweepTime(p.eventTime));
+    }
+
+    /**
+     * Keeps {@code p} (the current key's) waiting after a change: on the heap it changed in place;
+     * a new one goes on the heap within the budget, else into {@link #spilled} with a timer at
+     * {@code timerTime}.
+     */
+    private void keepWaiting(
+            String key, PendingVerdict p, boolean onHeap, boolean isNew, long timerTime)
+            throws Exception {
         if (onHeap) {
-            return; // changed in place
+            return;
         }
         if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
             hold(key, p);
             return;
         }
         if (isNew) {
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, sweepTime(p.eventTime));
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, timerTime);
             spilledCount++;
             spills.inc();
         }
@@ -321,19 +332,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         if (e.url != null) {
             p.url = e.url;
         }
-        if (onHeap) {
-            return; // changed in place
-        }
-        if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
-            hold(key, p);
-            return;
-        }
-        if (isNew) {
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, p.eventTime);
-            spilledCount++;
-            spills.inc();
-        }
-        spilled.update(p);
+        keepWaiting(key, p, onHeap, isNew, p.eventTime);
     }
 
     /** The watermark passed a deletion: its DELETED verdicts, one per record. */
