@@ -48,11 +48,14 @@ public final class SuperShingles {
     private final SuperShingleParams params;
     private final long seed;
     private final Hasher64 hash;
+    private final Banding groups;
 
     public SuperShingles(SuperShingleParams params, long seed) {
         this.params = Objects.requireNonNull(params, "params");
         this.seed = seed;
         this.hash = Hashing.xxh3_64(seed);
+        // A super-shingle is a band key: XXH3 over (g, the l values of group g).
+        this.groups = new Banding(new LshParams(params.superShingles(), params.rows()), seed);
     }
 
     public SuperShingles(SuperShingleParams params) {
@@ -73,27 +76,7 @@ public final class SuperShingles {
      * @throws IllegalArgumentException if the signature is shorter than k l
      */
     public long[] superShingles(long[] signature) {
-        int k = params.superShingles();
-        int l = params.rows();
-        if (signature.length < k * l) {
-            throw new IllegalArgumentException(
-                    "signature has "
-                            + signature.length
-                            + " values but "
-                            + params
-                            + " needs "
-                            + k * l);
-        }
-        long[] values = new long[k];
-        byte[] scratch = new byte[8 * (l + 1)];
-        for (int g = 0; g < k; g++) {
-            LONG_LE.set(scratch, 0, (long) g);
-            for (int i = 0; i < l; i++) {
-                LONG_LE.set(scratch, 8 * (i + 1), signature[g * l + i]);
-            }
-            values[g] = hash.hashBytesToLong(scratch);
-        }
-        return values;
+        return groups.bandKeys(signature);
     }
 
     /**
