@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Cluster a collection's near-duplicates and list the documents to keep.",
+        header = "Cluster near-duplicates of a collection; list the ones to keep.",
         description = {
             "Find every near-duplicate pair of a collection of documents (JSON Lines, as for"
                     + " 'run') and its clusters, the connected components of the similarity graph,"
