@@ -45,7 +45,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             TuneCommand.class,
             CompareCommand.class,
             BenchCommand.class,
-            EvaluateCommand.class
+            EvaluateCommand.class,
+            DedupeCommand.class
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

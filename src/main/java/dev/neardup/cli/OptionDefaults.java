@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.pipeline.NearDupOptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,10 @@ public final class OptionDefaults extends ListResourceBundle {
                     NearDupOptions.KAFKA_DEAD_LETTER_TOPIC,
                     NearDupOptions.KAFKA_GROUP_ID,
                     NearDupOptions.KAFKA_STARTING_OFFSETS,
-                    NearDupOptions.KAFKA_DELIVERY_GUARANTEE);
+                    NearDupOptions.KAFKA_DELIVERY_GUARANTEE,
+                    DedupeOptions.KEEP_POLICY,
+                    DedupeOptions.BLOCK_SIZE,
+                    DedupeOptions.ROUNDS_PER_JOB);
 
     @Override
     protected Object[][] getContents() {

@@ -18,10 +18,21 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
 
     private final JsonLinesFormat lines;
     private final DocumentParser parser;
+    private final long ingestTime;
 
     public DocumentLinesFormat(JsonLinesFormat lines, DocumentParser parser) {
+        this(lines, parser, -1);
+    }
+
+    /**
+     * @param ingestTime the event time of records without fetchedAt; -1 for the time they are read
+     *     (the streaming job). A bounded job that orders documents gives one fixed time, so that
+     *     such records order by id among themselves, the same in every run.
+     */
+    public DocumentLinesFormat(JsonLinesFormat lines, DocumentParser parser, long ingestTime) {
         this.lines = Objects.requireNonNull(lines, "lines");
         this.parser = Objects.requireNonNull(parser, "parser");
+        this.ingestTime = ingestTime;
     }
 
     @Override
@@ -52,7 +63,12 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
             @Override
             public ParsedRecord read() throws IOException {
                 RawRecord raw = reader.read();
-                return raw == null ? null : parser.parseRecord(raw, System.currentTimeMillis());
+                if (raw == null) {
+                    return null;
+                }
+                long now = System.currentTimeMillis();
+                DocumentParser.Result r = parser.parse(raw, ingestTime < 0 ? now : ingestTime, now);
+                return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
             }
 
             @Override

@@ -1,0 +1,41 @@
+package dev.neardup.dedupe;
+
+import dev.neardup.lsh.Banding;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.util.Collector;
+
+/** One {@link BucketEntry} per band of a document's signature (the streaming job's band keys). */
+public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEntry> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DedupeSettings settings;
+    private transient Banding banding;
+    private transient LongCounter entries;
+
+    public BandEntriesFunction(DedupeSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        banding = new Banding(settings.job().banding());
+        entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+    }
+
+    @Override
+    public void flatMap(DedupeDoc doc, Collector<BucketEntry> out) {
+        long[] keys = banding.bandKeys(doc.signature);
+        for (int j = 0; j < keys.length; j++) {
+            BucketEntry e = new BucketEntry();
+            e.bandKey = keys[j];
+            e.band = j;
+            e.key = doc.key;
+            e.signature = doc.signature;
+            out.collect(e);
+        }
+        entries.add(keys.length);
+    }
+}

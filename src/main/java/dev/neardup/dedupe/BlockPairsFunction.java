@@ -1,0 +1,81 @@
+package dev.neardup.dedupe;
+
+import dev.neardup.lsh.Banding;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * One pair of blocks of a giant band bucket (keyed by band key, block, block): the members of one
+ * block compared with those of the other, or among themselves when both are the same block. Each
+ * pair of members of the bucket is compared by exactly one such task.
+ */
+public class BlockPairsFunction
+        extends KeyedProcessFunction<Tuple3<Long, Integer, Integer>, BucketEntry, SimilarPair> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DedupeSettings settings;
+    private transient BucketPairing pairing;
+    private transient ListState<BucketEntry> members;
+    private transient LongCounter comparisons;
+    private transient LongCounter blockTasks;
+
+    public BlockPairsFunction(DedupeSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        pairing =
+                new BucketPairing(
+                        new Banding(settings.job().banding()), settings.job().threshold());
+        members =
+                getRuntimeContext()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "members", TypeInformation.of(BucketEntry.class)));
+        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        blockTasks = DedupeJob.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
+    }
+
+    @Override
+    public void processElement(BucketEntry entry, Context ctx, Collector<SimilarPair> out)
+            throws Exception {
+        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        members.add(entry);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
+            throws Exception {
+        List<BucketEntry> left = new ArrayList<>();
+        List<BucketEntry> right = new ArrayList<>();
+        int band = -1;
+        boolean same = false;
+        for (BucketEntry e : members.get()) {
+            band = e.band;
+            same = e.blockA == e.blockB;
+            (e.side == 0 ? left : right).add(e);
+        }
+        blockTasks.add(1);
+        BucketPairing.Sink sink = (a, b, s) -> out.collect(new SimilarPair(a, b, s));
+        if (same) {
+            comparisons.add(pairing.within(BucketPairsFunction.members(left), band, sink));
+        } else {
+            comparisons.add(
+                    pairing.between(
+                            BucketPairsFunction.members(left),
+                            BucketPairsFunction.members(right),
+                            band,
+                            sink));
+        }
+    }
+}

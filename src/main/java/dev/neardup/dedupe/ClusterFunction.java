@@ -1,0 +1,173 @@
+package dev.neardup.dedupe;
+
+import dev.neardup.io.ClusterAssignment;
+import dev.neardup.sketch.Similarity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.accumulators.Histogram;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * One connected component (keyed by its earliest document's key): its members in the order (event
+ * time, id), each one's estimated similarity to the earliest, the chaining guard's cut when it is
+ * on ({@link ClusterSplit}), and per cluster the document to keep ({@link KeepPolicy}). One {@link
+ * ClusterAssignment} per member; sizes and the largest clusters go to accumulators for the summary.
+ */
+public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, ClusterAssignment> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DedupeSettings settings;
+    private transient ListState<DedupeDoc> members;
+    private transient Histogram sizes;
+    private transient TopClusters top;
+    private transient LongCounter clusters;
+    private transient LongCounter removed;
+    private transient LongCounter cutComponents;
+    private transient LongCounter chainedComponents;
+
+    public ClusterFunction(DedupeSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        members =
+                getRuntimeContext()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "members", TypeInformation.of(DedupeDoc.class)));
+        sizes = new Histogram();
+        getRuntimeContext().addAccumulator(DedupeJob.CLUSTER_SIZES, sizes);
+        top = new TopClusters();
+        getRuntimeContext().addAccumulator(DedupeJob.TOP_CLUSTERS, top);
+        clusters = DedupeJob.counter(getRuntimeContext(), DedupeJob.CLUSTERS);
+        removed = DedupeJob.counter(getRuntimeContext(), DedupeJob.REMOVED);
+        cutComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CUT_COMPONENTS);
+        chainedComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CHAINED_COMPONENTS);
+    }
+
+    @Override
+    public void processElement(DedupeDoc doc, Context ctx, Collector<ClusterAssignment> out)
+            throws Exception {
+        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        members.add(doc);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ClusterAssignment> out)
+            throws Exception {
+        List<DedupeDoc> list = new ArrayList<>();
+        for (DedupeDoc d : members.get()) {
+            list.add(d);
+        }
+        list.sort(Comparator.comparing(d -> d.key));
+        for (ClusterAssignment a : assign(list, settings)) {
+            out.collect(a);
+        }
+    }
+
+    /** The assignments of one component's members (sorted by key), and the summary's counts. */
+    List<ClusterAssignment> assign(List<DedupeDoc> component, DedupeSettings settings) {
+        int n = component.size();
+        Map<String, long[]> signatures = new HashMap<>();
+        for (DedupeDoc d : component) {
+            if (d.signature != null) {
+                signatures.put(d.key, d.signature);
+            }
+        }
+        long[][] sig = new long[n][];
+        for (int i = 0; i < n; i++) {
+            DedupeDoc d = component.get(i);
+            sig[i] = d.signature != null ? d.signature : signatures.get(d.copyOf);
+            if (sig[i] == null) {
+                throw new IllegalStateException(
+                        "exact copy " + d.id + " without its original in its component");
+            }
+        }
+        double threshold = settings.job().threshold();
+        boolean chained = false;
+        for (int i = 1; i < n && !chained; i++) {
+            chained = Similarity.estimateJaccard(sig[0], sig[i]) < threshold;
+        }
+        if (chained) {
+            chainedComponents.add(1);
+        }
+        int[] leader =
+                settings.guarded() && n > 1
+                        ? ClusterSplit.leaders(
+                                n,
+                                settings.splitBelow(),
+                                (a, b) -> Similarity.estimateJaccard(sig[a], sig[b]))
+                        : new int[n];
+        Map<Integer, List<Integer>> groups = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            groups.computeIfAbsent(leader[i], k -> new ArrayList<>()).add(i);
+        }
+        if (groups.size() > 1) {
+            cutComponents.add(1);
+        }
+        String componentId = component.get(0).id;
+        List<ClusterAssignment> result = new ArrayList<>(n);
+        for (Map.Entry<Integer, List<Integer>> group : groups.entrySet()) {
+            int lead = group.getKey();
+            List<Integer> indices = group.getValue();
+            int kept = keep(component, indices, settings.keepPolicy());
+            double min = 1.0;
+            for (int i : indices) {
+                DedupeDoc d = component.get(i);
+                ClusterAssignment a = new ClusterAssignment();
+                a.docId = d.id;
+                a.url = d.url;
+                a.source = d.source;
+                a.clusterId = component.get(lead).id;
+                a.clusterSize = indices.size();
+                a.similarity = i == lead ? 1.0 : Similarity.estimateJaccard(sig[lead], sig[i]);
+                a.keep = i == kept;
+                a.componentId = componentId;
+                a.componentSize = n;
+                min = Math.min(min, a.similarity);
+                result.add(a);
+            }
+            sizes.add(indices.size());
+            clusters.add(1);
+            removed.add(indices.size() - 1);
+            top.add(new ClusterStat(component.get(lead).id, indices.size(), min, componentId, n));
+        }
+        return result;
+    }
+
+    /**
+     * The index of the member to keep among {@code indices} (ascending, so the first is earliest).
+     */
+    static int keep(List<DedupeDoc> component, List<Integer> indices, KeepPolicy policy) {
+        int best = indices.get(0);
+        for (int i : indices) {
+            DedupeDoc d = component.get(i);
+            DedupeDoc b = component.get(best);
+            switch (policy) {
+                case LONGEST -> {
+                    if (d.length > b.length) {
+                        best = i;
+                    }
+                }
+                case FIRST -> {
+                    if (d.order < b.order) {
+                        best = i;
+                    }
+                }
+                case EARLIEST -> {}
+            }
+        }
+        return best;
+    }
+}

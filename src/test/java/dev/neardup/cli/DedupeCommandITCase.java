@@ -1,0 +1,202 @@
+package dev.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import dev.neardup.testing.JobFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code neardup dedupe} end to end, in-process, on embedded Flink. */
+class DedupeCommandITCase {
+
+    private static Path dir;
+
+    @BeforeAll
+    static void dir() throws Exception {
+        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-dedupe-cli");
+    }
+
+    @Test
+    void dedupesTheSampleCrawl() throws Exception {
+        Path out = dir.resolve("sample");
+        CliRun run =
+                CliRun.run(
+                        "dedupe",
+                        "--sample",
+                        "--clusters",
+                        out.resolve("clusters.jsonl").toString(),
+                        "--keep",
+                        out.resolve("keep.jsonl").toString(),
+                        "--pairs",
+                        out.resolve("pairs.jsonl").toString(),
+                        "--dead-letters",
+                        out.resolve("dead.jsonl").toString(),
+                        "--summary",
+                        out.resolve("summary.json").toString(),
+                        "-p",
+                        "2");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err())
+                .contains("neardup: done in")
+                .contains("54 documents in 35 clusters, 19 to remove")
+                .contains("cluster sizes: 1: 24");
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("documents").asLong()).isEqualTo(54);
+        assertThat(summary.get("deadLetters").asLong()).isEqualTo(6);
+        assertThat(summary.get("supersededVersions").asLong()).isEqualTo(6);
+        assertThat(summary.get("largestClusters").get(0).get("size").asInt()).isEqualTo(5);
+        List<JsonNode> clusters = JobFiles.read(out.resolve("clusters.jsonl"));
+        List<JsonNode> keep = JobFiles.read(out.resolve("keep.jsonl"));
+        assertThat(clusters).hasSize(54);
+        assertThat(keep).hasSize(summary.get("clusters").asInt());
+        // keep lists every cluster once, by its earliest document (the cluster id).
+        Set<String> clusterIds = new HashSet<>();
+        Map<String, Integer> sizes = new HashMap<>();
+        for (JsonNode c : clusters) {
+            clusterIds.add(c.get("clusterId").asText());
+            sizes.merge(c.get("clusterId").asText(), 1, Integer::sum);
+        }
+        for (JsonNode c : clusters) {
+            assertThat(c.get("clusterSize").asInt())
+                    .isEqualTo(sizes.get(c.get("clusterId").asText()));
+        }
+        Set<String> kept = new HashSet<>();
+        for (JsonNode k : keep) {
+            assertThat(k.get("docId").asText()).isEqualTo(k.get("clusterId").asText());
+            kept.add(k.get("docId").asText());
+        }
+        assertThat(kept).isEqualTo(clusterIds);
+        assertThat(JobFiles.read(out.resolve("pairs.jsonl")))
+                .hasSize(summary.get("pairs").asInt())
+                .allSatisfy(p -> assertThat(p.get("similarity").asDouble()).isGreaterThan(0.8));
+        assertThat(JobFiles.read(out.resolve("dead.jsonl")))
+                .extracting(d -> d.get("reason").asText())
+                .containsExactlyInAnyOrder(
+                        "MALFORMED_JSON",
+                        "NO_TEXT",
+                        "NOT_AN_OBJECT",
+                        "MISSING_ID",
+                        "MISSING_CONTENT",
+                        "EMPTY_CONTENT");
+    }
+
+    @Test
+    void keepPolicyLongestKeepsTheLongestOfEachCluster() throws Exception {
+        Path input = dir.resolve("longest.jsonl");
+        String text = SyntheticText.prose(3, 3000);
+        Files.writeString(
+                input,
+                doc("a", text, "2026-01-01T00:00:00Z")
+                        + "\n"
+                        + doc("b", text + " and a longer tail", "2026-01-02T00:00:00Z")
+                        + "\n"
+                        + doc("c", SyntheticText.prose(4, 3000), "2026-01-03T00:00:00Z")
+                        + "\n");
+        Path out = dir.resolve("longest");
+        CliRun run =
+                CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        out.resolve("clusters.jsonl").toString(),
+                        "--keep",
+                        out.resolve("keep.jsonl").toString(),
+                        "--keep-policy",
+                        "longest",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(JobFiles.read(out.resolve("keep.jsonl")))
+                .extracting(k -> k.get("docId").asText() + "/" + k.get("clusterId").asText())
+                .containsExactlyInAnyOrder("b/a", "c/c");
+    }
+
+    private static String doc(String id, String content, String fetchedAt) {
+        return Json.write(Map.of("id", id, "content", content, "fetchedAt", fetchedAt));
+    }
+
+    @Test
+    void emptyInputGivesEmptyOutputs() throws Exception {
+        Path input = Files.createFile(dir.resolve("empty.jsonl"));
+        Path out = dir.resolve("empty");
+        CliRun run =
+                CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        out.resolve("clusters.jsonl").toString(),
+                        "--keep",
+                        out.resolve("keep.jsonl").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("0 documents in 0 clusters");
+        assertThat(Files.readString(out.resolve("clusters.jsonl"))).isEmpty();
+        assertThat(Files.readString(out.resolve("keep.jsonl"))).isEmpty();
+    }
+
+    @Test
+    void usageErrors() throws Exception {
+        String clusters = dir.resolve("x.jsonl").toString();
+        Path input = dir.resolve("one.jsonl");
+        Files.writeString(input, doc("a", "some words here", "2026-01-01T00:00:00Z") + "\n");
+        CliRun.run(
+                        "dedupe",
+                        "--input",
+                        dir.resolve("missing.jsonl").toString(),
+                        "--clusters",
+                        clusters)
+                .usageError("neardup dedupe", "input file not found");
+        CliRun.run("dedupe", "--input", input.toString(), "--clusters", dir.toString())
+                .usageError("neardup dedupe", "is a directory");
+        CliRun.run("dedupe", "--input", input.toString())
+                .usageError("neardup dedupe", "--clusters");
+        CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        clusters,
+                        "--threshold",
+                        "1.5")
+                .usageError("neardup dedupe", "neardup.threshold");
+        CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        clusters,
+                        "--split-below",
+                        "0")
+                .usageError("neardup dedupe", "neardup.dedupe.split-below");
+        CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        clusters,
+                        "--keep-policy",
+                        "random")
+                .usageError("neardup dedupe", "random");
+        CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        clusters)
+                .usageError("neardup dedupe", "given twice");
+        CliRun.run("dedupe", "--input", "nosuchfs://bucket/x.jsonl", "--clusters", clusters)
+                .usageError("neardup dedupe", "cannot read nosuchfs://bucket/x.jsonl");
+    }
+}

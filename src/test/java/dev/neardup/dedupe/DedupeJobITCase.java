@@ -1,0 +1,262 @@
+package dev.neardup.dedupe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.cli.SyntheticText;
+import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.PlantedCorpus;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The dedupe jobs on a MiniCluster (parallelism 2): giant buckets compared in blocks with the same
+ * pairs as whole, exact copies collapsed, and the clusters against the connected components of the
+ * exact similarity graph on a generated corpus (groups and chains) and on the sample crawl.
+ */
+class DedupeJobITCase {
+
+    private static Path dir;
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .setConfiguration(tmp())
+                            .build());
+
+    private static Configuration tmp() {
+        try {
+            dir = Files.createTempDirectory(Path.of("/tmp"), "nd-dedupe");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Configuration conf = new Configuration();
+        conf.set(CoreOptions.TMP_DIRS, dir.toString());
+        return conf;
+    }
+
+    @BeforeAll
+    static void noop() {}
+
+    private static final long INGEST = 1_800_000_000_000L;
+
+    private static DedupeSettings settings(Configuration conf, String name) {
+        return DedupeSettings.from(conf, List.of(name), INGEST);
+    }
+
+    /** Runs dedupe over one input; outputs under {@code out}. */
+    private static DedupeJob.Result run(Configuration conf, Path input, Path out) throws Exception {
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, 2);
+        Files.createDirectories(out);
+        return new DedupeJob(
+                        conf,
+                        settings(conf, input.getFileName().toString()),
+                        List.of(input.toString()),
+                        new DedupeJob.Outputs(
+                                out.resolve("clusters.jsonl").toString(),
+                                out.resolve("keep.jsonl").toString(),
+                                out.resolve("pairs.jsonl").toString(),
+                                out.resolve("dead.jsonl").toString()),
+                        out.resolve("work").toString())
+                .run();
+    }
+
+    private static Map<String, String> clusters(Path out) {
+        Map<String, String> labels = new HashMap<>();
+        for (JsonNode n : JobFiles.read(out.resolve("clusters.jsonl"))) {
+            assertThat(labels.put(n.get("docId").asText(), n.get("clusterId").asText()))
+                    .as("one line per document")
+                    .isNull();
+        }
+        return labels;
+    }
+
+    private static Set<String> pairs(Path out) {
+        Set<String> pairs = new HashSet<>();
+        for (JsonNode n : JobFiles.read(out.resolve("pairs.jsonl"))) {
+            assertThat(
+                            pairs.add(
+                                    n.get("duplicateOf").asText()
+                                            + " "
+                                            + n.get("docId").asText()
+                                            + " "
+                                            + n.get("similarity").asDouble()))
+                    .as("each pair once")
+                    .isTrue();
+        }
+        return pairs;
+    }
+
+    @Test
+    void giantBucketsAreComparedInBlocksAndExactCopiesCollapse() throws Exception {
+        String template = SyntheticText.prose(99, 1500);
+        String[] words = template.split(" ");
+        SplittableRandom random = new SplittableRandom(5);
+        List<PlantedCorpus.Doc> docs = new ArrayList<>();
+        long t = 1_700_000_000_000L;
+        docs.add(new PlantedCorpus.Doc("template", template, t));
+        for (int i = 0; i < 1000; i++) {
+            docs.add(new PlantedCorpus.Doc(String.format("copy-%04d", i), template, t + 1 + i));
+        }
+        for (int i = 0; i < 150; i++) {
+            String[] w = words.clone();
+            w[random.nextInt(w.length)] = "zq" + i;
+            docs.add(new PlantedCorpus.Doc("near-" + i, String.join(" ", w), t + 5000 + i));
+        }
+        for (int i = 0; i < 30; i++) {
+            docs.add(
+                    new PlantedCorpus.Doc(
+                            "other-" + i, SyntheticText.prose(1000 + i, 1500), t + 9000 + i));
+        }
+        Path input = dir.resolve("giant.jsonl");
+        JobFiles.writeInput(input, docs, Map.of(7, "{\"id\": \"broken\""));
+
+        Configuration blocks = new Configuration();
+        blocks.set(DedupeOptions.BLOCK_SIZE, 32);
+        DedupeJob.Result inBlocks = run(blocks, input, dir.resolve("blocks"));
+        DedupeJob.Result whole = run(new Configuration(), input, dir.resolve("whole"));
+
+        assertThat(inBlocks.giantBuckets()).isPositive();
+        assertThat(inBlocks.blockTasks()).isGreaterThan(inBlocks.giantBuckets());
+        assertThat(whole.giantBuckets()).isZero();
+        assertThat(whole.blockTasks()).isZero();
+        // 1,000 copies: one bucket member, one edge each to the template.
+        assertThat(inBlocks.exactCopies()).isGreaterThanOrEqualTo(1000);
+        assertThat(inBlocks.largestBucket()).isBetween(33L, 151L);
+        // Same pairs, block against block or whole; every near-copy is in the template's cluster.
+        Set<String> pairsInBlocks = pairs(dir.resolve("blocks"));
+        assertThat(pairsInBlocks).isEqualTo(pairs(dir.resolve("whole")));
+        assertThat(pairsInBlocks.size()).isGreaterThan(1000 + 150 * 149 / 4);
+        Map<String, String> labels = clusters(dir.resolve("blocks"));
+        assertThat(labels).hasSize(1181).isEqualTo(clusters(dir.resolve("whole")));
+        for (PlantedCorpus.Doc d : docs) {
+            assertThat(labels.get(d.id()))
+                    .isEqualTo(d.id().startsWith("other-") ? d.id() : "template");
+        }
+        assertThat(JobFiles.read(dir.resolve("blocks").resolve("keep.jsonl"))).hasSize(31);
+        assertThat(inBlocks.clusterSizes()).containsEntry(1151, 1).containsEntry(1, 30);
+        List<JsonNode> dead = JobFiles.read(dir.resolve("blocks").resolve("dead.jsonl"));
+        assertThat(dead).hasSize(1);
+        assertThat(dead.get(0).get("reason").asText()).isEqualTo("MALFORMED_JSON");
+    }
+
+    /** Groups of near-copies at J >= 0.9, unrelated documents, and chains A ~ B ~ C. */
+    static PlantedCorpus generated(long seed, int bases, int chains) {
+        PlantedCorpus corpus = new PlantedCorpus(seed);
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] levels = {0.9, 0.93, 0.96, 0.99};
+        for (int b = 0; b < bases; b++) {
+            String base = corpus.addBase("b" + b, 1200 + random.nextInt(1500));
+            if (b % 3 == 0) {
+                int variants = 1 + random.nextInt(3);
+                for (int v = 0; v < variants; v++) {
+                    corpus.addVariant(base, base + "-v" + v, levels[random.nextInt(levels.length)]);
+                }
+            }
+        }
+        for (int c = 0; c < chains; c++) {
+            String a = corpus.addBase("chain" + c + "-a", 2500);
+            corpus.addVariant(a, "chain" + c + "-b", 0.89);
+            corpus.addVariant("chain" + c + "-b", "chain" + c + "-c", 0.89);
+        }
+        return corpus;
+    }
+
+    @Test
+    void clustersAgreeWithTheExactComponentsOnAGeneratedCorpus() throws Exception {
+        PlantedCorpus corpus = generated(42, 600, 20);
+        Path input = dir.resolve("generated.jsonl");
+        JobFiles.writeInput(input, corpus.docs, Map.of());
+        Configuration conf = new Configuration();
+        DedupeJob.Result result = run(conf, input, dir.resolve("generated"));
+        Map<String, String> exact =
+                ExactComponents.of(input, settings(conf, "generated.jsonl"), INGEST);
+        ExactComponents.Agreement agreement =
+                ExactComponents.compare(clusters(dir.resolve("generated")), exact);
+        System.out.printf(
+                "generated corpus: %d documents, %d clusters (exact %d), %d rounds: %s%n",
+                result.documents(),
+                result.clusters(),
+                agreement.clustersExact(),
+                result.rounds(),
+                agreement);
+        assertThat(agreement.precision()).isGreaterThanOrEqualTo(0.99);
+        assertThat(agreement.recall()).isGreaterThanOrEqualTo(0.99);
+        assertThat(Math.abs(agreement.clustersFound() - agreement.clustersExact()))
+                .isLessThanOrEqualTo(agreement.clustersExact() / 100);
+        assertThat(result.rounds()).isBetween(1, 6);
+
+        // The chaining guard: chains whose ends are below the floor are cut at C.
+        // Real chains at the threshold: A ~ B ~ C with exact J(A, C) < 0.8.
+        long chains =
+                java.util.stream.IntStream.range(0, 20)
+                        .filter(c -> corpus.jaccard("chain" + c + "-a", "chain" + c + "-c") < 0.8)
+                        .count();
+        long chainsWithDistantEnds =
+                java.util.stream.IntStream.range(0, 20)
+                        .filter(c -> corpus.jaccard("chain" + c + "-a", "chain" + c + "-c") < 0.77)
+                        .count();
+        assertThat(chains).isPositive();
+        for (int c = 0; c < 20; c++) {
+            assertThat(exact.get("chain" + c + "-c")).isEqualTo("chain" + c + "-a");
+        }
+        Configuration guarded = new Configuration();
+        guarded.set(DedupeOptions.SPLIT_BELOW, 0.8);
+        DedupeJob.Result cut = run(guarded, input, dir.resolve("guarded"));
+        Map<String, String> guardedLabels = clusters(dir.resolve("guarded"));
+        long split = 0;
+        for (int c = 0; c < 20; c++) {
+            String a = "chain" + c + "-a";
+            String cc = "chain" + c + "-c";
+            if (!guardedLabels.get(cc).equals(guardedLabels.get(a))) {
+                split++;
+                assertThat(guardedLabels.get(cc)).isEqualTo(cc);
+            }
+        }
+        System.out.printf(
+                "guard: %d chains with exact J(A, C) < 0.8, %d below 0.77, %d split, %d components"
+                        + " cut%n",
+                chains, chainsWithDistantEnds, split, cut.cutComponents());
+        assertThat(split).isGreaterThanOrEqualTo(chainsWithDistantEnds);
+        assertThat(cut.clusters()).isGreaterThan(result.clusters());
+    }
+
+    @Test
+    void sampleCrawlClustersAgreeWithTheExactComponents() throws Exception {
+        Path input = dir.resolve("sample-crawl.jsonl");
+        try (InputStream in = getClass().getResourceAsStream("/sample/crawl.jsonl")) {
+            Files.copy(in, input, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Configuration conf = new Configuration();
+        DedupeJob.Result result = run(conf, input, dir.resolve("sample"));
+        Map<String, String> exact =
+                ExactComponents.of(input, settings(conf, "sample-crawl.jsonl"), INGEST);
+        ExactComponents.Agreement agreement =
+                ExactComponents.compare(clusters(dir.resolve("sample")), exact);
+        System.out.printf(
+                "sample crawl: %d clusters (exact %d), %d rounds: %s%n",
+                result.clusters(), agreement.clustersExact(), result.rounds(), agreement);
+        assertThat(result.deadLetters()).isEqualTo(6);
+        assertThat(agreement.precision()).isGreaterThanOrEqualTo(0.9);
+        assertThat(agreement.recall()).isGreaterThanOrEqualTo(0.9);
+    }
+}
