@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import dev.neardup.io.OutputSchemas;
 import dev.neardup.testing.JobFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +59,11 @@ class DedupeCommandITCase {
         List<JsonNode> keep = JobFiles.read(out.resolve("keep.jsonl"));
         assertThat(clusters).hasSize(54);
         assertThat(keep).hasSize(summary.get("clusters").asInt());
+        OutputSchemas.assertAllValid("cluster.schema.json", clusters);
+        OutputSchemas.assertAllValid("cluster.schema.json", keep);
+        OutputSchemas.assertAllValid("pair.schema.json", JobFiles.read(out.resolve("pairs.jsonl")));
+        OutputSchemas.assertAllValid(
+                "dead-letter.schema.json", JobFiles.read(out.resolve("dead.jsonl")));
         // keep lists every cluster once, by its earliest document (the cluster id).
         Set<String> clusterIds = new HashSet<>();
         Map<String, Integer> sizes = new HashMap<>();

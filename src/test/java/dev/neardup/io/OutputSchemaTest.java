@@ -54,7 +54,9 @@ class OutputSchemaTest {
         "alert.schema.json",
         "verdict.schema.json",
         "dead-letter.schema.json",
-        "document.schema.json"
+        "document.schema.json",
+        "cluster.schema.json",
+        "pair.schema.json"
     };
 
     static final long T0 = 1_772_445_600_000L; // 2026-03-02T10:00:00Z
@@ -409,6 +411,37 @@ class OutputSchemaTest {
         assertObjectMatches(
                 schemaJson("verdict.schema.json").at("/$defs/match"), Verdict.Match.class);
         assertObjectMatches(schemaJson("dead-letter.schema.json"), DeadLetter.class);
+        assertObjectMatches(schemaJson("cluster.schema.json"), ClusterAssignment.class);
+        assertObjectMatches(schemaJson("pair.schema.json"), DuplicatePair.class);
+    }
+
+    @Test
+    void dedupeRecordsValidateAndBrokenOnesAreRejected() {
+        ClusterAssignment c = new ClusterAssignment();
+        c.docId = "b";
+        c.url = "https://example.org/b";
+        c.source = "crawl.jsonl:2";
+        c.clusterId = "a";
+        c.clusterSize = 2;
+        c.similarity = 0.93;
+        c.keep = false;
+        c.componentId = "a";
+        c.componentSize = 2;
+        JsonNode cluster = tree(c);
+        assertValid("cluster.schema.json", cluster);
+        assertInvalid("cluster.schema.json", cluster, n -> n.put("clusterSize", 0));
+        assertInvalid("cluster.schema.json", cluster, n -> n.put("similarity", 1.5));
+        assertInvalid("cluster.schema.json", cluster, n -> n.remove("clusterId"));
+        assertInvalid("cluster.schema.json", cluster, n -> n.put("extra", 1));
+
+        DuplicatePair p = new DuplicatePair();
+        p.docId = "b";
+        p.duplicateOf = "a";
+        p.similarity = 0.93;
+        JsonNode pair = tree(p);
+        assertValid("pair.schema.json", pair);
+        assertInvalid("pair.schema.json", pair, n -> n.put("duplicateOf", ""));
+        assertInvalid("pair.schema.json", pair, n -> n.put("exactCopy", "yes"));
     }
 
     /**
