@@ -13,15 +13,16 @@ import java.util.Objects;
  *
  * <p>Not thread-safe (the shingler reuses buffers): use one instance per thread.
  */
-public final class DocumentSketcher {
+public final class DocumentSketcher implements TextSketcher {
 
     /**
      * One document's sketch.
      *
-     * @param shingleCount number of shingles (with repeats) the signature was computed from; 0 for
-     *     a document without tokens
-     * @param signature the K-value MinHash signature
-     * @param bandKeys the b band keys
+     * @param shingleCount number of shingles (with repeats) the signature was computed from (for
+     *     {@link SimHashSketcher}: features); 0 for a document without tokens
+     * @param signature the K-value MinHash signature (for {@link SimHashSketcher}: the SimHash
+     *     fingerprint, D / 64 words)
+     * @param bandKeys the b band keys (for {@link SimHashSketcher}: the T table keys)
      */
     public record Sketch(int shingleCount, long[] signature, long[] bandKeys) {}
 
@@ -37,11 +38,13 @@ public final class DocumentSketcher {
     }
 
     /** Sketch of a plain-text document. */
+    @Override
     public Sketch sketch(CharSequence text) {
         return fromShingles(shingler.shingleHashes(text));
     }
 
     /** Sketch of a document of the given content type. */
+    @Override
     public Sketch sketch(String content, ContentType type) {
         return fromShingles(shingler.shingleHashes(content, type));
     }
