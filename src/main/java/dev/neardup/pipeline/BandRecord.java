@@ -20,8 +20,8 @@ public class BandRecord {
     public long eventTime;
 
     /**
-     * {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the full signature (cosine: of the
-     * SimHash fingerprint's words).
+     * {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the full signature; cosine: {@link
+     * dev.neardup.lsh.SimHashSketcher#identity} of the word multiset. Equal for exact copies.
      */
     public long fingerprint;
 

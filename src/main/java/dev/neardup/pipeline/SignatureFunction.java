@@ -9,7 +9,6 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -116,7 +115,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long[] signature = sketch.signature();
         byte[] packed = verification.pack(signature);
-        long fingerprint = BbitMinHash.fingerprint(signature);
+        long fingerprint = sketch.identity();
         long[] keys = sketch.bandKeys();
         for (int j = 0; j < keys.length; j++) {
             BandRecord r = new BandRecord();

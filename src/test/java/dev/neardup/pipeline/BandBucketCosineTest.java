@@ -119,6 +119,18 @@ class BandBucketCosineTest {
     }
 
     @Test
+    void nearCopiesWithEqualFingerprintsButOtherWordsAreMembersOfTheirOwn() throws Exception {
+        open(cosineSettings(64));
+        feed(cosineRecord(BUCKET, "a", T0, PAGE, 1L));
+        VerdictEvent b = own(feed(cosineRecord(BUCKET, "b", T0 + 1, PAGE, 2L)), "b");
+        assertThat(b.matches.ids).containsExactly("a");
+        assertThat(b.matches.similarities).containsExactly(1.0);
+        VerdictEvent c = own(feed(cosineRecord(BUCKET, "c", T0 + 2, flipped(PAGE, 1), 3L)), "c");
+        assertThat(c.candidates).as("b was kept beside a").isEqualTo(2);
+        assertThat(c.matches.ids).containsExactlyInAnyOrder("a", "b");
+    }
+
+    @Test
     void capacityKeepsTheEarliestMembers() throws Exception {
         open(cosineSettings(2));
         feed(cosineRecord(BUCKET, "c", T0 + 2000, flipped(PAGE, 40)));

@@ -91,6 +91,12 @@ final class HarnessFixtures {
      * SimHash fingerprint {@code fingerprint}, packed as the signature operator packs it.
      */
     static BandRecord cosineRecord(long bucket, String docId, long eventTime, long fingerprint) {
+        return cosineRecord(bucket, docId, eventTime, fingerprint, fingerprint);
+    }
+
+    /** As above, with the identity of the document's words (equal for exact copies only). */
+    static BandRecord cosineRecord(
+            long bucket, String docId, long eventTime, long fingerprint, long identity) {
         long[] words = {fingerprint};
         BandRecord r = new BandRecord();
         r.bandKey = bucket;
@@ -98,7 +104,7 @@ final class HarnessFixtures {
         r.docId = docId;
         r.url = "https://example.org/" + docId;
         r.eventTime = eventTime;
-        r.fingerprint = BbitMinHash.fingerprint(words);
+        r.fingerprint = identity;
         r.signature = new Verification.Cosine(COSINE_BITS, COSINE_K).pack(words);
         return r;
     }
