@@ -55,8 +55,8 @@ final class SimilarityOptions {
             description =
                     "cosine: blocks per fingerprint (C(B, K) tables), more than K. Default: the"
                             + " fewest tables with at most one random candidate per document in"
-                            + " neardup.simhash.corpus-size documents (see 'neardup tune"
-                            + " --similarity cosine').")
+                            + " a corpus of 1,000,000 (see 'neardup tune --similarity cosine"
+                            + " --corpus-size N').")
     Integer blocks;
 
     /** True when cosine similarity was asked for on the command line. */
