@@ -2,7 +2,7 @@ package dev.neardup.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
@@ -129,6 +129,8 @@ final class BenchCommand implements Callable<Integer> {
                 "-D state.backend.rocksdb.compaction.style=UNIVERSAL"
             })
     Map<String, String> properties = new LinkedHashMap<>();
+
+    @picocli.CommandLine.Mixin SimilarityOptions similarity;
 
     @Option(
             names = "--json",
@@ -283,6 +285,7 @@ final class BenchCommand implements Callable<Integer> {
         conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
         conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
         properties.forEach(conf::setString);
+        similarity.applyTo(conf);
         return conf;
     }
 
@@ -350,7 +353,7 @@ final class BenchCommand implements Callable<Integer> {
      * machine; the best is the fairest denominator for the job / signature ratio).
      */
     private static double signatureOnly(NearDupSettings settings, List<String> texts) {
-        DocumentSketcher sketcher = settings.newSketcher();
+        TextSketcher sketcher = settings.newTextSketcher();
         long sink = 0;
         for (int round = 0; round < 2; round++) {
             for (String t : texts.subList(0, Math.min(texts.size(), 2000))) {

@@ -40,7 +40,9 @@ import picocli.CommandLine.Spec;
             "Compares two documents: exact Jaccard similarity and containment of their shingle"
                     + " sets, the MinHash estimate of the Jaccard similarity with its standard"
                     + " error, and whether LSH banding (chosen for --threshold as by 'neardup"
-                    + " tune') makes them a candidate pair.",
+                    + " tune') makes them a candidate pair. With --similarity cosine also the exact"
+                    + " cosine of their term-frequency vectors, the SimHash estimate and Hamming"
+                    + " distance, and whether the permuted-block tables make them a candidate.",
             "",
             "A document is a file, '-' for standard input (at most one of the two), a file: URL"
                     + " or an http(s):// URL. HTML is reduced to its visible text first.",
@@ -50,6 +52,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  neardup compare page.html page-copy.html",
             "  neardup compare --shingle char --stem porter a.txt b.txt",
+            "  neardup compare --similarity cosine --max-hamming 3 a.html b.html",
             "  curl -s https://example.org/ | neardup compare - mirror.html --json"
         })
 final class CompareCommand implements Callable<Integer> {
@@ -79,6 +82,8 @@ final class CompareCommand implements Callable<Integer> {
     DocumentReader.ContentTypeOption contentType = DocumentReader.ContentTypeOption.AUTO;
 
     @Mixin SketchOptions sketch;
+
+    @Mixin SimilarityOptions similarity;
 
     @Option(
             names = {"-t", "--threshold"},
@@ -128,11 +133,19 @@ final class CompareCommand implements Callable<Integer> {
         err.flush();
 
         Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
+        CosineComparison cosine = similarity.cosine() ? cosine(a, b) : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.pretty(c.toJson()));
+            Map<String, Object> o = c.toJson();
+            if (cosine != null) {
+                o.put("cosine", cosine.toJson());
+            }
+            out.println(Json.pretty(o));
         } else {
             printText(c, out);
+            if (cosine != null) {
+                cosine.printText(out);
+            }
         }
         out.flush();
         return 0;
@@ -156,6 +169,20 @@ final class CompareCommand implements Callable<Integer> {
             o.put("distinctShingles", set.size());
             return o;
         }
+    }
+
+    /** The cosine family's comparison, with the job's settings for these options. */
+    private CosineComparison cosine(Analysis a, Analysis b) {
+        org.apache.flink.configuration.Configuration conf =
+                new org.apache.flink.configuration.Configuration();
+        sketch.applyTo(conf);
+        similarity.applyTo(conf);
+        return new CosineComparison(
+                JobOptions.settings(conf),
+                a.doc.content(),
+                a.doc.type(),
+                b.doc.content(),
+                b.doc.type());
     }
 
     private static Analysis analyse(

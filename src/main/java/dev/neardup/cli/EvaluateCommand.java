@@ -130,6 +130,12 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = JobOptions.settings(conf);
+        if (settings.family() == dev.neardup.pipeline.SimilarityFamily.COSINE) {
+            throw CliException.usage(
+                    "evaluate measures Jaccard similarity only so far: --similarity cosine needs"
+                            + " an exact cosine join, which it does not have yet (run the job"
+                            + " with 'neardup run --similarity cosine' instead)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {

@@ -30,10 +30,13 @@ final class JobOptions {
             paramLabel = "T",
             description =
                     "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " Default: ${bundle:neardup.threshold}.")
+                            + " With --similarity cosine: a cosine threshold, instead of"
+                            + " --max-hamming. Default: ${bundle:neardup.threshold}.")
     Double threshold;
 
     @Mixin SketchOptions sketch;
+
+    @Mixin SimilarityOptions similarity;
 
     @Option(
             names = "--bands",
@@ -124,6 +127,7 @@ final class JobOptions {
             conf.set(NearDupOptions.THRESHOLD, threshold);
         }
         sketch.applyTo(conf);
+        similarity.applyTo(conf);
         if (bands != null) {
             conf.set(NearDupOptions.BANDS, bands);
         }

@@ -155,12 +155,59 @@ public final class Neardup implements Callable<Integer> {
         String message = sentenceCase(picocliMessage(oneLine(ex.getMessage())));
         if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
+            if (suggestions.isEmpty()) {
+                suggestions = closeOptionNames((UnmatchedArgumentException) ex);
+            }
             if (!suggestions.isEmpty()) {
                 message += "; did you mean " + String.join(" or ", suggestions) + "?";
             }
         }
         reportUsageError(cmd, message, ex);
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /**
+     * Option names within two edits of the first unknown option ({@code --treshold}: {@code
+     * --threshold}), for when picocli's own suggestions, which share the first two letters, find
+     * none.
+     */
+    private static List<String> closeOptionNames(UnmatchedArgumentException ex) {
+        List<String> unmatched = ex.getUnmatched();
+        if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
+            return List.of();
+        }
+        String arg = unmatched.get(0);
+        int eq = arg.indexOf('=');
+        String name = eq < 0 ? arg : arg.substring(0, eq);
+        List<String> out = new java.util.ArrayList<>();
+        for (var option : ex.getCommandLine().getCommandSpec().options()) {
+            for (String candidate : option.names()) {
+                if (candidate.length() > 2 && editDistance(name, candidate) <= 2) {
+                    out.add(candidate);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Levenshtein distance. */
+    static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
     }
 
     private static int handleExecutionException(

@@ -22,6 +22,9 @@ public final class OptionDefaults extends ListResourceBundle {
     static final List<ConfigOption<?>> OPTIONS =
             List.of(
                     NearDupOptions.THRESHOLD,
+                    NearDupOptions.SIMILARITY,
+                    NearDupOptions.MAX_HAMMING,
+                    NearDupOptions.SIMHASH_BITS,
                     NearDupOptions.NUM_HASHES,
                     NearDupOptions.ALGORITHM,
                     NearDupOptions.SHINGLE_KIND,

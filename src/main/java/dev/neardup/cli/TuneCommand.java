@@ -59,12 +59,23 @@ final class TuneCommand implements Callable<Integer> {
 
     @Option(
             names = {"-t", "--threshold"},
-            required = true,
             paramLabel = "T",
             description =
                     "Jaccard similarity from which a pair of documents counts as a near-duplicate,"
-                            + " strictly between 0 and 1, for example 0.8.")
-    double threshold;
+                            + " strictly between 0 and 1, for example 0.8 (required but with"
+                            + " --similarity cosine, where it may replace --max-hamming).")
+    Double threshold;
+
+    @picocli.CommandLine.Mixin SimilarityOptions similarity;
+
+    @Option(
+            names = "--corpus-size",
+            paramLabel = "N",
+            description =
+                    "cosine: documents the tables hold at once (those within the retention), for"
+                            + " the expected random candidates and the default layout."
+                            + " Default: 1000000, as the job's.")
+    Long corpusSize;
 
     @Option(
             names = "--num-hashes",
@@ -118,6 +129,17 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (similarity.cosine()) {
+            return cosine();
+        }
+        if (corpusSize != null) {
+            throw CliException.usage("--corpus-size applies to --similarity cosine");
+        }
+        if (threshold == null) {
+            throw CliException.usage(
+                    "Missing required option: '--threshold=T' (or give --similarity cosine"
+                            + " --max-hamming K)");
+        }
         SCurvePlot.ImageFormat plotFormat = validate();
         boolean optimized = bands == null;
         LshParams params =
@@ -138,6 +160,36 @@ final class TuneCommand implements Callable<Integer> {
             out.println(Json.pretty(result.toJson()));
         } else {
             printText(result, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code tune --similarity cosine}: the job's block layout for these options, explained. */
+    private int cosine() {
+        if (bands != null || rows != null || plot != null) {
+            throw CliException.usage(
+                    "--bands, --rows and --plot are for Jaccard similarity; with --similarity"
+                            + " cosine the tables come from --max-hamming and --simhash-blocks");
+        }
+        org.apache.flink.configuration.Configuration conf =
+                new org.apache.flink.configuration.Configuration();
+        similarity.applyTo(conf);
+        if (threshold != null) {
+            conf.set(dev.neardup.pipeline.NearDupOptions.THRESHOLD, threshold);
+        }
+        long n =
+                corpusSize != null
+                        ? corpusSize
+                        : dev.neardup.pipeline.NearDupOptions.SIMHASH_CORPUS_SIZE.defaultValue();
+        conf.set(dev.neardup.pipeline.NearDupOptions.SIMHASH_CORPUS_SIZE, n);
+        CosineTuning tuning =
+                new CosineTuning(JobOptions.settings(conf), n, similarity.blocks != null);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.pretty(tuning.toJson()));
+        } else {
+            tuning.printText(out);
         }
         out.flush();
         return 0;

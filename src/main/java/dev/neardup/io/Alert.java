@@ -1,5 +1,7 @@
 package dev.neardup.io;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * Output: one near-duplicate pair, emitted as soon as the newer document collides with the older
  * one and verification confirms it. Each pair is reported once (per version of the newer document),
@@ -21,8 +23,16 @@ public class Alert {
 
     public String duplicateUrl;
 
-    /** Estimated Jaccard similarity of the two. */
+    /** Estimated similarity of the two: Jaccard, or with cosine similarity cos(pi hamming / D). */
     public double similarity;
+
+    /**
+     * With cosine similarity: the Hamming distance of the two SimHash fingerprints, from which
+     * {@link #similarity} is estimated. Null, and left out of the JSON, with Jaccard similarity (so
+     * Jaccard alerts are as they were; added within schema version 1).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Integer hamming;
 
     /**
      * The band of the bucket that first reported the pair (a pair can share buckets in several

@@ -1,5 +1,7 @@
 package dev.neardup.io;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * Output: exactly one per valid input document, once the event-time watermark has passed it (every
  * earlier document, in the order (event time, id), has then been compared with it): UNIQUE, or
@@ -41,6 +43,14 @@ public class Verdict {
     /** Similarity to {@link #duplicateOf}, or null when unique or deleted. */
     public Double similarity;
 
+    /**
+     * With cosine similarity: the Hamming distance of the fingerprints of this document and {@link
+     * #duplicateOf}; null (left out of the JSON) when unique or deleted, and with Jaccard
+     * similarity.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Integer hamming;
+
     /** All matches at or above the threshold, most similar first. */
     public Match[] matches = new Match[0];
 
@@ -60,6 +70,11 @@ public class Verdict {
         public String docId;
         public String url;
         public double similarity;
+
+        /** With cosine similarity: the Hamming distance; null and left out with Jaccard. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public Integer hamming;
+
         public String eventTime;
 
         public Match() {}

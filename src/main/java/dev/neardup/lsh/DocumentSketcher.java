@@ -1,5 +1,6 @@
 package dev.neardup.lsh;
 
+import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
@@ -13,17 +14,28 @@ import java.util.Objects;
  *
  * <p>Not thread-safe (the shingler reuses buffers): use one instance per thread.
  */
-public final class DocumentSketcher {
+public final class DocumentSketcher implements TextSketcher {
 
     /**
      * One document's sketch.
      *
-     * @param shingleCount number of shingles (with repeats) the signature was computed from; 0 for
-     *     a document without tokens
-     * @param signature the K-value MinHash signature
-     * @param bandKeys the b band keys
+     * @param shingleCount number of shingles (with repeats) the signature was computed from (for
+     *     {@link SimHashSketcher}: features); 0 for a document without tokens
+     * @param signature the K-value MinHash signature (for {@link SimHashSketcher}: the SimHash
+     *     fingerprint, D / 64 words)
+     * @param bandKeys the b band keys (for {@link SimHashSketcher}: the T table keys)
+     * @param identity a 64-bit hash equal for exact copies, which the buckets keep once: the XXH3
+     *     of the MinHash signature ({@link BbitMinHash#fingerprint}: equal shingle sets, up to
+     *     collisions); for {@link SimHashSketcher}, of the feature multiset (equal term
+     *     frequencies), not of the fingerprint, since near-copies often have equal fingerprints
      */
-    public record Sketch(int shingleCount, long[] signature, long[] bandKeys) {}
+    public record Sketch(int shingleCount, long[] signature, long[] bandKeys, long identity) {
+
+        /** A MinHash sketch: its identity is the fingerprint of the signature. */
+        public Sketch(int shingleCount, long[] signature, long[] bandKeys) {
+            this(shingleCount, signature, bandKeys, BbitMinHash.fingerprint(signature));
+        }
+    }
 
     private final Shingler shingler;
     private final MinHash minHash;
@@ -37,11 +49,13 @@ public final class DocumentSketcher {
     }
 
     /** Sketch of a plain-text document. */
+    @Override
     public Sketch sketch(CharSequence text) {
         return fromShingles(shingler.shingleHashes(text));
     }
 
     /** Sketch of a document of the given content type. */
+    @Override
     public Sketch sketch(String content, ContentType type) {
         return fromShingles(shingler.shingleHashes(content, type));
     }

@@ -1,7 +1,6 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
-import dev.neardup.sketch.BbitMinHash;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,6 +54,12 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  * BucketMembers}, one packed state value per bucket). A pair whose estimated Jaccard similarity
  * reaches the threshold is a match, and the later of the two in the order (event time, id) is the
  * duplicate.
+ *
+ * <p>One operator for both similarity families: what a member's signature bytes are and how a pair
+ * is verified is the settings' {@link Verification} (Jaccard: b-bit MinHash values, the estimate
+ * reaching the threshold; cosine: the SimHash fingerprint, Hamming distance at most k, the buckets
+ * being permuted-block tables). Everything else (order, bounds, exact copies, re-crawls, deletions,
+ * reports) is the same code.
  *
  * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
  * then takes in the waiting documents in the order (event time, id), compares each with the members
@@ -135,9 +140,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     private final int capacity;
     private final long retentionMillis;
-    private final double threshold;
-    private final int numHashes;
-    private final int bits;
+    private final Verification verification;
     private final long bufferBudget;
     private final NearDupSettings settings;
 
@@ -206,9 +209,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public BandBucketOperator(NearDupSettings settings) {
         this.capacity = settings.bucketCapacity();
         this.retentionMillis = settings.retentionMillis();
-        this.threshold = settings.threshold();
-        this.numHashes = settings.numHashes();
-        this.bits = settings.signatureBits();
+        this.verification = settings.verification();
         this.bufferBudget = settings.orderBufferBytes();
         this.settings = settings;
     }
@@ -262,7 +263,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             deletedIds++;
         }
         nextDeletionPrune = Long.MIN_VALUE;
-        signatureBytes = BbitMinHash.packedBytes(numHashes, bits);
+        signatureBytes = verification.packedBytes();
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
@@ -667,12 +668,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
             compared++;
             boolean exact = m.fingerprint() == doc.fingerprint;
-            double similarity =
-                    exact
-                            ? 1.0
-                            : BbitMinHash.estimateJaccard(
-                                    m.signature(), doc.signature, numHashes, bits);
-            if (similarity >= threshold) {
+            double similarity = exact ? 1.0 : verification.estimate(m.signature(), doc.signature);
+            if (verification.accepts(similarity)) {
                 matches.inc();
                 if (memberFirst) {
                     if (found == null) {

@@ -7,7 +7,7 @@ package dev.neardup.pipeline;
  * copies). A Flink POJO.
  */
 public class BandRecord {
-    /** The 64-bit key of band {@link #band} (the bucket). */
+    /** The 64-bit key of band {@link #band} (the bucket; cosine: of permuted-block table). */
     public long bandKey;
 
     /** Band index j, 0-based. */
@@ -19,10 +19,16 @@ public class BandRecord {
     /** Event time in epoch ms: with {@link #docId}, the document's place in the order. */
     public long eventTime;
 
-    /** {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the full signature. */
+    /**
+     * {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the full signature; cosine: {@link
+     * dev.neardup.lsh.SimHashSketcher#identity} of the word multiset. Equal for exact copies.
+     */
     public long fingerprint;
 
-    /** The b-bit signature ({@link dev.neardup.sketch.BbitMinHash#pack}). */
+    /**
+     * The b-bit signature ({@link dev.neardup.sketch.BbitMinHash#pack}); cosine: the SimHash
+     * fingerprint's words as little-endian longs ({@link Verification#pack}).
+     */
     public byte[] signature;
 
     public BandRecord() {}

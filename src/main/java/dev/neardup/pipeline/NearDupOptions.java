@@ -2,8 +2,10 @@ package dev.neardup.pipeline;
 
 import dev.neardup.io.DocumentParser;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Tokenizer;
 import java.time.Duration;
@@ -27,6 +29,69 @@ public final class NearDupOptions {
                     .withDescription(
                             "Jaccard similarity (estimated from the MinHash signatures) from which"
                                     + " two documents are near-duplicates, in (0, 1).");
+
+    public static final ConfigOption<SimilarityFamily> SIMILARITY =
+            ConfigOptions.key("neardup.similarity")
+                    .enumType(SimilarityFamily.class)
+                    .defaultValue(SimilarityFamily.JACCARD)
+                    .withDescription(
+                            "JACCARD (shingle sets: MinHash, LSH bands) or COSINE (term-frequency"
+                                    + " vectors: SimHash fingerprints, permuted-block tables,"
+                                    + " Hamming distance at most 'neardup.max-hamming'). Both use"
+                                    + " the same band-bucket operator.");
+
+    public static final ConfigOption<Integer> SIMHASH_BITS =
+            ConfigOptions.key("neardup.simhash.bits")
+                    .intType()
+                    .defaultValue(SimHash.DEFAULT_BITS)
+                    .withDescription(
+                            "COSINE: D, the bits of a SimHash fingerprint, a multiple of 64 from"
+                                    + " 64 to 1024. A bucket keeps D / 8 bytes per member.");
+
+    public static final ConfigOption<Integer> MAX_HAMMING =
+            ConfigOptions.key("neardup.max-hamming")
+                    .intType()
+                    .defaultValue(3)
+                    .withDescription(
+                            "COSINE: k, the largest Hamming distance between two fingerprints of a"
+                                    + " near-duplicate pair (Manku et al. 2007: 3 of 64 bits). The"
+                                    + " estimated cosine of a pair at distance h is cos(pi h / D),"
+                                    + " so k sets the threshold cos(pi k / D): 0.989 at k = 3, D ="
+                                    + " 64. Must be below D / 2. Default 3, or, when only"
+                                    + " 'neardup.threshold' is set, the largest k whose cosine"
+                                    + " reaches it.");
+
+    public static final ConfigOption<Integer> SIMHASH_BLOCKS =
+            ConfigOptions.key("neardup.simhash.blocks")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "COSINE: B, the blocks a fingerprint is cut into; each of the C(B, k)"
+                                    + " tables keys a document by B - k of them, so a pair within"
+                                    + " distance k always shares a key (pigeonhole). More blocks,"
+                                    + " more tables (state) and fewer random candidates. Default:"
+                                    + " the fewest tables with at most one expected random"
+                                    + " candidate per document among"
+                                    + " 'neardup.simhash.corpus-size' documents (see 'neardup"
+                                    + " tune --similarity cosine'). Must exceed k.");
+
+    public static final ConfigOption<Long> SIMHASH_CORPUS_SIZE =
+            ConfigOptions.key("neardup.simhash.corpus-size")
+                    .longType()
+                    .defaultValue(1_000_000L)
+                    .withDescription(
+                            "COSINE, without 'neardup.simhash.blocks': the documents a bucket table"
+                                    + " holds at once (those within the retention) that the default"
+                                    + " block layout is sized for.");
+
+    public static final ConfigOption<SimHashSketcher.Features> SIMHASH_FEATURES =
+            ConfigOptions.key("neardup.simhash.features")
+                    .enumType(SimHashSketcher.Features.class)
+                    .defaultValue(SimHashSketcher.Features.WORDS)
+                    .withDescription(
+                            "COSINE: the vector of a document: WORDS (word tokens weighted by term"
+                                    + " frequency, the hashing trick; order does not matter) or"
+                                    + " SHINGLES (the configured shingles weighted by frequency).");
 
     public static final ConfigOption<Integer> NUM_HASHES =
             ConfigOptions.key("neardup.num-hashes")

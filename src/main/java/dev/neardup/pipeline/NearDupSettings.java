@@ -4,16 +4,23 @@ import dev.neardup.io.DocumentParser;
 import dev.neardup.io.InputFields;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.lsh.TextSketcher;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Tokenizer;
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -45,6 +52,17 @@ public final class NearDupSettings implements Serializable {
     private final long idleTimeoutMillis;
     private final long orderBufferBytes;
     private final long pendingBufferBytes;
+    private final SimilarityFamily family;
+
+    /** COSINE: D, k, B, the features; 0 and null for JACCARD. */
+    private final int simHashBits;
+
+    private final int maxHamming;
+    private final int blocks;
+    private final SimHashSketcher.Features features;
+
+    /** The cosine family's layout, or null for Jaccard. */
+    private record Cosine(BlockParams blocks, SimHashSketcher.Features features) {}
 
     private NearDupSettings(
             double threshold,
@@ -62,7 +80,8 @@ public final class NearDupSettings implements Serializable {
             Duration maxOutOfOrderness,
             Duration idleTimeout,
             long orderBufferBytes,
-            long pendingBufferBytes) {
+            long pendingBufferBytes,
+            Cosine cosine) {
         this.threshold = threshold;
         this.numHashes = numHashes;
         this.bands = banding.bands();
@@ -83,6 +102,11 @@ public final class NearDupSettings implements Serializable {
         this.idleTimeoutMillis = idleTimeout.toMillis();
         this.orderBufferBytes = orderBufferBytes;
         this.pendingBufferBytes = pendingBufferBytes;
+        this.family = cosine == null ? SimilarityFamily.JACCARD : SimilarityFamily.COSINE;
+        this.simHashBits = cosine == null ? 0 : cosine.blocks().bits();
+        this.maxHamming = cosine == null ? 0 : cosine.blocks().maxHamming();
+        this.blocks = cosine == null ? 0 : cosine.blocks().blocks();
+        this.features = cosine == null ? null : cosine.features();
     }
 
     /**
@@ -91,9 +115,28 @@ public final class NearDupSettings implements Serializable {
      * @throws IllegalArgumentException naming the offending option and its allowed values
      */
     public static NearDupSettings from(ReadableConfig config) {
-        double threshold = config.get(NearDupOptions.THRESHOLD);
+        SimilarityFamily family = config.get(NearDupOptions.SIMILARITY);
+        Cosine cosine = family == SimilarityFamily.COSINE ? cosine(config) : null;
+        if (cosine == null) {
+            for (ConfigOption<?> only :
+                    List.of(
+                            NearDupOptions.MAX_HAMMING,
+                            NearDupOptions.SIMHASH_BITS,
+                            NearDupOptions.SIMHASH_BLOCKS)) {
+                require(
+                        config.getOptional(only).isEmpty(),
+                        only.key(),
+                        "applies to cosine similarity only: add "
+                                + NearDupOptions.SIMILARITY.key()
+                                + "=COSINE (--similarity cosine), or remove it");
+            }
+        }
+        double threshold =
+                cosine != null
+                        ? SimHash.cosine(cosine.blocks().maxHamming(), cosine.blocks().bits())
+                        : config.get(NearDupOptions.THRESHOLD);
         require(
-                threshold > 0 && threshold < 1,
+                cosine != null || (threshold > 0 && threshold < 1),
                 NearDupOptions.THRESHOLD.key(),
                 "must be strictly between 0 and 1, got " + threshold);
         int numHashes = config.get(NearDupOptions.NUM_HASHES);
@@ -108,7 +151,17 @@ public final class NearDupSettings implements Serializable {
                 NearDupOptions.BANDS.key() + "/" + NearDupOptions.ROWS.key(),
                 "set both or neither (neither: chosen from the threshold)");
         LshParams banding;
-        if (bands.isPresent()) {
+        if (cosine != null) {
+            require(
+                    bands.isEmpty(),
+                    NearDupOptions.BANDS.key() + "/" + NearDupOptions.ROWS.key(),
+                    "LSH bands are for Jaccard similarity; with cosine the tables come from "
+                            + NearDupOptions.MAX_HAMMING.key()
+                            + " and "
+                            + NearDupOptions.SIMHASH_BLOCKS.key());
+            // T tables play the part of b bands of one row each (what the verdicts count).
+            banding = new LshParams(cosine.blocks().tables(), 1);
+        } else if (bands.isPresent()) {
             require(
                     bands.get() >= 1 && rows.get() >= 1,
                     NearDupOptions.BANDS.key(),
@@ -212,7 +265,107 @@ public final class NearDupSettings implements Serializable {
                 outOfOrderness,
                 idle,
                 config.get(NearDupOptions.ORDER_BUFFER).getBytes(),
-                config.get(NearDupOptions.PENDING_BUFFER).getBytes());
+                config.get(NearDupOptions.PENDING_BUFFER).getBytes(),
+                cosine);
+    }
+
+    /**
+     * The cosine family's options: D, k (from {@code neardup.max-hamming}, else from an explicit
+     * {@code neardup.threshold} as the largest k whose cosine reaches it, else 3) and the block
+     * layout (explicit B, else {@link BlockParams#suggestForCorpus} for the stated corpus size and
+     * at most one random candidate per document).
+     */
+    private static Cosine cosine(ReadableConfig config) {
+        int bits = config.get(NearDupOptions.SIMHASH_BITS);
+        String bitsKey = NearDupOptions.SIMHASH_BITS.key();
+        require(
+                bits >= 64 && bits <= SimHash.MAX_BITS && bits % 64 == 0,
+                bitsKey,
+                "must be a multiple of 64 from 64 to " + SimHash.MAX_BITS + ", got " + bits);
+        Optional<Integer> k = config.getOptional(NearDupOptions.MAX_HAMMING);
+        Optional<Double> threshold = config.getOptional(NearDupOptions.THRESHOLD);
+        String kKey = NearDupOptions.MAX_HAMMING.key();
+        require(
+                k.isEmpty() || threshold.isEmpty(),
+                kKey,
+                "set it or "
+                        + NearDupOptions.THRESHOLD.key()
+                        + ", not both: with cosine similarity the threshold is cos(pi k / D) ("
+                        + k.map(
+                                        v ->
+                                                String.format(
+                                                        java.util.Locale.ROOT,
+                                                        "%.4f",
+                                                        cosineOf(v, bits)))
+                                .orElse("?")
+                        + " for k = "
+                        + k.orElse(0)
+                        + " at D = "
+                        + bits
+                        + ")");
+        int maxHamming;
+        if (k.isPresent()) {
+            maxHamming = k.get();
+        } else if (threshold.isPresent()) {
+            double t = threshold.get();
+            require(
+                    t > 0 && t < 1,
+                    NearDupOptions.THRESHOLD.key(),
+                    "must be strictly between 0 and 1, got " + t);
+            maxHamming = SimHash.maxHamming(t, bits);
+        } else {
+            maxHamming = NearDupOptions.MAX_HAMMING.defaultValue();
+        }
+        require(
+                maxHamming >= 0,
+                kKey,
+                "must be at least 0 (0: identical fingerprints only), got " + maxHamming);
+        require(
+                2 * maxHamming < bits,
+                kKey,
+                "must be below half the fingerprint length ("
+                        + bits / 2
+                        + " of "
+                        + bits
+                        + " bits): at k = "
+                        + maxHamming
+                        + " the threshold cos(pi k / D) would be "
+                        + String.format(java.util.Locale.ROOT, "%.3f", cosineOf(maxHamming, bits))
+                        + ", which orthogonal vectors reach. Near-duplicates are a few percent of"
+                        + " the bits apart: 3 of 64 (cosine 0.989), 10 of 256");
+        BlockParams layout;
+        Optional<Integer> blocks = config.getOptional(NearDupOptions.SIMHASH_BLOCKS);
+        String blocksKey = NearDupOptions.SIMHASH_BLOCKS.key();
+        if (blocks.isPresent()) {
+            require(
+                    blocks.get() > maxHamming && blocks.get() <= bits,
+                    blocksKey,
+                    "must exceed k = "
+                            + maxHamming
+                            + " (so that a pair within distance k agrees on at least one block)"
+                            + " and be at most "
+                            + bits
+                            + ", got "
+                            + blocks.get());
+            try {
+                layout = new BlockParams(bits, maxHamming, blocks.get());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "invalid option " + blocksKey + ": " + e.getMessage());
+            }
+        } else {
+            long corpus = config.get(NearDupOptions.SIMHASH_CORPUS_SIZE);
+            require(
+                    corpus >= 1,
+                    NearDupOptions.SIMHASH_CORPUS_SIZE.key(),
+                    "must be at least 1, got " + corpus);
+            layout = BlockParams.suggestForCorpus(bits, maxHamming, corpus, 1.0);
+        }
+        return new Cosine(layout, config.get(NearDupOptions.SIMHASH_FEATURES));
+    }
+
+    private static double cosineOf(int k, int bits) {
+        return Math.cos(Math.PI * Math.min(k, bits) / bits);
     }
 
     private static String nonBlank(String value, String key) {
@@ -226,8 +379,66 @@ public final class NearDupSettings implements Serializable {
         }
     }
 
-    /** A new sketcher for these settings (not thread-safe: one per operator instance). */
+    /**
+     * A new sketcher of this family (not thread-safe: one per operator instance): {@link
+     * #newSketcher()} for Jaccard, a {@link SimHashSketcher} for cosine.
+     */
+    public TextSketcher newTextSketcher() {
+        if (family == SimilarityFamily.COSINE) {
+            return new SimHashSketcher(
+                    SimHashSketcher.featureOptions(features, shingleOptions()),
+                    new SimHash(simHashBits, SimHash.DEFAULT_SEED),
+                    new PermutedBlocks(blockParams()));
+        }
+        return newSketcher();
+    }
+
+    /** How the buckets keep and verify members in this family. */
+    public Verification verification() {
+        return Verification.of(this);
+    }
+
+    /** The similarity family. */
+    public SimilarityFamily family() {
+        return family;
+    }
+
+    /** COSINE: D, the SimHash bits. */
+    public int simHashBits() {
+        requireCosine();
+        return simHashBits;
+    }
+
+    /** COSINE: k, the largest Hamming distance of a match. */
+    public int maxHamming() {
+        requireCosine();
+        return maxHamming;
+    }
+
+    /** COSINE: the block layout (B blocks, C(B, k) tables). */
+    public BlockParams blockParams() {
+        requireCosine();
+        return new BlockParams(simHashBits, maxHamming, blocks);
+    }
+
+    /** COSINE: what a document's vector is made of. */
+    public SimHashSketcher.Features simHashFeatures() {
+        requireCosine();
+        return features;
+    }
+
+    private void requireCosine() {
+        if (family != SimilarityFamily.COSINE) {
+            throw new IllegalStateException("not cosine settings: " + family);
+        }
+    }
+
+    /** A new Jaccard sketcher for these settings (not thread-safe: one per operator instance). */
     public DocumentSketcher newSketcher() {
+        if (family != SimilarityFamily.JACCARD) {
+            throw new IllegalStateException(
+                    "a MinHash sketcher for " + family + " settings: use newTextSketcher()");
+        }
         return new DocumentSketcher(
                 shingleOptions(),
                 MinHash.create(algorithm, numHashes, MinHash.DEFAULT_SEED),
@@ -243,6 +454,10 @@ public final class NearDupSettings implements Serializable {
         return new LshParams(bands, rows);
     }
 
+    /**
+     * The similarity from which documents are near-duplicates: the Jaccard threshold, or for cosine
+     * cos(pi k / D).
+     */
     public double threshold() {
         return threshold;
     }
@@ -251,6 +466,7 @@ public final class NearDupSettings implements Serializable {
         return numHashes;
     }
 
+    /** Band keys per document: b bands, or for cosine the T tables. */
     public int bands() {
         return bands;
     }
@@ -314,6 +530,29 @@ public final class NearDupSettings implements Serializable {
     /** One line describing the settings, for logs and the CLI. */
     @Override
     public String toString() {
+        if (family == SimilarityFamily.COSINE) {
+            BlockParams layout = blockParams();
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
+                            + " %d tables (keys of %s bits) features=%s%s%s bucket-capacity=%d"
+                            + " retention=%s",
+                    simHashBits,
+                    maxHamming,
+                    threshold,
+                    layout.blocks(),
+                    layout.tables(),
+                    layout.minKeyWidth() == layout.maxKeyWidth()
+                            ? "" + layout.minKeyWidth()
+                            : layout.minKeyWidth() + "-" + layout.maxKeyWidth(),
+                    features == SimHashSketcher.Features.WORDS
+                            ? "words"
+                            : "shingles/" + shingleKind + "/" + shingleSize,
+                    stopWords ? " stop-words" : "",
+                    stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
+                    bucketCapacity,
+                    Duration.ofMillis(retentionMillis));
+        }
         return String.format(
                 "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s shingles=%s/%d%s%s"
                         + " bucket-capacity=%d signature-bits=%d retention=%s",

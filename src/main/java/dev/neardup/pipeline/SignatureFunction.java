@@ -8,7 +8,7 @@ import dev.neardup.io.Json;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.DocumentSketcher;
-import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.lsh.TextSketcher;
 import dev.neardup.text.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -25,10 +25,13 @@ import org.apache.flink.util.OutputTag;
  * The signature operator (stateless), right after the source: dead letters of the parser go to
  * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
  * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
- * #ANNOUNCE}). A document without a single token goes to the dead letters ({@code NO_TEXT}) with
- * the parsed document re-serialised as its payload. A deletion goes to every band-bucket subtask as
- * one copy per key group on the main output ({@link DeletionCopies}: its band keys are unknown),
- * and to the verdicts as an announcement.
+ * #ANNOUNCE}). With cosine similarity ({@link SimilarityFamily#COSINE}) it gets its term-frequency
+ * SimHash fingerprint and one record per permuted-block table instead: the table key as band key,
+ * the fingerprint's bytes as signature ({@link Verification#pack}); the same records, to the same
+ * buckets. A document without a single token goes to the dead letters ({@code NO_TEXT}) with the
+ * parsed document re-serialised as its payload. A deletion goes to every band-bucket subtask as one
+ * copy per key group on the main output ({@link DeletionCopies}: its band keys are unknown), and to
+ * the verdicts as an announcement.
  *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
@@ -51,7 +54,8 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private static final LongAdder SKETCHED = new LongAdder();
 
     private final NearDupSettings settings;
-    private transient DocumentSketcher sketcher;
+    private transient TextSketcher sketcher;
+    private transient Verification verification;
     private transient Counter documentsIn;
     private transient Counter deadLetters;
     private transient Counter noText;
@@ -65,7 +69,8 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
 
     @Override
     public void open(OpenContext openContext) {
-        sketcher = settings.newSketcher();
+        sketcher = settings.newTextSketcher();
+        verification = settings.verification();
         var metrics = getRuntimeContext().getMetricGroup();
         documentsIn = metrics.counter("documentsIn");
         deadLetters = metrics.counter("deadLetters");
@@ -109,8 +114,8 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         }
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long[] signature = sketch.signature();
-        byte[] packed = BbitMinHash.pack(signature, settings.signatureBits());
-        long fingerprint = BbitMinHash.fingerprint(signature);
+        byte[] packed = verification.pack(signature);
+        long fingerprint = sketch.identity();
         long[] keys = sketch.bandKeys();
         for (int j = 0; j < keys.length; j++) {
             BandRecord r = new BandRecord();

@@ -1,7 +1,11 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;
@@ -18,12 +22,15 @@ import org.slf4j.LoggerFactory;
  * settings that would make it meaningless fails at once, naming the old and the new values, instead
  * of crash-looping or silently comparing incompatible sketches.
  *
- * <p>What shapes state: the layout version of the bucket values ({@link BucketMembers}), K, the
- * MinHash algorithm and seed, the banding (b, r, band-key seed), the shingling (kind, size, stop
- * words, stemming, seed) and the bits kept per value. Everything else may change across a restore:
- * the threshold (it only decides verification; when it changes a tuned banding, the banding is what
- * differs), capacity and retention (applied when a bucket is next touched), topics, sinks and
- * parallelism.
+ * <p>What shapes state: the layout version of the bucket values ({@link BucketMembers}), the
+ * similarity family ({@code neardup.similarity}; not recorded before cosine similarity existed,
+ * which counts as JACCARD), K, the MinHash algorithm and seed, the banding (b, r, band-key seed),
+ * the shingling (kind, size, stop words, stemming, seed) and the bits kept per value; for cosine,
+ * instead of the MinHash ones: the SimHash bits and seed, k, the block layout (B, block-key seed),
+ * the features and their shingling (word tokens: size 1). Everything else may change across a
+ * restore: the threshold (it only decides verification; when it changes a tuned banding, the
+ * banding is what differs), capacity and retention (applied when a bucket is next touched), topics,
+ * sinks and parallelism.
  *
  * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
  * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
@@ -44,6 +51,13 @@ public final class StateCompatibility {
     private static final Map<String, String> SOFT_KEYS = Map.of(TOKENIZER_VERSION, "1");
 
     /**
+     * Keys recorded since a later version, with the value that state recorded before them had: the
+     * similarity family (state from before cosine similarity existed is Jaccard state).
+     */
+    private static final Map<String, String> LATER_KEYS =
+            Map.of(NearDupOptions.SIMILARITY.key(), SimilarityFamily.JACCARD.name());
+
+    /**
      * How the message of a refused restore begins; it goes on with ": " and the differences, "key
      * was X, now Y" separated by "; ", and ends with ". " and what to do.
      */
@@ -58,19 +72,35 @@ public final class StateCompatibility {
     public static Map<String, String> shape(NearDupSettings s) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("state-layout", Integer.toString(LAYOUT));
-        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
-        m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());
-        m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
-        m.put(NearDupOptions.BANDS.key(), Integer.toString(s.bands()));
-        m.put(NearDupOptions.ROWS.key(), Integer.toString(s.rows()));
-        m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
-        ShingleOptions sh = s.shingleOptions();
+        m.put(NearDupOptions.SIMILARITY.key(), s.family().name());
+        if (s.family() == SimilarityFamily.COSINE) {
+            BlockParams layout = s.blockParams();
+            m.put(NearDupOptions.SIMHASH_BITS.key(), Integer.toString(layout.bits()));
+            m.put("simhash-seed", Long.toHexString(SimHash.DEFAULT_SEED));
+            m.put(NearDupOptions.MAX_HAMMING.key(), Integer.toString(layout.maxHamming()));
+            m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
+            m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
+            m.put(NearDupOptions.SIMHASH_FEATURES.key(), s.simHashFeatures().name());
+        } else {
+            m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
+            m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());
+            m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
+            m.put(NearDupOptions.BANDS.key(), Integer.toString(s.bands()));
+            m.put(NearDupOptions.ROWS.key(), Integer.toString(s.rows()));
+            m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
+        }
+        ShingleOptions sh =
+                s.family() == SimilarityFamily.COSINE
+                        ? SimHashSketcher.featureOptions(s.simHashFeatures(), s.shingleOptions())
+                        : s.shingleOptions();
         m.put(NearDupOptions.SHINGLE_KIND.key(), sh.kind().name());
         m.put(NearDupOptions.SHINGLE_SIZE.key(), Integer.toString(sh.size()));
         m.put(NearDupOptions.STOP_WORDS.key(), Boolean.toString(sh.removeStopWords()));
         m.put(NearDupOptions.STEMMING.key(), sh.stemming().name());
         m.put("shingle-seed", Long.toHexString(sh.seed()));
-        m.put(NearDupOptions.SIGNATURE_BITS.key(), Integer.toString(s.signatureBits()));
+        if (s.family() == SimilarityFamily.JACCARD) {
+            m.put(NearDupOptions.SIGNATURE_BITS.key(), Integer.toString(s.signatureBits()));
+        }
         m.put(TOKENIZER_VERSION, Integer.toString(Tokenizer.CONTRACT_VERSION));
         return m;
     }
@@ -101,11 +131,21 @@ public final class StateCompatibility {
     static List<String> differences(
             Map<String, String> stored, Map<String, String> current, boolean soft) {
         List<String> out = new ArrayList<>();
+        String familyKey = NearDupOptions.SIMILARITY.key();
+        String storedFamily = stored.getOrDefault(familyKey, LATER_KEYS.get(familyKey));
+        if (!soft && !storedFamily.equals(current.get(familyKey))) {
+            // Another family: every other key differs too, and says nothing more.
+            out.add(familyKey + " was " + storedFamily + ", now " + current.get(familyKey));
+            return out;
+        }
         for (Map.Entry<String, String> e : current.entrySet()) {
             if (SOFT_KEYS.containsKey(e.getKey()) != soft) {
                 continue;
             }
-            String old = stored.getOrDefault(e.getKey(), SOFT_KEYS.get(e.getKey()));
+            String old =
+                    stored.getOrDefault(
+                            e.getKey(),
+                            SOFT_KEYS.getOrDefault(e.getKey(), LATER_KEYS.get(e.getKey())));
             if (!e.getValue().equals(old)) {
                 out.add(
                         e.getKey()

@@ -91,6 +91,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                     .thenComparing(Map.Entry::getKey);
 
     private final int bands;
+
+    /** The family's verification: the Hamming distance behind a cosine estimate. */
+    private final Verification verification;
+
     private final long retentionMillis;
     private final long heapBudget;
 
@@ -130,6 +134,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.bands();
+        this.verification = settings.verification();
         this.retentionMillis = settings.retentionMillis();
         this.heapBudget = settings.pendingBufferBytes();
     }
@@ -457,13 +462,14 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         return waiting.size();
     }
 
-    private static Alert alert(VerdictEvent e, int i, long now) {
+    private Alert alert(VerdictEvent e, int i, long now) {
         Alert a = new Alert();
         a.docId = e.docId;
         a.url = e.url;
         a.duplicateOf = e.matches.ids[i];
         a.duplicateUrl = e.matches.urls[i];
         a.similarity = e.matches.similarities[i];
+        a.hamming = verification.hamming(a.similarity);
         a.band = e.matchBand(i);
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
@@ -498,6 +504,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             v.matches[k] =
                     new Verdict.Match(
                             m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
+            v.matches[k].hamming = verification.hamming(m.similarities[i]);
         }
         int earliest = 0;
         for (int i = 1; i < n; i++) {
@@ -510,6 +517,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         v.duplicateOf = m.ids[earliest];
         v.duplicateUrl = m.urls[earliest];
         v.similarity = m.similarities[earliest];
+        v.hamming = verification.hamming(v.similarity);
         return v;
     }
 }

@@ -324,6 +324,44 @@ class OutputSchemaTest {
         assertInvalid(s, withSource, n -> n.put("source", 17));
     }
 
+    /**
+     * Cosine similarity adds the Hamming distance to alerts, verdicts and their matches; Jaccard
+     * outputs leave it out, exactly as before it existed.
+     */
+    @Test
+    void cosineOutputsCarryTheHammingDistanceAndJaccardOnesLeaveItOut() {
+        JsonNode jaccardAlert = tree(alert());
+        assertThat(jaccardAlert.has("hamming")).isFalse();
+        assertValid("alert.schema.json", jaccardAlert);
+        Alert a = alert();
+        a.similarity = Math.cos(Math.PI * 2 / 64);
+        a.hamming = 2;
+        JsonNode cosineAlert = tree(a);
+        assertThat(cosineAlert.get("hamming").asInt()).isEqualTo(2);
+        assertValid("alert.schema.json", cosineAlert);
+        assertInvalid("alert.schema.json", cosineAlert, n -> n.put("hamming", -1));
+        assertInvalid("alert.schema.json", cosineAlert, n -> n.put("hamming", 1.5));
+
+        Verdict v = duplicate();
+        JsonNode jaccardVerdict = tree(v);
+        assertThat(jaccardVerdict.has("hamming")).isFalse();
+        assertThat(jaccardVerdict.get("matches").get(0).has("hamming")).isFalse();
+        v.hamming = 1;
+        for (Verdict.Match m : v.matches) {
+            m.hamming = 1;
+        }
+        JsonNode cosineVerdict = tree(v);
+        assertThat(cosineVerdict.get("hamming").asInt()).isEqualTo(1);
+        assertThat(cosineVerdict.get("matches").get(0).get("hamming").asInt()).isEqualTo(1);
+        assertValid("verdict.schema.json", cosineVerdict);
+        assertInvalid(
+                "verdict.schema.json",
+                cosineVerdict,
+                n -> ((ObjectNode) n.get("matches").get(0)).put("hamming", "one"));
+        JsonNode unique = tree(unique());
+        assertInvalid("verdict.schema.json", unique, n -> n.put("hamming", 3));
+    }
+
     @Test
     void brokenVerdictsAreRejected() {
         String s = "verdict.schema.json";
@@ -405,11 +443,15 @@ class OutputSchemaTest {
 
     @Test
     void outputSchemasListExactlyThePojoFieldsAllRequired() {
-        assertObjectMatches(schemaJson("alert.schema.json"), Alert.class);
+        // hamming was added within version 1 for cosine similarity: optional, and left out of
+        // Jaccard outputs (null), so that they stay as they were.
+        assertObjectMatches(schemaJson("alert.schema.json"), Alert.class, "hamming");
         // source was added within version 1: optional, so that earlier verdicts still validate.
-        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class, "source");
+        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class, "source", "hamming");
         assertObjectMatches(
-                schemaJson("verdict.schema.json").at("/$defs/match"), Verdict.Match.class);
+                schemaJson("verdict.schema.json").at("/$defs/match"),
+                Verdict.Match.class,
+                "hamming");
         assertObjectMatches(schemaJson("dead-letter.schema.json"), DeadLetter.class);
         assertObjectMatches(schemaJson("cluster.schema.json"), ClusterAssignment.class);
         assertObjectMatches(schemaJson("pair.schema.json"), DuplicatePair.class);
@@ -459,9 +501,30 @@ class OutputSchemaTest {
                 .as(type.getSimpleName() + " required")
                 .containsExactlyInAnyOrderElementsOf(required);
         assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
-        // And the serialised form has exactly those keys.
+        // And the serialised form has exactly those keys, but the optional ones written only when
+        // not null (hamming).
+        Set<String> written = new LinkedHashSet<>(fields);
+        written.removeAll(omittedWhenNull(type));
+        assertThat(omittedWhenNull(type)).isSubsetOf(List.of(optional));
         assertThat(names(tree(newInstance(type)).fieldNames()))
-                .containsExactlyInAnyOrderElementsOf(fields);
+                .containsExactlyInAnyOrderElementsOf(written);
+    }
+
+    /** Fields annotated {@code @JsonInclude(NON_NULL)}: left out of the JSON when null. */
+    static Set<String> omittedWhenNull(Class<?> type) {
+        return Arrays.stream(type.getDeclaredFields())
+                .filter(
+                        f -> {
+                            var include =
+                                    f.getAnnotation(
+                                            com.fasterxml.jackson.annotation.JsonInclude.class);
+                            return include != null
+                                    && include.value()
+                                            == com.fasterxml.jackson.annotation.JsonInclude.Include
+                                                    .NON_NULL;
+                        })
+                .map(Field::getName)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     static Object newInstance(Class<?> type) {

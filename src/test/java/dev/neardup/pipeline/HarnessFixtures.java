@@ -66,6 +66,54 @@ final class HarnessFixtures {
         return conf;
     }
 
+    /** Cosine settings of {@link #cosineSettings}: 64-bit fingerprints, k = 3, 4 blocks. */
+    static final int COSINE_BITS = 64;
+
+    static final int COSINE_K = 3;
+
+    /**
+     * Cosine settings (64-bit SimHash, k = 3, 4 blocks: 4 tables), the given bucket capacity and a
+     * 1 h retention.
+     */
+    static NearDupSettings cosineSettings(int capacity) {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
+        conf.set(NearDupOptions.SIMHASH_BITS, COSINE_BITS);
+        conf.set(NearDupOptions.MAX_HAMMING, COSINE_K);
+        conf.set(NearDupOptions.SIMHASH_BLOCKS, 4);
+        conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
+        conf.set(NearDupOptions.RETENTION, RETENTION);
+        return NearDupSettings.from(conf);
+    }
+
+    /**
+     * A cosine band record of bucket {@code bucket} (table 0) for a document with the 64-bit
+     * SimHash fingerprint {@code fingerprint}, packed as the signature operator packs it.
+     */
+    static BandRecord cosineRecord(long bucket, String docId, long eventTime, long fingerprint) {
+        return cosineRecord(bucket, docId, eventTime, fingerprint, fingerprint);
+    }
+
+    /** As above, with the identity of the document's words (equal for exact copies only). */
+    static BandRecord cosineRecord(
+            long bucket, String docId, long eventTime, long fingerprint, long identity) {
+        long[] words = {fingerprint};
+        BandRecord r = new BandRecord();
+        r.bandKey = bucket;
+        r.band = 0;
+        r.docId = docId;
+        r.url = "https://example.org/" + docId;
+        r.eventTime = eventTime;
+        r.fingerprint = identity;
+        r.signature = new Verification.Cosine(COSINE_BITS, COSINE_K).pack(words);
+        return r;
+    }
+
+    /** {@code base} with its lowest {@code flipped} bits flipped: at Hamming distance flipped. */
+    static long flipped(long base, int flipped) {
+        return flipped == 64 ? ~base : base ^ ((1L << flipped) - 1);
+    }
+
     /** A signature of K values all equal to {@code v}. */
     static long[] signature(long v) {
         long[] s = new long[K];

@@ -70,6 +70,44 @@ class SignatureFunctionTest {
     }
 
     @Test
+    void withCosineSimilarityADocumentBecomesOneRecordPerTableWithItsFingerprint()
+            throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
+        NearDupSettings cosine = NearDupSettings.from(conf);
+        harness.close();
+        harness = ProcessFunctionTestHarnesses.forProcessFunction(new SignatureFunction(cosine));
+        String text = "the quick brown fox jumps over the lazy dog again and again";
+        harness.processElement(doc("d", T, text), T);
+
+        List<BandRecord> tables = harness.extractOutputValues();
+        dev.neardup.sketch.SimHash simHash = dev.neardup.sketch.SimHash.defaults();
+        long[] words =
+                new dev.neardup.text.Shingler(dev.neardup.text.ShingleOptions.words(1))
+                        .shingleHashes(text);
+        long[] fingerprint = simHash.fingerprint(words);
+        long[] keys =
+                new dev.neardup.lsh.PermutedBlocks(cosine.blockParams()).bandKeys(fingerprint);
+        assertThat(cosine.blockParams().tables()).isEqualTo(10); // 5 blocks at k = 3
+        assertThat(tables).hasSize(cosine.bands()).hasSize(10);
+        byte[] le = new byte[8];
+        for (int i = 0; i < 8; i++) {
+            le[i] = (byte) (fingerprint[0] >>> (8 * i));
+        }
+        for (int j = 0; j < tables.size(); j++) {
+            BandRecord r = tables.get(j);
+            assertThat(r.band).isEqualTo(j);
+            assertThat(r.bandKey).isEqualTo(keys[j]);
+            assertThat(r.signature).isEqualTo(le);
+            assertThat(r.fingerprint)
+                    .as("the identity of the word multiset, not of the fingerprint")
+                    .isEqualTo(dev.neardup.lsh.SimHashSketcher.identity(words))
+                    .isNotEqualTo(BbitMinHash.fingerprint(fingerprint));
+        }
+        assertThat(sideValues(harness, SignatureFunction.ANNOUNCE)).hasSize(1);
+    }
+
+    @Test
     void deadLettersOfTheParserPassAsideAndAPageWithoutWordsBecomesOne() throws Exception {
         DeadLetter bad = new DeadLetter();
         bad.reason = "MALFORMED_JSON";

@@ -56,4 +56,81 @@ class StateCompatibilityTest {
                 .hasMessageContaining("neardup.num-hashes was 256, now 128")
                 .hasMessageNotContaining("tokenizer-version");
     }
+
+    private static NearDupSettings cosine(String... keyValues) {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            conf.setString(keyValues[i], keyValues[i + 1]);
+        }
+        return NearDupSettings.from(conf);
+    }
+
+    @Test
+    void stateFromBeforeTheFamilyWasRecordedIsJaccardState() {
+        Map<String, String> old = current();
+        assertThat(old).containsEntry("neardup.similarity", "JACCARD");
+        old.remove("neardup.similarity");
+        assertThat(StateCompatibility.check(List.of(StateCompatibility.encode(old)), SETTINGS))
+                .isEmpty();
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(StateCompatibility.encode(old)), cosine()))
+                .isInstanceOf(SuppressRestartsException.class)
+                .cause()
+                .hasMessage(
+                        StateCompatibility.INCOMPATIBLE
+                                + ": neardup.similarity was JACCARD, now COSINE. Restore with the"
+                                + " old settings, or start without the checkpoint or savepoint"
+                                + " and re-read the input to build state with the new ones.");
+    }
+
+    @Test
+    void cosineStateRecordsBitsKBlocksAndFeaturesAndRefusesOtherOnes() {
+        NearDupSettings base = cosine();
+        Map<String, String> shape = StateCompatibility.shape(base);
+        assertThat(shape)
+                .containsEntry("neardup.similarity", "COSINE")
+                .containsEntry("neardup.simhash.bits", "64")
+                .containsEntry("neardup.max-hamming", "3")
+                .containsEntry("neardup.simhash.blocks", "5")
+                .containsEntry("neardup.simhash.features", "WORDS")
+                .containsEntry("neardup.shingle.size", "1")
+                .doesNotContainKey("neardup.num-hashes")
+                .doesNotContainKey("neardup.bands");
+        String stored = StateCompatibility.encode(shape);
+        assertThat(StateCompatibility.check(List.of(stored), base)).isEmpty();
+        assertThat(StateCompatibility.check(List.of(stored), cosine("neardup.threshold", "0.989")))
+                .as("threshold 0.989 at 64 bits is k = 3, the same state")
+                .isEmpty();
+    }
+
+    @Test
+    void aCosineRestoreWithAnotherKBitsOrLayoutIsRefusedNamingEach() {
+        String stored = StateCompatibility.encode(StateCompatibility.shape(cosine()));
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(stored), cosine("neardup.max-hamming", "4")))
+                .cause()
+                .hasMessageContaining("neardup.max-hamming was 3, now 4")
+                .hasMessageContaining("neardup.simhash.blocks was 5, now");
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(stored), cosine("neardup.simhash.blocks", "6")))
+                .cause()
+                .hasMessageContaining("neardup.simhash.blocks was 5, now 6")
+                .hasMessageNotContaining("max-hamming");
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(stored), cosine("neardup.simhash.bits", "128")))
+                .cause()
+                .hasMessageContaining("neardup.simhash.bits was 64, now 128");
+        assertThatThrownBy(() -> StateCompatibility.check(List.of(stored), SETTINGS))
+                .cause()
+                .hasMessageContaining("neardup.similarity was COSINE, now JACCARD");
+    }
 }

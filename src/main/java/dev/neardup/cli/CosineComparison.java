@@ -1,0 +1,156 @@
+package dev.neardup.cli;
+
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.Shingler;
+import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code neardup compare --similarity cosine} adds: the exact cosine of the two documents'
+ * term-frequency vectors (the job's features, counted exactly), the SimHash estimate cos(pi h / D)
+ * from their fingerprints' Hamming distance h, whether they share a permuted-block table key (a
+ * candidate pair of the job), and whether h is within k (a near-duplicate).
+ */
+final class CosineComparison {
+
+    final NearDupSettings settings;
+    final double exact;
+    final int hamming;
+    final double estimate;
+    final int firstAgreeingTable;
+    final int featuresA;
+    final int featuresB;
+
+    CosineComparison(
+            NearDupSettings settings, String a, ContentType typeA, String b, ContentType typeB) {
+        this.settings = settings;
+        Shingler features =
+                new Shingler(
+                        SimHashSketcher.featureOptions(
+                                settings.simHashFeatures(), settings.shingleOptions()));
+        long[] fa = features.shingleHashes(a, typeA);
+        long[] fb = features.shingleHashes(b, typeB);
+        this.featuresA = fa.length;
+        this.featuresB = fb.length;
+        this.exact = cosine(counts(fa), counts(fb));
+        SimHash simHash = new SimHash(settings.simHashBits(), SimHash.DEFAULT_SEED);
+        long[] pa = simHash.fingerprint(fa);
+        long[] pb = simHash.fingerprint(fb);
+        this.hamming = SimHash.hamming(pa, pb);
+        this.estimate = SimHash.cosine(hamming, settings.simHashBits());
+        this.firstAgreeingTable =
+                new PermutedBlocks(settings.blockParams()).firstAgreeingBand(pa, pb);
+    }
+
+    private static Map<Long, Integer> counts(long[] features) {
+        Map<Long, Integer> out = new HashMap<>();
+        for (long f : features) {
+            out.merge(f, 1, Integer::sum);
+        }
+        return out;
+    }
+
+    /** Exact cosine of two count vectors (0 when either is empty). */
+    static double cosine(Map<Long, Integer> a, Map<Long, Integer> b) {
+        double dot = 0;
+        for (Map.Entry<Long, Integer> e : a.entrySet()) {
+            Integer other = b.get(e.getKey());
+            if (other != null) {
+                dot += (double) e.getValue() * other;
+            }
+        }
+        double na = 0;
+        for (int v : a.values()) {
+            na += (double) v * v;
+        }
+        double nb = 0;
+        for (int v : b.values()) {
+            nb += (double) v * v;
+        }
+        return na == 0 || nb == 0 ? 0 : Math.min(1.0, dot / Math.sqrt(na * nb));
+    }
+
+    boolean nearDuplicate() {
+        return hamming <= settings.maxHamming();
+    }
+
+    void printText(PrintWriter out) {
+        BlockParams layout = settings.blockParams();
+        int bits = layout.bits();
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Cosine (SimHash): %s, %d-bit fingerprints, k = %d (threshold %.4f)%n",
+                settings.simHashFeatures() == SimHashSketcher.Features.WORDS
+                        ? "word term frequencies"
+                        : "shingle frequencies",
+                bits,
+                layout.maxHamming(),
+                settings.threshold());
+        line(
+                out,
+                "exact cosine",
+                Format.fixed(exact),
+                "of the term-frequency vectors (" + featuresA + " and " + featuresB + " tokens)");
+        line(
+                out,
+                "Hamming distance",
+                Integer.toString(hamming),
+                String.format(
+                        Locale.ROOT,
+                        "of %d bits; expected %.1f +/- %.1f at the exact cosine",
+                        bits,
+                        bits * Math.acos(exact) / Math.PI,
+                        bits * SimHash.standardError(Math.acos(exact), bits)));
+        line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
+        line(
+                out,
+                "block candidate",
+                firstAgreeingTable >= 0 ? "yes" : "no",
+                (firstAgreeingTable >= 0
+                                ? "table " + firstAgreeingTable + "'s blocks agree"
+                                : "no table's blocks all agree")
+                        + " ("
+                        + layout.tables()
+                        + " tables of "
+                        + layout.blocks()
+                        + " blocks)");
+        line(
+                out,
+                "near-duplicate",
+                nearDuplicate() ? "yes" : "no",
+                "Hamming distance "
+                        + hamming
+                        + (nearDuplicate() ? " <= " : " > ")
+                        + "k = "
+                        + layout.maxHamming());
+    }
+
+    Map<String, Object> toJson() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("bits", settings.simHashBits());
+        o.put("maxHamming", settings.maxHamming());
+        o.put("threshold", settings.threshold());
+        o.put("blocks", settings.blockParams().blocks());
+        o.put("tables", settings.blockParams().tables());
+        o.put("exactCosine", exact);
+        o.put("hamming", hamming);
+        o.put("estimate", estimate);
+        o.put("candidate", firstAgreeingTable >= 0);
+        o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
+        o.put("nearDuplicate", nearDuplicate());
+        return o;
+    }
+
+    private static void line(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.neardup.lsh;
+
+import dev.neardup.sketch.Mix64;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Shingler;
+import java.util.Objects;
+
+/**
+ * The cosine family's algorithm path of one document (seed 002, "Random Projections"; Manku, Jain
+ * and Das Sarma, WWW 2007): features, then a term-frequency {@link SimHash} fingerprint, then the T
+ * table keys of {@link PermutedBlocks}, which the job uses as band keys.
+ *
+ * <p>Features (the hashing trick of seed 002: a feature is its 64-bit hash, no vocabulary). {@link
+ * Features#WORDS}, the default: the document's word tokens ({@link Shingler} with word shingles of
+ * size 1, so the same tokenizer, stop words and stemming as the Jaccard family), each occurrence
+ * weighing 1: the fingerprint is that of the term-frequency vector, and two pages whose word
+ * frequencies match have close fingerprints whatever the order of their words. {@link
+ * Features#SHINGLES}: the configured shingles, weighted by how often each occurs (order-sensitive,
+ * like Jaccard, but weighted).
+ *
+ * <p>Exact copies. The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature
+ * multiset, not of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at
+ * cosine 0.999, 4 times in 10), and the buckets keep one member per identity, so an identity of the
+ * fingerprint would make such near-copies stand for each other and hide their pairs.
+ *
+ * <p>Not thread-safe (the shingler reuses buffers): one instance per thread.
+ */
+public final class SimHashSketcher implements TextSketcher {
+
+    /** What a document's vector is made of. */
+    public enum Features {
+        /** Word tokens weighted by term frequency (shingle size 1). */
+        WORDS,
+        /** The configured shingles weighted by their frequency. */
+        SHINGLES
+    }
+
+    private final Shingler shingler;
+    private final SimHash simHash;
+    private final PermutedBlocks blocks;
+
+    /**
+     * @param features the shingling of the features (word shingles of size 1 for {@link
+     *     Features#WORDS}, see {@link #featureOptions})
+     */
+    public SimHashSketcher(ShingleOptions features, SimHash simHash, PermutedBlocks blocks) {
+        this.shingler = new Shingler(Objects.requireNonNull(features, "features"));
+        this.simHash = Objects.requireNonNull(simHash, "simHash");
+        this.blocks = Objects.requireNonNull(blocks, "blocks");
+        if (blocks.params().bits() != simHash.bits()) {
+            throw new IllegalArgumentException(
+                    "the block layout is for "
+                            + blocks.params().bits()
+                            + "-bit fingerprints, the SimHash has "
+                            + simHash.bits());
+        }
+    }
+
+    /**
+     * The shingling of the features: for {@link Features#WORDS}, single word tokens with the text
+     * options (stop words, stemming, seed) of {@code shingles}; for {@link Features#SHINGLES},
+     * {@code shingles} itself.
+     */
+    public static ShingleOptions featureOptions(Features features, ShingleOptions shingles) {
+        if (features == Features.SHINGLES) {
+            return shingles;
+        }
+        return new ShingleOptions(
+                ShingleOptions.Kind.WORD,
+                1,
+                shingles.removeStopWords(),
+                shingles.stemming(),
+                shingles.seed());
+    }
+
+    @Override
+    public DocumentSketcher.Sketch sketch(CharSequence text) {
+        return fromFeatures(shingler.shingleHashes(text));
+    }
+
+    @Override
+    public DocumentSketcher.Sketch sketch(String content, ContentType type) {
+        return fromFeatures(shingler.shingleHashes(content, type));
+    }
+
+    private DocumentSketcher.Sketch fromFeatures(long[] features) {
+        long[] fingerprint = simHash.fingerprint(features);
+        return new DocumentSketcher.Sketch(
+                features.length, fingerprint, blocks.bandKeys(fingerprint), identity(features));
+    }
+
+    /** Seed of {@link #identity}. Part of stored state: never change it. */
+    static final long IDENTITY_SEED = 0x74666964_656E7431L; // "tfident1"
+
+    /**
+     * An order-independent 64-bit hash of a feature multiset, equal for equal term-frequency
+     * vectors: fmix64 of the count plus the sum of fmix64(feature XOR seed) over all occurrences (a
+     * sum of uniform hashes, so two different multisets collide with probability about 2^-64). The
+     * buckets keep documents with equal identities once, as exact copies.
+     */
+    public static long identity(long[] features) {
+        long sum = 0;
+        for (long f : features) {
+            sum += Mix64.fmix64(f ^ IDENTITY_SEED);
+        }
+        return Mix64.fmix64(sum + features.length * Mix64.GOLDEN_GAMMA);
+    }
+
+    public Shingler shingler() {
+        return shingler;
+    }
+
+    public SimHash simHash() {
+        return simHash;
+    }
+
+    public PermutedBlocks blocks() {
+        return blocks;
+    }
+}

@@ -1,0 +1,189 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.sketch.SimHash;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * How a band bucket keeps and verifies its members, per similarity family: what a member's {@code
+ * signature} bytes are ({@link #pack}), the similarity two members' bytes estimate ({@link
+ * #estimate}) and whether a pair at that estimate is a match ({@link #accepts}). The one {@link
+ * BandBucketOperator} calls it, so the operator's code does not depend on the family. Immutable and
+ * serializable (it travels with the operators); {@link #of} builds it from the settings.
+ */
+public interface Verification extends Serializable {
+
+    /** Bytes of a member's packed signature (fixed for given settings: part of the state). */
+    int packedBytes();
+
+    /** The bytes a bucket keeps of a document's sketch (MinHash signature or SimHash words). */
+    byte[] pack(long[] sketch);
+
+    /** The estimated similarity of two members from their packed signatures. */
+    double estimate(byte[] a, byte[] b);
+
+    /** True when a pair at this estimated similarity is a near-duplicate. */
+    boolean accepts(double similarity);
+
+    /**
+     * The Hamming distance behind an estimate of this family, or null when the family has none
+     * (Jaccard): reported in alerts and verdicts.
+     */
+    Integer hamming(double similarity);
+
+    /** The verification of these settings' family. */
+    static Verification of(NearDupSettings settings) {
+        return settings.family() == SimilarityFamily.COSINE
+                ? new Cosine(settings.simHashBits(), settings.maxHamming())
+                : new Jaccard(settings.numHashes(), settings.signatureBits(), settings.threshold());
+    }
+
+    /**
+     * Jaccard: members keep the lowest b bits of each of the K MinHash values (b-bit minwise
+     * hashing); the estimate (P̂ - 2^-b) / (1 - 2^-b) must reach the threshold.
+     */
+    final class Jaccard implements Verification {
+        private static final long serialVersionUID = 1L;
+
+        private final int numHashes;
+        private final int bits;
+        private final double threshold;
+
+        public Jaccard(int numHashes, int bits, double threshold) {
+            this.numHashes = numHashes;
+            this.bits = BbitMinHash.checkBits(bits);
+            this.threshold = threshold;
+        }
+
+        @Override
+        public int packedBytes() {
+            return BbitMinHash.packedBytes(numHashes, bits);
+        }
+
+        @Override
+        public byte[] pack(long[] signature) {
+            return BbitMinHash.pack(signature, bits);
+        }
+
+        @Override
+        public double estimate(byte[] a, byte[] b) {
+            return BbitMinHash.estimateJaccard(a, b, numHashes, bits);
+        }
+
+        @Override
+        public boolean accepts(double similarity) {
+            return similarity >= threshold;
+        }
+
+        @Override
+        public Integer hamming(double similarity) {
+            return null;
+        }
+    }
+
+    /**
+     * Cosine: members keep the whole D-bit SimHash fingerprint (D / 8 bytes, the words as
+     * little-endian longs); a pair is a match when the Hamming distance h of the fingerprints is at
+     * most k, and its estimated cosine is cos(pi h / D) (seed 002), at least cos(pi k / D).
+     */
+    final class Cosine implements Verification {
+        private static final long serialVersionUID = 1L;
+
+        private static final VarHandle LONG_LE =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+        private final int bits;
+        private final int maxHamming;
+
+        /** cos(pi k / D), less a margin far below the gap to cos(pi (k + 1) / D). */
+        private final double minCosine;
+
+        public Cosine(int bits, int maxHamming) {
+            this.bits = SimHash.checkBits(bits);
+            if (maxHamming < 0 || 2 * maxHamming >= bits) {
+                throw new IllegalArgumentException(
+                        "maximum Hamming distance must be between 0 and "
+                                + (bits / 2 - 1)
+                                + " for "
+                                + bits
+                                + " bits, got "
+                                + maxHamming);
+            }
+            this.maxHamming = maxHamming;
+            this.minCosine = SimHash.cosine(maxHamming, bits) - 1e-9;
+        }
+
+        @Override
+        public int packedBytes() {
+            return bits / 8;
+        }
+
+        @Override
+        public byte[] pack(long[] fingerprint) {
+            if (fingerprint.length != bits / 64) {
+                throw new IllegalArgumentException(
+                        "fingerprint has " + fingerprint.length * 64 + " bits, expected " + bits);
+            }
+            byte[] out = new byte[bits / 8];
+            for (int w = 0; w < fingerprint.length; w++) {
+                LONG_LE.set(out, 8 * w, fingerprint[w]);
+            }
+            return out;
+        }
+
+        /** The fingerprint words of packed bytes. */
+        public static long[] unpack(byte[] packed) {
+            long[] out = new long[packed.length / 8];
+            for (int w = 0; w < out.length; w++) {
+                out[w] = (long) LONG_LE.get(packed, 8 * w);
+            }
+            return out;
+        }
+
+        /** The Hamming distance of two packed fingerprints. */
+        public int distance(byte[] a, byte[] b) {
+            if (a.length != bits / 8 || b.length != bits / 8) {
+                throw new IllegalArgumentException(
+                        "packed fingerprints must be "
+                                + bits / 8
+                                + " bytes, got "
+                                + a.length
+                                + " and "
+                                + b.length);
+            }
+            int h = 0;
+            for (int i = 0; i < a.length; i += 8) {
+                h += Long.bitCount((long) LONG_LE.get(a, i) ^ (long) LONG_LE.get(b, i));
+            }
+            return h;
+        }
+
+        @Override
+        public double estimate(byte[] a, byte[] b) {
+            return SimHash.cosine(distance(a, b), bits);
+        }
+
+        @Override
+        public boolean accepts(double similarity) {
+            return similarity >= minCosine;
+        }
+
+        /** h = D arccos(s) / pi, exact for s = cos(pi h / D) (rounded). */
+        @Override
+        public Integer hamming(double similarity) {
+            double c = Math.max(-1, Math.min(1, similarity));
+            return (int) Math.round(bits * Math.acos(c) / Math.PI);
+        }
+
+        public int bits() {
+            return bits;
+        }
+
+        public int maxHamming() {
+            return maxHamming;
+        }
+    }
+}
