@@ -2,16 +2,12 @@ package dev.neardup.dedupe;
 
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Document;
-import dev.neardup.io.DocumentParser;
-import dev.neardup.io.Json;
 import dev.neardup.io.ParsedRecord;
-import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -80,7 +76,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         DocumentSketcher.Sketch sketch = sketcher.sketch(doc.content, type);
         if (sketch.shingleCount() == 0) {
             deadLetters.add(1);
-            ctx.output(DEAD_LETTERS, noText(doc, type, System.currentTimeMillis()));
+            ctx.output(
+                    DEAD_LETTERS,
+                    SignatureFunction.noTextDeadLetter(doc, type, System.currentTimeMillis()));
             return;
         }
         documents.add(1);
@@ -110,23 +108,5 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
             line = 0;
         }
         return ((long) (index == null ? 0 : index) << 40) | (line & ((1L << 40) - 1));
-    }
-
-    /** The dead letter of a document without a word, as the streaming job writes it. */
-    static DeadLetter noText(Document doc, ContentType type, long now) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", doc.id);
-        json.put("url", doc.url);
-        json.put("contentType", doc.contentType);
-        json.put("content", doc.content);
-        RawRecord raw =
-                new RawRecord(Json.write(json).getBytes(StandardCharsets.UTF_8), doc.instance);
-        return DocumentParser.deadLetter(
-                raw,
-                DeadLetter.Reason.NO_TEXT,
-                "no words in the "
-                        + (type == ContentType.HTML ? "visible text of the HTML" : "text"),
-                doc.id,
-                now);
     }
 }

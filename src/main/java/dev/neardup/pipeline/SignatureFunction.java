@@ -156,7 +156,11 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         SKETCHED.reset();
     }
 
-    static DeadLetter noTextDeadLetter(Document doc, ContentType type, long now) {
+    /**
+     * The dead letter {@code NO_TEXT} of a document without a word, with the parsed document
+     * re-serialised as its payload (also written by {@code neardup dedupe}).
+     */
+    public static DeadLetter noTextDeadLetter(Document doc, ContentType type, long now) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", doc.id);
         json.put("url", doc.url);
