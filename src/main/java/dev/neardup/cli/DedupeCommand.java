@@ -155,16 +155,7 @@ final class DedupeCommand implements Callable<Integer> {
 
     @Mixin SketchOptions sketch;
 
-    @Option(
-            names = "--bands",
-            paramLabel = "B",
-            description =
-                    "LSH bands. Default: chosen with --rows from the threshold (see 'neardup"
-                            + " tune').")
-    Integer bands;
-
-    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
-    Integer rows;
+    @Mixin BandsOptions banding;
 
     @Option(
             names = "--block-size",
@@ -310,12 +301,7 @@ final class DedupeCommand implements Callable<Integer> {
             conf.set(NearDupOptions.THRESHOLD, threshold);
         }
         sketch.applyTo(conf);
-        if (bands != null) {
-            conf.set(NearDupOptions.BANDS, bands);
-        }
-        if (rows != null) {
-            conf.set(NearDupOptions.ROWS, rows);
-        }
+        banding.applyTo(conf);
         if (keepPolicy != null) {
             conf.set(DedupeOptions.KEEP_POLICY, keepPolicy);
         }

@@ -38,16 +38,7 @@ final class JobOptions {
 
     @Mixin SimilarityOptions similarity;
 
-    @Option(
-            names = "--bands",
-            paramLabel = "B",
-            description =
-                    "LSH bands. Default: chosen with --rows from the threshold (see 'neardup"
-                            + " tune').")
-    Integer bands;
-
-    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
-    Integer rows;
+    @Mixin BandsOptions banding;
 
     @Option(
             names = "--bucket-capacity",
@@ -128,12 +119,7 @@ final class JobOptions {
         }
         sketch.applyTo(conf);
         similarity.applyTo(conf);
-        if (bands != null) {
-            conf.set(NearDupOptions.BANDS, bands);
-        }
-        if (rows != null) {
-            conf.set(NearDupOptions.ROWS, rows);
-        }
+        banding.applyTo(conf);
         if (bucketCapacity != null) {
             conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
         }

@@ -1,6 +1,5 @@
 package dev.neardup.dedupe;
 
-import dev.neardup.lsh.Banding;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -34,9 +33,7 @@ public class BlockPairsFunction
 
     @Override
     public void open(OpenContext openContext) {
-        pairing =
-                new BucketPairing(
-                        new Banding(settings.job().banding()), settings.job().threshold());
+        pairing = BucketPairing.of(settings);
         members =
                 getRuntimeContext()
                         .getListState(

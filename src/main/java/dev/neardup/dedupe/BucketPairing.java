@@ -35,6 +35,11 @@ public final class BucketPairing {
     private final Banding banding;
     private final double threshold;
 
+    /** The pairing of a dedupe run: its banding and threshold. */
+    static BucketPairing of(DedupeSettings settings) {
+        return new BucketPairing(new Banding(settings.job().banding()), settings.job().threshold());
+    }
+
     public BucketPairing(Banding banding, double threshold) {
         this.banding = banding;
         this.threshold = threshold;

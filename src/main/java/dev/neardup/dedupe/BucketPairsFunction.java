@@ -1,6 +1,5 @@
 package dev.neardup.dedupe;
 
-import dev.neardup.lsh.Banding;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,9 +40,7 @@ public class BucketPairsFunction extends KeyedProcessFunction<Long, BucketEntry,
 
     @Override
     public void open(OpenContext openContext) {
-        pairing =
-                new BucketPairing(
-                        new Banding(settings.job().banding()), settings.job().threshold());
+        pairing = BucketPairing.of(settings);
         members =
                 getRuntimeContext()
                         .getListState(
