@@ -6,6 +6,7 @@
 # Usage: build-debian-corpus.sh [--max-documents N] [--max-bytes SIZE] [--seed SEED]
 #                               [--start-time ISO] [--interval SECONDS] [--packages "P1 P2 ..."]
 #                               [--max-download-mb MB] [--no-update] [--offline] [--keep-work]
+#                               [--large]
 #
 #   --max-documents N     write at most N documents (default 20000)
 #   --max-bytes SIZE      stop before the JSON Lines file would exceed SIZE bytes; K, M, G
@@ -19,6 +20,11 @@
 #   --no-update           do not run 'apt-get update' first
 #   --offline             use only the .deb files already in OUT_DIR/debs (no apt at all)
 #   --keep-work           keep the extracted packages in OUT_DIR/work (default: delete them)
+#   --large               add to the package set (default or --packages) the JDK 17 javadoc,
+#                         two releases of the libstdc++ Doxygen reference (11 and 12) and the
+#                         Boost 1.81 manual: about 33,800 pages, 890 MB with the default set (for
+#                         throughput runs that start-up must not dominate); the --max-documents
+#                         default becomes 40000 and the --max-download-mb default 600
 #   -h, --help            this text
 #
 # Environment: OUT_DIR (default target/eval-corpus; a relative path is taken from the repository
@@ -56,7 +62,15 @@ DEFAULT_PACKAGES=(
     postgresql-doc-15 git-doc bash-doc
 )
 
+# --large adds these: javadoc (like a crawl of API docs), two neighbouring releases of one
+# Doxygen reference (near-duplicate versions), and a large manual with shared boilerplate.
+LARGE_EXTRA_PACKAGES=(
+    openjdk-17-doc libstdc++-12-doc libstdc++-11-doc libboost1.81-doc
+)
+
 max_documents=20000
+max_documents_set=0
+max_download_set=0
 max_bytes=1G
 seed=20261121
 start_time=2026-11-21T10:00:00Z
@@ -66,10 +80,11 @@ max_download_mb=300
 update=1
 offline=0
 keep_work=0
+large=0
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        --max-documents) [[ $# -ge 2 ]] || die "$1 needs a value"; max_documents="$2"; shift 2 ;;
+        --max-documents) [[ $# -ge 2 ]] || die "$1 needs a value"; max_documents="$2"; max_documents_set=1; shift 2 ;;
         --max-bytes) [[ $# -ge 2 ]] || die "$1 needs a value"; max_bytes="$2"; shift 2 ;;
         --seed) [[ $# -ge 2 ]] || die "$1 needs a value"; seed="$2"; shift 2 ;;
         --start-time) [[ $# -ge 2 ]] || die "$1 needs a value"; start_time="$2"; shift 2 ;;
@@ -79,7 +94,8 @@ while [[ $# -gt 0 ]]; do
             read -r -a packages <<<"$2"
             [[ ${#packages[@]} -gt 0 ]] || die "--packages: no package named"
             shift 2 ;;
-        --max-download-mb) [[ $# -ge 2 ]] || die "$1 needs a value"; max_download_mb="$2"; shift 2 ;;
+        --max-download-mb) [[ $# -ge 2 ]] || die "$1 needs a value"; max_download_mb="$2"; max_download_set=1; shift 2 ;;
+        --large) large=1; shift ;;
         --no-update) update=0; shift ;;
         --offline) offline=1; update=0; shift ;;
         --keep-work) keep_work=1; shift ;;
@@ -87,6 +103,12 @@ while [[ $# -gt 0 ]]; do
         *) usage >&2; die "unknown argument: $1" ;;
     esac
 done
+
+if [[ $large -eq 1 ]]; then
+    packages+=("${LARGE_EXTRA_PACKAGES[@]}")
+    [[ $max_documents_set -eq 1 ]] || max_documents=40000
+    [[ $max_download_set -eq 1 ]] || max_download_mb=600
+fi
 
 [[ "$max_documents" =~ ^[0-9]+$ && "$max_documents" -gt 0 ]] \
     || die "--max-documents must be a positive integer, got '$max_documents'"

@@ -451,17 +451,23 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    /** Parse-to-detection latencies of the alerts (pairs; cluster merges are left out). */
     private static double[] latencies(Path alerts) throws IOException {
         List<String> lines = Files.readAllLines(alerts, StandardCharsets.UTF_8);
         double[] out = new double[lines.size()];
-        for (int i = 0; i < lines.size(); i++) {
-            JsonNode a = dev.neardup.io.Json.MAPPER.readTree(lines.get(i));
-            out[i] =
+        int n = 0;
+        for (String line : lines) {
+            JsonNode a = dev.neardup.io.Json.MAPPER.readTree(line);
+            if (a.has("event")) {
+                continue;
+            }
+            out[n++] =
                     Duration.between(
                                     Instant.parse(a.get("eventTime").asText()),
                                     Instant.parse(a.get("detectedAt").asText()))
                             .toMillis();
         }
+        out = Arrays.copyOf(out, n);
         Arrays.sort(out);
         return out;
     }

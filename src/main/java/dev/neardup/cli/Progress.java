@@ -134,7 +134,7 @@ final class Progress {
         lastTime = now;
         lastDocuments = documents;
         nextReport = now + intervalNanos;
-        long alerts = JsonLinesSink.written(EmbeddedJob.ALERTS);
+        long alerts = JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair");
         long verdicts = JsonLinesSink.written(EmbeddedJob.VERDICTS);
         long deadLetters = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
         if (terminal) {

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.io.Alert;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.EmbeddedJob;
@@ -794,16 +795,20 @@ final class RunCommand implements Callable<Integer> {
         long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
         long duplicate = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE);
         long deleted = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DELETED);
+        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
-                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %s%d alerts, %d"
+                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %s%d alerts, %s%d"
                         + " dead letters",
                 seconds,
                 unique + duplicate,
                 unique,
                 duplicate,
                 deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
-                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                merges == 0
+                        ? ""
+                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }
 

@@ -2,6 +2,7 @@ package dev.neardup.io;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -12,8 +13,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.ser.PropertyWriter;
+import com.fasterxml.jackson.databind.ser.impl.SimpleBeanPropertyFilter;
+import com.fasterxml.jackson.databind.ser.impl.SimpleFilterProvider;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 
@@ -36,7 +41,25 @@ public final class Json {
                     .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                     .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .serializationInclusion(JsonInclude.Include.ALWAYS)
+                    .filterProvider(
+                            new SimpleFilterProvider()
+                                    .addFilter(Alert.JSON_FILTER, new AlertFields()))
                     .build();
+
+    /** Writes the fields of an alert's kind only: a pair's, or a cluster merge's. */
+    private static final class AlertFields extends SimpleBeanPropertyFilter {
+        @Override
+        public void serializeAsField(
+                Object pojo, JsonGenerator gen, SerializerProvider provider, PropertyWriter writer)
+                throws Exception {
+            if (pojo instanceof Alert a
+                    && (a.isClusterMerge() ? Alert.PAIR_FIELDS : Alert.MERGE_FIELDS)
+                            .contains(writer.getName())) {
+                return;
+            }
+            writer.serializeAsField(pojo, gen, provider);
+        }
+    }
 
     static {
         // Documents can be megabytes of text: lift Jackson's default 20 MB string limit to what

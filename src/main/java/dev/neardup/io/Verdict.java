@@ -35,6 +35,17 @@ public class Verdict {
     /** {@link #UNIQUE}, {@link #DUPLICATE} or {@link #DELETED}. */
     public String verdict;
 
+    /**
+     * The first document (by event time, then id) of the document's near-duplicate cluster, as its
+     * matches know it: itself when UNIQUE; for a DUPLICATE, the earliest of its matches' clusters
+     * (when those were several, the others are merged into it by cluster-merged events on the
+     * alerts output); null for DELETED. A cluster can be merged into an earlier one after this
+     * verdict: a consumer that unions each verdict's document with its cluster id, and each merge's
+     * two clusters, in a union-find whose roots are the earliest documents, has every document's
+     * cluster (the connected components of the reported pairs).
+     */
+    public String clusterId;
+
     /** The earliest-seen match (by event time, then id), or null when unique or deleted. */
     public String duplicateOf;
 

@@ -635,6 +635,10 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         boolean keepDoc = true;
         VerdictEvent found = null;
         int compared = 0;
+        // The document's cluster as this bucket knows it: the earliest cluster among the earlier
+        // members it matches (by the first document's event time, then id), else its own.
+        String cluster = null;
+        long clusterTime = 0;
         boolean anyDeleted = deletedIds > 0;
         for (Member m : members) {
             if (m.eventTime() < horizon) {
@@ -675,7 +679,21 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                     if (found == null) {
                         found = reportFor(doc);
                     }
-                    found.addMatch(m.id(), m.url(), m.eventTime(), similarity, doc.band);
+                    found.addMatch(
+                            m.id(),
+                            m.url(),
+                            m.eventTime(),
+                            similarity,
+                            doc.band,
+                            m.cluster(),
+                            m.clusterTime());
+                    if (cluster == null
+                            || m.clusterEventTime() < clusterTime
+                            || (m.clusterEventTime() == clusterTime
+                                    && m.clusterId().compareTo(cluster) < 0)) {
+                        cluster = m.clusterId();
+                        clusterTime = m.clusterEventTime();
+                    }
                     if (exact) {
                         keepDoc = false; // an earlier exact copy already stands for it
                         exactCopies.inc();
@@ -683,7 +701,15 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 } else {
                     VerdictEvent later =
                             VerdictEvent.matches(m.id(), m.url(), m.eventTime(), doc.band);
-                    later.addMatch(doc.docId, doc.url, doc.eventTime, similarity, doc.band);
+                    // Members come in order, so the document's cluster here is known by now.
+                    later.addMatch(
+                            doc.docId,
+                            doc.url,
+                            doc.eventTime,
+                            similarity,
+                            doc.band,
+                            cluster,
+                            clusterTime);
                     output.collect(new StreamRecord<>(later, later.eventTime));
                     if (exact) {
                         exactCopies.inc();
@@ -703,7 +729,13 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 kept.add(
                         at,
                         new Member(
-                                doc.eventTime, doc.fingerprint, doc.signature, doc.docId, doc.url));
+                                doc.eventTime,
+                                doc.fingerprint,
+                                doc.signature,
+                                doc.docId,
+                                doc.url,
+                                cluster,
+                                clusterTime));
                 changed = true;
             }
         }

@@ -9,23 +9,60 @@ import java.util.List;
  * The members of one band bucket, packed into one byte array: the value of the bucket's keyed state
  * (one RocksDB entry per bucket, read and written once per document that reaches it).
  *
- * <p>Layout (version 1 of the state; {@link StateCompatibility} guards it): a varint member count,
- * then per member, in the order (event time, id): event time (8 bytes, big-endian), fingerprint (8
- * bytes), the b-bit signature (a fixed {@code signatureBytes}), the id (varint length, UTF-8) and
- * the URL (varint length + 1, 0 for none, UTF-8). About 60 bytes plus the id and the URL per member
- * at K = 128 and b = 2.
+ * <p>Layout 2 (written since cluster ids, state layout 3; {@link StateCompatibility} guards it): a
+ * zero byte and the byte 2 (a layout-1 value never starts with a zero byte: an empty bucket is not
+ * stored), a varint member count, then per member, in the order (event time, id): event time (8
+ * bytes, big-endian), fingerprint (8 bytes), the b-bit signature (a fixed {@code signatureBytes}),
+ * the id (varint length, UTF-8), the URL (varint length + 1, 0 for none, UTF-8) and the cluster
+ * (varint length + 1, 0 when the member is its own cluster's first document; else the UTF-8 id of
+ * that first document and its event time, 8 bytes). About 60 bytes plus the id and the URL per
+ * member at K = 128 and b = 2, and the cluster's id for members that joined an earlier cluster.
+ *
+ * <p>Layout 1 (state layout 2) is the same without the leading two bytes and without the cluster of
+ * each member; it is still read, its members taken to be their own clusters.
  */
 public final class BucketMembers {
 
-    /** One member of a bucket. */
+    /**
+     * One member of a bucket.
+     *
+     * @param cluster the id of the first document (in the order (event time, id)) of the member's
+     *     near-duplicate cluster as this bucket knew it when the member came in, or null when that
+     *     is the member itself
+     * @param clusterTime the event time of {@code cluster} (ignored when it is null)
+     */
     public record Member(
-            long eventTime, long fingerprint, byte[] signature, String id, String url) {
+            long eventTime,
+            long fingerprint,
+            byte[] signature,
+            String id,
+            String url,
+            String cluster,
+            long clusterTime) {
+
+        /** A member that is its own cluster's first document. */
+        public Member(long eventTime, long fingerprint, byte[] signature, String id, String url) {
+            this(eventTime, fingerprint, signature, id, url, null, 0);
+        }
 
         /** The order of the job: event time, then id. */
         public boolean isBefore(long otherTime, String otherId) {
             return eventTime < otherTime || (eventTime == otherTime && id.compareTo(otherId) < 0);
         }
+
+        /** The id of the first document of the member's cluster. */
+        public String clusterId() {
+            return cluster == null ? id : cluster;
+        }
+
+        /** The event time of {@link #clusterId()}. */
+        public long clusterEventTime() {
+            return cluster == null ? eventTime : clusterTime;
+        }
     }
+
+    /** The version of the current layout, written after a leading zero byte. */
+    static final int LAYOUT_VERSION = 2;
 
     private BucketMembers() {}
 
@@ -35,6 +72,19 @@ public final class BucketMembers {
             return new ArrayList<>(1);
         }
         Reader in = new Reader(value);
+        boolean clusters = value.length >= 2 && value[0] == 0;
+        if (clusters) {
+            in.pos = 1;
+            int version = in.varint();
+            if (version != LAYOUT_VERSION) {
+                throw new IllegalStateException(
+                        "a band bucket of layout "
+                                + version
+                                + ", which this version of neardup does not know (it reads 1 and "
+                                + LAYOUT_VERSION
+                                + "): restore with the version that wrote the state");
+            }
+        }
         int n = in.varint();
         List<Member> members = new ArrayList<>(n + 1);
         for (int i = 0; i < n; i++) {
@@ -44,7 +94,16 @@ public final class BucketMembers {
             String id = in.string(in.varint());
             int urlLength = in.varint();
             String url = urlLength == 0 ? null : in.string(urlLength - 1);
-            members.add(new Member(time, fingerprint, signature, id, url));
+            String cluster = null;
+            long clusterTime = 0;
+            if (clusters) {
+                int clusterLength = in.varint();
+                if (clusterLength > 0) {
+                    cluster = in.string(clusterLength - 1);
+                    clusterTime = in.fixed64();
+                }
+            }
+            members.add(new Member(time, fingerprint, signature, id, url, cluster, clusterTime));
         }
         return members;
     }
@@ -52,6 +111,8 @@ public final class BucketMembers {
     /** Encodes members (already in order). */
     public static byte[] encode(List<Member> members) {
         Writer out = new Writer(16 + members.size() * 96);
+        out.varint(0);
+        out.varint(LAYOUT_VERSION);
         out.varint(members.size());
         for (Member m : members) {
             out.fixed64(m.eventTime());
@@ -66,6 +127,14 @@ public final class BucketMembers {
                 byte[] url = m.url().getBytes(StandardCharsets.UTF_8);
                 out.varint(url.length + 1);
                 out.bytes(url);
+            }
+            if (m.cluster() == null) {
+                out.varint(0);
+            } else {
+                byte[] cluster = m.cluster().getBytes(StandardCharsets.UTF_8);
+                out.varint(cluster.length + 1);
+                out.bytes(cluster);
+                out.fixed64(m.clusterTime());
             }
         }
         return out.toByteArray();

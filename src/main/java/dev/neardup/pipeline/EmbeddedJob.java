@@ -148,7 +148,8 @@ public final class EmbeddedJob {
                                 continuous
                                         ? settings.watermarks()
                                         : DocumentWatermarks.wholeInput(),
-                                new JsonLinesSink<Alert>(alerts, ALERTS),
+                                new JsonLinesSink<Alert>(
+                                        alerts, ALERTS, a -> a.isClusterMerge() ? a.event : "pair"),
                                 new JsonLinesSink<Verdict>(verdicts, VERDICTS, v -> v.verdict),
                                 new JsonLinesSink<DeadLetter>(deadLetters, DEAD_LETTERS))
                         .withSinkParallelism(1);

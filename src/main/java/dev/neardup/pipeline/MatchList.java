@@ -3,10 +3,11 @@ package dev.neardup.pipeline;
 import java.util.Arrays;
 
 /**
- * Matches of one document: earlier documents (id, URL, event time) and the estimated similarity to
- * each, as parallel arrays so that it stays a plain Flink POJO with no generic collections. Used by
- * the buckets' reports ({@link VerdictEvent}) and the verdicts being assembled ({@link
- * PendingVerdict}).
+ * Matches of one document: earlier documents (id, URL, event time), the estimated similarity to
+ * each, and the cluster each belongs to as its bucket knew it (the id and event time of the
+ * cluster's first document; null for a match that is its cluster's first document), as parallel
+ * arrays so that it stays a plain Flink POJO with no generic collections. Used by the buckets'
+ * reports ({@link VerdictEvent}) and the verdicts being assembled ({@link PendingVerdict}).
  */
 public class MatchList {
     public String[] ids = new String[0];
@@ -14,7 +15,26 @@ public class MatchList {
     public long[] eventTimes = new long[0];
     public double[] similarities = new double[0];
 
+    /**
+     * The cluster of each match, null when the match is its cluster's first document (shorter than
+     * {@link #ids} when restored from state written before clusters: the rest are null).
+     */
+    public String[] clusterIds = new String[0];
+
+    /** The event time of each non-null {@link #clusterIds} entry. */
+    public long[] clusterTimes = new long[0];
+
     public MatchList() {}
+
+    /** The id of the first document of match {@code i}'s cluster. */
+    public String clusterId(int i) {
+        return i < clusterIds.length && clusterIds[i] != null ? clusterIds[i] : ids[i];
+    }
+
+    /** The event time of {@link #clusterId(int)}. */
+    public long clusterTime(int i) {
+        return i < clusterIds.length && clusterIds[i] != null ? clusterTimes[i] : eventTimes[i];
+    }
 
     public int size() {
         return ids.length;
@@ -30,16 +50,32 @@ public class MatchList {
         return false;
     }
 
-    /** Appends a match. */
-    public void add(String id, String url, long eventTime, double similarity) {
+    /**
+     * Appends a match.
+     *
+     * @param clusterId the first document of the match's cluster, or null for the match itself
+     * @param clusterTime its event time (ignored when {@code clusterId} is null)
+     */
+    public void add(
+            String id,
+            String url,
+            long eventTime,
+            double similarity,
+            String clusterId,
+            long clusterTime) {
         int n = ids.length;
         ids = Arrays.copyOf(ids, n + 1);
         urls = Arrays.copyOf(urls, n + 1);
         eventTimes = Arrays.copyOf(eventTimes, n + 1);
         similarities = Arrays.copyOf(similarities, n + 1);
+        clusterIds = Arrays.copyOf(clusterIds, n + 1);
+        clusterTimes = Arrays.copyOf(clusterTimes, n + 1);
         ids[n] = id;
         urls[n] = url;
         eventTimes[n] = eventTime;
         similarities[n] = similarity;
+        boolean own = clusterId == null || clusterId.equals(id);
+        clusterIds[n] = own ? null : clusterId;
+        clusterTimes[n] = own ? 0 : clusterTime;
     }
 }

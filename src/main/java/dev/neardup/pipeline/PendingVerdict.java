@@ -52,15 +52,22 @@ public class PendingVerdict {
     }
 
     /**
-     * Adds a match, once per matched document (the same pair can collide in several bands).
+     * Adds match {@code i} of {@code from}, once per matched document (the same pair can collide in
+     * several bands).
      *
      * @return true when {@code id} was not a match yet
      */
-    boolean addMatch(String id, String matchUrl, double similarity, long matchEventTime) {
-        if (matches.contains(id)) {
+    boolean addMatch(MatchList from, int i) {
+        if (matches.contains(from.ids[i])) {
             return false;
         }
-        matches.add(id, matchUrl, matchEventTime, similarity);
+        matches.add(
+                from.ids[i],
+                from.urls[i],
+                from.eventTimes[i],
+                from.similarities[i],
+                from.clusterId(i),
+                from.clusterTime(i));
         return true;
     }
 }

@@ -41,8 +41,20 @@ import org.slf4j.LoggerFactory;
  */
 public final class StateCompatibility {
 
-    /** Version of the state layout. 2: buckets hold b-bit signatures (November 2026). */
-    public static final int LAYOUT = 2;
+    /**
+     * Version of the state layout. 2: buckets hold b-bit signatures (November 2026). 3: bucket
+     * members and waiting verdicts carry their cluster (November 2026).
+     */
+    public static final int LAYOUT = 3;
+
+    /**
+     * Older layouts this version restores and upgrades as it goes: layout 2 (its buckets and
+     * waiting verdicts are read as having no clusters, every member its own). A version that
+     * predates {@link #LAYOUT} refuses state written by this one, since it would misread it.
+     */
+    static final Set<String> UPGRADABLE_LAYOUTS = Set.of("2");
+
+    private static final String LAYOUT_KEY = "state-layout";
 
     /** The recorded key of the tokenizer's contract version. */
     static final String TOKENIZER_VERSION = "tokenizer-version";
@@ -71,7 +83,7 @@ public final class StateCompatibility {
     /** The state-shaping settings, as option key to value, in a fixed order. */
     public static Map<String, String> shape(NearDupSettings s) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("state-layout", Integer.toString(LAYOUT));
+        m.put(LAYOUT_KEY, Integer.toString(LAYOUT));
         m.put(NearDupOptions.SIMILARITY.key(), s.family().name());
         if (s.family() == SimilarityFamily.COSINE) {
             BlockParams layout = s.blockParams();
@@ -146,7 +158,8 @@ public final class StateCompatibility {
                     stored.getOrDefault(
                             e.getKey(),
                             SOFT_KEYS.getOrDefault(e.getKey(), LATER_KEYS.get(e.getKey())));
-            if (!e.getValue().equals(old)) {
+            boolean upgradable = e.getKey().equals(LAYOUT_KEY) && UPGRADABLE_LAYOUTS.contains(old);
+            if (!e.getValue().equals(old) && !upgradable) {
                 out.add(
                         e.getKey()
                                 + " was "

@@ -95,13 +95,23 @@ public class VerdictEvent {
         return e;
     }
 
-    /** Adds a match found in {@code matchBand}, unless {@code id} is a match already. */
+    /**
+     * Adds a match found in {@code matchBand}, unless {@code id} is a match already; {@code
+     * clusterId} (null: the match itself) and {@code clusterTime} are the first document of its
+     * cluster as the bucket knows it.
+     */
     void addMatch(
-            String id, String matchUrl, long matchEventTime, double similarity, int matchBand) {
+            String id,
+            String matchUrl,
+            long matchEventTime,
+            double similarity,
+            int matchBand,
+            String clusterId,
+            long clusterTime) {
         if (matches.contains(id)) {
             return;
         }
-        matches.add(id, matchUrl, matchEventTime, similarity);
+        matches.add(id, matchUrl, matchEventTime, similarity, clusterId, clusterTime);
         matchBands = java.util.Arrays.copyOf(matchBands, matchBands.length + 1);
         matchBands[matchBands.length - 1] = matchBand;
     }

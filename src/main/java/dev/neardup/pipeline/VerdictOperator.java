@@ -90,6 +90,13 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             Comparator.<Map.Entry<String, PendingVerdict>>comparingLong(e -> e.getValue().eventTime)
                     .thenComparing(Map.Entry::getKey);
 
+    /**
+     * First int of a key group's raw keyed state since cluster ids: then the count and the verdicts
+     * in today's {@link PendingVerdict}. Before, the group began with the count (never negative)
+     * and held {@link PendingVerdictV1}s.
+     */
+    static final int RAW_STATE_V2 = -2;
+
     private final int bands;
 
     /** The family's verification: the Hamming distance behind a cosine estimate. */
@@ -131,6 +138,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private transient Counter incomplete;
     private transient Counter spills;
     private transient Counter deleted;
+    private transient Counter clusterMerges;
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.bands();
@@ -147,13 +155,26 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                         .createSerializer(getExecutionConfig().getSerializerConfig());
         restored = new ArrayList<>();
         if (context.isRestored()) {
+            TypeSerializer<PendingVerdictV1> v1 = null;
             for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
                 try (InputStream in = group.getStream()) {
                     DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
-                    int n = view.readInt();
+                    int first = view.readInt();
+                    boolean current = first == RAW_STATE_V2;
+                    int n = current ? view.readInt() : first;
+                    if (!current && n > 0 && v1 == null) {
+                        v1 =
+                                TypeInformation.of(PendingVerdictV1.class)
+                                        .createSerializer(
+                                                getExecutionConfig().getSerializerConfig());
+                    }
                     for (int i = 0; i < n; i++) {
                         String key = view.readUTF();
-                        restored.add(Map.entry(key, serializer.deserialize(view)));
+                        PendingVerdict p =
+                                current
+                                        ? serializer.deserialize(view)
+                                        : v1.deserialize(view).upgrade();
+                        restored.add(Map.entry(key, p));
                     }
                 }
             }
@@ -186,6 +207,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         incomplete = metrics.counter("incompleteVerdicts");
         spills = metrics.counter("pendingVerdictsSpilled");
         deleted = metrics.counter("deletedDocuments");
+        clusterMerges = metrics.counter("clusterMerges");
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
@@ -224,6 +246,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 out.startNewKeyGroup(group);
                 List<Map.Entry<String, PendingVerdict>> entries =
                         byGroup.getOrDefault(group, List.of());
+                view.writeInt(RAW_STATE_V2);
                 view.writeInt(entries.size());
                 for (Map.Entry<String, PendingVerdict> e : entries) {
                     view.writeUTF(e.getKey());
@@ -268,7 +291,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             long now = getProcessingTimeService().getCurrentProcessingTime();
             MatchList m = e.matches;
             for (int i = 0; i < m.size(); i++) {
-                if (p.addMatch(m.ids[i], m.urls[i], m.similarities[i], m.eventTimes[i])) {
+                if (p.addMatch(m, i)) {
                     alerts.inc();
                     output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
                 }
@@ -450,10 +473,66 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     private void emit(PendingVerdict p) {
         long now = getProcessingTimeService().getCurrentProcessingTime();
+        emitClusterMerges(p, now);
         for (int i = 0; i < p.records; i++) {
             Verdict v = toVerdict(p, now);
             v.source = p.source(i); // tells repeated records of one version apart
             output.collect(new StreamRecord<>(v, p.eventTime));
+        }
+    }
+
+    /**
+     * The match whose cluster survives: the earliest cluster (by its first document's event time,
+     * then id) among the matches' clusters; -1 without matches.
+     */
+    private static int survivingCluster(MatchList m) {
+        int best = -1;
+        for (int i = 0; i < m.size(); i++) {
+            if (best < 0
+                    || m.clusterTime(i) < m.clusterTime(best)
+                    || (m.clusterTime(i) == m.clusterTime(best)
+                            && m.clusterId(i).compareTo(m.clusterId(best)) < 0)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * When a document's matches belong to several clusters (as their buckets know them), it joins
+     * them: one cluster-merged event per cluster other than the earliest, on the alerts output.
+     */
+    private void emitClusterMerges(PendingVerdict p, long now) {
+        MatchList m = p.matches;
+        int surviving = survivingCluster(m);
+        if (surviving < 0) {
+            return;
+        }
+        String into = m.clusterId(surviving);
+        java.util.Set<String> merged = null;
+        for (int i = 0; i < m.size(); i++) {
+            String from = m.clusterId(i);
+            if (from.equals(into)) {
+                continue;
+            }
+            if (merged == null) {
+                merged = new java.util.HashSet<>();
+            }
+            if (!merged.add(from)) {
+                continue;
+            }
+            Alert a = new Alert();
+            a.event = Alert.CLUSTER_MERGED;
+            a.docId = p.docId;
+            a.url = p.url;
+            a.clusterId = into;
+            a.clusterEventTime = Json.isoTime(m.clusterTime(surviving));
+            a.mergedClusterId = from;
+            a.mergedClusterEventTime = Json.isoTime(m.clusterTime(i));
+            a.eventTime = Json.isoTime(p.eventTime);
+            a.detectedAt = Json.isoTime(now);
+            clusterMerges.inc();
+            output.collect(ALERTS, new StreamRecord<>(a, p.eventTime));
         }
     }
 
@@ -487,11 +566,13 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         int n = m.size();
         if (n == 0) {
             v.verdict = Verdict.UNIQUE;
+            v.clusterId = p.docId;
             unique.inc();
             return v;
         }
         duplicates.inc();
         v.verdict = Verdict.DUPLICATE;
+        v.clusterId = m.clusterId(survivingCluster(m));
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);
         Arrays.sort(

@@ -21,28 +21,31 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.junit.jupiter.api.Test;
 
 /**
- * Savepoint compatibility is a promise: the savepoint of the current state layout, kept under
- * {@code src/test/resources/savepoints/}, restores in this version with its state intact, and an
- * older layout or incompatible settings fail at start with a clear message instead of restoring
- * into state they do not fit. The v2 savepoint holds {@link SavepointFixture#BASES} documents;
- * near-copies of them sent after the restore must be found, although the originals are only in the
- * restored state.
+ * Savepoint compatibility is a promise: the savepoints kept under {@code
+ * src/test/resources/savepoints/} of the current state layout (v3) and of the layout it upgrades
+ * (v2) restore in this version with their state intact, and an older layout (v1) or incompatible
+ * settings fail at start with a clear message instead of restoring into state they do not fit. The
+ * v2 savepoint holds {@link SavepointFixture#BASES} documents; near-copies of them sent after the
+ * restore must be found, although the originals are only in the restored state.
  */
 class SavepointCompatibilityITCase {
 
-    @Test
-    void v2SavepointRestoresWithItsDocuments() throws Exception {
-        List<JsonNode> verdicts = runCopies(savepoint("v2"), new Configuration());
+    /**
+     * The savepoints of layouts 2 (before cluster ids; upgraded as it is read) and 3 restore with
+     * their documents, which are then the clusters of their near-copies.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"v2", "v3"})
+    void savepointRestoresWithItsDocuments(String version) throws Exception {
+        List<JsonNode> verdicts = runCopies(savepoint(version), new Configuration());
         assertThat(verdicts).hasSize(copies().size());
-        Map<String, String> duplicateOf =
-                verdicts.stream()
-                        .collect(
-                                Collectors.toMap(
-                                        v -> v.get("docId").asText(),
-                                        v -> v.get("duplicateOf").asText("")));
+        Map<String, JsonNode> byId =
+                verdicts.stream().collect(Collectors.toMap(v -> v.get("docId").asText(), v -> v));
         for (PlantedCorpus.Doc copy : copies()) {
             String original = "base-" + copy.id().substring("copy-".length());
-            assertThat(duplicateOf.get(copy.id())).as(copy.id()).isEqualTo(original);
+            JsonNode v = byId.get(copy.id());
+            assertThat(v.get("duplicateOf").asText("")).as(copy.id()).isEqualTo(original);
+            assertThat(v.get("clusterId").asText("")).as(copy.id()).isEqualTo(original);
         }
     }
 

@@ -111,11 +111,26 @@ class OutputSchemaTest {
         return a;
     }
 
+    static Alert clusterMerge() {
+        Alert a = new Alert();
+        a.event = Alert.CLUSTER_MERGED;
+        a.docId = "news.example.org/2026/03/elm-street-bridge-repairs";
+        a.url = "https://news.example.org/2026/03/elm-street-bridge-repairs";
+        a.clusterId = "newswire.example.com/local/millbrook/elm-street-bridge";
+        a.clusterEventTime = Json.isoTime(T0 - 86_400_000L);
+        a.mergedClusterId = "millbrook-gazette-1182";
+        a.mergedClusterEventTime = Json.isoTime(T0 - 3_600_000L);
+        a.eventTime = Json.isoTime(T0);
+        a.detectedAt = Json.isoTime(T0 + 1_234);
+        return a;
+    }
+
     static Verdict unique() {
         Verdict v = new Verdict();
         v.docId = "town.example.org/council/meeting-summary-2026-02-26";
         v.url = "https://town.example.org/council/meeting-summary-2026-02-26";
         v.verdict = Verdict.UNIQUE;
+        v.clusterId = v.docId;
         v.candidates = 2;
         v.eventTime = Json.isoTime(T0);
         v.detectedAt = Json.isoTime(T0 + 50);
@@ -137,6 +152,7 @@ class OutputSchemaTest {
                     new Verdict.Match("breadnotes-42", null, 0.921875, Json.isoTime(T0 - 1))
                 };
         v.duplicateOf = "breadnotes-42"; // the earliest-seen match, not the most similar
+        v.clusterId = "breadnotes-1"; // the first document of that match's cluster
         v.duplicateUrl = null;
         v.similarity = 0.921875;
         v.candidates = 3;
@@ -233,6 +249,51 @@ class OutputSchemaTest {
         withUrls.band = 0;
         withUrls.eventTime = Json.isoTime(T0 + 123); // with milliseconds
         assertValid("alert.schema.json", tree(withUrls));
+    }
+
+    /**
+     * A cluster merge on the alerts stream has its own fields and none of a pair's; an alert keeps
+     * exactly the fields it had before merges existed (no event, no cluster fields).
+     */
+    @Test
+    void clusterMergesValidateAndHaveOnlyTheirOwnFields() {
+        JsonNode merge = tree(clusterMerge());
+        assertValid("alert.schema.json", merge);
+        assertThat(names(merge.fieldNames()))
+                .containsExactly(
+                        "schemaVersion",
+                        "event",
+                        "docId",
+                        "url",
+                        "clusterId",
+                        "clusterEventTime",
+                        "mergedClusterId",
+                        "mergedClusterEventTime",
+                        "eventTime",
+                        "detectedAt");
+        assertThat(merge.get("event").asText()).isEqualTo("cluster-merged");
+        assertInvalid("alert.schema.json", merge, n -> n.remove("mergedClusterId"));
+        assertInvalid("alert.schema.json", merge, n -> n.put("duplicateOf", "x"));
+        assertInvalid("alert.schema.json", merge, n -> n.put("event", "merged"));
+
+        JsonNode pair = tree(alert());
+        assertThat(names(pair.fieldNames()))
+                .containsExactly(
+                        "schemaVersion",
+                        "docId",
+                        "url",
+                        "duplicateOf",
+                        "duplicateUrl",
+                        "similarity",
+                        "band",
+                        "eventTime",
+                        "detectedAt");
+        assertInvalid("alert.schema.json", pair, n -> n.put("clusterId", "a"));
+        assertInvalid("alert.schema.json", pair, n -> n.put("event", "cluster-merged"));
+        // And it reads back.
+        Alert back = Json.MAPPER.convertValue(merge, Alert.class);
+        assertThat(back.isClusterMerge()).isTrue();
+        assertThat(back.mergedClusterId).isEqualTo("millbrook-gazette-1182");
     }
 
     @Test
@@ -445,9 +506,27 @@ class OutputSchemaTest {
     void outputSchemasListExactlyThePojoFieldsAllRequired() {
         // hamming was added within version 1 for cosine similarity: optional, and left out of
         // Jaccard outputs (null), so that they stay as they were.
-        assertObjectMatches(schemaJson("alert.schema.json"), Alert.class, "hamming");
+        // The alerts stream has two kinds (pairs and cluster merges): the fields of each are
+        // required by its branch of oneOf, the common ones at the top.
+        JsonNode alerts = schemaJson("alert.schema.json");
+        assertThat(names(alerts.get("properties").fieldNames()))
+                .containsExactlyInAnyOrderElementsOf(publicFields(Alert.class));
+        assertThat(texts(alerts.get("required")))
+                .containsExactlyInAnyOrder(
+                        "schemaVersion", "docId", "url", "eventTime", "detectedAt");
+        assertThat(texts(alerts.at("/oneOf/0/required")))
+                .containsExactlyInAnyOrder("duplicateOf", "duplicateUrl", "similarity", "band");
+        assertThat(texts(alerts.at("/oneOf/1/required")))
+                .containsExactlyInAnyOrder(
+                        "event",
+                        "clusterId",
+                        "clusterEventTime",
+                        "mergedClusterId",
+                        "mergedClusterEventTime");
         // source was added within version 1: optional, so that earlier verdicts still validate.
-        assertObjectMatches(schemaJson("verdict.schema.json"), Verdict.class, "source", "hamming");
+        // So was clusterId.
+        assertObjectMatches(
+                schemaJson("verdict.schema.json"), Verdict.class, "source", "hamming", "clusterId");
         assertObjectMatches(
                 schemaJson("verdict.schema.json").at("/$defs/match"),
                 Verdict.Match.class,

@@ -132,6 +132,36 @@ class BandBucketOperatorTest {
         assertThat(step).hasSize(1);
     }
 
+    /**
+     * A member keeps the cluster its bucket found it in: b joins a's, so c, which matches b only (a
+     * is too far from it), is reported with b in a's cluster; the stored member says so too.
+     */
+    @Test
+    void aMemberCarriesTheClusterOfItsEarliestMatchToLaterDocuments() throws Exception {
+        open(64);
+        long[] a = signature(7);
+        long[] b = differingIn(a, 1);
+        long[] c = b.clone();
+        c[1] += 5000; // one position from b, two from a: below the threshold
+        feed(record(BUCKET, "a", T0, a));
+        VerdictEvent toB = own(feed(record(BUCKET, "b", T0 + 1000, b)), "b");
+        assertThat(toB.matches.ids).containsExactly("a");
+        assertThat(toB.matches.clusterId(0)).isEqualTo("a");
+        assertThat(toB.matches.clusterIds).containsOnlyNulls(); // a is its own cluster
+
+        VerdictEvent toC = own(feed(record(BUCKET, "c", T0 + 2000, c)), "c");
+        assertThat(toC.matches.ids).containsExactly("b");
+        assertThat(toC.matches.clusterId(0)).isEqualTo("a");
+        assertThat(toC.matches.clusterTime(0)).isEqualTo(T0);
+
+        // c was stored in a's cluster: d, which matches c only, hears of a through it.
+        long[] d = c.clone();
+        d[2] += 5000; // one position from c, two from b
+        VerdictEvent toD = own(feed(record(BUCKET, "d", T0 + 3000, d)), "d");
+        assertThat(toD.matches.ids).containsExactly("c");
+        assertThat(toD.matches.clusterId(0)).isEqualTo("a");
+    }
+
     @Test
     void aCandidateBelowTheThresholdIsCountedButNotMatched() throws Exception {
         open(64);

@@ -37,6 +37,12 @@ class BucketMembersTest {
             assertThat(a.signature()).as("member %d signature", i).containsExactly(e.signature());
             assertThat(a.id()).as("member %d id", i).isEqualTo(e.id());
             assertThat(a.url()).as("member %d url", i).isEqualTo(e.url());
+            assertThat(a.cluster()).as("member %d cluster", i).isEqualTo(e.cluster());
+            if (e.cluster() != null) {
+                assertThat(a.clusterTime())
+                        .as("member %d clusterTime", i)
+                        .isEqualTo(e.clusterTime());
+            }
         }
     }
 
@@ -49,7 +55,7 @@ class BucketMembersTest {
     @Test
     void noMembers() {
         byte[] encoded = BucketMembers.encode(List.of());
-        assertThat(encoded).containsExactly(0); // just the count
+        assertThat(encoded).containsExactly(0, 2, 0); // the layout marker, then the count
         List<Member> decoded = BucketMembers.decode(encoded, SIG);
         assertThat(decoded).isEmpty();
         decoded.add(new Member(1, 2, new byte[SIG], "x", null)); // mutable
@@ -186,13 +192,16 @@ class BucketMembersTest {
                                 case 1 -> "";
                                 default -> "https://example.org/" + i;
                             };
+                    String cluster = random.nextInt(3) == 0 ? "first-" + random.nextInt(100) : null;
                     members.add(
                             new Member(
                                     random.nextLong(),
                                     random.nextLong(),
                                     signature(random, signatureBytes),
                                     id,
-                                    url));
+                                    url,
+                                    cluster,
+                                    cluster == null ? 0 : random.nextLong()));
                 }
                 members.sort(Comparator.comparingLong(Member::eventTime).thenComparing(Member::id));
                 byte[] encoded = BucketMembers.encode(members);
@@ -219,21 +228,32 @@ class BucketMembersTest {
         assertThat(BucketMembers.encode(List.of(m)))
                 .containsExactly(
                         bytes(
+                                0x00, 0x02, // layout 2
                                 0x01, // count
                                 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, // time, big-endian
                                 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE, // fingerprint
                                 0xAA, 0xBB, // signature
                                 0x02, 0xC3, 0xA9, // id
-                                0x00)); // no url
+                                0x00, // no url
+                                0x00)); // its own cluster
         Member withUrl = new Member(0, 0, new byte[0], "a", "xy");
         Member emptyUrl = new Member(0, 0, new byte[0], "b", "");
         assertThat(BucketMembers.encode(List.of(withUrl, emptyUrl)))
                 .containsExactly(
                         bytes(
-                                0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 'a',
-                                0x03, 'x', 'y', // url length + 1
-                                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 'b',
-                                0x01)); // "" is length 0 + 1
+                                0x00, 0x02, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                0x01, 'a', 0x03, 'x', 'y', // url length + 1
+                                0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 'b',
+                                0x01, // "" is length 0 + 1
+                                0x00));
+        Member joined = new Member(0, 0, new byte[0], "c", null, "a", 0x0A0B);
+        assertThat(BucketMembers.encode(List.of(joined)))
+                .containsExactly(
+                        bytes(
+                                0x00, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                0x01, 'c', 0x00, // no url
+                                0x02, 'a', // cluster id length + 1
+                                0, 0, 0, 0, 0, 0, 0x0A, 0x0B)); // its event time
     }
 
     @Test
@@ -241,24 +261,56 @@ class BucketMembersTest {
         // An id of 300 bytes: 300 = 0b10_0101100 -> AC 02. Of 16,384: 80 80 01.
         byte[] encoded =
                 BucketMembers.encode(List.of(new Member(0, 0, new byte[0], "i".repeat(300), null)));
-        assertThat(encoded[17]).isEqualTo((byte) 0xAC);
-        assertThat(encoded[18]).isEqualTo((byte) 0x02);
-        assertThat(encoded[19]).isEqualTo((byte) 'i');
+        assertThat(encoded[19]).isEqualTo((byte) 0xAC);
+        assertThat(encoded[20]).isEqualTo((byte) 0x02);
+        assertThat(encoded[21]).isEqualTo((byte) 'i');
         encoded =
                 BucketMembers.encode(
                         List.of(new Member(0, 0, new byte[0], "i".repeat(16_384), null)));
-        assertThat(encoded[17]).isEqualTo((byte) 0x80);
-        assertThat(encoded[18]).isEqualTo((byte) 0x80);
-        assertThat(encoded[19]).isEqualTo((byte) 0x01);
+        assertThat(encoded[19]).isEqualTo((byte) 0x80);
+        assertThat(encoded[20]).isEqualTo((byte) 0x80);
+        assertThat(encoded[21]).isEqualTo((byte) 0x01);
         // 300 members: the count is AC 02 too.
         List<Member> many = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
             many.add(new Member(i, 0, new byte[0], "", null));
         }
         encoded = BucketMembers.encode(many);
-        assertThat(encoded[0]).isEqualTo((byte) 0xAC);
-        assertThat(encoded[1]).isEqualTo((byte) 0x02);
-        assertThat(encoded).hasSize(2 + 300 * (16 + 1 + 1));
+        assertThat(encoded[2]).isEqualTo((byte) 0xAC);
+        assertThat(encoded[3]).isEqualTo((byte) 0x02);
+        assertThat(encoded).hasSize(4 + 300 * (16 + 1 + 1 + 1));
+    }
+
+    /**
+     * Buckets written before clusters (layout 1: no marker, no cluster per member) are still read,
+     * every member its own cluster's first document; they are written back in layout 2.
+     */
+    @Test
+    void layoutOneValuesAreReadAsMembersOfTheirOwnClusters() {
+        byte[] layout1 =
+                bytes(
+                        0x02, 0, 0, 0, 0, 0, 0, 0, 0x05, 0, 0, 0, 0, 0, 0, 0, 0x07, 0xAA, 0x01, 'a',
+                        0x03, 'x', 'y', 0, 0, 0, 0, 0, 0, 0, 0x06, 0, 0, 0, 0, 0, 0, 0, 0x08, 0xBB,
+                        0x01, 'b', 0x00);
+        List<Member> decoded = BucketMembers.decode(layout1, 1);
+        assertThat(decoded).extracting(Member::id).containsExactly("a", "b");
+        assertThat(decoded).extracting(Member::eventTime).containsExactly(5L, 6L);
+        assertThat(decoded).extracting(Member::url).containsExactly("xy", null);
+        assertThat(decoded).extracting(Member::cluster).containsOnlyNulls();
+        assertThat(decoded).extracting(Member::clusterId).containsExactly("a", "b");
+        assertThat(decoded).extracting(Member::clusterEventTime).containsExactly(5L, 6L);
+        byte[] again = BucketMembers.encode(decoded);
+        assertThat(again[0]).isZero();
+        assertThat(again[1]).isEqualTo((byte) 2);
+        assertSameMembers(BucketMembers.decode(again, 1), decoded);
+    }
+
+    @Test
+    void anUnknownLayoutIsRefusedNamingIt() {
+        byte[] layout9 = bytes(0x00, 0x09, 0x00);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> BucketMembers.decode(layout9, 1))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("layout 9");
     }
 
     // ---- order ----
@@ -332,10 +384,16 @@ class BucketMembersTest {
 
     /** The size the Javadoc's layout gives. */
     private static int expectedSize(List<Member> members) {
-        int size = varintSize(members.size());
+        int size = 2 + varintSize(members.size());
         for (Member m : members) {
             int id = m.id().getBytes(StandardCharsets.UTF_8).length;
             size += 16 + m.signature().length + varintSize(id) + id;
+            if (m.cluster() == null) {
+                size += 1;
+            } else {
+                int cluster = m.cluster().getBytes(StandardCharsets.UTF_8).length;
+                size += varintSize(cluster + 1) + cluster + 8;
+            }
             if (m.url() == null) {
                 size += 1;
             } else {

@@ -210,7 +210,9 @@ final class HarnessFixtures {
                     "https://example.org/" + id,
                     (Long) idTimeSimilarity[i + 1],
                     (Double) idTimeSimilarity[i + 2],
-                    band);
+                    band,
+                    null,
+                    0);
         }
         return e;
     }

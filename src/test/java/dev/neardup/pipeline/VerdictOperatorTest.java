@@ -123,6 +123,55 @@ class VerdictOperatorTest {
     }
 
     @Test
+    void aUniqueDocumentIsItsOwnClusterAndADuplicateTakesItsMatchesEarliestCluster()
+            throws Exception {
+        send(announce("a", T0));
+        reportRest("a", T0);
+        assertThat(verdicts().get(0).clusterId).isEqualTo("a");
+
+        // d matches b (whose bucket knew it in cluster "root", from T0 - 1) and c (its own).
+        send(announce("d", T0 + 5000));
+        VerdictEvent e = report("d", T0 + 5000, 0);
+        e.addMatch("b", null, T0 + 2000, 0.95, 0, "root", T0 - 1);
+        e.addMatch("c", null, T0 + 1000, 0.9, 0, null, 0);
+        send(e);
+        reportRest("d", T0 + 5000, 0);
+        Verdict v = verdicts().get(1);
+        assertThat(v.duplicateOf).as("the earliest match").isEqualTo("c");
+        assertThat(v.clusterId)
+                .as("the earliest cluster, not the earliest match")
+                .isEqualTo("root");
+        // d joined c's cluster to root's: one merge, after the pair alerts.
+        List<Alert> merges = alerts().stream().filter(Alert::isClusterMerge).toList();
+        assertThat(merges).hasSize(1);
+        Alert m = merges.get(0);
+        assertThat(m.docId).isEqualTo("d");
+        assertThat(m.clusterId).isEqualTo("root");
+        assertThat(m.clusterEventTime).isEqualTo(Json.isoTime(T0 - 1));
+        assertThat(m.mergedClusterId).isEqualTo("c");
+        assertThat(m.mergedClusterEventTime).isEqualTo(Json.isoTime(T0 + 1000));
+        assertThat(m.eventTime).isEqualTo(Json.isoTime(T0 + 5000));
+        assertThat(alerts().get(alerts().size() - 1)).isSameAs(m);
+        assertNothingWaits();
+    }
+
+    @Test
+    void matchesOfOneClusterMergeNothingAndEachOtherClusterMergesOnce() throws Exception {
+        send(announce("d", T0 + 5000));
+        VerdictEvent e = report("d", T0 + 5000, 0);
+        e.addMatch("b", null, T0 + 2000, 0.95, 0, "a", T0);
+        e.addMatch("a", null, T0, 0.9, 0, null, 0);
+        e.addMatch("x", null, T0 + 3000, 0.9, 0, "w", T0 + 100);
+        e.addMatch("y", null, T0 + 3001, 0.9, 0, "w", T0 + 100);
+        send(e);
+        reportRest("d", T0 + 5000, 0);
+        assertThat(verdicts().get(0).clusterId).isEqualTo("a");
+        assertThat(alerts().stream().filter(Alert::isClusterMerge))
+                .extracting(m -> m.mergedClusterId + ">" + m.clusterId)
+                .containsExactly("w>a");
+    }
+
+    @Test
     void matchesGiveAlertsAtOnceAndADuplicateVerdictWhenAllBucketsReported() throws Exception {
         send(announce("d", T0 + 5000));
         send(matches("d", T0 + 5000, 3, 4, "b", T0 + 2000, 0.95, "a", T0 + 1000, 0.85));
