@@ -815,15 +815,19 @@ final class RunCommand implements Callable<Integer> {
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
     private static String interruptedSummary(long start, String signal) {
         double seconds = (System.nanoTime() - start) / 1e9;
+        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
                 "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
-                        + " lines): %d verdicts, %d alerts, %d dead letters",
+                        + " lines): %d verdicts, %d alerts, %s%d dead letters",
                 signal,
                 seconds,
                 SignatureFunction.sketched(),
                 JsonLinesSink.written(EmbeddedJob.VERDICTS),
-                JsonLinesSink.written(EmbeddedJob.ALERTS),
+                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                merges == 0
+                        ? ""
+                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }
 
