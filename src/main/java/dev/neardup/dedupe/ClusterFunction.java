@@ -1,7 +1,6 @@
 package dev.neardup.dedupe;
 
 import dev.neardup.io.ClusterAssignment;
-import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -97,7 +96,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
         double threshold = settings.job().threshold();
         boolean chained = false;
         for (int i = 1; i < n && !chained; i++) {
-            chained = Similarity.estimateJaccard(sig[0], sig[i]) < threshold;
+            chained = settings.estimate(sig[0], sig[i]) < threshold;
         }
         if (chained) {
             chainedComponents.add(1);
@@ -107,7 +106,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
                         ? ClusterSplit.leaders(
                                 n,
                                 settings.splitBelow(),
-                                (a, b) -> Similarity.estimateJaccard(sig[a], sig[b]))
+                                (a, b) -> settings.estimate(sig[a], sig[b]))
                         : new int[n];
         Map<Integer, List<Integer>> groups = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -131,7 +130,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
                 a.source = d.source;
                 a.clusterId = component.get(lead).id;
                 a.clusterSize = indices.size();
-                a.similarity = i == lead ? 1.0 : Similarity.estimateJaccard(sig[lead], sig[i]);
+                a.similarity = i == lead ? 1.0 : settings.estimate(sig[lead], sig[i]);
                 a.keep = i == kept;
                 a.componentId = componentId;
                 a.componentSize = n;
