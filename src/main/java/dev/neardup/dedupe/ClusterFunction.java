@@ -8,11 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.Histogram;
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -21,12 +16,11 @@ import org.apache.flink.util.Collector;
  * on ({@link ClusterSplit}), and per cluster the document to keep ({@link KeepPolicy}). One {@link
  * ClusterAssignment} per member; sizes and the largest clusters go to accumulators for the summary.
  */
-public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, ClusterAssignment> {
+public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, ClusterAssignment> {
 
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
-    private transient ListState<DedupeDoc> members;
     private transient Histogram sizes;
     private transient TopClusters top;
     private transient LongCounter clusters;
@@ -35,16 +29,12 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
     private transient LongCounter chainedComponents;
 
     public ClusterFunction(DedupeSettings settings) {
+        super(DedupeDoc.class);
         this.settings = settings;
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(DedupeDoc.class)));
+    protected void setUp() {
         sizes = new Histogram();
         getRuntimeContext().addAccumulator(DedupeJob.CLUSTER_SIZES, sizes);
         top = new TopClusters();
@@ -56,19 +46,8 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
     }
 
     @Override
-    public void processElement(DedupeDoc doc, Context ctx, Collector<ClusterAssignment> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        members.add(doc);
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ClusterAssignment> out)
-            throws Exception {
-        List<DedupeDoc> list = new ArrayList<>();
-        for (DedupeDoc d : members.get()) {
-            list.add(d);
-        }
+    protected void onKeyEnd(
+            List<DedupeDoc> list, OnTimerContext ctx, Collector<ClusterAssignment> out) {
         list.sort(Comparator.comparing(d -> d.key));
         for (ClusterAssignment a : assign(list, settings)) {
             out.collect(a);

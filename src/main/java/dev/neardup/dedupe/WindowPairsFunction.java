@@ -7,11 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.accumulators.LongMaximum;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -22,47 +17,31 @@ import org.apache.flink.util.Collector;
  * estimated cosine cos(pi h / D). A pair found in several permutations is reported by each: the job
  * keeps one per pair after.
  */
-public class WindowPairsFunction extends KeyedProcessFunction<Long, WindowEntry, SimilarPair> {
+public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, SimilarPair> {
 
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
     private transient SortedWindow window;
-    private transient ListState<WindowEntry> members;
     private transient LongCounter comparisons;
     private transient LongMaximum largest;
 
     public WindowPairsFunction(DedupeSettings settings) {
+        super(WindowEntry.class);
         this.settings = settings;
     }
 
     @Override
-    public void open(OpenContext openContext) {
+    protected void setUp() {
         window = settings.newSortedWindow();
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(WindowEntry.class)));
         comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
         largest = new LongMaximum();
         getRuntimeContext().addAccumulator(DedupeJob.LARGEST_BUCKET, largest);
     }
 
     @Override
-    public void processElement(WindowEntry entry, Context ctx, Collector<SimilarPair> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        members.add(entry);
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
-            throws Exception {
-        List<WindowEntry> sorted = new ArrayList<>();
-        for (WindowEntry e : members.get()) {
-            sorted.add(e);
-        }
+    protected void onKeyEnd(
+            List<WindowEntry> sorted, OnTimerContext ctx, Collector<SimilarPair> out) {
         largest.add((long) sorted.size());
         sorted.sort(
                 Comparator.<WindowEntry, long[]>comparing(e -> e.permuted, SortedWindow::compare)

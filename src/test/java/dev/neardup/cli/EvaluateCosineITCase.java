@@ -45,16 +45,29 @@ class EvaluateCosineITCase {
         Files.write(input, lines, StandardCharsets.UTF_8);
     }
 
+    /** {@code evaluate --input CORPUS --similarity cosine --state-backend hashmap} and more. */
+    private static CliRun evaluate(String... more) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "evaluate",
+                                "--input",
+                                input.toString(),
+                                "--similarity",
+                                "cosine",
+                                "--state-backend",
+                                "hashmap"));
+        args.addAll(List.of(more));
+        CliRun run = CliRun.run(args.toArray(new String[0]));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        return run;
+    }
+
     @Test
     void recallAndPrecisionAtTheCosineThresholdReach95Percent() throws Exception {
         Path plot = input.resolveSibling("cosine-recall.png");
         CliRun run =
-                CliRun.run(
-                        "evaluate",
-                        "--input",
-                        input.toString(),
-                        "--similarity",
-                        "cosine",
+                evaluate(
                         "--simhash-bits",
                         "128",
                         "--max-hamming",
@@ -63,10 +76,7 @@ class EvaluateCosineITCase {
                         "--plot",
                         plot.toString(),
                         "--parallelism",
-                        "2",
-                        "--state-backend",
-                        "hashmap");
-        assertThat(run.exitCode()).as(run.err()).isZero();
+                        "2");
         JsonNode json = Json.MAPPER.readTree(run.out());
         double threshold = SimHash.cosine(6, 128);
         assertThat(threshold).isEqualTo(SimHash.cosine(3, 64));
@@ -134,20 +144,12 @@ class EvaluateCosineITCase {
     @Test
     void aTooStrictMaxHammingShowsLowRecall() throws Exception {
         CliRun run =
-                CliRun.run(
-                        "evaluate",
-                        "--input",
-                        input.toString(),
-                        "--similarity",
-                        "cosine",
+                evaluate(
                         "--max-hamming",
                         "0",
                         "--recall-similarity",
                         String.valueOf(SimHash.cosine(3, 64)),
-                        "--json",
-                        "--state-backend",
-                        "hashmap");
-        assertThat(run.exitCode()).as(run.err()).isZero();
+                        "--json");
         JsonNode report = Json.MAPPER.readTree(run.out()).get("report");
         // Only identical fingerprints match: most pairs at cosine 0.989-0.999 are missed.
         assertThat(report.get("pairRecall").asDouble()).isLessThan(0.7);
@@ -155,17 +157,7 @@ class EvaluateCosineITCase {
 
     @Test
     void textReportAt64Bits() {
-        CliRun run =
-                CliRun.run(
-                        "evaluate",
-                        "--input",
-                        input.toString(),
-                        "--similarity",
-                        "cosine",
-                        "--state-backend",
-                        "hashmap");
-        assertThat(run.exitCode()).as(run.err()).isZero();
-        String out = run.out();
+        String out = evaluate().out();
         assertThat(out)
                 .contains("similarity=cosine simhash-bits=64 max-hamming=3")
                 .containsPattern("pair recall\\s+0\\.\\d\\d\\d")
