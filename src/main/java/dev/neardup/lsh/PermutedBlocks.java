@@ -20,7 +20,8 @@ import java.util.Objects;
  * sorted-prefix search; here a table's blocks are hashed into a 64-bit key instead, which is what
  * the keyed bucket operator needs: the table keys play the role of {@link Banding}'s band keys
  * (table index = band index), and {@link #bandKeys} and {@link #firstAgreeingBand} mirror Banding's
- * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is not here.
+ * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is {@link
+ * SortedWindow}.
  *
  * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
  * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of
