@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     private static final String[] ALGORITHM_PACKAGES = {
-        "dev.neardup.text..", "dev.neardup.sketch..", "dev.neardup.lsh.."
+        "dev.neardup.text..", "dev.neardup.sketch..", "dev.neardup.lsh..", "dev.neardup.eval.."
     };
 
     private final JavaClasses classes =
@@ -76,7 +76,11 @@ class ArchitectureTest {
         List<String> missing;
         try (Stream<Path> files = Files.walk(Path.of("src/main/java/dev/neardup"))) {
             missing =
-                    files.filter(p -> p.toString().matches(".*/(text|sketch|lsh)/[A-Z]\\w*\\.java"))
+                    files.filter(
+                                    p ->
+                                            p.toString()
+                                                    .matches(
+                                                            ".*/(text|sketch|lsh|eval)/[A-Z]\\w*\\.java"))
                             .filter(
                                     p ->
                                             read(p).lines()

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
@@ -8,7 +9,6 @@ import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 import java.io.PrintWriter;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +40,8 @@ final class CosineComparison {
         long[] fb = features.shingleHashes(b, typeB);
         this.featuresA = fa.length;
         this.featuresB = fb.length;
-        this.exact = cosine(counts(fa), counts(fb));
+        this.exact =
+                TermVector.cosine(TermVector.termFrequencies(fa), TermVector.termFrequencies(fb));
         SimHash simHash = new SimHash(settings.simHashBits(), SimHash.DEFAULT_SEED);
         long[] pa = simHash.fingerprint(fa);
         long[] pb = simHash.fingerprint(fb);
@@ -48,34 +49,6 @@ final class CosineComparison {
         this.estimate = SimHash.cosine(hamming, settings.simHashBits());
         this.firstAgreeingTable =
                 new PermutedBlocks(settings.blockParams()).firstAgreeingBand(pa, pb);
-    }
-
-    private static Map<Long, Integer> counts(long[] features) {
-        Map<Long, Integer> out = new HashMap<>();
-        for (long f : features) {
-            out.merge(f, 1, Integer::sum);
-        }
-        return out;
-    }
-
-    /** Exact cosine of two count vectors (0 when either is empty). */
-    static double cosine(Map<Long, Integer> a, Map<Long, Integer> b) {
-        double dot = 0;
-        for (Map.Entry<Long, Integer> e : a.entrySet()) {
-            Integer other = b.get(e.getKey());
-            if (other != null) {
-                dot += (double) e.getValue() * other;
-            }
-        }
-        double na = 0;
-        for (int v : a.values()) {
-            na += (double) v * v;
-        }
-        double nb = 0;
-        for (int v : b.values()) {
-            nb += (double) v * v;
-        }
-        return na == 0 || nb == 0 ? 0 : Math.min(1.0, dot / Math.sqrt(na * nb));
     }
 
     boolean nearDuplicate() {

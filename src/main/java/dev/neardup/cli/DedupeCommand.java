@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.dedupe.CandidateMethod;
 import dev.neardup.dedupe.ClusterStat;
 import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeOptions;
@@ -52,6 +53,12 @@ import picocli.CommandLine.Spec;
                     + " jobs run on a cluster). Every pair whose MinHash estimate reaches the"
                     + " threshold in a shared LSH band bucket is found, without a cap on bucket"
                     + " size; exact copies are grouped first.",
+            "With --similarity cosine --max-hamming K: 64-bit (--simhash-bits) SimHash"
+                    + " fingerprints of the word frequencies; pairs within Hamming distance K"
+                    + " (cosine >= cos(pi K / bits)), found by the permuted-block tables"
+                    + " (--candidates blocks: every such pair) or by seed 002's sliding window"
+                    + " (--candidates window: --permutations sorted orders of the permuted bits,"
+                    + " each fingerprint compared with the next --window).",
             "Writes one line per document (its cluster: the id of the cluster's earliest document"
                     + " by fetchedAt, then id; a document without near-duplicates is a cluster of"
                     + " one), optionally the keep list (one document per cluster) and the pairs."
@@ -65,6 +72,10 @@ import picocli.CommandLine.Spec;
             "  neardup dedupe --input part-1.jsonl --input s3://bucket/part-2.jsonl \\",
             "      --clusters clusters.jsonl --pairs pairs.jsonl --split-below 0.8 \\",
             "      --summary summary.json",
+            "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
+            "      --similarity cosine --max-hamming 3 --stopwords",
+            "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
+            "      --similarity cosine --candidates window --window 8 --permutations 10",
         })
 final class DedupeCommand implements Callable<Integer> {
 
@@ -150,10 +161,41 @@ final class DedupeCommand implements Callable<Integer> {
             paramLabel = "T",
             description =
                     "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " Default: ${bundle:neardup.threshold}.")
+                            + " With --similarity cosine: a cosine threshold, instead of"
+                            + " --max-hamming. Default: ${bundle:neardup.threshold}.")
     Double threshold;
 
     @Mixin SketchOptions sketch;
+
+    @Mixin SimilarityOptions similarity;
+
+    @Option(
+            names = "--candidates",
+            paramLabel = "blocks|window",
+            converter = CandidatesConverter.class,
+            description =
+                    "How candidate pairs are found. blocks: shared LSH band keys (Jaccard) or"
+                            + " permuted-block table keys (cosine: every pair within"
+                            + " --max-hamming). window: cosine only, seed 002's sliding window"
+                            + " over sorted, permuted fingerprints (cheaper for large K, may"
+                            + " miss pairs). Default: ${bundle:neardup.dedupe.candidates}.")
+    CandidateMethod candidates;
+
+    @Option(
+            names = "--window",
+            paramLabel = "W",
+            description =
+                    "--candidates window: each fingerprint is compared with the next W in every"
+                            + " sorted order. Default: ${bundle:neardup.dedupe.window}.")
+    Integer window;
+
+    @Option(
+            names = "--permutations",
+            paramLabel = "M",
+            description =
+                    "--candidates window: how many random permutations of the fingerprint bits"
+                            + " are sorted. Default: ${bundle:neardup.dedupe.permutations}.")
+    Integer permutations;
 
     @Mixin BandsOptions banding;
 
@@ -193,6 +235,13 @@ final class DedupeCommand implements Callable<Integer> {
     @ParentCommand Neardup parent;
 
     @Spec CommandSpec spec;
+
+    /** Converts blocks|window. */
+    static final class CandidatesConverter extends EnumConverter<CandidateMethod> {
+        CandidatesConverter() {
+            super(CandidateMethod.class);
+        }
+    }
 
     /** Converts earliest|longest|first. */
     static final class KeepPolicyConverter extends EnumConverter<KeepPolicy> {
@@ -301,7 +350,17 @@ final class DedupeCommand implements Callable<Integer> {
             conf.set(NearDupOptions.THRESHOLD, threshold);
         }
         sketch.applyTo(conf);
+        similarity.applyTo(conf);
         banding.applyTo(conf);
+        if (candidates != null) {
+            conf.set(DedupeOptions.CANDIDATES, candidates);
+        }
+        if (window != null) {
+            conf.set(DedupeOptions.WINDOW, window);
+        }
+        if (permutations != null) {
+            conf.set(DedupeOptions.PERMUTATIONS, permutations);
+        }
         if (keepPolicy != null) {
             conf.set(DedupeOptions.KEEP_POLICY, keepPolicy);
         }
@@ -444,6 +503,17 @@ final class DedupeCommand implements Callable<Integer> {
         if (!largest.isEmpty()) {
             lines.add("largest clusters: " + String.join(", ", largest));
         }
+        if (settings.candidates() == CandidateMethod.WINDOW) {
+            lines.add(
+                    String.format(
+                            Locale.ROOT,
+                            "sliding window: %d permutations x %d following fingerprints, %d"
+                                    + " comparisons, largest sorted range %d fingerprints",
+                            settings.permutations(),
+                            settings.window(),
+                            r.comparisons(),
+                            r.largestBucket()));
+        }
         if (r.giantBuckets() > 0) {
             lines.add(
                     String.format(
@@ -469,16 +539,38 @@ final class DedupeCommand implements Callable<Integer> {
                             "%d clusters chain documents below the threshold to their earliest"
                                     + " document; --split-below %s cuts them",
                             r.chainedComponents(),
-                            Format.plain(settings.job().threshold())));
+                            // Cosine thresholds are irrational: rounded down, so no pair within
+                            // k is cut.
+                            Format.plain(Math.floor(settings.job().threshold() * 1e4) / 1e4)));
         }
         return lines;
     }
 
     static Map<String, Object> summaryJson(DedupeJob.Result r, DedupeSettings settings) {
         Map<String, Object> json = new LinkedHashMap<>();
+        json.put("similarity", settings.cosine() ? "cosine" : "jaccard");
         json.put("threshold", settings.job().threshold());
-        json.put("bands", settings.job().bands());
-        json.put("rows", settings.job().rows());
+        if (settings.cosine()) {
+            json.put("simhashBits", settings.job().simHashBits());
+            json.put("maxHamming", settings.job().maxHamming());
+            json.put("candidates", settings.candidates().name().toLowerCase(Locale.ROOT));
+            json.put(
+                    "tables",
+                    settings.candidates() == CandidateMethod.BLOCKS
+                            ? settings.job().blockParams().tables()
+                            : null);
+            json.put(
+                    "window",
+                    settings.candidates() == CandidateMethod.WINDOW ? settings.window() : null);
+            json.put(
+                    "permutations",
+                    settings.candidates() == CandidateMethod.WINDOW
+                            ? settings.permutations()
+                            : null);
+        } else {
+            json.put("bands", settings.job().bands());
+            json.put("rows", settings.job().rows());
+        }
         json.put("splitBelow", settings.guarded() ? settings.splitBelow() : null);
         json.put("keepPolicy", settings.keepPolicy().name().toLowerCase(Locale.ROOT));
         json.put("documents", r.documents() - r.superseded() - r.deleted());

@@ -1,16 +1,21 @@
 package dev.neardup.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.TermVector;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.RawRecord;
+import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 import java.io.IOException;
@@ -29,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.local.LocalDataInputStream;
@@ -50,11 +56,17 @@ import picocli.CommandLine.Spec;
         header = "Recall and precision on your own corpus, against the exact answer.",
         description = {
             "Evaluate neardup on a corpus (JSON Lines, as for 'run') against the exact answer:"
-                    + " computes every pair of documents with exact Jaccard similarity >= --floor"
-                    + " (prefix-filtering similarity join over the same shingles), runs the real"
-                    + " job on the same input, and reports doc-level recall, pair precision,"
-                    + " recall by similarity next to the S-curve's prediction, and the cost"
-                    + " (candidates verified per document).",
+                    + " computes every pair of documents with exact similarity >= --floor"
+                    + " (Jaccard: a prefix-filtering similarity join over the same shingles;"
+                    + " --similarity cosine: an All-Pairs join of the term-frequency vectors"
+                    + " SimHash fingerprints), runs the real job on the same input, and reports"
+                    + " doc-level recall, pair recall and precision, recall by similarity next to"
+                    + " the predicted curves, and the cost (candidates verified per document).",
+            "With --similarity cosine the threshold is the cosine of the largest Hamming"
+                    + " distance K a pair may have: cos(pi K / bits), 0.989 at --max-hamming 3"
+                    + " of 64 bits (or give --threshold T: the largest K with cos(pi K / bits)"
+                    + " >= T). Recall and precision are measured at that threshold unless"
+                    + " --recall-similarity or --precision-similarity say otherwise.",
             "Repeated ids (re-crawls) keep their first occurrence; records the job would reject"
                     + " are left out of both answers.",
             ""
@@ -63,7 +75,9 @@ import picocli.CommandLine.Spec;
         footer = {
             "  neardup evaluate --input crawl.jsonl --plot recall.png",
             "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",
-            "      --json"
+            "      --json",
+            "  neardup evaluate --input crawl.jsonl --similarity cosine --max-hamming 3 \\",
+            "      --stopwords --plot cosine-recall.png"
         })
 final class EvaluateCommand implements Callable<Integer> {
 
@@ -78,28 +92,28 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--floor",
-            paramLabel = "J",
-            defaultValue = "0.5",
-            description = "Lowest exact similarity of the ground truth. Default: ${DEFAULT-VALUE}.")
-    double floor;
+            paramLabel = "S",
+            description =
+                    "Lowest exact similarity of the ground truth. Default: 0.5 (Jaccard), or"
+                            + " cos(2 pi (K + 1) / bits) (cosine: 0.924 at K = 3 of 64).")
+    Double floor;
 
     @Option(
             names = "--recall-similarity",
-            paramLabel = "J",
-            defaultValue = "0.9",
+            paramLabel = "S",
             description =
-                    "Doc-level recall counts documents with an earlier document at least this"
-                            + " similar. Default: ${DEFAULT-VALUE}.")
-    double recallSimilarity;
+                    "Doc-level and pair recall count documents (pairs) with an earlier document"
+                            + " at least this similar. Default: 0.9 (Jaccard), or the cosine"
+                            + " threshold cos(pi K / bits).")
+    Double recallSimilarity;
 
     @Option(
             names = "--precision-similarity",
-            paramLabel = "J",
-            defaultValue = "0.7",
+            paramLabel = "S",
             description =
-                    "Pair precision counts reported pairs at least this similar. Default:"
-                            + " ${DEFAULT-VALUE}.")
-    double precisionSimilarity;
+                    "Pair precision counts reported pairs at least this similar. Default: 0.7"
+                            + " (Jaccard), or the cosine threshold cos(pi K / bits).")
+    Double precisionSimilarity;
 
     @Option(names = "--json", description = "Print the report as one JSON object.")
     boolean json;
@@ -114,12 +128,6 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (double[] range :
-                new double[][] {{floor, 0}, {recallSimilarity, 1}, {precisionSimilarity, 2}}) {
-            if (!(range[0] > 0 && range[0] <= 1)) {
-                throw CliException.usage("similarities must be in (0, 1], got " + range[0]);
-            }
-        }
         CliFiles.readableFile("input file", input.toString(), input);
         SCurvePlot.ImageFormat plotFormat = null;
         if (plot != null) {
@@ -130,26 +138,83 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = JobOptions.settings(conf);
-        if (settings.family() == dev.neardup.pipeline.SimilarityFamily.COSINE) {
-            throw CliException.usage(
-                    "evaluate measures Jaccard similarity only so far: --similarity cosine needs"
-                            + " an exact cosine join, which it does not have yet (run the job"
-                            + " with 'neardup run --similarity cosine' instead)");
+        boolean cosine = settings.family() == SimilarityFamily.COSINE;
+        double threshold = settings.threshold();
+        double floorValue =
+                floor != null
+                        ? floor
+                        : cosine
+                                ? Math.max(
+                                        0.5,
+                                        SimHash.cosine(
+                                                Math.min(
+                                                        2 * (settings.maxHamming() + 1),
+                                                        settings.simHashBits() / 2),
+                                                settings.simHashBits()))
+                                : 0.5;
+        double recallAt = recallSimilarity != null ? recallSimilarity : cosine ? threshold : 0.9;
+        double precisionAt =
+                precisionSimilarity != null ? precisionSimilarity : cosine ? threshold : 0.7;
+        for (double value : new double[] {floorValue, recallAt, precisionAt}) {
+            if (!(value > 0 && value <= 1)) {
+                throw CliException.usage("similarities must be in (0, 1], got " + value);
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {
             Path cleaned = dir.path().resolve("input.jsonl");
-            List<Evaluation.Doc> docs = readDocuments(settings, cleaned, err);
+            List<Evaluation.Doc> docs = new ArrayList<>();
+            List<ShingleSet> sets = new ArrayList<>();
+            List<TermVector> vectors = new ArrayList<>();
+            Shingler shingler =
+                    new Shingler(
+                            cosine
+                                    ? SimHashSketcher.featureOptions(
+                                            settings.simHashFeatures(), settings.shingleOptions())
+                                    : settings.shingleOptions());
+            MinHash minHash = cosine ? null : settings.newSketcher().minHash();
+            readDocuments(
+                    settings,
+                    shingler,
+                    cleaned,
+                    err,
+                    (id, hashes) -> {
+                        if (cosine) {
+                            vectors.add(TermVector.termFrequencies(hashes));
+                            docs.add(new Evaluation.Doc(id, SimHashSketcher.identity(hashes)));
+                        } else {
+                            sets.add(ShingleSet.of(hashes));
+                            docs.add(
+                                    new Evaluation.Doc(
+                                            id,
+                                            BbitMinHash.fingerprint(minHash.signature(hashes))));
+                        }
+                    });
             if (docs.isEmpty()) {
                 throw CliException.usage("no usable documents in " + input);
             }
-            err.printf(Locale.ROOT, "neardup evaluate: exact join of %d documents%n", docs.size());
+            err.printf(
+                    Locale.ROOT,
+                    "neardup evaluate: exact %s join of %d documents%n",
+                    cosine ? "cosine" : "Jaccard",
+                    docs.size());
             long t0 = System.nanoTime();
-            List<ShingleSet> sets = new ArrayList<>(docs.size());
-            docs.forEach(d -> sets.add(d.shingles()));
-            List<ExactSimilarityJoin.Pair> exact = ExactSimilarityJoin.allPairs(sets, floor);
+            List<Evaluation.Truth> exact =
+                    cosine
+                            ? Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floorValue))
+                            : Evaluation.fromJaccard(
+                                    ExactSimilarityJoin.allPairs(sets, floorValue));
             double joinSeconds = (System.nanoTime() - t0) / 1e9;
+            Evaluation.Model model =
+                    cosine
+                            ? Evaluation.cosine(vectors, settings.blockParams())
+                            : Evaluation.jaccard(
+                                    sets,
+                                    settings.banding(),
+                                    settings.numHashes(),
+                                    threshold,
+                                    settings.signatureBits());
 
             err.println("neardup evaluate: running the job: " + settings);
             Path verdicts = dir.path().resolve("verdicts.jsonl");
@@ -175,31 +240,21 @@ final class EvaluateCommand implements Callable<Integer> {
                     Evaluation.compute(
                             docs,
                             exact,
+                            model,
                             matches,
                             candidates,
-                            floor,
-                            recallSimilarity,
-                            precisionSimilarity,
-                            settings.banding(),
-                            settings.numHashes(),
-                            settings.threshold(),
-                            settings.signatureBits());
+                            floorValue,
+                            recallAt,
+                            precisionAt);
             if (plot != null) {
                 try {
-                    SCurvePlot.write(
-                            EvaluationPlot.create(
-                                    report,
-                                    settings.banding(),
-                                    settings.numHashes(),
-                                    settings.threshold()),
-                            plot,
-                            plotFormat);
+                    SCurvePlot.write(EvaluationPlot.create(report, model), plot, plotFormat);
                 } catch (IOException e) {
                     throw CliException.failure(
                             "cannot write plot " + plot + ": " + e.getMessage(), e);
                 }
             }
-            print(out, report, settings, joinSeconds, jobSeconds, matches.size());
+            print(out, report, settings, floorValue, joinSeconds, jobSeconds, matches.size());
             if (plot != null && !json) {
                 out.println("wrote " + plot);
             }
@@ -209,16 +264,19 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
-     * first occurrence of each id with at least one shingle, and writes those records unchanged to
-     * {@code cleaned}, the job's input. Deletions are left out too: the exact answer is about the
-     * documents of the corpus.
+     * first occurrence of each id with at least one shingle (feature), hands its id and shingle
+     * hashes to {@code sink} and writes those records unchanged to {@code cleaned}, the job's
+     * input. Deletions are left out too: the exact answer is about the documents of the corpus.
      */
-    private List<Evaluation.Doc> readDocuments(
-            NearDupSettings settings, Path cleaned, PrintWriter err) throws IOException {
+    private void readDocuments(
+            NearDupSettings settings,
+            Shingler shingler,
+            Path cleaned,
+            PrintWriter err,
+            BiConsumer<String, long[]> sink)
+            throws IOException {
         DocumentParser parser = new DocumentParser(settings.fields(), settings.maxDocumentBytes());
-        Shingler shingler = new Shingler(settings.shingleOptions());
-        MinHash minHash = settings.newSketcher().minHash();
-        List<Evaluation.Doc> docs = new ArrayList<>();
+        int kept = 0;
         Set<String> seen = new HashSet<>();
         int rejected = 0;
         int deletions = 0;
@@ -252,11 +310,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     noText++;
                     continue;
                 }
-                docs.add(
-                        new Evaluation.Doc(
-                                doc.id,
-                                ShingleSet.of(hashes),
-                                BbitMinHash.fingerprint(minHash.signature(hashes))));
+                sink.accept(doc.id, hashes);
+                kept++;
                 out.write(raw.payload);
                 out.write('\n');
             }
@@ -267,18 +322,18 @@ final class EvaluateCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
                         + " %d without text%n",
-                docs.size(),
+                kept,
                 rejected,
                 deletions == 0 ? "" : deletions + " deletions, ",
                 repeated,
                 noText);
-        return docs;
     }
 
     private void print(
             PrintWriter out,
             Evaluation.Report r,
             NearDupSettings settings,
+            double floorValue,
             double joinSeconds,
             double jobSeconds,
             int verdicts) {
@@ -286,7 +341,9 @@ final class EvaluateCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("input", input.toString());
             m.put("settings", settings.toString());
-            m.put("floor", floor);
+            m.put("similarity", r.similarity());
+            m.put("threshold", settings.threshold());
+            m.put("floor", floorValue);
             m.put("report", r);
             m.put("exactJoinSeconds", joinSeconds);
             m.put("jobSeconds", jobSeconds);
@@ -294,14 +351,20 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println(Json.write(m));
             return;
         }
+        boolean cosine = settings.family() == SimilarityFamily.COSINE;
+        String s = cosine ? "cos" : "J";
+        String digits = cosine ? "%.4f" : "%.2f";
         out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
         out.printf(Locale.ROOT, "settings          %s%n", settings);
         out.printf(
                 Locale.ROOT,
-                "exact answer      %d pairs with Jaccard >= %.2f among %d documents (similarity"
-                        + " join: %.1f s)%n",
+                "exact answer      %d pairs with %s >= "
+                        + digits
+                        + " among %d documents"
+                        + " (similarity join: %.1f s)%n",
                 r.exactPairs(),
-                floor,
+                cosine ? "cosine" : "Jaccard",
+                floorValue,
                 r.documents(),
                 joinSeconds);
         out.printf(
@@ -314,40 +377,76 @@ final class EvaluateCommand implements Callable<Integer> {
                 r.candidatesPerDocument());
         out.printf(
                 Locale.ROOT,
-                "doc-level recall  %s  (%d of %d documents with an earlier one at J >= %.2f were"
-                        + " found duplicate)%n",
+                "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
+                        + digits
+                        + " were found duplicate)%n",
                 ratio(r.documentRecall()),
                 r.documentsFound(),
                 r.documentsWithSimilarEarlier(),
+                s,
                 r.recallSimilarity());
         out.printf(
                 Locale.ROOT,
-                "pair precision    %s  (%d of %d reported pairs have exact J >= %.2f)%n",
+                "pair recall       %s  (%d of %d pairs at %s >= " + digits + " were reported)%n",
+                ratio(r.pairRecall()),
+                r.truePairsFound(),
+                r.truePairs(),
+                s,
+                r.recallSimilarity());
+        out.printf(
+                Locale.ROOT,
+                "pair precision    %s  (%d of %d reported pairs have exact %s >= " + digits + ")%n",
                 ratio(r.pairPrecision()),
                 r.reportedPairsAbove(),
                 r.reportedPairs(),
+                s,
                 r.precisionSimilarity());
         out.println();
         out.println(
                 "recall by similarity (a pair is found when the job reported it, or the same"
                         + " pair of pages up to exact copies:");
         out.println(
-                "documents with identical signatures stand for each other, and the job reports"
-                        + " later pages against the first):");
-        out.println(
-                "  exact J        pairs    found   recall   S-curve P(candidate)   predicted"
-                        + " P(found)");
+                cosine
+                        ? "documents with the same word counts stand for each other, and the job"
+                                + " reports later pages against the first):"
+                        : "documents with identical signatures stand for each other, and the job"
+                                + " reports later pages against the first):");
+        if (cosine) {
+            out.println(
+                    "  exact cosine      expected h     pairs    found   recall   P(candidate)"
+                            + "   predicted P(found)");
+        } else {
+            out.println(
+                    "  exact J        pairs    found   recall   S-curve P(candidate)   predicted"
+                            + " P(found)");
+        }
         for (Evaluation.Bucket b : r.buckets()) {
-            out.printf(
-                    Locale.ROOT,
-                    "  %.2f-%.2f  %8d %8d   %6s   %20s   %18s%n",
-                    b.low(),
-                    b.high(),
-                    b.pairs(),
-                    b.found(),
-                    ratio(b.recall()),
-                    ratio(b.predictedCandidate()),
-                    ratio(b.predictedFound()));
+            if (cosine) {
+                int bits = settings.simHashBits();
+                out.printf(
+                        Locale.ROOT,
+                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s%n",
+                        b.low(),
+                        b.high(),
+                        bits * Math.acos(Math.min(1, b.high())) / Math.PI,
+                        bits * Math.acos(Math.min(1, b.low())) / Math.PI,
+                        b.pairs(),
+                        b.found(),
+                        ratio(b.recall()),
+                        ratio(b.predictedCandidate()),
+                        ratio(b.predictedFound()));
+            } else {
+                out.printf(
+                        Locale.ROOT,
+                        "  %.2f-%.2f  %8d %8d   %6s   %20s   %18s%n",
+                        b.low(),
+                        b.high(),
+                        b.pairs(),
+                        b.found(),
+                        ratio(b.recall()),
+                        ratio(b.predictedCandidate()),
+                        ratio(b.predictedFound()));
+            }
         }
     }
 

@@ -1,31 +1,45 @@
 package dev.neardup.cli;
 
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.TermVector;
+import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.SimHash;
 import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Compares the job's answer with the exact one: doc-level recall, pair precision, and recall by
- * similarity bucket next to what the S-curve and the verification threshold predict. Pure: the
- * inputs are the documents in stream order, the exact pairs, and the job's verdicts.
+ * Compares the job's answer with the exact one: doc-level recall, pair recall and precision, and
+ * recall by similarity bucket next to what the candidate generation and verification predict. Pure:
+ * the inputs are the documents in stream order, the exact pairs, the family's {@link Model} and the
+ * job's verdicts.
  */
 final class Evaluation {
 
     /**
      * A document, in stream order.
      *
-     * @param fingerprint of its full MinHash signature ({@link
-     *     dev.neardup.sketch.BbitMinHash#fingerprint}): documents with equal fingerprints are one
-     *     entity for the job, which reports later pages against the earliest of them only
+     * @param identity documents with equal identities are one entity for the job's buckets, which
+     *     report later pages against the earliest of them only: the fingerprint of the full MinHash
+     *     signature ({@link dev.neardup.sketch.BbitMinHash#fingerprint}) for Jaccard, the hash of
+     *     the feature multiset ({@link dev.neardup.lsh.SimHashSketcher#identity}) for cosine
      */
-    record Doc(String id, ShingleSet shingles, long fingerprint) {}
+    record Doc(String id, long identity) {}
 
-    /** Pairs with exact Jaccard in [low, high): how many, how many the job found, predictions. */
+    /** A pair of documents (indexes, first &lt; second) with its exact similarity. */
+    record Truth(int first, int second, double similarity) {}
+
+    /**
+     * Pairs with exact similarity in [low, high): how many, how many the job found, predictions.
+     */
     record Bucket(
             double low,
             double high,
@@ -37,12 +51,16 @@ final class Evaluation {
 
     /** The evaluation's figures. */
     record Report(
+            String similarity,
             int documents,
             int exactPairs,
             double recallSimilarity,
             int documentsWithSimilarEarlier,
             int documentsFound,
             double documentRecall,
+            int truePairs,
+            int truePairsFound,
+            double pairRecall,
             double precisionSimilarity,
             int reportedPairs,
             int reportedPairsAbove,
@@ -50,31 +68,227 @@ final class Evaluation {
             double candidatesPerDocument,
             List<Bucket> buckets) {}
 
+    /** What differs between the families: exact similarity, buckets, predictions, labels. */
+    interface Model {
+        /** "Jaccard" or "cosine". */
+        String name();
+
+        /** Short symbol of the exact similarity in the text report ("J", "cos"). */
+        String symbol();
+
+        /** Exact similarity of two documents, by index. */
+        double exact(int a, int b);
+
+        /** The buckets' edges, ascending, from the floor to 1 (one more edge than buckets). */
+        double[] edges(double floor);
+
+        /** Probability that a pair at exact similarity s becomes a candidate. */
+        double predictedCandidate(double s);
+
+        /** Probability that a pair at exact similarity s is reported: candidate and verified. */
+        double predictedFound(double s);
+
+        /** Legend of {@link #predictedCandidate} in the plot. */
+        String candidateCurve();
+
+        /** Legend of {@link #predictedFound} in the plot. */
+        String foundCurve();
+
+        /** The settings line under the plot's title. */
+        String settingsLine();
+    }
+
     private Evaluation() {}
 
     /**
-     * @param docs documents in stream order
-     * @param exact all pairs with exact Jaccard >= the floor (indexes into docs, first < second)
-     * @param matches for each document id, the ids of earlier documents the job matched it with
-     * @param candidates for each document id, the candidates the job verified
-     * @param floor the lowest similarity in {@code exact}
+     * The Jaccard family: exact Jaccard of the shingle sets, buckets of 0.1, the S-curve and the
+     * b-bit verification.
      */
-    static Report compute(
-            List<Doc> docs,
-            List<ExactSimilarityJoin.Pair> exact,
-            Map<String, Set<String>> matches,
-            Map<String, Integer> candidates,
-            double floor,
-            double recallSimilarity,
-            double precisionSimilarity,
+    static Model jaccard(
+            List<ShingleSet> sets,
             LshParams banding,
             int numHashes,
             double threshold,
             int signatureBits) {
-        // Doc-level recall: documents with an earlier document at J >= recallSimilarity.
+        return new Model() {
+            @Override
+            public String name() {
+                return "Jaccard";
+            }
+
+            @Override
+            public String symbol() {
+                return "J";
+            }
+
+            @Override
+            public double exact(int a, int b) {
+                return Similarity.jaccard(sets.get(a), sets.get(b));
+            }
+
+            @Override
+            public double[] edges(double floor) {
+                List<Double> edges = new ArrayList<>();
+                for (double low = Math.floor(floor * 10 + 1e-9) / 10;
+                        low < 1.0 - 1e-9;
+                        low += 0.1) {
+                    edges.add(Math.round(low * 1000) / 1000.0);
+                }
+                edges.add(1.0);
+                return edges.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+
+            @Override
+            public double predictedCandidate(double s) {
+                return banding.probability(s);
+            }
+
+            @Override
+            public double predictedFound(double s) {
+                return banding.findProbability(s, numHashes, threshold, signatureBits);
+            }
+
+            @Override
+            public String candidateCurve() {
+                return "S-curve: P(candidate) = 1 - (1 - s^"
+                        + banding.rows()
+                        + ")^"
+                        + banding.bands();
+            }
+
+            @Override
+            public String foundCurve() {
+                return "predicted P(found): candidate and estimate >= " + threshold;
+            }
+
+            @Override
+            public String settingsLine() {
+                return String.format(
+                        Locale.ROOT,
+                        "%d bands x %d rows, K = %d, threshold %.2f",
+                        banding.bands(),
+                        banding.rows(),
+                        numHashes,
+                        threshold);
+            }
+        };
+    }
+
+    /**
+     * The cosine family: exact cosine of the term-frequency vectors; buckets of equal width in the
+     * angle, in units of the expected Hamming distance D theta / pi (one bit for k up to 4, about k
+     * / 3 bits above), so that the threshold cos(pi k / D) is an edge; P(candidate) of the
+     * permuted-block tables and P(found) = P[Binomial(D, theta / pi) &lt;= k] (seed 002: a bit
+     * differs with probability theta / pi).
+     */
+    static Model cosine(List<TermVector> vectors, BlockParams blocks) {
+        int bits = blocks.bits();
+        int k = blocks.maxHamming();
+        return new Model() {
+            @Override
+            public String name() {
+                return "cosine";
+            }
+
+            @Override
+            public String symbol() {
+                return "cos";
+            }
+
+            @Override
+            public double exact(int a, int b) {
+                return TermVector.cosine(vectors.get(a), vectors.get(b));
+            }
+
+            @Override
+            public double[] edges(double floor) {
+                int step = Math.max(1, (int) Math.round(k / 3.0));
+                double floorBits = bits * Math.acos(floor) / Math.PI;
+                List<Double> edges = new ArrayList<>();
+                edges.add(1.0);
+                for (int e = step; e < floorBits - 1e-9; e += step) {
+                    edges.add(0, SimHash.cosine(e, bits));
+                }
+                edges.add(0, floor);
+                return edges.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+
+            @Override
+            public double predictedCandidate(double s) {
+                return blocks.candidateProbability(angle(s) / Math.PI);
+            }
+
+            @Override
+            public double predictedFound(double s) {
+                return SimHash.withinProbability(angle(s), bits, k);
+            }
+
+            @Override
+            public String candidateCurve() {
+                return "P(candidate): " + blocks.tables() + " block tables share a key";
+            }
+
+            @Override
+            public String foundCurve() {
+                return "predicted P(found) = P[Hamming distance <= " + k + "]";
+            }
+
+            @Override
+            public String settingsLine() {
+                return String.format(
+                        Locale.ROOT,
+                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
+                                + " tables",
+                        bits,
+                        k,
+                        SimHash.cosine(k, bits),
+                        blocks.blocks(),
+                        blocks.tables());
+            }
+        };
+    }
+
+    private static double angle(double cosine) {
+        return Math.acos(Math.max(-1, Math.min(1, cosine)));
+    }
+
+    /** The exact pairs of a Jaccard join. */
+    static List<Truth> fromJaccard(List<ExactSimilarityJoin.Pair> pairs) {
+        List<Truth> out = new ArrayList<>(pairs.size());
+        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.jaccard())));
+        return out;
+    }
+
+    /** The exact pairs of a cosine join. */
+    static List<Truth> fromCosine(List<ExactCosineJoin.Pair> pairs) {
+        List<Truth> out = new ArrayList<>(pairs.size());
+        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.cosine())));
+        return out;
+    }
+
+    /**
+     * @param docs documents in stream order
+     * @param exact all pairs with exact similarity >= the floor (indexes into docs, first < second)
+     * @param model the family's exact similarity and predictions
+     * @param matches for each document id, the ids of earlier documents the job matched it with
+     * @param candidates for each document id, the candidates the job verified
+     * @param floor the lowest similarity in {@code exact}
+     * @param recallSimilarity doc-level and pair recall count pairs at least this similar
+     * @param precisionSimilarity pair precision counts reported pairs at least this similar
+     */
+    static Report compute(
+            List<Doc> docs,
+            List<Truth> exact,
+            Model model,
+            Map<String, Set<String>> matches,
+            Map<String, Integer> candidates,
+            double floor,
+            double recallSimilarity,
+            double precisionSimilarity) {
+        // Doc-level recall: documents with an earlier document at recallSimilarity or more.
         boolean[] similarEarlier = new boolean[docs.size()];
-        for (ExactSimilarityJoin.Pair p : exact) {
-            if (p.jaccard() >= recallSimilarity) {
+        for (Truth p : exact) {
+            if (p.similarity() >= recallSimilarity) {
                 similarEarlier[p.second()] = true;
             }
         }
@@ -89,13 +303,23 @@ final class Evaluation {
                 }
             }
         }
-        // Pair precision: reported pairs with exact J >= precisionSimilarity.
-        java.util.HashMap<String, Integer> index = new java.util.HashMap<>();
+        // Pair precision: reported pairs with exact similarity >= precisionSimilarity.
+        Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < docs.size(); i++) {
             index.put(docs.get(i).id(), i);
         }
+        // Documents with the same identity stand for each other (the job keeps the earliest of
+        // them in its buckets): a pair is found when the job reported a pair between the same two
+        // groups.
+        int[] group = new int[docs.size()];
+        Map<Long, Integer> firstWith = new HashMap<>();
+        for (int i = 0; i < docs.size(); i++) {
+            Integer first = firstWith.putIfAbsent(docs.get(i).identity(), i);
+            group[i] = first == null ? i : first;
+        }
         int reported = 0;
         int reportedAbove = 0;
+        Set<Long> reportedGroups = new HashSet<>();
         for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
             Integer a = index.get(e.getKey());
             for (String other : e.getValue()) {
@@ -104,83 +328,79 @@ final class Evaluation {
                     continue;
                 }
                 reported++;
-                if (Similarity.jaccard(docs.get(a).shingles(), docs.get(b).shingles())
-                        >= precisionSimilarity) {
+                if (model.exact(a, b) >= precisionSimilarity) {
                     reportedAbove++;
                 }
+                reportedGroups.add(groupPair(group[a], group[b]));
             }
         }
-        // Recall by bucket, with the predictions of the S-curve and of verification. Documents
-        // with identical signatures stand for each other (the job keeps the earliest of them in
-        // its buckets): a pair is found when the job reported a pair between the same two groups.
-        int[] group = new int[docs.size()];
-        java.util.HashMap<Long, Integer> firstWith = new java.util.HashMap<>();
-        for (int i = 0; i < docs.size(); i++) {
-            Integer first = firstWith.putIfAbsent(docs.get(i).fingerprint(), i);
-            group[i] = first == null ? i : first;
-        }
-        Set<Long> reportedGroups = new java.util.HashSet<>();
-        for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
-            Integer a = index.get(e.getKey());
-            for (String other : e.getValue()) {
-                Integer b = index.get(other);
-                if (a != null && b != null) {
-                    reportedGroups.add(groupPair(group[a], group[b]));
+        int truePairs = 0;
+        int truePairsFound = 0;
+        for (Truth p : exact) {
+            if (p.similarity() >= recallSimilarity) {
+                truePairs++;
+                if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
+                    truePairsFound++;
                 }
             }
         }
         List<Bucket> buckets = new ArrayList<>();
-        double step = 0.1;
-        for (double low = Math.floor(floor * 10 + 1e-9) / 10; low < 1.0 - 1e-9; low += step) {
-            double high = Math.min(1.0, low + step);
-            boolean last = high >= 1.0 - 1e-9;
+        double[] edges = model.edges(floor);
+        for (int k = 0; k + 1 < edges.length; k++) {
+            double low = edges[k];
+            double high = edges[k + 1];
+            boolean last = k + 2 == edges.length;
             int n = 0;
             int hit = 0;
             double candidate = 0;
             double predicted = 0;
-            for (ExactSimilarityJoin.Pair p : exact) {
-                double j = p.jaccard();
-                if (j >= low - 1e-12 && (j < high - 1e-12 || last)) {
+            for (Truth p : exact) {
+                double s = p.similarity();
+                if (s >= low - 1e-12 && (s < high - 1e-12 || last)) {
                     n++;
                     if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
                         hit++;
                     }
-                    candidate += banding.probability(j);
-                    predicted += banding.findProbability(j, numHashes, threshold, signatureBits);
+                    candidate += model.predictedCandidate(s);
+                    predicted += model.predictedFound(s);
                 }
             }
             buckets.add(
                     new Bucket(
-                            round(low),
-                            round(high),
+                            low,
+                            high,
                             n,
                             hit,
-                            n == 0 ? Double.NaN : (double) hit / n,
+                            ratio(hit, n),
                             n == 0 ? Double.NaN : candidate / n,
                             n == 0 ? Double.NaN : predicted / n));
         }
         double meanCandidates =
                 candidates.values().stream().mapToInt(Integer::intValue).average().orElse(0);
         return new Report(
+                model.name(),
                 docs.size(),
                 exact.size(),
                 recallSimilarity,
                 withSimilar,
                 found,
-                withSimilar == 0 ? Double.NaN : (double) found / withSimilar,
+                ratio(found, withSimilar),
+                truePairs,
+                truePairsFound,
+                ratio(truePairsFound, truePairs),
                 precisionSimilarity,
                 reported,
                 reportedAbove,
-                reported == 0 ? Double.NaN : (double) reportedAbove / reported,
+                ratio(reportedAbove, reported),
                 meanCandidates,
                 buckets);
     }
 
-    private static long groupPair(int a, int b) {
-        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    private static double ratio(int part, int whole) {
+        return whole == 0 ? Double.NaN : (double) part / whole;
     }
 
-    private static double round(double x) {
-        return Math.round(x * 1000) / 1000.0;
+    private static long groupPair(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
 }

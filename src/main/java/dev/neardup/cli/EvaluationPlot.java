@@ -1,6 +1,5 @@
 package dev.neardup.cli;
 
-import dev.neardup.lsh.LshParams;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -14,28 +13,22 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The picture of {@code neardup evaluate --plot}: measured recall per similarity bucket (points)
- * over the predicted probability of finding a pair (the S-curve combined with verification) and the
- * S-curve itself.
+ * over the predicted probability of finding a pair (candidate generation combined with
+ * verification) and the probability of becoming a candidate (the S-curve of the bands, or the block
+ * tables).
  */
 final class EvaluationPlot {
 
     private EvaluationPlot() {}
 
-    static JFreeChart create(
-            Evaluation.Report report, LshParams banding, int numHashes, double threshold) {
+    static JFreeChart create(Evaluation.Report report, Evaluation.Model model) {
         double floor = report.buckets().isEmpty() ? 0.5 : report.buckets().get(0).low();
-        XYSeries sCurve =
-                new XYSeries(
-                        "S-curve: P(candidate) = 1 - (1 - s^"
-                                + banding.rows()
-                                + ")^"
-                                + banding.bands());
-        XYSeries predicted =
-                new XYSeries("predicted P(found): candidate and estimate >= " + threshold);
+        XYSeries sCurve = new XYSeries(model.candidateCurve());
+        XYSeries predicted = new XYSeries(model.foundCurve());
         for (int i = 0; i <= 200; i++) {
             double s = floor + (1 - floor) * i / 200.0;
-            sCurve.add(s, banding.probability(s));
-            predicted.add(s, banding.findProbability(s, numHashes, threshold));
+            sCurve.add(s, model.predictedCandidate(s));
+            predicted.add(s, model.predictedFound(s));
         }
         XYSeries measured = new XYSeries("measured recall per bucket (this corpus)");
         for (Evaluation.Bucket b : report.buckets()) {
@@ -67,7 +60,7 @@ final class EvaluationPlot {
         renderer.setSeriesLinesVisible(2, false);
         renderer.setSeriesShape(2, new java.awt.geom.Ellipse2D.Double(-5, -5, 10, 10));
 
-        NumberAxis x = new NumberAxis("exact Jaccard similarity of the pair");
+        NumberAxis x = new NumberAxis("exact " + model.name() + " similarity of the pair");
         x.setRange(floor, 1.0);
         NumberAxis y = new NumberAxis("share of pairs found");
         y.setRange(0, 1.02);
@@ -85,14 +78,10 @@ final class EvaluationPlot {
                 new TextTitle(
                         String.format(
                                 java.util.Locale.ROOT,
-                                "%d documents, %d exact pairs; %d bands x %d rows, K = %d,"
-                                        + " threshold %.2f",
+                                "%d documents, %d exact pairs; %s",
                                 report.documents(),
                                 report.exactPairs(),
-                                banding.bands(),
-                                banding.rows(),
-                                numHashes,
-                                threshold),
+                                model.settingsLine()),
                         new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
         chart.setBackgroundPaint(Color.WHITE);
         return chart;

@@ -1,18 +1,21 @@
 package dev.neardup.dedupe;
 
-import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.BandKeys;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
 
-/** One {@link BucketEntry} per band of a document's signature (the streaming job's band keys). */
+/**
+ * One {@link BucketEntry} per band of a document's signature, or per permuted-block table of its
+ * SimHash fingerprint (the streaming job's band keys).
+ */
 public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEntry> {
 
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
-    private transient Banding banding;
+    private transient BandKeys banding;
     private transient LongCounter entries;
 
     public BandEntriesFunction(DedupeSettings settings) {
@@ -21,7 +24,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
 
     @Override
     public void open(OpenContext openContext) {
-        banding = new Banding(settings.job().banding());
+        banding = settings.newBandKeys();
         entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 

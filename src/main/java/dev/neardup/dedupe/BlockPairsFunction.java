@@ -3,12 +3,7 @@ package dev.neardup.dedupe;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -17,47 +12,35 @@ import org.apache.flink.util.Collector;
  * pair of members of the bucket is compared by exactly one such task.
  */
 public class BlockPairsFunction
-        extends KeyedProcessFunction<Tuple3<Long, Integer, Integer>, BucketEntry, SimilarPair> {
+        extends KeyGroupFunction<Tuple3<Long, Integer, Integer>, BucketEntry, SimilarPair> {
 
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
     private transient BucketPairing pairing;
-    private transient ListState<BucketEntry> members;
     private transient LongCounter comparisons;
     private transient LongCounter blockTasks;
 
     public BlockPairsFunction(DedupeSettings settings) {
+        super(BucketEntry.class);
         this.settings = settings;
     }
 
     @Override
-    public void open(OpenContext openContext) {
+    protected void setUp() {
         pairing = BucketPairing.of(settings);
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(BucketEntry.class)));
         comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
         blockTasks = DedupeJob.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
     }
 
     @Override
-    public void processElement(BucketEntry entry, Context ctx, Collector<SimilarPair> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        members.add(entry);
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
-            throws Exception {
+    protected void onKeyEnd(
+            List<BucketEntry> group, OnTimerContext ctx, Collector<SimilarPair> out) {
         List<BucketEntry> left = new ArrayList<>();
         List<BucketEntry> right = new ArrayList<>();
         int band = -1;
         boolean same = false;
-        for (BucketEntry e : members.get()) {
+        for (BucketEntry e : group) {
             band = e.band;
             same = e.blockA == e.blockB;
             (e.side == 0 ? left : right).add(e);

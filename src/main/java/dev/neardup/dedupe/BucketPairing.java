@@ -1,17 +1,20 @@
 package dev.neardup.dedupe;
 
+import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
-import dev.neardup.sketch.Similarity;
 import java.util.List;
 
 /**
  * The pairs of one LSH band bucket (seed 004: "sort P and group by value"; seed 002's offline
- * variant, all similar pairs): every two members whose estimated Jaccard similarity, from their
- * full MinHash signatures, reaches the threshold. A pair that shares several band buckets is
- * reported by one of them only, the bucket of the lowest band in which its signatures agree in all
- * rows ({@link Banding#firstAgreeingBand}); so no pair is reported twice and no later step has to
- * remove duplicates. (Two signatures can share a band key without agreeing in the band only by a
- * 64-bit hash collision; such a pair is verified and reported by every bucket it shares.)
+ * variant, all similar pairs): every two members whose estimated similarity, from their full
+ * sketches, reaches the threshold: the share of agreeing MinHash values (Jaccard), or for SimHash
+ * fingerprints in a permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h /
+ * D), which reaches cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that
+ * shares several band buckets is reported by one of them only, the bucket of the lowest band in
+ * which its signatures agree in all rows ({@link Banding#firstAgreeingBand}); so no pair is
+ * reported twice and no later step has to remove duplicates. (Two signatures can share a band key
+ * without agreeing in the band only by a 64-bit hash collision; such a pair is verified and
+ * reported by every bucket it shares.)
  *
  * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
  * member order, and compared block against block ({@link #blockCount}): every pair of members is
@@ -32,16 +35,29 @@ public final class BucketPairing {
         void pair(String earlier, String later, double similarity);
     }
 
-    private final Banding banding;
-    private final double threshold;
-
-    /** The pairing of a dedupe run: its banding and threshold. */
-    static BucketPairing of(DedupeSettings settings) {
-        return new BucketPairing(new Banding(settings.job().banding()), settings.job().threshold());
+    /** The estimated similarity of two full sketches. */
+    public interface Estimator {
+        double estimate(long[] a, long[] b);
     }
 
-    public BucketPairing(Banding banding, double threshold) {
-        this.banding = banding;
+    private final BandKeys keys;
+    private final Estimator estimator;
+    private final double threshold;
+
+    /** The pairing of a dedupe run: its bucket keys, estimator and threshold. */
+    static BucketPairing of(DedupeSettings settings) {
+        return new BucketPairing(
+                settings.newBandKeys(), settings::estimate, settings.job().threshold());
+    }
+
+    /**
+     * @param keys the bucket keys (LSH bands, or permuted-block tables for SimHash fingerprints)
+     * @param estimator the similarity of two members' full sketches
+     * @param threshold the lowest estimate of a pair
+     */
+    public BucketPairing(BandKeys keys, Estimator estimator, double threshold) {
+        this.keys = keys;
+        this.estimator = estimator;
         this.threshold = threshold;
     }
 
@@ -74,12 +90,11 @@ public final class BucketPairing {
     }
 
     private void compare(Member a, Member b, int band, Sink out) {
-        int agreements = Similarity.agreements(a.signature(), b.signature());
-        double similarity = (double) agreements / a.signature().length;
+        double similarity = estimator.estimate(a.signature(), b.signature());
         if (similarity < threshold) {
             return;
         }
-        int first = banding.firstAgreeingBand(a.signature(), b.signature());
+        int first = keys.firstAgreeingBand(a.signature(), b.signature());
         if (first != band && first >= 0) {
             return; // reported by the bucket of its lowest agreeing band
         }

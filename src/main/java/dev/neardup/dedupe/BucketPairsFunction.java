@@ -5,11 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.accumulators.LongMaximum;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
@@ -20,7 +16,7 @@ import org.apache.flink.util.OutputTag;
  * and each goes to {@link #BLOCKS} once for every pair of blocks it belongs to, keyed by (band key,
  * block, block), where {@link BlockPairsFunction} compares them; no member is dropped.
  */
-public class BucketPairsFunction extends KeyedProcessFunction<Long, BucketEntry, SimilarPair> {
+public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, SimilarPair> {
 
     private static final long serialVersionUID = 1L;
 
@@ -29,23 +25,18 @@ public class BucketPairsFunction extends KeyedProcessFunction<Long, BucketEntry,
 
     private final DedupeSettings settings;
     private transient BucketPairing pairing;
-    private transient ListState<BucketEntry> members;
     private transient LongCounter comparisons;
     private transient LongCounter giantBuckets;
     private transient LongMaximum largest;
 
     public BucketPairsFunction(DedupeSettings settings) {
+        super(BucketEntry.class);
         this.settings = settings;
     }
 
     @Override
-    public void open(OpenContext openContext) {
+    protected void setUp() {
         pairing = BucketPairing.of(settings);
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(BucketEntry.class)));
         comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
         giantBuckets = DedupeJob.counter(getRuntimeContext(), DedupeJob.GIANT_BUCKETS);
         largest = new LongMaximum();
@@ -53,19 +44,8 @@ public class BucketPairsFunction extends KeyedProcessFunction<Long, BucketEntry,
     }
 
     @Override
-    public void processElement(BucketEntry entry, Context ctx, Collector<SimilarPair> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        members.add(entry);
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
-            throws Exception {
-        List<BucketEntry> bucket = new ArrayList<>();
-        for (BucketEntry e : members.get()) {
-            bucket.add(e);
-        }
+    protected void onKeyEnd(
+            List<BucketEntry> bucket, OnTimerContext ctx, Collector<SimilarPair> out) {
         largest.add((long) bucket.size());
         if (bucket.size() < 2) {
             return;

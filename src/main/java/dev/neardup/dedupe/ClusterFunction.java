@@ -1,7 +1,6 @@
 package dev.neardup.dedupe;
 
 import dev.neardup.io.ClusterAssignment;
-import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -9,11 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.Histogram;
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -22,12 +16,11 @@ import org.apache.flink.util.Collector;
  * on ({@link ClusterSplit}), and per cluster the document to keep ({@link KeepPolicy}). One {@link
  * ClusterAssignment} per member; sizes and the largest clusters go to accumulators for the summary.
  */
-public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, ClusterAssignment> {
+public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, ClusterAssignment> {
 
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
-    private transient ListState<DedupeDoc> members;
     private transient Histogram sizes;
     private transient TopClusters top;
     private transient LongCounter clusters;
@@ -36,16 +29,12 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
     private transient LongCounter chainedComponents;
 
     public ClusterFunction(DedupeSettings settings) {
+        super(DedupeDoc.class);
         this.settings = settings;
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(DedupeDoc.class)));
+    protected void setUp() {
         sizes = new Histogram();
         getRuntimeContext().addAccumulator(DedupeJob.CLUSTER_SIZES, sizes);
         top = new TopClusters();
@@ -57,19 +46,8 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
     }
 
     @Override
-    public void processElement(DedupeDoc doc, Context ctx, Collector<ClusterAssignment> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        members.add(doc);
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<ClusterAssignment> out)
-            throws Exception {
-        List<DedupeDoc> list = new ArrayList<>();
-        for (DedupeDoc d : members.get()) {
-            list.add(d);
-        }
+    protected void onKeyEnd(
+            List<DedupeDoc> list, OnTimerContext ctx, Collector<ClusterAssignment> out) {
         list.sort(Comparator.comparing(d -> d.key));
         for (ClusterAssignment a : assign(list, settings)) {
             out.collect(a);
@@ -97,7 +75,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
         double threshold = settings.job().threshold();
         boolean chained = false;
         for (int i = 1; i < n && !chained; i++) {
-            chained = Similarity.estimateJaccard(sig[0], sig[i]) < threshold;
+            chained = settings.estimate(sig[0], sig[i]) < threshold;
         }
         if (chained) {
             chainedComponents.add(1);
@@ -107,7 +85,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
                         ? ClusterSplit.leaders(
                                 n,
                                 settings.splitBelow(),
-                                (a, b) -> Similarity.estimateJaccard(sig[a], sig[b]))
+                                (a, b) -> settings.estimate(sig[a], sig[b]))
                         : new int[n];
         Map<Integer, List<Integer>> groups = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -131,7 +109,7 @@ public class ClusterFunction extends KeyedProcessFunction<String, DedupeDoc, Clu
                 a.source = d.source;
                 a.clusterId = component.get(lead).id;
                 a.clusterSize = indices.size();
-                a.similarity = i == lead ? 1.0 : Similarity.estimateJaccard(sig[lead], sig[i]);
+                a.similarity = i == lead ? 1.0 : settings.estimate(sig[lead], sig[i]);
                 a.keep = i == kept;
                 a.componentId = componentId;
                 a.componentSize = n;

@@ -45,11 +45,13 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  *
  * <ol>
  *   <li><b>Pairs</b> (one job): parse (bad records to the dead letters with their reason), sketch
- *       (full MinHash signature), one version per id (the latest; deletions applied), exact copies
- *       collapsed by signature fingerprint, band entries grouped by band key, and in every bucket
- *       all pairs whose estimated similarity from the full signatures reaches the threshold;
- *       buckets larger than a block compared block against block. Writes the documents (vertices)
- *       and the verified pairs (edges) to the work directory.
+ *       (full MinHash signature, or SimHash fingerprint for cosine), one version per id (the
+ *       latest; deletions applied), exact copies collapsed by signature fingerprint, band entries
+ *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
+ *       whose estimated similarity from the full sketches reaches the threshold; buckets larger
+ *       than a block compared block against block. With cosine and WINDOW candidates instead: seed
+ *       002's sliding window over sorted, permuted fingerprints, per range partition. Writes the
+ *       documents (vertices) and the verified pairs (edges) to the work directory.
  *   <li><b>Components</b> (one job per {@code rounds-per-job} rounds, until converged): alternating
  *       Large-Star and Small-Star rounds ({@link StarRounds}) over the verified pairs only, each a
  *       keyed exchange.
@@ -305,11 +307,31 @@ public final class DedupeJob {
                 .sinkTo(JsonLines.sink(vertices))
                 .uid("dedupe-vertices")
                 .name("documents (working file)");
+        DataStream<SimilarPair> candidatePairs =
+                settings.candidates() == CandidateMethod.WINDOW
+                        ? windowPairs(originals)
+                        : bucketPairs(originals);
+        candidatePairs
+                .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
+                .map(new EdgeFunctions.CountFunction(PAIRS))
+                .uid("dedupe-count-pairs")
+                .name("count pairs")
+                .sinkTo(JsonLines.sink(pairs))
+                .uid("dedupe-pairs")
+                .name("pairs (working file)");
+        return env.execute("neardup dedupe: pairs");
+    }
+
+    /**
+     * Candidates by shared bucket keys (LSH bands, or permuted-block tables for cosine): all
+     * verified pairs of every bucket, giant buckets compared block against block.
+     */
+    private DataStream<SimilarPair> bucketPairs(DataStream<DedupeDoc> originals) {
         SingleOutputStreamOperator<SimilarPair> bucketPairs =
                 originals
                         .flatMap(new BandEntriesFunction(settings))
                         .uid("dedupe-band-entries")
-                        .name("band keys")
+                        .name(settings.cosine() ? "table keys" : "band keys")
                         .keyBy(e -> e.bandKey, Types.LONG)
                         .process(new BucketPairsFunction(settings))
                         .uid("dedupe-bucket-pairs")
@@ -323,15 +345,28 @@ public final class DedupeJob {
                         .process(new BlockPairsFunction(settings))
                         .uid("dedupe-block-pairs")
                         .name("giant buckets: block pairs");
-        bucketPairs
-                .union(blockPairs, originals.getSideOutput(ExactCopiesFunction.PAIRS))
-                .map(new EdgeFunctions.CountFunction(PAIRS))
-                .uid("dedupe-count-pairs")
-                .name("count pairs")
-                .sinkTo(JsonLines.sink(pairs))
-                .uid("dedupe-pairs")
-                .name("pairs (working file)");
-        return env.execute("neardup dedupe: pairs");
+        return bucketPairs.union(blockPairs);
+    }
+
+    /**
+     * Candidates by seed 002's sliding window: per permutation, the permuted fingerprints are
+     * range-partitioned by their first p bits (keyBy (permutation, prefix)), so that every task
+     * sorts one contiguous range of one sorted order and slides the window over it; no task holds
+     * more than one range. A pair found in several permutations is kept once (keyBy pair, reduce).
+     */
+    private DataStream<SimilarPair> windowPairs(DataStream<DedupeDoc> originals) {
+        return originals
+                .flatMap(new WindowEntriesFunction(settings))
+                .uid("dedupe-window-entries")
+                .name("permuted fingerprints")
+                .keyBy(e -> e.partition, Types.LONG)
+                .process(new WindowPairsFunction(settings))
+                .uid("dedupe-window-pairs")
+                .name("sorted ranges: sliding window")
+                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
+                .reduce((x, y) -> x)
+                .uid("dedupe-window-distinct")
+                .name("one per pair");
     }
 
     private JobExecutionResult componentsJob(Path in, Path out, int firstRound) throws Exception {

@@ -48,4 +48,40 @@ public final class DedupeOptions {
                             "Large-Star/Small-Star round pairs of the connected-components step"
                                     + " per bounded job; more jobs follow until the components"
                                     + " converge.");
+
+    public static final ConfigOption<CandidateMethod> CANDIDATES =
+            ConfigOptions.key("neardup.dedupe.candidates")
+                    .enumType(CandidateMethod.class)
+                    .defaultValue(CandidateMethod.BLOCKS)
+                    .withDescription(
+                            "How candidate pairs are found: BLOCKS (shared band keys, or with"
+                                    + " cosine the permuted-block tables: every pair within"
+                                    + " max-hamming) or WINDOW (cosine only: seed 002's sliding"
+                                    + " window over sorted, permuted fingerprints).");
+
+    public static final ConfigOption<Integer> WINDOW =
+            ConfigOptions.key("neardup.dedupe.window")
+                    .intType()
+                    .defaultValue(8)
+                    .withDescription(
+                            "WINDOW candidates: each fingerprint is compared with the next W in"
+                                    + " every sorted order.");
+
+    public static final ConfigOption<Integer> PERMUTATIONS =
+            ConfigOptions.key("neardup.dedupe.permutations")
+                    .intType()
+                    .defaultValue(10)
+                    .withDescription(
+                            "WINDOW candidates: how many random permutations of the fingerprint"
+                                    + " bits are sorted.");
+
+    public static final ConfigOption<Integer> WINDOW_PREFIX_BITS =
+            ConfigOptions.key("neardup.dedupe.window-prefix-bits")
+                    .intType()
+                    .defaultValue(4)
+                    .withDescription(
+                            "WINDOW candidates: each sorted order is cut into 2^p range"
+                                    + " partitions by the first p permuted bits, sorted and"
+                                    + " scanned by separate tasks (pairs across a partition"
+                                    + " boundary are not compared).");
 }

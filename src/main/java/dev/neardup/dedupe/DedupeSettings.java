@@ -1,8 +1,16 @@
 package dev.neardup.dedupe;
 
+import dev.neardup.lsh.BandKeys;
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SortedWindow;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.sketch.Similarity;
 import java.io.Serializable;
 import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -21,6 +29,10 @@ public final class DedupeSettings implements Serializable {
     private final int roundsPerJob;
     private final List<String> inputNames;
     private final long ingestTime;
+    private final CandidateMethod candidates;
+    private final int window;
+    private final int permutations;
+    private final int windowPrefixBits;
 
     private DedupeSettings(
             NearDupSettings job,
@@ -29,7 +41,11 @@ public final class DedupeSettings implements Serializable {
             int blockSize,
             int roundsPerJob,
             List<String> inputNames,
-            long ingestTime) {
+            long ingestTime,
+            CandidateMethod candidates,
+            int window,
+            int permutations,
+            int windowPrefixBits) {
         this.job = job;
         this.keepPolicy = keepPolicy;
         this.splitBelow = splitBelow;
@@ -37,6 +53,10 @@ public final class DedupeSettings implements Serializable {
         this.roundsPerJob = roundsPerJob;
         this.inputNames = List.copyOf(inputNames);
         this.ingestTime = ingestTime;
+        this.candidates = candidates;
+        this.window = window;
+        this.permutations = permutations;
+        this.windowPrefixBits = windowPrefixBits;
     }
 
     /**
@@ -65,6 +85,41 @@ public final class DedupeSettings implements Serializable {
                 rounds >= 1 && rounds <= 64,
                 DedupeOptions.ROUNDS_PER_JOB.key(),
                 "must be between 1 and 64, got " + rounds);
+        CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
+        boolean cosine = job.family() == SimilarityFamily.COSINE;
+        require(
+                cosine || candidates == CandidateMethod.BLOCKS,
+                DedupeOptions.CANDIDATES.key(),
+                "the sliding window sorts SimHash fingerprints: add --similarity cosine, or use"
+                        + " --candidates blocks (the LSH bands of Jaccard)");
+        if (candidates == CandidateMethod.BLOCKS) {
+            for (ConfigOption<Integer> only :
+                    List.of(
+                            DedupeOptions.WINDOW,
+                            DedupeOptions.PERMUTATIONS,
+                            DedupeOptions.WINDOW_PREFIX_BITS)) {
+                require(
+                        config.getOptional(only).isEmpty(),
+                        only.key(),
+                        "applies to the sliding window only: add --candidates window, or remove"
+                                + " it");
+            }
+        }
+        int window = config.get(DedupeOptions.WINDOW);
+        require(
+                window >= 1 && window <= 100_000,
+                DedupeOptions.WINDOW.key(),
+                "must be between 1 and 100000, got " + window);
+        int permutations = config.get(DedupeOptions.PERMUTATIONS);
+        require(
+                permutations >= 1 && permutations <= 256,
+                DedupeOptions.PERMUTATIONS.key(),
+                "must be between 1 and 256, got " + permutations);
+        int prefixBits = config.get(DedupeOptions.WINDOW_PREFIX_BITS);
+        require(
+                prefixBits >= 0 && prefixBits <= 16,
+                DedupeOptions.WINDOW_PREFIX_BITS.key(),
+                "must be between 0 and 16, got " + prefixBits);
         return new DedupeSettings(
                 job,
                 config.get(DedupeOptions.KEEP_POLICY),
@@ -72,7 +127,59 @@ public final class DedupeSettings implements Serializable {
                 block,
                 rounds,
                 inputNames,
-                ingestTime);
+                ingestTime,
+                candidates,
+                window,
+                permutations,
+                prefixBits);
+    }
+
+    /**
+     * The bucket keys of a sketch: LSH bands of the MinHash signature, or for cosine the
+     * permuted-block tables of the SimHash fingerprint (the streaming job's keys).
+     */
+    public BandKeys newBandKeys() {
+        return cosine() ? new PermutedBlocks(job.blockParams()) : new Banding(job.banding());
+    }
+
+    /**
+     * The estimated similarity of two full sketches: the share of agreeing MinHash values, or for
+     * cosine cos(pi h / D) of the fingerprints' Hamming distance h (seed 002). A pair is a
+     * near-duplicate when it reaches {@code job().threshold()}, which for cosine is cos(pi k / D):
+     * the same computation, so exactly when h &lt;= k.
+     */
+    public double estimate(long[] a, long[] b) {
+        return cosine() ? SimHash.estimateCosine(a, b) : Similarity.estimateJaccard(a, b);
+    }
+
+    /** The sliding window of these settings (cosine, WINDOW candidates). */
+    public SortedWindow newSortedWindow() {
+        return new SortedWindow(
+                job.simHashBits(),
+                permutations,
+                window,
+                job.maxHamming(),
+                SortedWindow.DEFAULT_SEED);
+    }
+
+    public boolean cosine() {
+        return job.family() == SimilarityFamily.COSINE;
+    }
+
+    public CandidateMethod candidates() {
+        return candidates;
+    }
+
+    public int window() {
+        return window;
+    }
+
+    public int permutations() {
+        return permutations;
+    }
+
+    public int windowPrefixBits() {
+        return windowPrefixBits;
     }
 
     private static void require(boolean ok, String key, String message) {
@@ -116,6 +223,25 @@ public final class DedupeSettings implements Serializable {
 
     @Override
     public String toString() {
+        if (cosine()) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f)"
+                            + " candidates=%s keep=%s split-below=%s",
+                    job.simHashBits(),
+                    job.maxHamming(),
+                    job.threshold(),
+                    candidates == CandidateMethod.WINDOW
+                            ? String.format(
+                                    java.util.Locale.ROOT,
+                                    "window (%d permutations x %d, 2^%d partitions each)",
+                                    permutations,
+                                    window,
+                                    windowPrefixBits)
+                            : "blocks (" + job.blockParams() + ")",
+                    keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
+                    guarded() ? String.valueOf(splitBelow) : "off");
+        }
         return String.format(
                 java.util.Locale.ROOT,
                 "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s keep=%s"

@@ -4,6 +4,7 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
@@ -18,9 +19,10 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * The dedupe job's first step after the source: each document's shingles and full MinHash signature
- * ({@link DocumentSketcher}, the streaming job's sketch); dead letters of the parser, and documents
- * without a word ({@code NO_TEXT}), to {@link #DEAD_LETTERS}; a deletion line passes on as a {@link
- * DedupeDoc} marked deleted.
+ * ({@link DocumentSketcher}), or with cosine similarity its SimHash fingerprint ({@link
+ * dev.neardup.lsh.SimHashSketcher}): the streaming job's sketch; dead letters of the parser, and
+ * documents without a word ({@code NO_TEXT}), to {@link #DEAD_LETTERS}; a deletion line passes on
+ * as a {@link DedupeDoc} marked deleted.
  */
 public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDoc> {
 
@@ -30,7 +32,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
     private final DedupeSettings settings;
-    private transient DocumentSketcher sketcher;
+    private transient TextSketcher sketcher;
     private transient Map<String, Integer> inputIndex;
     private transient LongCounter documents;
     private transient LongCounter deadLetters;
@@ -42,7 +44,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
 
     @Override
     public void open(OpenContext openContext) {
-        sketcher = settings.job().newSketcher();
+        sketcher = settings.job().newTextSketcher();
         inputIndex = new HashMap<>();
         for (int i = 0; i < settings.inputNames().size(); i++) {
             inputIndex.putIfAbsent(settings.inputNames().get(i), i);

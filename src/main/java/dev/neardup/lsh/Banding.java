@@ -17,7 +17,7 @@ import java.util.Objects;
  * with seed {@code seed} (hash4j) over the 8 (r + 1) little-endian bytes of the longs {@code (j,
  * sig[j r], ..., sig[j r + r - 1])}. Positions past b r are not used. Immutable and thread-safe.
  */
-public final class Banding {
+public final class Banding implements BandKeys {
 
     /** Default band-key seed. Part of stored state: never change it. */
     public static final long DEFAULT_SEED = 0x62616E64_6B657931L; // "bandkey1"
@@ -52,6 +52,7 @@ public final class Banding {
      *
      * @throws IllegalArgumentException if the signature is shorter than b r
      */
+    @Override
     public long[] bandKeys(long[] signature) {
         int b = params.bands();
         int r = params.rows();
@@ -80,6 +81,7 @@ public final class Banding {
      * The lowest band in which two signatures agree in all r rows, or -1 when none does. With equal
      * band keys this is the band a pair collides in first, which is where the job reports it.
      */
+    @Override
     public int firstAgreeingBand(long[] a, long[] b) {
         int r = params.rows();
         for (int j = 0; j < params.bands(); j++) {

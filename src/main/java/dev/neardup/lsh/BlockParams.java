@@ -145,21 +145,36 @@ public record BlockParams(int bits, int maxHamming, int blocks) {
      * their B blocks agree, block b agreeing independently with probability 2^-width(b).
      */
     public double randomCandidateProbability() {
+        return candidateProbability(0.5);
+    }
+
+    /**
+     * Probability that two fingerprints whose bits differ independently with probability {@code p}
+     * share at least one key: that at least B - k of their blocks agree, block b agreeing with
+     * probability (1 - p)^width(b). For SimHash fingerprints of vectors at angle theta, p = theta /
+     * pi (seed 002), so this is the chance that the tables make such a pair a candidate (1 when its
+     * Hamming distance is at most k; {@link #randomCandidateProbability} is p = 1/2).
+     */
+    public double candidateProbability(double p) {
+        if (!(p >= 0 && p <= 1)) {
+            throw new IllegalArgumentException(
+                    "bit difference probability must be in [0, 1], got " + p);
+        }
         // dist[j]: probability that exactly j of the blocks seen so far agree.
         double[] dist = new double[blocks + 1];
         dist[0] = 1;
         for (int b = 0; b < blocks; b++) {
-            double q = Math.scalb(1.0, -blockWidth(b));
+            double q = Math.pow(1 - p, blockWidth(b));
             for (int j = b + 1; j >= 1; j--) {
                 dist[j] = dist[j] * (1 - q) + dist[j - 1] * q;
             }
             dist[0] *= 1 - q;
         }
-        double p = 0;
+        double tail = 0;
         for (int j = blocksPerKey(); j <= blocks; j++) {
-            p += dist[j];
+            tail += dist[j];
         }
-        return Math.min(1.0, p);
+        return Math.min(1.0, tail);
     }
 
     /** sum_t 2^-w_t: the expected number of keys two unrelated fingerprints share. */

@@ -20,7 +20,8 @@ import java.util.Objects;
  * sorted-prefix search; here a table's blocks are hashed into a 64-bit key instead, which is what
  * the keyed bucket operator needs: the table keys play the role of {@link Banding}'s band keys
  * (table index = band index), and {@link #bandKeys} and {@link #firstAgreeingBand} mirror Banding's
- * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is not here.
+ * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is {@link
+ * SortedWindow}.
  *
  * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
  * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of
@@ -30,7 +31,7 @@ import java.util.Objects;
  * unrelated keys, and the seed makes the key space of this layout differ from Banding's (whose
  * default seed is another). Immutable and thread-safe.
  */
-public final class PermutedBlocks {
+public final class PermutedBlocks implements BandKeys {
 
     /** Default table-key seed. Part of stored state: never change it. */
     public static final long DEFAULT_SEED = 0x626C6F63_6B6B6579L; // "blockkey"
@@ -90,6 +91,7 @@ public final class PermutedBlocks {
      *
      * @throws IllegalArgumentException if the fingerprint is not D bits long
      */
+    @Override
     public long[] bandKeys(long[] fingerprint) {
         checkLength(fingerprint);
         long[] keys = new long[masks.length];
@@ -110,6 +112,7 @@ public final class PermutedBlocks {
      * their Hamming distance exceeds k). With equal keys this is the table a pair collides in
      * first, which is where the job reports it.
      */
+    @Override
     public int firstAgreeingBand(long[] a, long[] b) {
         checkLength(a);
         checkLength(b);

@@ -35,7 +35,11 @@
  *       candidates per document in a corpus of n, and {@link dev.neardup.lsh.BlockParams#suggest}
  *       choosing the layout from (D, k) and a table budget.
  *   <li>{@link dev.neardup.lsh.PermutedBlocks}: 64-bit table keys (table index and seed in the
- *       key), used as the band keys of the same bucket operator.
+ *       key), used as the band keys of the same bucket operator; {@link dev.neardup.lsh.BandKeys}
+ *       is what it and {@link dev.neardup.lsh.Banding} have in common.
+ *   <li>{@link dev.neardup.lsh.SortedWindow}: seed 002's offline "sliding window" (Ture et al.,
+ *       SIGIR 2011): M random permutations of the fingerprint bits, each sorted, each fingerprint
+ *       compared with the next W; {@code neardup dedupe --candidates window}.
  * </ul>
  *
  * <p>No Flink imports: this package is a plain Java library.

@@ -262,6 +262,37 @@ public final class SimHash {
     }
 
     /**
+     * Probability that two D-bit fingerprints of vectors at angle theta are within Hamming distance
+     * k: P[Binomial(D, theta / pi) &lt;= k], each bit differing independently with probability
+     * theta / pi (seed 002). The chance that a pair at that angle is a near-duplicate by {@code
+     * --max-hamming k}.
+     */
+    public static double withinProbability(double angle, int bits, int maxHamming) {
+        double p = Math.min(1, Math.max(0, angle / Math.PI));
+        if (maxHamming >= bits) {
+            return 1;
+        }
+        if (p == 0) {
+            return 1;
+        }
+        if (p == 1) {
+            return 0;
+        }
+        // Sum of binomial terms, each from logs to stay finite for D up to 1,024.
+        double sum = 0;
+        double logP = Math.log(p);
+        double logQ = Math.log1p(-p);
+        double logBinomial = 0; // log C(D, 0)
+        for (int h = 0; h <= maxHamming; h++) {
+            if (h > 0) {
+                logBinomial += Math.log((double) (bits - h + 1) / h);
+            }
+            sum += Math.exp(logBinomial + h * logP + (bits - h) * logQ);
+        }
+        return Math.min(1, sum);
+    }
+
+    /**
      * The largest Hamming distance whose estimated cosine still reaches {@code cosine}: floor(D
      * arccos(c) / pi). The {@code k} of {@link dev.neardup.lsh.PermutedBlocks} for a cosine
      * threshold.

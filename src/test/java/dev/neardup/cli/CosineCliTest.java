@@ -22,7 +22,8 @@ class CosineCliTest {
 
     @Test
     void helpOfRunTuneCompareAndBenchShowsTheFlagsWithTheirDefaults() {
-        for (String command : new String[] {"run", "tune", "compare", "bench", "evaluate"}) {
+        for (String command :
+                new String[] {"run", "tune", "compare", "bench", "evaluate", "dedupe"}) {
             String help = CliRun.run(command, "--help").succeeded().out();
             assertThat(help)
                     .as(command)
@@ -53,6 +54,18 @@ class CosineCliTest {
                 "tune -t 0.8 --corpus-size 100                   | --corpus-size applies to"
                         + " --similarity cosine",
                 "tune --max-hamming 3                            | --threshold",
+                "dedupe --sample --clusters - --max-hamming 3    | applies to cosine similarity"
+                        + " only: add neardup.similarity=COSINE (--similarity cosine)",
+                "dedupe --sample --clusters - --candidates window | the sliding window sorts"
+                        + " SimHash fingerprints: add --similarity cosine, or use --candidates"
+                        + " blocks",
+                "dedupe --sample --clusters - --similarity cosine --window 4 | applies to the"
+                        + " sliding window only: add --candidates window",
+                "dedupe --sample --clusters - --similarity cosine --candidates blocks"
+                        + " --permutations 4 | applies to the sliding window only",
+                "dedupe --sample --clusters - --similarity cosine --candidates window --window 0"
+                        + " | neardup.dedupe.window: must be between 1 and 100000",
+                "dedupe --sample --clusters - --candidates sorted | expected blocks or window",
             })
     void badCosineArgumentsAreOneLineUsageErrors(String args, String fragment) {
         String[] words = args.strip().split("\\s+");

@@ -50,7 +50,8 @@ class DedupeAlgorithmsTest {
     @Test
     void bucketPairsAreExactlyTheVerifiedPairsOnceEachEarlierFirst() {
         List<BucketPairing.Member> members = variants(60, 0.15, 1);
-        BucketPairing pairing = new BucketPairing(new Banding(BANDING), 0.8);
+        BucketPairing pairing =
+                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
         Set<String> expected = new HashSet<>();
         for (int i = 0; i < members.size(); i++) {
             for (int j = i + 1; j < members.size(); j++) {
@@ -68,7 +69,8 @@ class DedupeAlgorithmsTest {
     @Test
     void aPairIsReportedOnlyByItsLowestAgreeingBand() {
         List<BucketPairing.Member> members = variants(2, 0.0, 2); // identical: all bands agree
-        BucketPairing pairing = new BucketPairing(new Banding(BANDING), 0.8);
+        BucketPairing pairing =
+                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
         List<Integer> reportedBy = new ArrayList<>();
         for (int band = 0; band < 11; band++) {
             int b = band;
@@ -80,7 +82,8 @@ class DedupeAlgorithmsTest {
     @Test
     void blocksComparedBlockAgainstBlockGiveTheSamePairsAsTheWholeBucket() {
         List<BucketPairing.Member> members = variants(203, 0.12, 3);
-        BucketPairing pairing = new BucketPairing(new Banding(BANDING), 0.8);
+        BucketPairing pairing =
+                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
         Set<String> whole = pairsOf(pairing, members);
         int blockSize = 16;
         int blocks = BucketPairing.blockCount(members.size(), blockSize);

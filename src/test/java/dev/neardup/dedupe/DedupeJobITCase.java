@@ -4,13 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.cli.SyntheticText;
+import dev.neardup.io.Json;
+import dev.neardup.lsh.TextSketcher;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.testing.CosineCorpus;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,6 +37,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The dedupe jobs on a MiniCluster (parallelism 2): giant buckets compared in blocks with the same
  * pairs as whole, exact copies collapsed, and the clusters against the connected components of the
  * exact similarity graph on a generated corpus (groups and chains) and on the sample crawl.
+ *
+ * <p>Cosine mode ({@code --similarity cosine --max-hamming 3}), with both candidate generators: the
+ * permuted-block tables (Manku et al., WWW 2007) must find exactly the pairs of distinct
+ * fingerprints within Hamming distance 3 that a brute-force comparison of all fingerprints finds;
+ * seed 002's sliding window finds a subset of them, whose share (its recall against the tables) is
+ * measured and must reach 0.95 at W = 8, M = 10, and fall with W = 1, M = 1; the clusters are
+ * compared with the connected components of the exact cosine graph at cos(3 pi / 64) = 0.9892.
  */
 class DedupeJobITCase {
 
@@ -258,5 +273,155 @@ class DedupeJobITCase {
         assertThat(result.deadLetters()).isEqualTo(6);
         assertThat(agreement.precision()).isGreaterThanOrEqualTo(0.9);
         assertThat(agreement.recall()).isGreaterThanOrEqualTo(0.9);
+    }
+
+    private static Configuration cosine() {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
+        conf.set(NearDupOptions.MAX_HAMMING, 3);
+        return conf;
+    }
+
+    private static Configuration window(int w, int m) {
+        Configuration conf = cosine();
+        conf.set(DedupeOptions.CANDIDATES, CandidateMethod.WINDOW);
+        conf.set(DedupeOptions.WINDOW, w);
+        conf.set(DedupeOptions.PERMUTATIONS, m);
+        return conf;
+    }
+
+    /** Pairs of distinct fingerprints (as docId pairs, earlier first) that are not exact copies. */
+    private static Set<String> nearPairs(Path out) {
+        Set<String> pairs = new HashSet<>();
+        for (JsonNode n : JobFiles.read(out.resolve("pairs.jsonl"))) {
+            if (!n.get("exactCopy").asBoolean()) {
+                int h = (int) Math.round(64 * Math.acos(n.get("similarity").asDouble()) / Math.PI);
+                assertThat(h).isBetween(1, 3);
+                assertThat(pairs.add(n.get("duplicateOf").asText() + " " + n.get("docId").asText()))
+                        .as("each pair once")
+                        .isTrue();
+            }
+        }
+        return pairs;
+    }
+
+    /**
+     * Cosine: brute force: the earliest document of every distinct fingerprint (what the job keeps
+     * after collapsing exact copies), and all pairs of them within distance 3.
+     */
+    private static Set<String> bruteForcePairs(List<String[]> docs, DedupeSettings settings) {
+        TextSketcher sketcher = settings.job().newTextSketcher();
+        Map<String, String> firstWith = new HashMap<>();
+        Map<String, long[]> fingerprints = new HashMap<>();
+        List<String> ids = new ArrayList<>();
+        for (String[] d : docs) { // id, text; all at the same time, so ordered by id
+            long[] f = sketcher.sketch(d[1]).signature();
+            String k = Arrays.toString(f);
+            String first = firstWith.get(k);
+            if (first == null || d[0].compareTo(first) < 0) {
+                firstWith.put(k, d[0]);
+                fingerprints.put(d[0], f);
+                if (first != null) {
+                    ids.remove(first);
+                    fingerprints.remove(first);
+                }
+                ids.add(d[0]);
+            }
+        }
+        Set<String> pairs = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            for (int j = i + 1; j < ids.size(); j++) {
+                String a = ids.get(i);
+                String b = ids.get(j);
+                if (SimHash.hamming(fingerprints.get(a), fingerprints.get(b)) <= 3) {
+                    pairs.add(a.compareTo(b) < 0 ? a + " " + b : b + " " + a);
+                }
+            }
+        }
+        return pairs;
+    }
+
+    @Test
+    void cosineBlockTablesFindEveryPairWithinKAndTheWindowMostOfThem() throws Exception {
+        CosineCorpus corpus = new CosineCorpus(1403, 150, 600, 0.5, 0, 1, 2, 3, 6, 12, 24, 360);
+        Path input = dir.resolve("cosine-corpus.jsonl");
+        List<String> lines = new ArrayList<>();
+        List<String[]> docs = new ArrayList<>();
+        for (CosineCorpus.Doc d : corpus.docs()) {
+            lines.add(
+                    Json.write(
+                            Map.of(
+                                    "id",
+                                    d.id(),
+                                    "content",
+                                    d.text(),
+                                    "fetchedAt",
+                                    "2026-01-01T00:00:00Z")));
+            docs.add(new String[] {d.id(), d.text()});
+        }
+        Files.write(input, lines, StandardCharsets.UTF_8);
+
+        Path blocksOut = dir.resolve("cosine-blocks");
+        DedupeJob.Result blocks = run(cosine(), input, blocksOut);
+        DedupeSettings settings = settings(cosine(), input.getFileName().toString());
+        Set<String> truth = bruteForcePairs(docs, settings);
+        Set<String> fromBlocks = nearPairs(blocksOut);
+        assertThat(fromBlocks).isEqualTo(truth);
+
+        Path windowOut = dir.resolve("cosine-window");
+        DedupeJob.Result window = run(window(8, 10), input, windowOut);
+        Set<String> fromWindow = nearPairs(windowOut);
+        assertThat(truth).containsAll(fromWindow);
+        double windowRecall = (double) fromWindow.size() / truth.size();
+        Path narrowOut = dir.resolve("cosine-narrow");
+        DedupeJob.Result narrow = run(window(1, 1), input, narrowOut);
+        Set<String> fromNarrow = nearPairs(narrowOut);
+        double narrowRecall = (double) fromNarrow.size() / truth.size();
+
+        Map<String, String> exact = ExactComponents.of(input, settings, INGEST);
+        ExactComponents.Agreement blockAgreement =
+                ExactComponents.compare(clusters(blocksOut), exact);
+        ExactComponents.Agreement windowAgreement =
+                ExactComponents.compare(clusters(windowOut), exact);
+        System.out.printf(
+                "dedupe cosine, %d documents: %d pairs of distinct fingerprints within 3 bits;"
+                        + " blocks %d (%d comparisons), window W=8 M=10 %d = recall %.4f (%d"
+                        + " comparisons), W=1 M=1 %d = recall %.4f (%d comparisons)%n"
+                        + "  blocks vs exact cosine components: %s%n"
+                        + "  window vs exact cosine components: %s%n",
+                docs.size(),
+                truth.size(),
+                fromBlocks.size(),
+                blocks.comparisons(),
+                fromWindow.size(),
+                windowRecall,
+                window.comparisons(),
+                fromNarrow.size(),
+                narrowRecall,
+                narrow.comparisons(),
+                blockAgreement,
+                windowAgreement);
+        assertThat(windowRecall).isGreaterThanOrEqualTo(0.95);
+        assertThat(narrowRecall).isLessThan(windowRecall);
+        assertThat(blocks.exactCopies()).isEqualTo(window.exactCopies());
+        assertThat(blockAgreement.precision()).isGreaterThanOrEqualTo(0.9);
+        assertThat(blockAgreement.recall()).isGreaterThanOrEqualTo(0.9);
+    }
+
+    @Test
+    void cosineOnTheSampleCrawlTheWindowFindsWhatTheTablesFind() throws Exception {
+        Path sample = dir.resolve("cosine-sample.jsonl");
+        try (InputStream in = DedupeJobITCase.class.getResourceAsStream("/sample/crawl.jsonl")) {
+            Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
+        }
+        run(cosine(), sample, dir.resolve("sample-blocks"));
+        run(window(8, 10), sample, dir.resolve("sample-window"));
+        Set<String> fromBlocks = nearPairs(dir.resolve("sample-blocks"));
+        Set<String> fromWindow = nearPairs(dir.resolve("sample-window"));
+        System.out.printf(
+                "dedupe cosine on the sample: blocks %d pairs, window %d%n",
+                fromBlocks.size(), fromWindow.size());
+        assertThat(fromBlocks).containsAll(fromWindow);
+        assertThat(fromWindow.size()).isGreaterThanOrEqualTo((int) (0.95 * fromBlocks.size()));
     }
 }

@@ -1,9 +1,12 @@
 package dev.neardup.dedupe;
 
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.TermVector;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
+import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
@@ -22,9 +25,10 @@ import java.util.Set;
 
 /**
  * The exact answer dedupe is checked against: the connected components of the exact similarity
- * graph (every pair with exact Jaccard >= threshold, {@link ExactSimilarityJoin}) over the same
- * documents (the same parser, the latest version per id, the same shingles), and the agreement of
- * two clusterings.
+ * graph (every pair with exact Jaccard >= threshold, {@link ExactSimilarityJoin}, or with cosine
+ * settings every pair with exact term-frequency cosine >= cos(pi k / D), {@link ExactCosineJoin})
+ * over the same documents (the same parser, the latest version per id, the same shingles or words),
+ * and the agreement of two clusterings.
  */
 final class ExactComponents {
 
@@ -51,27 +55,42 @@ final class ExactComponents {
                 latest.put(p.document.id, p.document);
             }
         }
-        Shingler shingler = new Shingler(settings.job().shingleOptions());
+        boolean cosine = settings.cosine();
+        Shingler shingler =
+                new Shingler(
+                        cosine
+                                ? SimHashSketcher.featureOptions(
+                                        settings.job().simHashFeatures(),
+                                        settings.job().shingleOptions())
+                                : settings.job().shingleOptions());
         List<Document> docs = new ArrayList<>();
         List<ShingleSet> sets = new ArrayList<>();
+        List<TermVector> vectors = new ArrayList<>();
         for (Document d : latest.values()) {
-            ShingleSet set =
-                    ShingleSet.of(
-                            shingler.shingleHashes(
-                                    d.content, ContentType.detect(d.contentType, d.content)));
-            if (!set.isEmpty()) {
+            long[] hashes =
+                    shingler.shingleHashes(d.content, ContentType.detect(d.contentType, d.content));
+            if (hashes.length > 0) {
                 docs.add(d);
-                sets.add(set);
+                sets.add(cosine ? null : ShingleSet.of(hashes));
+                vectors.add(cosine ? TermVector.termFrequencies(hashes) : null);
             }
         }
         int[] parent = new int[docs.size()];
         for (int i = 0; i < parent.length; i++) {
             parent[i] = i;
         }
-        for (ExactSimilarityJoin.Pair p :
-                ExactSimilarityJoin.allPairs(sets, settings.job().threshold())) {
-            int a = find(parent, p.first());
-            int b = find(parent, p.second());
+        double threshold = settings.job().threshold();
+        List<int[]> edges = new ArrayList<>();
+        if (cosine) {
+            ExactCosineJoin.allPairs(vectors, threshold)
+                    .forEach(p -> edges.add(new int[] {p.first(), p.second()}));
+        } else {
+            ExactSimilarityJoin.allPairs(sets, threshold)
+                    .forEach(p -> edges.add(new int[] {p.first(), p.second()}));
+        }
+        for (int[] p : edges) {
+            int a = find(parent, p[0]);
+            int b = find(parent, p[1]);
             parent[a] = b;
         }
         Map<Integer, String> earliest = new HashMap<>();

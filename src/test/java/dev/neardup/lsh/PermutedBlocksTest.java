@@ -229,4 +229,41 @@ class PermutedBlocksTest {
                         params.expectedRandomCandidates(n) - 8 * sd / n,
                         params.expectedRandomCandidates(n) + 8 * sd / n);
     }
+
+    /**
+     * candidateProbability(p): fingerprints with each bit flipped independently with probability p
+     * share a table key as often as the Poisson-binomial formula says (Monte Carlo, fixed seed,
+     * within 4 standard errors); p = 1/2 is randomCandidateProbability.
+     */
+    @ParameterizedTest
+    @CsvSource({"64, 3, 5, 0.03", "64, 3, 4, 0.08", "128, 6, 8, 0.05"})
+    void candidateProbabilityMatchesFlippedBits(int bits, int k, int blocks, double p) {
+        BlockParams params = new BlockParams(bits, k, blocks);
+        PermutedBlocks tables = new PermutedBlocks(params);
+        SplittableRandom random = new SplittableRandom(14);
+        int trials = 20_000;
+        int candidates = 0;
+        for (int t = 0; t < trials; t++) {
+            long[] a = new long[bits / 64];
+            long[] b = new long[bits / 64];
+            for (int w = 0; w < a.length; w++) {
+                a[w] = random.nextLong();
+                b[w] = a[w];
+                for (int i = 0; i < 64; i++) {
+                    if (random.nextDouble() < p) {
+                        b[w] ^= 1L << i;
+                    }
+                }
+            }
+            if (tables.firstAgreeingBand(a, b) >= 0) {
+                candidates++;
+            }
+        }
+        double expected = params.candidateProbability(p);
+        double se = Math.sqrt(expected * (1 - expected) / trials);
+        assertThat((double) candidates / trials)
+                .isCloseTo(expected, org.assertj.core.api.Assertions.within(4 * se + 1e-9));
+        assertThat(params.candidateProbability(0.5)).isEqualTo(params.randomCandidateProbability());
+        assertThat(params.candidateProbability(0)).isEqualTo(1.0);
+    }
 }

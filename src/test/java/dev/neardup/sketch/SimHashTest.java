@@ -267,4 +267,27 @@ class SimHashTest {
         long[] b = simHash.fingerprint(f, new double[] {Math.cos(theta), Math.sin(theta)});
         assertThat(SimHash.hamming(a, b)).isZero();
     }
+
+    /** withinProbability is the binomial tail P[Bin(D, theta / pi) <= k], summed directly. */
+    @Test
+    void withinProbabilityIsTheBinomialTail() {
+        for (int bits : new int[] {64, 256, 1024}) {
+            for (int k : new int[] {0, 3, 12}) {
+                for (double angle : new double[] {0.01, 0.1, 0.3, 1.0}) {
+                    double p = angle / Math.PI;
+                    double sum = 0;
+                    double term = Math.pow(1 - p, bits); // C(D, 0) p^0 (1 - p)^D
+                    for (int h = 0; h <= k; h++) {
+                        sum += term;
+                        term *= (double) (bits - h) / (h + 1) * p / (1 - p);
+                    }
+                    assertThat(SimHash.withinProbability(angle, bits, k))
+                            .as("D = %d, k = %d, theta = %s", bits, k, angle)
+                            .isCloseTo(sum, within(1e-12));
+                }
+            }
+        }
+        assertThat(SimHash.withinProbability(0, 64, 0)).isEqualTo(1.0);
+        assertThat(SimHash.withinProbability(Math.PI, 64, 3)).isEqualTo(0.0);
+    }
 }

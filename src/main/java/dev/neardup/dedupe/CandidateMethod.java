@@ -1,0 +1,15 @@
+package dev.neardup.dedupe;
+
+/** How {@code neardup dedupe} finds the candidate pairs it verifies. */
+public enum CandidateMethod {
+    /**
+     * Shared bucket keys: the LSH bands (Jaccard) or the permuted-block tables (cosine), which find
+     * every pair within the Hamming distance.
+     */
+    BLOCKS,
+    /**
+     * Cosine only: seed 002's sliding window over sorted, permuted fingerprints ({@link
+     * dev.neardup.lsh.SortedWindow}).
+     */
+    WINDOW
+}

@@ -1,0 +1,157 @@
+package dev.neardup.eval;
+
+import java.util.Arrays;
+
+/**
+ * A sparse vector of non-negative feature weights, the representation of seed 002's cosine family
+ * ("Representations: Text", feature weights with the hashing trick: a feature is its 64-bit hash,
+ * no vocabulary), on which SimHash (Charikar, STOC 2002) fingerprints are computed. {@link
+ * #termFrequencies} builds the vector {@link dev.neardup.sketch.SimHash#fingerprint(long[])}
+ * hashes: each occurrence of a feature hash weighs 1, so a word that occurs three times has weight
+ * 3.
+ *
+ * <p>Features are kept sorted and distinct, so {@link #cosine} is one merge. Immutable.
+ */
+public final class TermVector {
+
+    private static final TermVector EMPTY = new TermVector(new long[0], new double[0]);
+
+    private final long[] features;
+    private final double[] weights;
+    private final double sumOfSquares;
+
+    private TermVector(long[] features, double[] weights) {
+        this.features = features;
+        this.weights = weights;
+        double s = 0;
+        for (double w : weights) {
+            s += w * w;
+        }
+        this.sumOfSquares = s;
+    }
+
+    /**
+     * The term-frequency vector of {@code featureHashes} (with repeats, as {@link
+     * dev.neardup.text.Shingler#shingleHashes} returns them): feature f has weight equal to the
+     * number of times it occurs. The array is not modified.
+     */
+    public static TermVector termFrequencies(long[] featureHashes) {
+        if (featureHashes.length == 0) {
+            return EMPTY;
+        }
+        long[] sorted = featureHashes.clone();
+        Arrays.sort(sorted);
+        int distinct = 1;
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] != sorted[i - 1]) {
+                distinct++;
+            }
+        }
+        long[] features = new long[distinct];
+        double[] weights = new double[distinct];
+        int k = -1;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                features[++k] = sorted[i];
+            }
+            weights[k]++;
+        }
+        return new TermVector(features, weights);
+    }
+
+    /**
+     * The vector sum_j weights[j] e_{features[j]}: weights of a repeated feature add up, zero
+     * weights are dropped.
+     *
+     * @throws IllegalArgumentException if the arrays differ in length or a weight is negative, NaN
+     *     or infinite
+     */
+    public static TermVector of(long[] features, double[] weights) {
+        if (features.length != weights.length) {
+            throw new IllegalArgumentException(
+                    "features and weights differ in length: "
+                            + features.length
+                            + " and "
+                            + weights.length);
+        }
+        Integer[] order = new Integer[features.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+            if (!(weights[i] >= 0 && weights[i] < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException(
+                        "weight of feature "
+                                + i
+                                + " must be a finite number >= 0, got "
+                                + weights[i]);
+            }
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(features[a], features[b]));
+        long[] f = new long[features.length];
+        double[] w = new double[features.length];
+        int n = 0;
+        for (int i : order) {
+            if (n > 0 && f[n - 1] == features[i]) {
+                w[n - 1] += weights[i];
+            } else {
+                f[n] = features[i];
+                w[n] = weights[i];
+                n++;
+            }
+        }
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            if (w[i] != 0) {
+                f[kept] = f[i];
+                w[kept] = w[i];
+                kept++;
+            }
+        }
+        return new TermVector(Arrays.copyOf(f, kept), Arrays.copyOf(w, kept));
+    }
+
+    /** Number of distinct features with a non-zero weight. */
+    public int size() {
+        return features.length;
+    }
+
+    /** The i-th feature, in ascending order. */
+    public long feature(int i) {
+        return features[i];
+    }
+
+    /** The weight of the i-th feature. */
+    public double weight(int i) {
+        return weights[i];
+    }
+
+    /** The Euclidean norm |x|. */
+    public double norm() {
+        return Math.sqrt(sumOfSquares);
+    }
+
+    /**
+     * The exact cosine similarity x . y / (|x| |y|) (seed 002), at most 1.0; 0 when either vector
+     * is empty. The dot product is summed in ascending feature order, so the result depends only on
+     * the two vectors.
+     */
+    public static double cosine(TermVector x, TermVector y) {
+        if (x.sumOfSquares == 0 || y.sumOfSquares == 0) {
+            return 0;
+        }
+        double dot = 0;
+        int i = 0;
+        int j = 0;
+        long[] a = x.features;
+        long[] b = y.features;
+        while (i < a.length && j < b.length) {
+            if (a[i] == b[j]) {
+                dot += x.weights[i++] * y.weights[j++];
+            } else if (a[i] < b[j]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        return Math.min(1.0, dot / Math.sqrt(x.sumOfSquares * y.sumOfSquares));
+    }
+}
