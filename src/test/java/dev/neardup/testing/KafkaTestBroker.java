@@ -101,7 +101,21 @@ public final class KafkaTestBroker {
             // before then can see NotLeaderOrFollower and out-of-order sequence errors.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (true) {
-                var described = admin.describeTopics(List.of(names)).allTopicNames().get();
+                Map<String, org.apache.kafka.clients.admin.TopicDescription> described;
+                try {
+                    described = admin.describeTopics(List.of(names)).allTopicNames().get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    // The broker's metadata can lag the creation (seen on a loaded machine):
+                    // "This server does not host this topic-partition". Ask again.
+                    if (!(e.getCause()
+                                    instanceof
+                                    org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                            || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(50);
+                    continue;
+                }
                 boolean ready =
                         described.values().stream()
                                 .allMatch(
