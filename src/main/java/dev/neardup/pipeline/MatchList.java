@@ -42,12 +42,36 @@ public class MatchList {
 
     /** True when {@code id} is already a match. */
     public boolean contains(String id) {
-        for (String existing : ids) {
-            if (existing.equals(id)) {
-                return true;
+        return indexOf(id) >= 0;
+    }
+
+    /** The index of match {@code id}, or -1. */
+    public int indexOf(String id) {
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i].equals(id)) {
+                return i;
             }
         }
-        return false;
+        return -1;
+    }
+
+    /**
+     * Another bucket reported match {@code i} again, in cluster {@code clusterId} (null: its own)
+     * at {@code clusterTime}: match {@code i} keeps the earlier of the two clusters (event time,
+     * then id), so that the result does not depend on the order of the reports.
+     */
+    public void keepEarlierCluster(int i, String clusterId, long clusterTime) {
+        String id = clusterId == null ? ids[i] : clusterId;
+        long time = clusterId == null ? eventTimes[i] : clusterTime;
+        if (time < clusterTime(i) || (time == clusterTime(i) && id.compareTo(clusterId(i)) < 0)) {
+            if (clusterIds.length < ids.length) {
+                clusterIds = Arrays.copyOf(clusterIds, ids.length);
+                clusterTimes = Arrays.copyOf(clusterTimes, ids.length);
+            }
+            boolean own = id.equals(ids[i]);
+            clusterIds[i] = own ? null : id;
+            clusterTimes[i] = own ? 0 : time;
+        }
     }
 
     /**

@@ -53,12 +53,14 @@ public class PendingVerdict {
 
     /**
      * Adds match {@code i} of {@code from}, once per matched document (the same pair can collide in
-     * several bands).
+     * several bands; a match reported again keeps the earlier of its reported clusters).
      *
      * @return true when {@code id} was not a match yet
      */
     boolean addMatch(MatchList from, int i) {
-        if (matches.contains(from.ids[i])) {
+        int known = matches.indexOf(from.ids[i]);
+        if (known >= 0) {
+            matches.keepEarlierCluster(known, from.clusterId(i), from.clusterTime(i));
             return false;
         }
         matches.add(

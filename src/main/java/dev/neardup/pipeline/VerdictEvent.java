@@ -96,9 +96,9 @@ public class VerdictEvent {
     }
 
     /**
-     * Adds a match found in {@code matchBand}, unless {@code id} is a match already; {@code
-     * clusterId} (null: the match itself) and {@code clusterTime} are the first document of its
-     * cluster as the bucket knows it.
+     * Adds a match found in {@code matchBand}, unless {@code id} is a match already (then it keeps
+     * the earlier of the two clusters); {@code clusterId} (null: the match itself) and {@code
+     * clusterTime} are the first document of its cluster as the bucket knows it.
      */
     void addMatch(
             String id,
@@ -108,7 +108,9 @@ public class VerdictEvent {
             int matchBand,
             String clusterId,
             long clusterTime) {
-        if (matches.contains(id)) {
+        int known = matches.indexOf(id);
+        if (known >= 0) {
+            matches.keepEarlierCluster(known, clusterId, clusterTime);
             return;
         }
         matches.add(id, matchUrl, matchEventTime, similarity, clusterId, clusterTime);

@@ -77,7 +77,7 @@ class CosineRunITCase {
                             }
                         });
         Set<CosineCorpus.Pair> found = new HashSet<>();
-        List<JsonNode> alerts = JobFiles.read(alertsFile);
+        List<JsonNode> alerts = JobFiles.pairs(JobFiles.read(alertsFile));
         for (JsonNode a : alerts) {
             int h = a.get("hamming").asInt();
             assertThat(h).isBetween(0, 3);

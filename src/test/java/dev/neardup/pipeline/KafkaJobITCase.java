@@ -78,8 +78,22 @@ class KafkaJobITCase {
         return EmbeddedJob.configuration(base, work, Duration.ofMillis(500));
     }
 
-    private static Set<String> pairs(List<JsonNode> alerts) {
+    /** The cluster merges of an alerts output, as "document: merged > surviving". */
+    private static Set<String> merges(List<JsonNode> alerts) {
         return alerts.stream()
+                .filter(a -> a.has("event"))
+                .map(
+                        a ->
+                                a.get("docId").asText()
+                                        + ": "
+                                        + a.get("mergedClusterId").asText()
+                                        + ">"
+                                        + a.get("clusterId").asText())
+                .collect(Collectors.toSet());
+    }
+
+    private static Set<String> pairs(List<JsonNode> alerts) {
+        return JobFiles.pairs(alerts).stream()
                 .map(a -> a.get("docId").asText() + ">" + a.get("duplicateOf").asText())
                 .collect(Collectors.toSet());
     }
@@ -123,6 +137,7 @@ class KafkaJobITCase {
                 fileVerdicts.toString(),
                 null);
         Set<String> expectedPairs = pairs(JobFiles.read(fileAlerts));
+        Set<String> expectedMerges = merges(JobFiles.read(fileAlerts));
         Map<String, String> expectedVerdicts = verdicts(JobFiles.read(fileVerdicts));
         assertThat(expectedVerdicts).hasSize(n);
         assertThat(expectedPairs).hasSizeGreaterThan(40);
@@ -157,12 +172,16 @@ class KafkaJobITCase {
                         KafkaTestBroker.values(
                                 KafkaTestBroker.readCommitted(
                                         t.alerts,
-                                        expectedPairs.size(),
+                                        expectedPairs.size() + expectedMerges.size(),
                                         WAIT,
                                         Duration.ofSeconds(1)));
                 assertThat(verdicts(verdicts)).as(run).isEqualTo(expectedVerdicts);
                 assertThat(pairs(alerts)).as(run).isEqualTo(expectedPairs);
-                assertThat(alerts).as(run + ": each pair once").hasSize(expectedPairs.size());
+                assertThat(JobFiles.pairs(alerts))
+                        .as(run + ": each pair once")
+                        .hasSize(expectedPairs.size());
+                assertThat(merges(alerts)).as(run + ": cluster merges").isEqualTo(expectedMerges);
+                assertThat(alerts).hasSize(expectedPairs.size() + expectedMerges.size());
             }
         }
     }
@@ -173,7 +192,11 @@ class KafkaJobITCase {
             String was =
                     out.put(
                             v.get("docId").asText(),
-                            v.get("verdict").asText() + " " + v.get("duplicateOf").asText(""));
+                            v.get("verdict").asText()
+                                    + " "
+                                    + v.get("duplicateOf").asText("")
+                                    + " in "
+                                    + v.get("clusterId").asText(""));
             assertThat(was).as("one verdict for %s", v.get("docId").asText()).isNull();
         }
         return out;

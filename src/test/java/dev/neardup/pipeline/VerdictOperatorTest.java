@@ -155,6 +155,24 @@ class VerdictOperatorTest {
         assertNothingWaits();
     }
 
+    /** Buckets can know one match in different clusters: the earliest counts, in any order. */
+    @Test
+    void aMatchReportedInTwoClustersCountsInTheEarlierWhateverTheReportOrder() throws Exception {
+        for (boolean earlierFirst : new boolean[] {true, false}) {
+            String d = "d" + earlierFirst;
+            send(announce(d, T0 + 5000));
+            VerdictEvent early = report(d, T0 + 5000, 0);
+            early.addMatch("m", null, T0 + 2000, 0.9, 0, "root", T0);
+            VerdictEvent late = report(d, T0 + 5000, 1);
+            late.addMatch("m", null, T0 + 2000, 0.9, 1, null, 0);
+            send(earlierFirst ? early : late);
+            send(earlierFirst ? late : early);
+            reportRest(d, T0 + 5000, 0, 1);
+        }
+        assertThat(verdicts()).extracting(v -> v.clusterId).containsExactly("root", "root");
+        assertThat(alerts().stream().filter(Alert::isClusterMerge)).isEmpty();
+    }
+
     @Test
     void matchesOfOneClusterMergeNothingAndEachOtherClusterMergesOnce() throws Exception {
         send(announce("d", T0 + 5000));

@@ -51,6 +51,14 @@ public final class JobFiles {
     }
 
     /** Reads a JSON Lines file into trees. */
+    /**
+     * The pair alerts among the records of an alerts output, without its cluster-merged events
+     * (records with an {@code event} field).
+     */
+    public static List<JsonNode> pairs(List<JsonNode> alerts) {
+        return alerts.stream().filter(a -> !a.has("event")).toList();
+    }
+
     public static List<JsonNode> read(Path file) {
         try {
             List<JsonNode> out = new ArrayList<>();
