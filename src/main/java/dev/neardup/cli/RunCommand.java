@@ -331,7 +331,7 @@ final class RunCommand implements Callable<Integer> {
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
             try {
-                waitFor(job, progress, interruption);
+                Progress.await(job, progress, interruption);
             } finally {
                 if (progress != null) {
                     progress.clear();
@@ -679,7 +679,7 @@ final class RunCommand implements Callable<Integer> {
             savepoint = stop.stopped().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             savepoint = null;
-            why = rootCause(e);
+            why = Progress.rootCause(e);
         } catch (Exception e) {
             savepoint = null;
             why = e.getClass().getSimpleName();
@@ -733,7 +733,7 @@ final class RunCommand implements Callable<Integer> {
         }
         return CliException.failure(
                 "the job failed: "
-                        + rootCause(failure)
+                        + Progress.rootCause(failure)
                         + (resumed != null
                                 ? " (it resumed from "
                                         + resumed.describe()
@@ -761,32 +761,6 @@ final class RunCommand implements Callable<Integer> {
             return spooled;
         }
         return Path.of(input.file); // checked by call() before the work directory is made
-    }
-
-    /**
-     * Waits for the job to end, reporting progress (unless {@code progress} is null). A job that
-     * ends in an error is a failure, unless a signal stopped it ({@code interruption}).
-     */
-    private static void waitFor(JobClient job, Progress progress, Interruption interruption)
-            throws Exception {
-        var result = job.getJobExecutionResult();
-        while (true) {
-            try {
-                if (progress == null) {
-                    result.get();
-                } else {
-                    result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
-                }
-                return;
-            } catch (java.util.concurrent.TimeoutException e) {
-                progress.maybeReport();
-            } catch (ExecutionException e) {
-                if (interruption.interrupted()) {
-                    return; // cancelled, or failed while stopping: the caller says so
-                }
-                throw CliException.failure("the job failed: " + rootCause(e), e);
-            }
-        }
     }
 
     private static String summary(long start) {
@@ -820,15 +794,6 @@ final class RunCommand implements Callable<Integer> {
                 JsonLinesSink.written(EmbeddedJob.VERDICTS),
                 JsonLinesSink.written(EmbeddedJob.ALERTS),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String message = t.getMessage();
-        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     /**
