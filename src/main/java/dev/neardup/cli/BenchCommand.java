@@ -409,13 +409,15 @@ final class BenchCommand implements Callable<Integer> {
         long start = System.nanoTime();
         JobClient job =
                 EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
+        // The phase (and its rate) starts with the job: counting a large input's lines takes a
+        // while, and the job reads meanwhile.
+        if (progress != null) {
+            progress.phase(phase);
+        }
         long firstVerdict = 0;
         long expectedVerdicts;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
             expectedVerdicts = lines.count();
-        }
-        if (progress != null) {
-            progress.phase(phase);
         }
         while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
             if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {

@@ -91,16 +91,7 @@ final class DedupeBench {
                                                 null,
                                                 null),
                                         true)
-                                .run(
-                                        job -> {
-                                            try {
-                                                return Progress.await(job, dedupeProgress, null);
-                                            } finally {
-                                                if (dedupeProgress != null) {
-                                                    dedupeProgress.clear();
-                                                }
-                                            }
-                                        });
+                                .run(job -> Progress.await(job, dedupeProgress, null));
                 dedupeMemory = peaks.stop();
             }
             r.put("dedupeSeconds", result.seconds());

@@ -288,10 +288,7 @@ final class DedupeCommand implements Callable<Integer> {
         Progress progress = quiet ? null : Progress.onStderr(err, every, "dedupe", PROGRESS_COUNTS);
         try (WorkDir dir = WorkDir.of(workDir, "neardup-");
                 Interruption interruption =
-                        Interruption.install(
-                                quiet ? null : err,
-                                progress != null && progress.terminal(),
-                                dir::close)) {
+                        Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
             List<String> inputs = new ArrayList<>();
             for (String file : given) {
@@ -303,20 +300,13 @@ final class DedupeCommand implements Callable<Integer> {
             if (!quiet) {
                 err.println("neardup: dedupe " + settings);
             }
-            boolean progressLine = progress != null && progress.terminal();
-            JsonLinesSink.eraseProgressLine(progressLine && Progress.isTerminal(1), progressLine);
+            Progress.eraseBeforeConsoleRecords(progress);
             DedupeJob.Result result =
                     new DedupeJob(conf, settings, inputs, outputs, true)
                             .run(
                                     job -> {
                                         interruption.onSignal(job::cancel);
-                                        try {
-                                            return Progress.await(job, progress, interruption);
-                                        } finally {
-                                            if (progress != null) {
-                                                progress.clear();
-                                            }
-                                        }
+                                        return Progress.await(job, progress, interruption);
                                     });
             if (result == null) {
                 if (!quiet) {
@@ -361,6 +351,7 @@ final class DedupeCommand implements Callable<Integer> {
                     return List.of(
                             new Progress.Field("documents", "documents", last.documents()),
                             new Progress.Field("bandEntries", "band entries", last.bandEntries()),
+                            new Progress.Field("comparisons", "comparisons", last.comparisons()),
                             new Progress.Field("pairs", "verified pairs", last.pairs()),
                             new Progress.Field(
                                     "componentRounds", "component rounds", last.round() + 1),

@@ -247,24 +247,31 @@ final class Progress {
     /**
      * Waits for the job to end, reporting progress (unless {@code progress} is null), and returns
      * its result; null when a signal stopped it ({@code interruption}, which may be null). A job
-     * that ends in an error is a failure whose cause is the job's.
+     * that ends in an error is a failure whose cause is the job's. The progress line is erased at
+     * the end.
      */
     static JobExecutionResult await(JobClient job, Progress progress, Interruption interruption)
             throws Exception {
         var result = job.getJobExecutionResult();
-        while (true) {
-            try {
-                if (progress == null) {
-                    return result.get();
+        try {
+            while (true) {
+                try {
+                    if (progress == null) {
+                        return result.get();
+                    }
+                    return result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    progress.maybeReport();
+                } catch (ExecutionException e) {
+                    if (interruption != null && interruption.interrupted()) {
+                        return null; // cancelled, or failed while stopping: the caller says so
+                    }
+                    throw CliException.failure("the job failed: " + rootCause(e), e);
                 }
-                return result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                progress.maybeReport();
-            } catch (ExecutionException e) {
-                if (interruption != null && interruption.interrupted()) {
-                    return null; // cancelled, or failed while stopping: the caller says so
-                }
-                throw CliException.failure("the job failed: " + rootCause(e), e);
+            }
+        } finally {
+            if (progress != null) {
+                progress.clear();
             }
         }
     }
@@ -277,6 +284,15 @@ final class Progress {
         }
         String message = t.getMessage();
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /**
+     * Records that sinks write to the terminal (stdout, stderr) erase the progress line first, when
+     * {@code progress} shows one ({@link JsonLinesSink#eraseProgressLine}).
+     */
+    static void eraseBeforeConsoleRecords(Progress progress) {
+        boolean line = progress != null && progress.terminal();
+        JsonLinesSink.eraseProgressLine(line && isTerminal(1), line);
     }
 
     /** Ends the progress display: erases the terminal line, so that what follows starts clean. */

@@ -306,18 +306,14 @@ final class RunCommand implements Callable<Integer> {
         Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
         try (WorkDir dir = WorkDir.of(workDir, "neardup-");
                 Interruption interruption =
-                        Interruption.install(
-                                quiet ? null : err,
-                                progress != null && progress.terminal(),
-                                dir::close)) {
+                        Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
             Path inputFile = inputFile(work);
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
             Configuration flink = EmbeddedJob.configuration(conf, work, interval);
-            boolean progressLine = progress != null && progress.terminal();
-            JsonLinesSink.eraseProgressLine(progressLine && Progress.isTerminal(1), progressLine);
+            Progress.eraseBeforeConsoleRecords(progress);
             long start = System.nanoTime();
             JobClient job =
                     EmbeddedJob.start(
@@ -330,13 +326,7 @@ final class RunCommand implements Callable<Integer> {
             // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
-            try {
-                Progress.await(job, progress, interruption);
-            } finally {
-                if (progress != null) {
-                    progress.clear();
-                }
-            }
+            Progress.await(job, progress, interruption);
             if (interruption.interrupted()) {
                 if (!quiet) {
                     err.println(interruptedSummary(start, interruption.signalName()));
