@@ -14,13 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
@@ -133,6 +131,27 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin SimilarityOptions similarity;
 
     @Option(
+            names = "--dedupe",
+            description = {
+                "Benchmark 'neardup dedupe' instead: write the generated crawl to a file, dedupe it"
+                        + " (one BATCH job on the embedded MiniCluster: clusters and keep list"
+                        + " written), then run the streaming job over the same file; report both"
+                        + " rates with the peak memory (resident and heap) of each run. No"
+                        + " signature-only pass, no warm-up unless --warm-up is given.",
+                "Example: --dedupe --documents 1000000"
+            })
+    boolean dedupe;
+
+    @Option(
+            names = "--write-corpus",
+            paramLabel = "FILE",
+            description =
+                    "Only write the generated crawl (--documents, --document-size,"
+                            + " --duplicate-fraction) to FILE as JSON Lines documents, and exit:"
+                            + " an input for 'neardup dedupe' or 'neardup run'.")
+    Path writeCorpus;
+
+    @Option(
             names = "--json",
             description = "Print the results as one JSON object instead of a table.")
     boolean json;
@@ -172,6 +191,24 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err =
                 quiet ? new PrintWriter(java.io.Writer.nullWriter()) : spec.commandLine().getErr();
+        if (writeCorpus != null) {
+            CliFiles.writableFile("--write-corpus", writeCorpus.toString());
+            long start = System.nanoTime();
+            long bytes = corpus().write(writeCorpus);
+            err.printf(
+                    Locale.ROOT,
+                    "neardup bench: wrote %,d documents (%.1f MB of text, %.0f%% near-duplicates)"
+                            + " to %s in %.1f s%n",
+                    documents,
+                    bytes / 1e6,
+                    100 * duplicateFraction,
+                    writeCorpus,
+                    (System.nanoTime() - start) / 1e9);
+            return 0;
+        }
+        if (dedupe) {
+            return new DedupeBench(this, out, err, every).run();
+        }
         Progress progress = quiet ? null : Progress.onStderr(err, every, "bench");
         Configuration conf = jobConfiguration();
         int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
@@ -180,7 +217,7 @@ final class BenchCommand implements Callable<Integer> {
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
             err.println("neardup bench: generating " + documents + " documents");
-            List<String> texts = corpus();
+            List<String> texts = corpus().texts();
             long bytes =
                     texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
             Path input = work.resolve("bench.jsonl");
@@ -249,21 +286,8 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private List<String> corpus() {
-        SplittableRandom random = new SplittableRandom(2026);
-        List<String> texts = new ArrayList<>(documents);
-        for (int i = 0; i < documents; i++) {
-            if (i > 10 && random.nextDouble() < duplicateFraction) {
-                String[] words = texts.get(random.nextInt(i)).split(" ");
-                for (int c = 0; c < Math.max(1, words.length / 50); c++) {
-                    words[random.nextInt(words.length)] = "edit" + random.nextInt(1000);
-                }
-                texts.add(String.join(" ", words));
-            } else {
-                texts.add(SyntheticText.prose(random.nextLong(), documentSize));
-            }
-        }
-        return texts;
+    private BenchCorpus corpus() {
+        return new BenchCorpus(documents, documentSize, duplicateFraction);
     }
 
     /**
@@ -292,12 +316,7 @@ final class BenchCommand implements Callable<Integer> {
     private static void writeInput(Path input, List<String> texts) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
             for (int i = 0; i < texts.size(); i++) {
-                Map<String, Object> doc = new LinkedHashMap<>();
-                doc.put("id", "doc-" + i);
-                doc.put("url", "https://example.org/" + i);
-                doc.put("contentType", "text/plain");
-                doc.put("content", texts.get(i));
-                w.write(dev.neardup.io.Json.write(doc));
+                w.write(BenchCorpus.line("doc-" + i, "https://example.org/" + i, texts.get(i)));
                 w.write('\n');
             }
         }
@@ -375,7 +394,7 @@ final class BenchCommand implements Callable<Integer> {
         return best;
     }
 
-    private Map<String, Object> wholeJob(
+    Map<String, Object> wholeJob(
             Configuration conf,
             Duration interval,
             NearDupSettings settings,
@@ -390,13 +409,15 @@ final class BenchCommand implements Callable<Integer> {
         long start = System.nanoTime();
         JobClient job =
                 EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
+        // The phase (and its rate) starts with the job: counting a large input's lines takes a
+        // while, and the job reads meanwhile.
+        if (progress != null) {
+            progress.phase(phase);
+        }
         long firstVerdict = 0;
         long expectedVerdicts;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
             expectedVerdicts = lines.count();
-        }
-        if (progress != null) {
-            progress.phase(phase);
         }
         while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
             if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {

@@ -1,10 +1,11 @@
 package dev.neardup.cli;
 
 import dev.neardup.dedupe.CandidateMethod;
-import dev.neardup.dedupe.ClusterStat;
+import dev.neardup.dedupe.DedupeCounters;
 import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.dedupe.DedupeSettings;
+import dev.neardup.dedupe.DedupeSummary;
 import dev.neardup.dedupe.KeepPolicy;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
@@ -17,16 +18,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.JobClient;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,9 +42,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code neardup dedupe}: all near-duplicate pairs of a collection on disk and its clusters, as
- * bounded Flink jobs in BATCH mode ({@link DedupeJob}). Parses and checks the options; the job
- * graph lives in {@code dev.neardup.dedupe}.
+ * {@code neardup dedupe}: all near-duplicate pairs of a collection on disk and its clusters, as one
+ * bounded Flink job in BATCH mode ({@link DedupeJob}), on embedded Flink or, through the job jar's
+ * {@link JobMain}, on a cluster. Parses and checks the options, places inputs and outputs, waits
+ * with progress; the job graph and its report live in {@code dev.neardup.dedupe}.
  */
 @Command(
         name = "dedupe",
@@ -49,20 +56,23 @@ import picocli.CommandLine.Spec;
         description = {
             "Find every near-duplicate pair of a collection of documents (JSON Lines, as for"
                     + " 'run') and its clusters, the connected components of the similarity graph,"
-                    + " with bounded Flink jobs in BATCH mode (on embedded Flink here; the same"
-                    + " jobs run on a cluster). Every pair whose MinHash estimate reaches the"
-                    + " threshold in a shared LSH band bucket is found, without a cap on bucket"
-                    + " size; exact copies are grouped first.",
+                    + " with one bounded Flink job in BATCH mode (on embedded Flink here; on a"
+                    + " cluster with the job jar: flink run neardup-job.jar dedupe ...). Every pair"
+                    + " whose MinHash estimate reaches the threshold in a shared LSH band bucket"
+                    + " is found, without a cap on bucket size; exact copies are grouped first.",
             "With --similarity cosine --max-hamming K: 64-bit (--simhash-bits) SimHash"
                     + " fingerprints of the word frequencies; pairs within Hamming distance K"
                     + " (cosine >= cos(pi K / bits)), found by the permuted-block tables"
                     + " (--candidates blocks: every such pair) or by seed 002's sliding window"
                     + " (--candidates window: --permutations sorted orders of the permuted bits,"
-                    + " each fingerprint compared with the next --window).",
+                    + " each fingerprint compared with the next --window). Both plug into the"
+                    + " same one job: components, clusters and outputs as for Jaccard.",
             "Writes one line per document (its cluster: the id of the cluster's earliest document"
                     + " by fetchedAt, then id; a document without near-duplicates is a cluster of"
                     + " one), optionally the keep list (one document per cluster) and the pairs."
-                    + " Bad records go to the dead letters with their reason.",
+                    + " Bad records go to the dead letters with their reason. An output given as a"
+                    + " Flink filesystem URI (file:///..., s3://...) is a directory of part files"
+                    + " written by every subtask; a plain path is one file.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -71,11 +81,13 @@ import picocli.CommandLine.Spec;
             "      --keep keep.jsonl",
             "  neardup dedupe --input part-1.jsonl --input s3://bucket/part-2.jsonl \\",
             "      --clusters clusters.jsonl --pairs pairs.jsonl --split-below 0.8 \\",
-            "      --summary summary.json",
+            "      --summary summary.json --histogram sizes.png",
             "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
             "      --similarity cosine --max-hamming 3 --stopwords",
             "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
             "      --similarity cosine --candidates window --window 8 --permutations 10",
+            "  flink run -p 2 neardup-job.jar dedupe --input s3://bucket/crawl.jsonl \\",
+            "      --clusters s3://bucket/clusters --keep s3://bucket/keep",
         })
 final class DedupeCommand implements Callable<Integer> {
 
@@ -106,7 +118,7 @@ final class DedupeCommand implements Callable<Integer> {
             required = true,
             description =
                     "Where each document's cluster goes (one JSON line per valid document): a"
-                            + " file, or - for stdout.")
+                            + " file, - for stdout, or a Flink filesystem URI (a directory).")
     String clusters;
 
     @Option(
@@ -203,7 +215,8 @@ final class DedupeCommand implements Callable<Integer> {
             names = "--block-size",
             paramLabel = "N",
             description =
-                    "Band buckets with more distinct signatures are compared in blocks of N,"
+                    "Band (or cosine table) buckets with more distinct signatures are compared in"
+                            + " blocks of N,"
                             + " block against block. Default: ${bundle:neardup.dedupe.block-size}.")
     Integer blockSize;
 
@@ -214,12 +227,30 @@ final class DedupeCommand implements Callable<Integer> {
     Integer parallelism;
 
     @Option(
+            names = "--histogram",
+            paramLabel = "FILE",
+            description =
+                    "Draw the cluster-size histogram (clusters and their documents per size"
+                            + " range, log scale) as a PNG or SVG picture, by the file's"
+                            + " extension.")
+    Path histogram;
+
+    @Option(
             names = "--work-dir",
             paramLabel = "DIR",
             description =
-                    "Directory (or Flink filesystem URI) for the working files between the jobs."
+                    "Local directory for temporary files (Flink's sort spills, standard input)."
                             + " Default: a new temporary directory, deleted at the end.")
-    String workDir;
+    Path workDir;
+
+    @Option(
+            names = "--progress-interval",
+            paramLabel = "DURATION",
+            description =
+                    "How often progress (stage, records) is reported on stderr: a line rewritten"
+                            + " on a terminal, else a JSON line. Default: 1s on a terminal, 5s"
+                            + " otherwise.")
+    String progressInterval;
 
     @Option(
             names = {"-D"},
@@ -229,7 +260,7 @@ final class DedupeCommand implements Callable<Integer> {
 
     @Option(
             names = {"--quiet", "-q"},
-            description = "No settings or summary on stderr.")
+            description = "No settings, progress or summary on stderr.")
     boolean quiet;
 
     @ParentCommand Neardup parent;
@@ -252,52 +283,63 @@ final class DedupeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (JobMain.isActive()) {
-            throw CliException.usage("dedupe runs on embedded Flink only in this version");
-        }
+        boolean onCluster = JobMain.isActive();
         Configuration conf = toConfiguration();
-        long start = System.currentTimeMillis();
+        if (onCluster) {
+            conf = JobOptions.onCluster(JobMain.clusterConfiguration(), conf);
+        }
         List<String> given = input.sample ? List.of("sample-crawl.jsonl") : input.files;
-        long stdinCount = given.stream().filter("-"::equals).count();
-        if (stdinCount > 1) {
+        if (given.stream().filter("-"::equals).count() > 1) {
             throw CliException.usage("standard input (-) can be given once");
         }
         List<String> names = new ArrayList<>();
         for (String file : given) {
             names.add(file.equals("-") ? "stdin" : file);
         }
-        if (new java.util.HashSet<>(names).size() != names.size()) {
+        if (new HashSet<>(names).size() != names.size()) {
             throw CliException.usage("an input is given twice: " + String.join(" ", given));
         }
         DedupeSettings settings;
         try {
-            settings = DedupeSettings.from(conf, names, start);
+            settings = DedupeSettings.from(conf, names, System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
-        if (!input.sample) {
-            for (String file : given) {
-                checkInput(file);
+        SCurvePlot.ImageFormat histogramFormat = null;
+        if (histogram != null) {
+            histogramFormat = SCurvePlot.ImageFormat.of(histogram);
+            if (histogramFormat == null) {
+                throw CliException.usage("--histogram must end in .png or .svg, got " + histogram);
             }
+            CliFiles.writableFile("--histogram", histogram.toString());
         }
-        CliFiles.writableFile("--clusters", clusters);
-        CliFiles.writableFile("--keep", keep);
-        CliFiles.writableFile("--pairs", pairs);
-        CliFiles.writableFile("--dead-letters", deadLetters);
         if (summary != null) {
             CliFiles.writableFile("--summary", summary.toString());
         }
-        long toStdout =
-                java.util.stream.Stream.of(clusters, keep, pairs, deadLetters)
-                        .filter("-"::equals)
-                        .count();
-        if (toStdout > 1) {
+        Duration every = Progress.parseInterval(progressInterval);
+        PrintWriter err = spec.commandLine().getErr();
+        if (onCluster) {
+            return submit(conf, settings, given, err);
+        }
+        if (!input.sample) {
+            given.forEach(DedupeCommand::checkInput);
+        }
+        DedupeJob.Outputs outputs =
+                new DedupeJob.Outputs(
+                        localOutput("--clusters", clusters),
+                        localOutput("--keep", keep),
+                        localOutput("--pairs", pairs),
+                        deadLetters == null
+                                ? JsonLinesSink.STDERR_SUMMARY
+                                : localOutput("--dead-letters", deadLetters));
+        if (Stream.of(clusters, keep, pairs, deadLetters).filter("-"::equals).count() > 1) {
             throw CliException.usage("only one output can go to standard output (-)");
         }
-        PrintWriter err = spec.commandLine().getErr();
-        boolean localWork = workDir == null || DedupeJob.localPath(workDir) != null;
-        try (WorkDir dir =
-                WorkDir.of(localWork && workDir != null ? Path.of(workDir) : null, "neardup-")) {
+        Progress progress =
+                quiet ? null : Progress.onStderr(err, every, "dedupe", progressCounts(settings));
+        try (WorkDir dir = WorkDir.of(workDir, "neardup-");
+                Interruption interruption =
+                        Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
             List<String> inputs = new ArrayList<>();
             for (String file : given) {
@@ -309,38 +351,175 @@ final class DedupeCommand implements Callable<Integer> {
             if (!quiet) {
                 err.println("neardup: dedupe " + settings);
             }
-            DedupeJob.Result result;
-            try {
-                result =
-                        new DedupeJob(
-                                        conf,
-                                        settings,
-                                        inputs,
-                                        new DedupeJob.Outputs(
-                                                clusters,
-                                                keep,
-                                                pairs,
-                                                deadLetters == null
-                                                        ? JsonLinesSink.STDERR_SUMMARY
-                                                        : deadLetters),
-                                        localWork ? work.toUri().toString() : workDir)
-                                .run();
-            } catch (Exception e) {
-                throw CliException.failure("the job failed: " + rootCause(e), e);
-            }
-            if (summary != null) {
-                Files.writeString(
-                        summary,
-                        Json.pretty(summaryJson(result, settings)) + "\n",
-                        StandardCharsets.UTF_8);
-            }
-            if (!quiet) {
-                for (String line : summaryLines(result, settings)) {
-                    err.println("neardup: " + line);
+            Progress.eraseBeforeConsoleRecords(progress);
+            DedupeJob.Result result =
+                    new DedupeJob(conf, settings, inputs, outputs, true)
+                            .run(
+                                    job -> {
+                                        interruption.onSignal(job::cancel);
+                                        return Progress.await(job, progress, interruption);
+                                    });
+            if (result == null) {
+                if (!quiet) {
+                    err.println(
+                            "neardup: dedupe interrupted by "
+                                    + interruption.signalName()
+                                    + "; its outputs are incomplete");
                 }
+                return interruption.exitCode();
             }
+            report(result, settings, err);
         }
         return 0;
+    }
+
+    /**
+     * The progress of a dedupe on embedded Flink: its stage and the records it passed. {@link
+     * Progress} asks for the stage first, which takes the snapshot the other counts come from. The
+     * candidate stage and its entries are named as {@code settings} finds candidates: LSH band
+     * buckets, permuted-block table buckets (cosine) or the sliding window (cosine, window); the
+     * JSON names stay the same.
+     */
+    static Progress.Counts progressCounts(DedupeSettings settings) {
+        String buckets;
+        String entries;
+        if (settings.candidates() == CandidateMethod.WINDOW) {
+            buckets = "sliding window";
+            entries = "window entries";
+        } else if (settings.cosine()) {
+            buckets = "table buckets";
+            entries = "table entries";
+        } else {
+            buckets = DedupeCounters.Stage.BUCKETS.label();
+            entries = "band entries";
+        }
+        return new Progress.Counts() {
+            private DedupeCounters.Snapshot last = DedupeCounters.snapshot();
+
+            @Override
+            public String stage() {
+                last = DedupeCounters.snapshot();
+                return last.stage() == DedupeCounters.Stage.BUCKETS
+                        ? buckets
+                        : last.stage().label();
+            }
+
+            @Override
+            public String name() {
+                return "records";
+            }
+
+            @Override
+            public long count() {
+                return last.stageRecords();
+            }
+
+            @Override
+            public List<Progress.Field> fields() {
+                return List.of(
+                        new Progress.Field("documents", "documents", last.documents()),
+                        new Progress.Field("bandEntries", entries, last.bandEntries()),
+                        new Progress.Field("comparisons", "comparisons", last.comparisons()),
+                        new Progress.Field("pairs", "verified pairs", last.pairs()),
+                        new Progress.Field("componentRounds", "component rounds", last.round() + 1),
+                        new Progress.Field("clustered", "clustered", last.clustered()));
+            }
+        };
+    }
+
+    /**
+     * As a job jar on a cluster ({@link JobMain}): inputs and outputs are paths the TaskManagers
+     * reach (a plain path is on their local filesystem, so it must be absolute; outputs are
+     * directories of part files). Attached ({@code flink run} without {@code -d}): waits, then
+     * reports as on this machine. Detached (REST API, {@code flink run -d}): submits and returns.
+     */
+    private Integer submit(
+            Configuration conf, DedupeSettings settings, List<String> given, PrintWriter err)
+            throws Exception {
+        if (input.sample || given.contains("-")) {
+            throw CliException.usage(
+                    "on a Flink cluster, give --input as a path or URI the TaskManagers can read"
+                            + " (--sample and standard input are for runs on this machine)");
+        }
+        if (workDir != null) {
+            throw CliException.usage(
+                    "--work-dir is for runs on this machine: on a cluster, temporary files go"
+                            + " where the cluster's io.tmp.dirs says");
+        }
+        List<String> inputs = new ArrayList<>();
+        for (String file : given) {
+            inputs.add(clusterPath("--input", file));
+        }
+        DedupeJob.Outputs outputs =
+                new DedupeJob.Outputs(
+                        clusterPath("--clusters", clusters),
+                        clusterPath("--keep", keep),
+                        clusterPath("--pairs", pairs),
+                        clusterPath("--dead-letters", deadLetters));
+        DedupeJob job = new DedupeJob(conf, settings, inputs, outputs, false);
+        boolean attached = JobMain.clusterConfiguration().get(DeploymentOptions.ATTACHED);
+        if (!attached) {
+            if (summary != null || histogram != null) {
+                throw CliException.usage(
+                        "--summary and --histogram need the job's result: submit with 'flink run'"
+                                + " without -d (attached), not detached or through the REST API");
+            }
+            JobClient client = job.start();
+            if (!quiet) {
+                err.println(
+                        "neardup: dedupe submitted as Flink job "
+                                + client.getJobID()
+                                + "; its outputs are complete once the job is FINISHED");
+            }
+            return 0;
+        }
+        if (!quiet) {
+            err.println("neardup: dedupe " + settings);
+        }
+        report(job.run(client -> Progress.await(client, null, null)), settings, err);
+        return 0;
+    }
+
+    /** The summary on stderr, and the --summary and --histogram files. */
+    private void report(DedupeJob.Result result, DedupeSettings settings, PrintWriter err)
+            throws IOException {
+        if (summary != null) {
+            Files.writeString(
+                    summary,
+                    Json.pretty(DedupeSummary.json(result, settings)) + "\n",
+                    StandardCharsets.UTF_8);
+        }
+        if (histogram != null) {
+            SCurvePlot.write(
+                    ClusterSizePlot.create(
+                            result.clusterSizes(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "%,d documents in %,d clusters; %s%s",
+                                    result.clusteredDocuments(),
+                                    result.clusters(),
+                                    settings.cosine()
+                                            ? "cosine, Hamming distance <= "
+                                                    + settings.job().maxHamming()
+                                                    + " of "
+                                                    + settings.job().simHashBits()
+                                                    + " bits"
+                                            : "threshold "
+                                                    + Format.plain(settings.job().threshold()),
+                                    settings.guarded()
+                                            ? ", split below " + Format.plain(settings.splitBelow())
+                                            : "")),
+                    histogram,
+                    SCurvePlot.ImageFormat.of(histogram));
+        }
+        if (!quiet) {
+            for (String line : DedupeSummary.lines(result, settings)) {
+                err.println("neardup: " + line);
+            }
+            if (histogram != null) {
+                err.println("neardup: wrote " + histogram);
+            }
+        }
     }
 
     private Configuration toConfiguration() {
@@ -377,6 +556,58 @@ final class DedupeCommand implements Callable<Integer> {
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
         return conf;
+    }
+
+    /**
+     * An output on this machine: a local file (checked), {@code -}, or a Flink filesystem URI (a
+     * directory of part files; its filesystem must be known here); null when not given.
+     */
+    private static String localOutput(String option, String target) {
+        if (target == null || !DedupeJob.isFileSystemUri(target)) {
+            CliFiles.writableFile(option, target);
+            return target;
+        }
+        fileSystem(option, target);
+        return target;
+    }
+
+    /**
+     * A path on a cluster: a Flink filesystem URI as given, an absolute path as a {@code file:}
+     * URI; null when not given.
+     */
+    private static String clusterPath(String option, String target) {
+        if (target == null || DedupeJob.isFileSystemUri(target)) {
+            return target;
+        }
+        if (target.equals("-")) {
+            throw CliException.usage(
+                    option + " -: on a Flink cluster outputs go to files, not standard output");
+        }
+        Path path = Path.of(target);
+        if (!path.isAbsolute()) {
+            throw CliException.usage(
+                    option
+                            + " "
+                            + target
+                            + ": on a Flink cluster give an absolute path (on every"
+                            + " TaskManager) or a URI such as s3://bucket/"
+                            + path);
+        }
+        return path.toUri().toString();
+    }
+
+    /** The Flink filesystem of {@code uri}; a usage error naming the option when there is none. */
+    private static org.apache.flink.core.fs.FileSystem fileSystem(String option, String uri) {
+        try {
+            return new org.apache.flink.core.fs.Path(URI.create(uri)).getFileSystem();
+        } catch (IOException | IllegalArgumentException e) {
+            throw CliException.usage(
+                    "cannot use "
+                            + (option == null ? "" : option + " ")
+                            + uri
+                            + ": "
+                            + Neardup.oneLine(String.valueOf(e.getMessage())));
+        }
     }
 
     /** A local input must be a readable file; one on another filesystem must exist. */
@@ -427,187 +658,5 @@ final class DedupeCommand implements Callable<Integer> {
             return spooled.toString();
         }
         return file;
-    }
-
-    /** Cluster sizes in ranges 1, 2, 3-4, 5-8, ...: range label to number of clusters. */
-    static Map<String, Long> histogram(Map<Integer, Integer> sizes) {
-        Map<String, Long> ranges = new LinkedHashMap<>();
-        int low = 1;
-        int high = 1;
-        int max = sizes.isEmpty() ? 0 : java.util.Collections.max(sizes.keySet());
-        while (low <= max) {
-            long count = 0;
-            for (Map.Entry<Integer, Integer> e : sizes.entrySet()) {
-                if (e.getKey() >= low && e.getKey() <= high) {
-                    count += e.getValue();
-                }
-            }
-            if (count > 0) {
-                ranges.put(low == high ? String.valueOf(low) : low + "-" + high, count);
-            }
-            low = high + 1;
-            high = high * 2;
-        }
-        return ranges;
-    }
-
-    static List<String> summaryLines(DedupeJob.Result r, DedupeSettings settings) {
-        List<String> lines = new ArrayList<>();
-        lines.add(
-                String.format(
-                        Locale.ROOT,
-                        "done in %.1f s (pairs %.1f s, components %.1f s: converged after %d"
-                                + " rounds in %d jobs, clusters %.1f s): %d documents in %d"
-                                + " clusters, %d to remove; %d verified pairs (%d exact copies),"
-                                + " %d dead letters%s",
-                        r.seconds(),
-                        r.pairsSeconds(),
-                        r.componentsSeconds(),
-                        r.rounds(),
-                        r.componentJobs(),
-                        r.clustersSeconds(),
-                        r.documents() - r.superseded() - r.deleted(),
-                        r.clusters(),
-                        r.removed(),
-                        r.pairs(),
-                        r.exactCopies(),
-                        r.deadLetters(),
-                        r.superseded() + r.deleted() == 0
-                                ? ""
-                                : String.format(
-                                        Locale.ROOT,
-                                        "; %d older versions of re-crawled ids and %d deleted"
-                                                + " documents left out",
-                                        r.superseded(),
-                                        r.deleted())));
-        lines.add(
-                "cluster sizes: "
-                        + String.join(
-                                ", ",
-                                histogram(r.clusterSizes()).entrySet().stream()
-                                        .map(e -> e.getKey() + ": " + e.getValue())
-                                        .toList()));
-        List<String> largest = new ArrayList<>();
-        for (ClusterStat c : r.largest()) {
-            if (c.size < 2 || largest.size() >= 5) {
-                break;
-            }
-            largest.add(
-                    String.format(
-                            Locale.ROOT,
-                            "%s (%d, lowest similarity to it %.2f)",
-                            c.clusterId,
-                            c.size,
-                            c.minSimilarity));
-        }
-        if (!largest.isEmpty()) {
-            lines.add("largest clusters: " + String.join(", ", largest));
-        }
-        if (settings.candidates() == CandidateMethod.WINDOW) {
-            lines.add(
-                    String.format(
-                            Locale.ROOT,
-                            "sliding window: %d permutations x %d following fingerprints, %d"
-                                    + " comparisons, largest sorted range %d fingerprints",
-                            settings.permutations(),
-                            settings.window(),
-                            r.comparisons(),
-                            r.largestBucket()));
-        }
-        if (r.giantBuckets() > 0) {
-            lines.add(
-                    String.format(
-                            Locale.ROOT,
-                            "%d band buckets above the block size (largest %d distinct"
-                                    + " signatures) compared in %d block pairs",
-                            r.giantBuckets(),
-                            r.largestBucket(),
-                            r.blockTasks()));
-        }
-        if (settings.guarded()) {
-            lines.add(
-                    String.format(
-                            Locale.ROOT,
-                            "chaining guard: %d components cut so that every member is within %s"
-                                    + " of its cluster's earliest document",
-                            r.cutComponents(),
-                            Format.plain(settings.splitBelow())));
-        } else if (r.chainedComponents() > 0) {
-            lines.add(
-                    String.format(
-                            Locale.ROOT,
-                            "%d clusters chain documents below the threshold to their earliest"
-                                    + " document; --split-below %s cuts them",
-                            r.chainedComponents(),
-                            // Cosine thresholds are irrational: rounded down, so no pair within
-                            // k is cut.
-                            Format.plain(Math.floor(settings.job().threshold() * 1e4) / 1e4)));
-        }
-        return lines;
-    }
-
-    static Map<String, Object> summaryJson(DedupeJob.Result r, DedupeSettings settings) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("similarity", settings.cosine() ? "cosine" : "jaccard");
-        json.put("threshold", settings.job().threshold());
-        if (settings.cosine()) {
-            json.put("simhashBits", settings.job().simHashBits());
-            json.put("maxHamming", settings.job().maxHamming());
-            json.put("candidates", settings.candidates().name().toLowerCase(Locale.ROOT));
-            json.put(
-                    "tables",
-                    settings.candidates() == CandidateMethod.BLOCKS
-                            ? settings.job().blockParams().tables()
-                            : null);
-            json.put(
-                    "window",
-                    settings.candidates() == CandidateMethod.WINDOW ? settings.window() : null);
-            json.put(
-                    "permutations",
-                    settings.candidates() == CandidateMethod.WINDOW
-                            ? settings.permutations()
-                            : null);
-        } else {
-            json.put("bands", settings.job().bands());
-            json.put("rows", settings.job().rows());
-        }
-        json.put("splitBelow", settings.guarded() ? settings.splitBelow() : null);
-        json.put("keepPolicy", settings.keepPolicy().name().toLowerCase(Locale.ROOT));
-        json.put("documents", r.documents() - r.superseded() - r.deleted());
-        json.put("records", r.documents());
-        json.put("deadLetters", r.deadLetters());
-        json.put("supersededVersions", r.superseded());
-        json.put("deletedDocuments", r.deleted());
-        json.put("clusters", r.clusters());
-        json.put("kept", r.kept());
-        json.put("removed", r.removed());
-        json.put("pairs", r.pairs());
-        json.put("exactCopies", r.exactCopies());
-        json.put("comparisons", r.comparisons());
-        json.put("bandEntries", r.bandEntries());
-        json.put("giantBuckets", r.giantBuckets());
-        json.put("blockPairs", r.blockTasks());
-        json.put("largestBucket", r.largestBucket());
-        json.put("componentRounds", r.rounds());
-        json.put("componentJobs", r.componentJobs());
-        json.put("chainedClusters", r.chainedComponents());
-        json.put("cutComponents", r.cutComponents());
-        json.put("clusterSizes", histogram(r.clusterSizes()));
-        json.put("clusterSizesExact", r.clusterSizes());
-        json.put("largestClusters", r.largest());
-        json.put("seconds", r.seconds());
-        json.put("pairsSeconds", r.pairsSeconds());
-        json.put("componentsSeconds", r.componentsSeconds());
-        json.put("clustersSeconds", r.clustersSeconds());
-        return json;
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String message = t.getMessage();
-        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 }

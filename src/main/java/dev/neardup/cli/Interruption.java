@@ -46,9 +46,14 @@ final class Interruption implements AutoCloseable {
      * stop in time: {@code cleanUp} (removing temporary files) runs first then.
      *
      * @param err where to say what happens, or null for nothing ({@code --quiet})
-     * @param terminal whether err is a terminal (a message then starts on a new line, after the
-     *     progress line and the "^C" the terminal echoes)
+     * @param progress the run's progress display, or null; on a terminal, a message then starts on
+     *     a new line, after the progress line and the "^C" the terminal echoes
      */
+    static Interruption install(PrintWriter err, Progress progress, Runnable cleanUp) {
+        return install(err, progress != null && progress.terminal(), cleanUp);
+    }
+
+    /** As {@link #install(PrintWriter, Progress, Runnable)}, given whether err is a terminal. */
     static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
         Interruption interruption = new Interruption(err, terminal, cleanUp);
         for (String name : SIGNALS) {

@@ -9,9 +9,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * Entry point of the job jar ({@code target/neardup-job.jar}) for submission to a Flink cluster:
  * {@code flink run -d neardup-job.jar --bootstrap-servers ...}, or the REST API's {@code
  * /jars/{id}/run}. It takes the same options as {@code neardup run} (the word {@code run} may be
- * left out), submits the Kafka job to the cluster it runs in and returns. It never calls {@code
- * System.exit} (it may run inside the JobManager): a usage error becomes an exception whose message
- * is the one line {@code neardup run} would print.
+ * left out), submits the Kafka job to the cluster it runs in and returns; or, with the first
+ * argument {@code dedupe}, those of {@code neardup dedupe} over files the TaskManagers read
+ * (attached, {@code flink run} without {@code -d}, it waits for the job and prints the summary). It
+ * never calls {@code System.exit} (it may run inside the JobManager): a usage error becomes an
+ * exception whose message is the one line {@code neardup run} would print.
  *
  * <p>Options come from the cluster's configuration ({@link #clusterConfiguration()}: its {@code
  * config.yaml}, with {@code neardup.*} keys, and {@code flink run -D}), overridden by the program's
@@ -42,7 +44,8 @@ public final class JobMain {
     }
 
     public static void main(String[] args) {
-        String[] full = args.length > 0 && args[0].equals("run") ? args : prepend("run", args);
+        boolean named = args.length > 0 && (args[0].equals("run") || args[0].equals("dedupe"));
+        String[] full = named ? args : prepend("run", args);
         StringWriter errors = new StringWriter();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(errors, true);

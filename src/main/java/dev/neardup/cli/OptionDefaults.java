@@ -45,7 +45,7 @@ public final class OptionDefaults extends ListResourceBundle {
                     NearDupOptions.KAFKA_DELIVERY_GUARANTEE,
                     DedupeOptions.KEEP_POLICY,
                     DedupeOptions.BLOCK_SIZE,
-                    DedupeOptions.ROUNDS_PER_JOB,
+                    DedupeOptions.ROUNDS,
                     DedupeOptions.CANDIDATES,
                     DedupeOptions.WINDOW,
                     DedupeOptions.PERMUTATIONS);

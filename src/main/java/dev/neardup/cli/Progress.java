@@ -11,8 +11,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.core.execution.JobClient;
 
 /**
  * The progress of a local job on stderr, one report every few seconds: on a terminal, one line
@@ -27,9 +33,61 @@ import java.util.Map;
  *
  * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
  * documentsPerSecond} is the rate since the previous report. The counts are the embedded job's, in
- * this JVM ({@link SignatureFunction#sketched}, {@link JsonLinesSink#written}).
+ * this JVM ({@link SignatureFunction#sketched}, {@link JsonLinesSink#written}); another job reports
+ * its own ({@link Counts}: {@code dedupe} reports its stage and the records that stage passed).
  */
 final class Progress {
+
+    /** What a report shows. */
+    interface Counts {
+        /** The stage the job is in, or null (a job of one stage). */
+        default String stage() {
+            return null;
+        }
+
+        /** What {@link #count} counts, in JSON ("documents"); the rate is {@code NAMEPerSecond}. */
+        String name();
+
+        /** The count the rate is taken over. */
+        long count();
+
+        /** The other counts, in the order shown. */
+        List<Field> fields();
+    }
+
+    /** One count of a report: its JSON name, its words on a terminal ("dead letters"), value. */
+    record Field(String json, String words, long value) {}
+
+    /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
+    static final Counts RUN =
+            new Counts() {
+                @Override
+                public String name() {
+                    return "documents";
+                }
+
+                @Override
+                public long count() {
+                    return SignatureFunction.sketched();
+                }
+
+                @Override
+                public List<Field> fields() {
+                    return List.of(
+                            new Field(
+                                    "alerts",
+                                    "alerts",
+                                    JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair")),
+                            new Field(
+                                    "verdicts",
+                                    "verdicts",
+                                    JsonLinesSink.written(EmbeddedJob.VERDICTS)),
+                            new Field(
+                                    "deadLetters",
+                                    "dead letters",
+                                    JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS)));
+                }
+            };
 
     /** Default interval between reports on a terminal. */
     static final Duration TERMINAL_INTERVAL = Duration.ofSeconds(1);
@@ -41,9 +99,11 @@ final class Progress {
     private final boolean terminal;
     private final long intervalNanos;
     private final String command;
+    private final Counts counts;
     private String phase;
     private long lastTime = System.nanoTime();
     private long lastDocuments;
+    private String lastStage;
     private long nextReport;
     private boolean lineShown;
 
@@ -52,7 +112,12 @@ final class Progress {
      *     terminal, {@link #JSON_INTERVAL} otherwise)
      */
     Progress(PrintWriter err, boolean terminal, Duration interval, String command) {
+        this(err, terminal, interval, command, RUN);
+    }
+
+    Progress(PrintWriter err, boolean terminal, Duration interval, String command, Counts counts) {
         this.err = err;
+        this.counts = counts;
         this.terminal = terminal;
         Duration every = interval != null ? interval : terminal ? TERMINAL_INTERVAL : JSON_INTERVAL;
         this.intervalNanos = every.toNanos();
@@ -62,7 +127,12 @@ final class Progress {
 
     /** Reports on the process's stderr: a terminal or not, as it is. */
     static Progress onStderr(PrintWriter err, Duration interval, String command) {
-        return new Progress(err, stderrIsTerminal(), interval, command);
+        return onStderr(err, interval, command, RUN);
+    }
+
+    /** Reports {@code counts} on the process's stderr: a terminal or not, as it is. */
+    static Progress onStderr(PrintWriter err, Duration interval, String command, Counts counts) {
+        return new Progress(err, stderrIsTerminal(), interval, command, counts);
     }
 
     /**
@@ -129,27 +199,32 @@ final class Progress {
     /** Reports now: a line rewritten in place on a terminal, else a JSON line. */
     void report() {
         long now = System.nanoTime();
-        long documents = SignatureFunction.sketched();
-        double rate = (documents - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
+        String stage = counts.stage(); // first: a job's counts may take their snapshot here
+        long count = counts.count();
+        if (!java.util.Objects.equals(stage, lastStage)) {
+            lastStage = stage;
+            lastDocuments = 0; // a new stage counts other records from 0
+        }
+        double rate = (count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
         lastTime = now;
-        lastDocuments = documents;
+        lastDocuments = count;
         nextReport = now + intervalNanos;
-        long alerts = JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair");
-        long verdicts = JsonLinesSink.written(EmbeddedJob.VERDICTS);
-        long deadLetters = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
+        List<Field> fields = counts.fields();
+        String name = counts.name();
         if (terminal) {
-            err.print(
-                    "\r\033[K"
-                            + String.format(
-                                    Locale.ROOT,
-                                    "neardup%s: %d documents, %.0f documents/s, %d alerts, %d"
-                                            + " verdicts, %d dead letters",
-                                    phase == null ? "" : " " + command + " (" + phase + ")",
-                                    documents,
-                                    rate,
-                                    alerts,
-                                    verdicts,
-                                    deadLetters));
+            StringBuilder line = new StringBuilder();
+            line.append("\r\033[K")
+                    .append("neardup")
+                    .append(phase == null ? "" : " " + command + " (" + phase + ")")
+                    .append(": ");
+            if (stage != null) {
+                line.append(stage).append(": ");
+            }
+            line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
+            for (Field f : fields) {
+                line.append(", ").append(f.value()).append(' ').append(f.words());
+            }
+            err.print(line);
             lineShown = true;
         } else {
             Map<String, Object> line = new LinkedHashMap<>();
@@ -158,14 +233,68 @@ final class Progress {
             if (phase != null) {
                 line.put("phase", phase);
             }
-            line.put("documents", documents);
-            line.put("documentsPerSecond", Math.round(rate * 10) / 10.0);
-            line.put("alerts", alerts);
-            line.put("verdicts", verdicts);
-            line.put("deadLetters", deadLetters);
+            if (stage != null) {
+                line.put("stage", stage);
+            }
+            line.put(name, count);
+            line.put(name + "PerSecond", Math.round(rate * 10) / 10.0);
+            for (Field f : fields) {
+                line.put(f.json(), f.value());
+            }
             err.println(Json.write(line));
         }
         err.flush();
+    }
+
+    /**
+     * Waits for the job to end, reporting progress (unless {@code progress} is null), and returns
+     * its result; null when a signal stopped it ({@code interruption}, which may be null). A job
+     * that ends in an error is a failure whose cause is the job's. The progress line is erased at
+     * the end.
+     */
+    static JobExecutionResult await(JobClient job, Progress progress, Interruption interruption)
+            throws Exception {
+        var result = job.getJobExecutionResult();
+        try {
+            while (true) {
+                try {
+                    if (progress == null) {
+                        return result.get();
+                    }
+                    return result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    progress.maybeReport();
+                } catch (ExecutionException e) {
+                    if (interruption != null && interruption.interrupted()) {
+                        return null; // cancelled, or failed while stopping: the caller says so
+                    }
+                    throw CliException.failure("the job failed: " + rootCause(e), e);
+                }
+            }
+        } finally {
+            if (progress != null) {
+                progress.clear();
+            }
+        }
+    }
+
+    /** The innermost cause of {@code e}: its class and message. */
+    static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage();
+        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /**
+     * Records that sinks write to the terminal (stdout, stderr) erase the progress line first, when
+     * {@code progress} shows one ({@link JsonLinesSink#eraseProgressLine}).
+     */
+    static void eraseBeforeConsoleRecords(Progress progress) {
+        boolean line = progress != null && progress.terminal();
+        JsonLinesSink.eraseProgressLine(line && isTerminal(1), line);
     }
 
     /** Ends the progress display: erases the terminal line, so that what follows starts clean. */

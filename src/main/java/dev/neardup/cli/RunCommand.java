@@ -307,18 +307,14 @@ final class RunCommand implements Callable<Integer> {
         Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
         try (WorkDir dir = WorkDir.of(workDir, "neardup-");
                 Interruption interruption =
-                        Interruption.install(
-                                quiet ? null : err,
-                                progress != null && progress.terminal(),
-                                dir::close)) {
+                        Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
             Path inputFile = inputFile(work);
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
             Configuration flink = EmbeddedJob.configuration(conf, work, interval);
-            boolean progressLine = progress != null && progress.terminal();
-            JsonLinesSink.eraseProgressLine(progressLine && Progress.isTerminal(1), progressLine);
+            Progress.eraseBeforeConsoleRecords(progress);
             long start = System.nanoTime();
             JobClient job =
                     EmbeddedJob.start(
@@ -331,13 +327,7 @@ final class RunCommand implements Callable<Integer> {
             // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
-            try {
-                waitFor(job, progress, interruption);
-            } finally {
-                if (progress != null) {
-                    progress.clear();
-                }
-            }
+            Progress.await(job, progress, interruption);
             if (interruption.interrupted()) {
                 if (!quiet) {
                     err.println(interruptedSummary(start, interruption.signalName()));
@@ -680,7 +670,7 @@ final class RunCommand implements Callable<Integer> {
             savepoint = stop.stopped().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             savepoint = null;
-            why = rootCause(e);
+            why = Progress.rootCause(e);
         } catch (Exception e) {
             savepoint = null;
             why = e.getClass().getSimpleName();
@@ -734,7 +724,7 @@ final class RunCommand implements Callable<Integer> {
         }
         return CliException.failure(
                 "the job failed: "
-                        + rootCause(failure)
+                        + Progress.rootCause(failure)
                         + (resumed != null
                                 ? " (it resumed from "
                                         + resumed.describe()
@@ -762,32 +752,6 @@ final class RunCommand implements Callable<Integer> {
             return spooled;
         }
         return Path.of(input.file); // checked by call() before the work directory is made
-    }
-
-    /**
-     * Waits for the job to end, reporting progress (unless {@code progress} is null). A job that
-     * ends in an error is a failure, unless a signal stopped it ({@code interruption}).
-     */
-    private static void waitFor(JobClient job, Progress progress, Interruption interruption)
-            throws Exception {
-        var result = job.getJobExecutionResult();
-        while (true) {
-            try {
-                if (progress == null) {
-                    result.get();
-                } else {
-                    result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
-                }
-                return;
-            } catch (java.util.concurrent.TimeoutException e) {
-                progress.maybeReport();
-            } catch (ExecutionException e) {
-                if (interruption.interrupted()) {
-                    return; // cancelled, or failed while stopping: the caller says so
-                }
-                throw CliException.failure("the job failed: " + rootCause(e), e);
-            }
-        }
     }
 
     private static String summary(long start) {
@@ -829,15 +793,6 @@ final class RunCommand implements Callable<Integer> {
                         ? ""
                         : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String message = t.getMessage();
-        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     /**

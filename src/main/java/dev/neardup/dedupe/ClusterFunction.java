@@ -15,6 +15,8 @@ import org.apache.flink.util.Collector;
  * time, id), each one's estimated similarity to the earliest, the chaining guard's cut when it is
  * on ({@link ClusterSplit}), and per cluster the document to keep ({@link KeepPolicy}). One {@link
  * ClusterAssignment} per member; sizes and the largest clusters go to accumulators for the summary.
+ * A component whose key is not one of its members (its centre is itself a leaf of another star)
+ * shows that the component rounds did not converge: the job fails ({@link DedupeJob#notConverged}).
  */
 public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, ClusterAssignment> {
 
@@ -24,6 +26,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
     private transient Histogram sizes;
     private transient TopClusters top;
     private transient LongCounter clusters;
+    private transient LongCounter clustered;
     private transient LongCounter removed;
     private transient LongCounter cutComponents;
     private transient LongCounter chainedComponents;
@@ -40,6 +43,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         top = new TopClusters();
         getRuntimeContext().addAccumulator(DedupeJob.TOP_CLUSTERS, top);
         clusters = DedupeJob.counter(getRuntimeContext(), DedupeJob.CLUSTERS);
+        clustered = DedupeJob.counter(getRuntimeContext(), DedupeJob.CLUSTERED);
         removed = DedupeJob.counter(getRuntimeContext(), DedupeJob.REMOVED);
         cutComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CUT_COMPONENTS);
         chainedComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CHAINED_COMPONENTS);
@@ -49,9 +53,19 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
     protected void onKeyEnd(
             List<DedupeDoc> list, OnTimerContext ctx, Collector<ClusterAssignment> out) {
         list.sort(Comparator.comparing(d -> d.key));
+        if (!list.get(0).key.equals(ctx.getCurrentKey())) {
+            throw DedupeJob.notConverged(
+                    settings.rounds(),
+                    "the centre "
+                            + VertexKeys.id(ctx.getCurrentKey())
+                            + " of "
+                            + list.get(0).id
+                            + "'s star is in another component");
+        }
         for (ClusterAssignment a : assign(list, settings)) {
             out.collect(a);
         }
+        clustered.add(list.size());
     }
 
     /** The assignments of one component's members (sorted by key), and the summary's counts. */

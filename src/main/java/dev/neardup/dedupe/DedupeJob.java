@@ -1,7 +1,6 @@
 package dev.neardup.dedupe;
 
 import dev.neardup.io.ClusterAssignment;
-import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
 import dev.neardup.io.JsonLinesFormat;
@@ -12,15 +11,12 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.pipeline.NearDupOptions;
 import java.io.IOException;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.accumulators.Accumulator;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.RuntimeContext;
@@ -31,33 +27,44 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.file.src.FileSource;
-import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.ExceptionUtils;
 
 /**
  * {@code neardup dedupe}: the seeds' offline variant (seed 002: all similar pairs of a collection)
  * and Broder's syntactic clustering (seed 004: the connected components of the similarity graph,
- * found by sorting and grouping sketches), as bounded Flink jobs in BATCH execution mode, so that
- * the same jar runs on a cluster over object storage.
+ * found by sorting and grouping sketches), as <b>one</b> bounded Flink job in BATCH execution mode,
+ * so that the same jar runs on a cluster over object storage. Its stages, each a keyed exchange:
  *
  * <ol>
- *   <li><b>Pairs</b> (one job): parse (bad records to the dead letters with their reason), sketch
- *       (full MinHash signature, or SimHash fingerprint for cosine), one version per id (the
- *       latest; deletions applied), exact copies collapsed by signature fingerprint, band entries
+ *   <li><b>Pairs</b>: parse (bad records to the dead letters with their reason), sketch (full
+ *       MinHash signature, or SimHash fingerprint for cosine), one version per id (the latest;
+ *       deletions applied), exact copies collapsed by signature fingerprint, band entries
  *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
  *       whose estimated similarity from the full sketches reaches the threshold; buckets larger
  *       than a block compared block against block. With cosine and WINDOW candidates instead: seed
- *       002's sliding window over sorted, permuted fingerprints, per range partition. Writes the
- *       documents (vertices) and the verified pairs (edges) to the work directory.
- *   <li><b>Components</b> (one job per {@code rounds-per-job} rounds, until converged): alternating
- *       Large-Star and Small-Star rounds ({@link StarRounds}) over the verified pairs only, each a
- *       keyed exchange.
- *   <li><b>Clusters</b> (one job): each document joined with its component, the components grouped,
- *       the chaining guard, the keep policy; writes clusters, keep list and pairs.
+ *       002's sliding window over sorted, permuted fingerprints, per range partition, each pair
+ *       kept once.
+ *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
+ *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
+ *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
+ *       chaining guard, the keep policy; writes clusters, keep list and pairs.
  * </ol>
+ *
+ * <p>The clusters stage checks that the components converged within the unrolled rounds (every
+ * document has at most one star centre, and every centre is its own): if not, it fails the job with
+ * {@link #NOT_CONVERGED} in the message and without restarts. {@link #run} then runs the job again
+ * with four times as many rounds; a job submitted to a cluster ({@link #start}) just fails, and the
+ * message names {@link DedupeOptions#ROUNDS}.
+ *
+ * <p>Outputs go where {@link Outputs} says: a local file or a standard stream (one {@link
+ * JsonLinesSink}, parallelism 1, in the embedded mode) or a Flink filesystem URI (a directory of
+ * part files written by every subtask, {@link JsonLines#sink}).
  */
 public final class DedupeJob {
 
@@ -75,32 +82,54 @@ public final class DedupeJob {
     static final String LARGEST_BUCKET = "largest-bucket";
     static final String PAIRS = "pairs";
     static final String CLUSTERS = "clusters";
+    static final String CLUSTERED = "clustered-documents";
     static final String REMOVED = "removed";
     static final String CUT_COMPONENTS = "cut-components";
     static final String CHAINED_COMPONENTS = "chained-components";
     static final String CLUSTER_SIZES = "cluster-sizes";
     static final String TOP_CLUSTERS = "top-clusters";
 
+    /** The start of the message of a job whose components did not converge in its rounds. */
+    public static final String NOT_CONVERGED = "connected components did not converge";
+
+    /** How many times as many rounds a run on this machine tries after one did not converge. */
+    static final int MORE_ROUNDS = 4;
+
     static String unstable(int round) {
         return "unstable-" + round;
     }
 
     /** The counter {@code name} of this task, added on first use (operators share names). */
-    @SuppressWarnings("unchecked")
     static LongCounter counter(RuntimeContext context, String name) {
-        Accumulator<?, ?> existing = context.getAccumulator(name);
-        if (existing != null) {
-            return (LongCounter) existing;
-        }
-        LongCounter counter = new LongCounter();
-        context.addAccumulator(name, counter);
-        return counter;
+        return DedupeCounters.counter(context, name);
     }
 
-    /** Where the outputs go: local files, {@link JsonLinesSink#STDOUT}, or null (not written). */
+    /**
+     * The failure of the clusters stage when the component rounds did not converge: no restarts
+     * (another attempt gives the same graph), and a message that says what to do.
+     */
+    static RuntimeException notConverged(int rounds, String detail) {
+        return new SuppressRestartsException(
+                new IllegalStateException(
+                        NOT_CONVERGED
+                                + " in "
+                                + rounds
+                                + " rounds ("
+                                + detail
+                                + "): run again with -D "
+                                + DedupeOptions.ROUNDS.key()
+                                + "="
+                                + Math.min(DedupeSettings.MAX_ROUNDS, rounds * MORE_ROUNDS)));
+    }
+
+    /**
+     * Where the outputs go: each a local file, {@link JsonLinesSink#STDOUT} (or another target of
+     * {@link JsonLinesSink}), a Flink filesystem URI (a directory, see {@link #isFileSystemUri}),
+     * or null (not written).
+     */
     public record Outputs(String clusters, String keep, String pairs, String deadLetters) {}
 
-    /** What a run did: counts, rounds, sizes and the largest clusters, and its stages' times. */
+    /** What a run did: counts, rounds, sizes and the largest clusters, and its time. */
     public record Result(
             long documents,
             long deadLetters,
@@ -115,143 +144,164 @@ public final class DedupeJob {
             long largestBucket,
             long pairs,
             int rounds,
-            int componentJobs,
+            int roundsInJob,
+            int jobs,
             long clusters,
             long removed,
             long cutComponents,
             long chainedComponents,
             TreeMap<Integer, Integer> clusterSizes,
             List<ClusterStat> largest,
-            double pairsSeconds,
-            double componentsSeconds,
-            double clustersSeconds) {
-
-        public double seconds() {
-            return pairsSeconds + componentsSeconds + clustersSeconds;
-        }
+            double seconds) {
 
         /** Documents kept: one per cluster. */
         public long kept() {
             return clusters;
         }
+
+        /** Valid documents clustered: records less superseded versions and deleted documents. */
+        public long clusteredDocuments() {
+            return documents - superseded - deleted;
+        }
+    }
+
+    /** Waits for a started job's result: the caller may report progress meanwhile. */
+    public interface Waiter {
+        JobExecutionResult await(JobClient job) throws Exception;
     }
 
     private final Configuration conf;
     private final DedupeSettings settings;
     private final List<String> inputs;
     private final Outputs outputs;
-    private final Path work;
+    private final boolean planSplits;
 
     /**
      * @param conf Flink configuration (parallelism, memory, neardup options)
      * @param inputs input files: local paths or Flink filesystem URIs, named in record sources as
      *     {@code settings.inputNames()} says
-     * @param workDir a directory on a filesystem every TaskManager can reach (a URI or local path)
-     *     for the working files; a new subdirectory is made and deleted at the end
+     * @param planSplits whether local input files are cut into line-aligned splits read by every
+     *     source subtask (the client reads them to plan the splits: only where the client sees the
+     *     files the TaskManagers read, as in the embedded mode); else one split per file
      */
     public DedupeJob(
             Configuration conf,
             DedupeSettings settings,
             List<String> inputs,
             Outputs outputs,
-            String workDir) {
+            boolean planSplits) {
         this.conf = Objects.requireNonNull(conf, "conf");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.inputs = List.copyOf(inputs);
         this.outputs = Objects.requireNonNull(outputs, "outputs");
-        this.work = new Path(new Path(workDir), "dedupe-" + UUID.randomUUID());
+        this.planSplits = planSplits;
         if (inputs.size() != settings.inputNames().size()) {
             throw new IllegalArgumentException("one name per input");
         }
     }
 
-    /** Runs the jobs one after the other; deletes the working files at the end. */
+    /** Runs the job to its end, waiting with {@code job.getJobExecutionResult()}. */
     public Result run() throws Exception {
-        FileSystem fs = work.getFileSystem();
-        try {
-            return runAll();
-        } finally {
-            try {
-                fs.delete(work, true);
-            } catch (IOException e) {
-                // best effort
-            }
-        }
+        return run(job -> job.getJobExecutionResult().get());
     }
 
-    private Path dir(String name) throws IOException {
-        Path p = new Path(work, name);
-        p.getFileSystem().mkdirs(p);
-        return p;
-    }
-
-    private Result runAll() throws Exception {
-        Path vertices = dir("vertices");
-        Path pairs = dir("pairs");
-        long t0 = System.nanoTime();
-        JobExecutionResult first = pairsJob(vertices, pairs);
-        long t1 = System.nanoTime();
-        long pairCount = get(first, PAIRS);
-        Path edges = pairs;
-        int rounds = 0;
+    /**
+     * Runs the job to its end; if its components did not converge in {@link
+     * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link
+     * DedupeSettings#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
+     *
+     * @return the result, or null when {@code waiter} returned null (the job was stopped)
+     */
+    public Result run(Waiter waiter) throws Exception {
+        long start = System.nanoTime();
+        DedupeSettings attempt = settings;
         int jobs = 0;
-        if (pairCount > 0) {
-            int round = 0;
-            while (true) {
-                Path next = dir("edges-" + jobs);
-                JobExecutionResult r = componentsJob(edges, next, round);
-                jobs++;
-                edges = next;
-                int stable = -1;
-                for (int k = round; k < round + settings.roundsPerJob(); k++) {
-                    if (get(r, unstable(k)) == 0) {
-                        stable = k;
-                        break;
-                    }
+        while (true) {
+            jobs++;
+            try {
+                JobExecutionResult r = waiter.await(start(attempt));
+                if (r == null) {
+                    return null; // stopped: the waiter says why
                 }
-                round += settings.roundsPerJob();
-                if (stable >= 0) {
-                    rounds = stable;
-                    break;
+                return result(r, attempt.rounds(), jobs, (System.nanoTime() - start) / 1e9);
+            } catch (Exception e) {
+                if (!notConverged(e) || attempt.rounds() >= DedupeSettings.MAX_ROUNDS) {
+                    throw e;
                 }
-                if (round > 400) {
-                    throw new IllegalStateException(
-                            "connected components did not converge in " + round + " rounds");
-                }
+                attempt =
+                        attempt.withRounds(
+                                Math.min(
+                                        DedupeSettings.MAX_ROUNDS, attempt.rounds() * MORE_ROUNDS));
+                deleteDirectoryOutputs();
             }
         }
-        long t2 = System.nanoTime();
-        JobExecutionResult last = clustersJob(vertices, edges, pairs);
-        long t3 = System.nanoTime();
+    }
+
+    /** Whether {@code e} is the failure of a job whose components did not converge. */
+    public static boolean notConverged(Throwable e) {
+        return ExceptionUtils.findThrowableWithMessage(e, NOT_CONVERGED).isPresent();
+    }
+
+    /** Builds the job with this run's settings and submits it; returns at once. */
+    public JobClient start() throws Exception {
+        return start(settings);
+    }
+
+    private JobClient start(DedupeSettings attempt) throws Exception {
+        DedupeCounters.reset();
+        StreamExecutionEnvironment env = environment();
+        build(env, attempt);
+        return env.executeAsync("neardup dedupe");
+    }
+
+    /** Removes the directories of Flink filesystem outputs (before another attempt). */
+    private void deleteDirectoryOutputs() throws IOException {
+        for (String target :
+                new String[] {
+                    outputs.clusters(), outputs.keep(), outputs.pairs(), outputs.deadLetters()
+                }) {
+            if (target != null && isFileSystemUri(target)) {
+                Path dir = new Path(URI.create(target));
+                dir.getFileSystem().delete(dir, true);
+            }
+        }
+    }
+
+    private static Result result(JobExecutionResult r, int roundsInJob, int jobs, double seconds) {
+        int rounds = roundsInJob;
+        for (int k = 0; k < roundsInJob; k++) {
+            if (get(r, unstable(k)) == 0) {
+                rounds = k;
+                break;
+            }
+        }
         @SuppressWarnings("unchecked")
-        Map<Integer, Integer> sizes =
-                (Map<Integer, Integer>) last.getAccumulatorResult(CLUSTER_SIZES);
+        Map<Integer, Integer> sizes = (Map<Integer, Integer>) r.getAccumulatorResult(CLUSTER_SIZES);
         @SuppressWarnings("unchecked")
-        List<ClusterStat> top = (List<ClusterStat>) last.getAccumulatorResult(TOP_CLUSTERS);
+        List<ClusterStat> top = (List<ClusterStat>) r.getAccumulatorResult(TOP_CLUSTERS);
         return new Result(
-                get(first, DOCUMENTS),
-                get(first, DEAD_LETTERS),
-                get(first, DELETIONS),
-                get(first, SUPERSEDED),
-                get(first, DELETED),
-                get(first, COPIES),
-                get(first, BAND_ENTRIES),
-                get(first, COMPARISONS),
-                get(first, GIANT_BUCKETS),
-                get(first, BLOCK_TASKS),
-                get(first, LARGEST_BUCKET),
-                pairCount,
+                get(r, DOCUMENTS),
+                get(r, DEAD_LETTERS),
+                get(r, DELETIONS),
+                get(r, SUPERSEDED),
+                get(r, DELETED),
+                get(r, COPIES),
+                get(r, BAND_ENTRIES),
+                get(r, COMPARISONS),
+                get(r, GIANT_BUCKETS),
+                get(r, BLOCK_TASKS),
+                get(r, LARGEST_BUCKET),
+                get(r, PAIRS),
                 rounds,
+                roundsInJob,
                 jobs,
-                get(last, CLUSTERS),
-                get(last, REMOVED),
-                get(last, CUT_COMPONENTS),
-                get(last, CHAINED_COMPONENTS),
+                get(r, CLUSTERS),
+                get(r, REMOVED),
+                get(r, CUT_COMPONENTS),
+                get(r, CHAINED_COMPONENTS),
                 sizes == null ? new TreeMap<>() : new TreeMap<>(sizes),
                 top == null ? List.of() : List.copyOf(top),
-                (t1 - t0) / 1e9,
-                (t2 - t1) / 1e9,
-                (t3 - t2) / 1e9);
+                seconds);
     }
 
     private static long get(JobExecutionResult result, String name) {
@@ -269,29 +319,28 @@ public final class DedupeJob {
         return env;
     }
 
-    private JobExecutionResult pairsJob(Path vertices, Path pairs) throws Exception {
-        StreamExecutionEnvironment env = environment();
+    /** The whole dedupe, from the input files to the outputs, as one job graph in {@code env}. */
+    void build(StreamExecutionEnvironment env, DedupeSettings attempt) throws IOException {
         DataStream<ParsedRecord> parsed = null;
         for (int i = 0; i < inputs.size(); i++) {
             DataStream<ParsedRecord> one =
                     env.fromSource(
-                                    source(inputs.get(i), settings.inputNames().get(i), env),
+                                    source(inputs.get(i), attempt.inputNames().get(i), env),
                                     WatermarkStrategy.noWatermarks(),
                                     "documents " + i,
                                     TypeInformation.of(ParsedRecord.class))
                             .uid("dedupe-source-" + i)
-                            .name("documents " + settings.inputNames().get(i));
+                            .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
         }
         SingleOutputStreamOperator<DedupeDoc> sketched =
-                parsed.process(new DedupeSketchFunction(settings))
+                parsed.process(new DedupeSketchFunction(attempt))
                         .uid("dedupe-sketch")
-                        .name("shingles, MinHash");
-        sketched.getSideOutput(DedupeSketchFunction.DEAD_LETTERS)
-                .sinkTo(new JsonLinesSink<DeadLetter>(outputs.deadLetters(), "dedupe-dead-letters"))
-                .setParallelism(1)
-                .uid("dedupe-dead-letters")
-                .name("dead letters");
+                        .name(attempt.cosine() ? "words, SimHash" : "shingles, MinHash");
+        write(
+                sketched.getSideOutput(DedupeSketchFunction.DEAD_LETTERS),
+                outputs.deadLetters(),
+                "dead-letters");
         SingleOutputStreamOperator<DedupeDoc> latest =
                 sketched.keyBy(d -> d.id, Types.STRING)
                         .process(new LatestVersionFunction())
@@ -302,77 +351,27 @@ public final class DedupeJob {
                         .process(new ExactCopiesFunction())
                         .uid("dedupe-exact-copies")
                         .name("exact copies");
-        originals
-                .getSideOutput(ExactCopiesFunction.VERTICES)
-                .sinkTo(JsonLines.sink(vertices))
-                .uid("dedupe-vertices")
-                .name("documents (working file)");
         DataStream<SimilarPair> candidatePairs =
-                settings.candidates() == CandidateMethod.WINDOW
-                        ? windowPairs(originals)
-                        : bucketPairs(originals);
-        candidatePairs
-                .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
-                .map(new EdgeFunctions.CountFunction(PAIRS))
-                .uid("dedupe-count-pairs")
-                .name("count pairs")
-                .sinkTo(JsonLines.sink(pairs))
-                .uid("dedupe-pairs")
-                .name("pairs (working file)");
-        return env.execute("neardup dedupe: pairs");
-    }
-
-    /**
-     * Candidates by shared bucket keys (LSH bands, or permuted-block tables for cosine): all
-     * verified pairs of every bucket, giant buckets compared block against block.
-     */
-    private DataStream<SimilarPair> bucketPairs(DataStream<DedupeDoc> originals) {
-        SingleOutputStreamOperator<SimilarPair> bucketPairs =
-                originals
-                        .flatMap(new BandEntriesFunction(settings))
-                        .uid("dedupe-band-entries")
-                        .name(settings.cosine() ? "table keys" : "band keys")
-                        .keyBy(e -> e.bandKey, Types.LONG)
-                        .process(new BucketPairsFunction(settings))
-                        .uid("dedupe-bucket-pairs")
-                        .name("band buckets: all verified pairs");
-        DataStream<SimilarPair> blockPairs =
-                bucketPairs
-                        .getSideOutput(BucketPairsFunction.BLOCKS)
-                        .keyBy(
-                                e -> Tuple3.of(e.bandKey, e.blockA, e.blockB),
-                                Types.TUPLE(Types.LONG, Types.INT, Types.INT))
-                        .process(new BlockPairsFunction(settings))
-                        .uid("dedupe-block-pairs")
-                        .name("giant buckets: block pairs");
-        return bucketPairs.union(blockPairs);
-    }
-
-    /**
-     * Candidates by seed 002's sliding window: per permutation, the permuted fingerprints are
-     * range-partitioned by their first p bits (keyBy (permutation, prefix)), so that every task
-     * sorts one contiguous range of one sorted order and slides the window over it; no task holds
-     * more than one range. A pair found in several permutations is kept once (keyBy pair, reduce).
-     */
-    private DataStream<SimilarPair> windowPairs(DataStream<DedupeDoc> originals) {
-        return originals
-                .flatMap(new WindowEntriesFunction(settings))
-                .uid("dedupe-window-entries")
-                .name("permuted fingerprints")
-                .keyBy(e -> e.partition, Types.LONG)
-                .process(new WindowPairsFunction(settings))
-                .uid("dedupe-window-pairs")
-                .name("sorted ranges: sliding window")
-                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
-                .reduce((x, y) -> x)
-                .uid("dedupe-window-distinct")
-                .name("one per pair");
-    }
-
-    private JobExecutionResult componentsJob(Path in, Path out, int firstRound) throws Exception {
-        StreamExecutionEnvironment env = environment();
-        DataStream<SimilarPair> edges = JsonLines.read(env, in, SimilarPair.class, "edges");
-        for (int k = firstRound; k < firstRound + settings.roundsPerJob(); k++) {
+                attempt.candidates() == CandidateMethod.WINDOW
+                        ? windowPairs(originals, attempt)
+                        : bucketPairs(originals, attempt);
+        DataStream<SimilarPair> pairs =
+                candidatePairs
+                        .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
+                        .map(new EdgeFunctions.CountFunction(PAIRS))
+                        .uid("dedupe-count-pairs")
+                        .name("count pairs");
+        if (outputs.pairs() != null) {
+            write(
+                    pairs.map(new EdgeFunctions.ToDuplicatePairFunction())
+                            .returns(TypeInformation.of(DuplicatePair.class))
+                            .uid("dedupe-pairs-out")
+                            .name("pairs"),
+                    outputs.pairs(),
+                    "pairs");
+        }
+        DataStream<SimilarPair> edges = pairs;
+        for (int k = 0; k < attempt.rounds(); k++) {
             edges =
                     edges.flatMap(new EdgeFunctions.BothDirectionsFunction())
                             .uid("both-directions-" + k)
@@ -389,60 +388,121 @@ public final class DedupeJob {
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }
-        edges.sinkTo(JsonLines.sink(out)).uid("dedupe-edges").name("edges (working file)");
-        return env.execute("neardup dedupe: components, rounds " + firstRound + "+");
-    }
-
-    private JobExecutionResult clustersJob(Path vertices, Path edges, Path pairs) throws Exception {
-        StreamExecutionEnvironment env = environment();
-        DataStream<DedupeDoc> docs = JsonLines.read(env, vertices, DedupeDoc.class, "documents");
-        DataStream<SimilarPair> stars = JsonLines.read(env, edges, SimilarPair.class, "stars");
         SingleOutputStreamOperator<ClusterAssignment> clusters =
-                docs.connect(stars)
+                originals
+                        .getSideOutput(ExactCopiesFunction.VERTICES)
+                        .connect(edges)
                         .keyBy(d -> d.key, e -> e.a, Types.STRING)
-                        .process(new AssignClusterFunction())
+                        .process(new AssignClusterFunction(attempt.rounds()))
                         .uid("dedupe-assign")
                         .name("component of each document")
                         .keyBy(d -> d.cluster, Types.STRING)
-                        .process(new ClusterFunction(settings))
+                        .process(new ClusterFunction(attempt))
                         .uid("dedupe-clusters")
                         .name("clusters: guard and keep");
-        clusters.sinkTo(new JsonLinesSink<ClusterAssignment>(outputs.clusters(), "dedupe-clusters"))
-                .setParallelism(1)
-                .uid("dedupe-clusters-sink")
-                .name("clusters");
+        write(clusters, outputs.clusters(), "clusters");
         if (outputs.keep() != null) {
-            clusters.filter(a -> a.keep)
-                    .uid("dedupe-keep-filter")
-                    .name("kept documents")
-                    .sinkTo(new JsonLinesSink<ClusterAssignment>(outputs.keep(), "dedupe-keep"))
-                    .setParallelism(1)
-                    .uid("dedupe-keep-sink")
-                    .name("keep");
+            write(
+                    clusters.filter(a -> a.keep).uid("dedupe-keep-filter").name("kept documents"),
+                    outputs.keep(),
+                    "keep");
         }
-        if (outputs.pairs() != null) {
-            JsonLines.read(env, pairs, SimilarPair.class, "pairs")
-                    .map(new EdgeFunctions.ToDuplicatePairFunction())
-                    .returns(TypeInformation.of(DuplicatePair.class))
-                    .uid("dedupe-pairs-out")
-                    .name("pairs")
-                    .sinkTo(new JsonLinesSink<DuplicatePair>(outputs.pairs(), "dedupe-pairs"))
+    }
+
+    /**
+     * Candidates by shared bucket keys (LSH bands, or permuted-block tables for cosine): all
+     * verified pairs of every bucket, giant buckets compared block against block.
+     */
+    private static DataStream<SimilarPair> bucketPairs(
+            DataStream<DedupeDoc> originals, DedupeSettings attempt) {
+        SingleOutputStreamOperator<SimilarPair> bucketPairs =
+                originals
+                        .flatMap(new BandEntriesFunction(attempt))
+                        .uid("dedupe-band-entries")
+                        .name(attempt.cosine() ? "table keys" : "band keys")
+                        .keyBy(e -> e.bandKey, Types.LONG)
+                        .process(new BucketPairsFunction(attempt))
+                        .uid("dedupe-bucket-pairs")
+                        .name(
+                                attempt.cosine()
+                                        ? "table buckets: all verified pairs"
+                                        : "band buckets: all verified pairs");
+        DataStream<SimilarPair> blockPairs =
+                bucketPairs
+                        .getSideOutput(BucketPairsFunction.BLOCKS)
+                        .keyBy(
+                                e -> Tuple3.of(e.bandKey, e.blockA, e.blockB),
+                                Types.TUPLE(Types.LONG, Types.INT, Types.INT))
+                        .process(new BlockPairsFunction(attempt))
+                        .uid("dedupe-block-pairs")
+                        .name("giant buckets: block pairs");
+        return bucketPairs.union(blockPairs);
+    }
+
+    /**
+     * Candidates by seed 002's sliding window: per permutation, the permuted fingerprints are
+     * range-partitioned by their first p bits (keyBy (permutation, prefix)), so that every task
+     * sorts one contiguous range of one sorted order and slides the window over it; no task holds
+     * more than one range. A pair found in several permutations is kept once (keyBy pair, reduce).
+     */
+    private static DataStream<SimilarPair> windowPairs(
+            DataStream<DedupeDoc> originals, DedupeSettings attempt) {
+        return originals
+                .flatMap(new WindowEntriesFunction(attempt))
+                .uid("dedupe-window-entries")
+                .name("permuted fingerprints")
+                .keyBy(e -> e.partition, Types.LONG)
+                .process(new WindowPairsFunction(attempt))
+                .uid("dedupe-window-pairs")
+                .name("sorted ranges: sliding window")
+                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
+                .reduce((x, y) -> x)
+                .uid("dedupe-window-distinct")
+                .name("one per pair");
+    }
+
+    /**
+     * Writes {@code stream} to {@code target}: a directory of part files when it is a Flink
+     * filesystem URI, else one {@link JsonLinesSink} (parallelism 1) whose records are counted
+     * under {@code dedupe-NAME}.
+     */
+    private static <T> void write(DataStream<T> stream, String target, String name) {
+        if (target != null && isFileSystemUri(target)) {
+            stream.sinkTo(JsonLines.<T>sink(new Path(URI.create(target)), name))
+                    .uid("dedupe-" + name + "-files")
+                    .name(name + " (" + target + ")");
+        } else {
+            stream.sinkTo(new JsonLinesSink<T>(target, "dedupe-" + name))
                     .setParallelism(1)
-                    .uid("dedupe-pairs-sink")
-                    .name("pairs");
+                    .uid("dedupe-" + name + "-sink")
+                    .name(name);
         }
-        return env.execute("neardup dedupe: clusters");
+    }
+
+    /**
+     * Whether an output is a Flink filesystem URI ({@code file:///...}, {@code s3://...}): written
+     * as a directory of part files. A plain path is a local file, written whole.
+     */
+    public static boolean isFileSystemUri(String target) {
+        return hasScheme(target);
+    }
+
+    private static boolean hasScheme(String s) {
+        int colon = s.indexOf(':');
+        int slash = s.indexOf('/');
+        return colon > 1 && (slash < 0 || colon < slash);
     }
 
     /**
      * The source of one input: a local file is cut into line-aligned splits (read by all source
-     * subtasks); a file on another filesystem is one split.
+     * subtasks) when the splits are planned here; otherwise, and for a file on another filesystem,
+     * the file is one split.
      */
     private FileSource<ParsedRecord> source(
             String input, String name, StreamExecutionEnvironment env) throws IOException {
         java.nio.file.Path local = localPath(input);
         LineSplits plan = null;
-        if (local != null) {
+        if (local != null && planSplits) {
             long size = java.nio.file.Files.size(local);
             plan = LineSplits.plan(local, splitSize(size, env.getParallelism()));
         }
@@ -462,10 +522,7 @@ public final class DedupeJob {
 
     /** The local file of an input given as a path or a file: URI; null for other filesystems. */
     public static java.nio.file.Path localPath(String input) {
-        int colon = input.indexOf(':');
-        int slash = input.indexOf('/');
-        boolean uri = colon > 1 && (slash < 0 || colon < slash);
-        if (!uri) {
+        if (!hasScheme(input)) {
             return java.nio.file.Path.of(input);
         }
         URI u = URI.create(input);
@@ -482,9 +539,5 @@ public final class DedupeJob {
                                         : Math.min(
                                                 64L << 20,
                                                 Math.max(1L << 20, fileSize / (8L * parallelism))));
-    }
-
-    static List<String> names(List<String> inputs) {
-        return new ArrayList<>(inputs);
     }
 }

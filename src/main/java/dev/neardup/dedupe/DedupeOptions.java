@@ -40,14 +40,16 @@ public final class DedupeOptions {
                                     + " blocks of this size, compared block against block by"
                                     + " separate tasks; no member is dropped.");
 
-    public static final ConfigOption<Integer> ROUNDS_PER_JOB =
-            ConfigOptions.key("neardup.dedupe.rounds-per-job")
+    public static final ConfigOption<Integer> ROUNDS =
+            ConfigOptions.key("neardup.dedupe.rounds")
                     .intType()
-                    .defaultValue(4)
+                    .defaultValue(8)
                     .withDescription(
-                            "Large-Star/Small-Star round pairs of the connected-components step"
-                                    + " per bounded job; more jobs follow until the components"
-                                    + " converge.");
+                            "Large-Star/Small-Star round pairs of the connected-components step,"
+                                    + " unrolled in the one dedupe job. The clusters step checks"
+                                    + " that the components converged within them: a run on this"
+                                    + " machine then repeats with four times as many, a job on a"
+                                    + " cluster fails naming this option.");
 
     public static final ConfigOption<CandidateMethod> CANDIDATES =
             ConfigOptions.key("neardup.dedupe.candidates")

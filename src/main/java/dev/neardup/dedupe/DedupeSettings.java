@@ -22,11 +22,14 @@ public final class DedupeSettings implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** The most component rounds a job unrolls. */
+    public static final int MAX_ROUNDS = 128;
+
     private final NearDupSettings job;
     private final KeepPolicy keepPolicy;
     private final double splitBelow;
     private final int blockSize;
-    private final int roundsPerJob;
+    private final int rounds;
     private final List<String> inputNames;
     private final long ingestTime;
     private final CandidateMethod candidates;
@@ -39,7 +42,7 @@ public final class DedupeSettings implements Serializable {
             KeepPolicy keepPolicy,
             double splitBelow,
             int blockSize,
-            int roundsPerJob,
+            int rounds,
             List<String> inputNames,
             long ingestTime,
             CandidateMethod candidates,
@@ -50,7 +53,7 @@ public final class DedupeSettings implements Serializable {
         this.keepPolicy = keepPolicy;
         this.splitBelow = splitBelow;
         this.blockSize = blockSize;
-        this.roundsPerJob = roundsPerJob;
+        this.rounds = rounds;
         this.inputNames = List.copyOf(inputNames);
         this.ingestTime = ingestTime;
         this.candidates = candidates;
@@ -80,11 +83,11 @@ public final class DedupeSettings implements Serializable {
                 block >= 2 && block <= 1_000_000,
                 DedupeOptions.BLOCK_SIZE.key(),
                 "must be between 2 and 1000000, got " + block);
-        int rounds = config.get(DedupeOptions.ROUNDS_PER_JOB);
+        int rounds = config.get(DedupeOptions.ROUNDS);
         require(
-                rounds >= 1 && rounds <= 64,
-                DedupeOptions.ROUNDS_PER_JOB.key(),
-                "must be between 1 and 64, got " + rounds);
+                rounds >= 1 && rounds <= MAX_ROUNDS,
+                DedupeOptions.ROUNDS.key(),
+                "must be between 1 and " + MAX_ROUNDS + ", got " + rounds);
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
         boolean cosine = job.family() == SimilarityFamily.COSINE;
         require(
@@ -209,8 +212,25 @@ public final class DedupeSettings implements Serializable {
         return blockSize;
     }
 
-    public int roundsPerJob() {
-        return roundsPerJob;
+    /** Component rounds the job unrolls ({@link DedupeOptions#ROUNDS}). */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** These settings with {@code n} component rounds. */
+    public DedupeSettings withRounds(int n) {
+        return new DedupeSettings(
+                job,
+                keepPolicy,
+                splitBelow,
+                blockSize,
+                n,
+                inputNames,
+                ingestTime,
+                candidates,
+                window,
+                permutations,
+                windowPrefixBits);
     }
 
     public List<String> inputNames() {

@@ -3,43 +3,33 @@ package dev.neardup.dedupe;
 import dev.neardup.io.Json;
 import java.io.IOException;
 import java.io.OutputStream;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.serialization.Encoder;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.file.sink.FileSink;
-import org.apache.flink.connector.file.src.FileSource;
-import org.apache.flink.connector.file.src.reader.TextLineInputFormat;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
+import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
 
 /**
- * The dedupe job's working files: records as JSON Lines in a directory of part files, written by a
- * {@link FileSink} and read by a {@link FileSource}, so that they live on any Flink filesystem (a
- * local directory, or object storage shared by a cluster's TaskManagers).
+ * Outputs on a Flink filesystem ({@code file://}, {@code s3://}, ...): records as JSON Lines in a
+ * directory of part files written by Flink's {@link FileSink}, one or more per sink subtask, so
+ * that the TaskManagers of a cluster write them in parallel and nothing passes through the client.
+ * Part files are named {@code NAME-UUID-SUBTASK-N.jsonl}; in BATCH mode they are committed (made
+ * visible) when the job finishes, so a failed job leaves only hidden in-progress files.
  */
 final class JsonLines {
 
     private JsonLines() {}
 
-    /** A sink writing records into part files under {@code dir}. */
-    static <T> FileSink<T> sink(Path dir) {
-        return FileSink.forRowFormat(dir, new LineEncoder<T>()).build();
-    }
-
-    /** The records of every part file under {@code dir} (which must exist). */
-    static <T> DataStream<T> read(
-            StreamExecutionEnvironment env, Path dir, Class<T> type, String name) {
-        FileSource<String> source =
-                FileSource.forRecordStreamFormat(new TextLineInputFormat(), dir).build();
-        return env.fromSource(source, WatermarkStrategy.noWatermarks(), name)
-                .uid("read-" + name)
-                .name("read " + name)
-                .map(new LineDecoder<>(type))
-                .returns(TypeInformation.of(type))
-                .uid("parse-" + name)
-                .name("parse " + name);
+    /** A sink writing records into part files {@code name-*.jsonl} directly under {@code dir}. */
+    static <T> FileSink<T> sink(Path dir, String name) {
+        return FileSink.forRowFormat(dir, new LineEncoder<T>())
+                .withBucketAssigner(new BasePathBucketAssigner<>())
+                .withOutputFileConfig(
+                        OutputFileConfig.builder()
+                                .withPartPrefix(name)
+                                .withPartSuffix(".jsonl")
+                                .build())
+                .build();
     }
 
     static final class LineEncoder<T> implements Encoder<T> {
@@ -49,20 +39,6 @@ final class JsonLines {
         public void encode(T element, OutputStream stream) throws IOException {
             stream.write(Json.MAPPER.writeValueAsBytes(element));
             stream.write('\n');
-        }
-    }
-
-    static final class LineDecoder<T> implements MapFunction<String, T> {
-        private static final long serialVersionUID = 1L;
-        private final Class<T> type;
-
-        LineDecoder(Class<T> type) {
-            this.type = type;
-        }
-
-        @Override
-        public T map(String line) throws IOException {
-            return Json.MAPPER.readValue(line, type);
         }
     }
 }

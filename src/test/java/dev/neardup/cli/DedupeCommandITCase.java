@@ -43,14 +43,52 @@ class DedupeCommandITCase {
                         out.resolve("dead.jsonl").toString(),
                         "--summary",
                         out.resolve("summary.json").toString(),
+                        "--histogram",
+                        out.resolve("sizes.png").toString(),
+                        "--progress-interval",
+                        "100ms",
                         "-p",
                         "2");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err())
                 .contains("neardup: done in")
+                .contains("(one Flink job; components converged after 1 of 8 rounds)")
                 .contains("54 documents in 35 clusters, 19 to remove")
-                .contains("cluster sizes: 1: 24");
+                .contains("neardup: cluster sizes:")
+                .containsPattern("neardup:   1 +24 +24  #+\\n")
+                .containsPattern("neardup:   5-8 +1 +5  #+\\n")
+                .contains("neardup: wrote " + out.resolve("sizes.png"));
+        // Progress: JSON lines on stderr (not a terminal here), stage by stage.
+        List<JsonNode> progress =
+                run.err()
+                        .lines()
+                        .filter(l -> l.startsWith("{\"progress\":\"dedupe\""))
+                        .map(DedupeCommandITCase::json)
+                        .toList();
+        assertThat(progress).isNotEmpty();
+        assertThat(progress)
+                .allSatisfy(
+                        p -> {
+                            assertThat(p.has("stage")).isTrue();
+                            assertThat(p.has("records")).isTrue();
+                            assertThat(p.has("recordsPerSecond")).isTrue();
+                        });
+        // 60 records: 54 documents, 6 older versions of re-crawled ids; 6 more are dead letters.
+        assertThat(progress)
+                .extracting(p -> p.get("documents").asLong())
+                .isSorted()
+                .allSatisfy(n -> assertThat(n).isBetween(0L, 60L));
+        assertThat(progress.stream().map(p -> p.get("stage").asText()).distinct().count())
+                .as("stages seen in %s", progress)
+                .isGreaterThan(1);
+        byte[] png = Files.readAllBytes(out.resolve("sizes.png"));
+        assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+        java.awt.image.BufferedImage image =
+                javax.imageio.ImageIO.read(out.resolve("sizes.png").toFile());
+        assertThat(image.getWidth()).isEqualTo(SCurvePlot.WIDTH);
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("jobs").asInt()).isEqualTo(1);
+        assertThat(summary.get("clusterSizes").get("1").asInt()).isEqualTo(24);
         assertThat(summary.get("documents").asLong()).isEqualTo(54);
         assertThat(summary.get("deadLetters").asLong()).isEqualTo(6);
         assertThat(summary.get("supersededVersions").asLong()).isEqualTo(6);
@@ -125,6 +163,14 @@ class DedupeCommandITCase {
         assertThat(JobFiles.read(out.resolve("keep.jsonl")))
                 .extracting(k -> k.get("docId").asText() + "/" + k.get("clusterId").asText())
                 .containsExactlyInAnyOrder("b/a", "c/c");
+    }
+
+    private static JsonNode json(String line) {
+        try {
+            return Json.MAPPER.readTree(line);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String doc(String id, String content, String fetchedAt) {

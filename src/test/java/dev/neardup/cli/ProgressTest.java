@@ -57,6 +57,64 @@ class ProgressTest {
         assertThat(text.toString()).endsWith("\r\033[K");
     }
 
+    /** Counts of a job with stages, as dedupe has: the rate restarts from 0 in a new stage. */
+    private static final class Staged implements Progress.Counts {
+        String stage = "reading";
+        long count;
+
+        @Override
+        public String stage() {
+            return stage;
+        }
+
+        @Override
+        public String name() {
+            return "records";
+        }
+
+        @Override
+        public long count() {
+            return count;
+        }
+
+        @Override
+        public List<Progress.Field> fields() {
+            return List.of(new Progress.Field("bandEntries", "band entries", 7));
+        }
+    }
+
+    @Test
+    void aJobWithStagesReportsItsStageAndTheRecordsOfThatStage() throws Exception {
+        StringWriter text = new StringWriter();
+        Staged counts = new Staged();
+        Progress progress = new Progress(new PrintWriter(text), false, null, "dedupe", counts);
+        counts.count = 1000;
+        progress.report();
+        counts.stage = "band buckets";
+        counts.count = 50;
+        progress.report();
+        List<String> lines = text.toString().lines().toList();
+        JsonNode first = Json.MAPPER.readTree(lines.get(0));
+        JsonNode second = Json.MAPPER.readTree(lines.get(1));
+        assertThat(first.get("progress").asText()).isEqualTo("dedupe");
+        assertThat(first.get("stage").asText()).isEqualTo("reading");
+        assertThat(first.get("records").asLong()).isEqualTo(1000);
+        assertThat(first.get("recordsPerSecond").asDouble()).isPositive();
+        assertThat(first.get("bandEntries").asLong()).isEqualTo(7);
+        assertThat(second.get("stage").asText()).isEqualTo("band buckets");
+        // 50 records of the new stage, not 950 fewer than the stage before.
+        assertThat(second.get("recordsPerSecond").asDouble()).isPositive();
+        assertThat(first.has("documents")).isFalse();
+
+        StringWriter line = new StringWriter();
+        new Progress(new PrintWriter(line), true, null, "dedupe", counts).report();
+        assertThat(line.toString())
+                .isEqualTo(
+                        line.toString().substring(0, line.toString().indexOf("records/s"))
+                                + "records/s, 7 band entries")
+                .startsWith("\r\033[Kneardup: band buckets: 50 records, ");
+    }
+
     @Test
     void reportsAreDueOncePerInterval() {
         Progress json = new Progress(new PrintWriter(new StringWriter()), false, null, "run");

@@ -1,6 +1,7 @@
 package dev.neardup.dedupe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.cli.SyntheticText;
@@ -80,19 +81,23 @@ class DedupeJobITCase {
 
     /** Runs dedupe over one input; outputs under {@code out}. */
     private static DedupeJob.Result run(Configuration conf, Path input, Path out) throws Exception {
+        return job(conf, input, out).run();
+    }
+
+    /** The dedupe job over one input, outputs under {@code out}, not started. */
+    private static DedupeJob job(Configuration conf, Path input, Path out) throws Exception {
         conf.set(CoreOptions.DEFAULT_PARALLELISM, 2);
         Files.createDirectories(out);
         return new DedupeJob(
-                        conf,
-                        settings(conf, input.getFileName().toString()),
-                        List.of(input.toString()),
-                        new DedupeJob.Outputs(
-                                out.resolve("clusters.jsonl").toString(),
-                                out.resolve("keep.jsonl").toString(),
-                                out.resolve("pairs.jsonl").toString(),
-                                out.resolve("dead.jsonl").toString()),
-                        out.resolve("work").toString())
-                .run();
+                conf,
+                settings(conf, input.getFileName().toString()),
+                List.of(input.toString()),
+                new DedupeJob.Outputs(
+                        out.resolve("clusters.jsonl").toString(),
+                        out.resolve("keep.jsonl").toString(),
+                        out.resolve("pairs.jsonl").toString(),
+                        out.resolve("dead.jsonl").toString()),
+                true);
     }
 
     private static Map<String, String> clusters(Path out) {
@@ -253,6 +258,56 @@ class DedupeJobITCase {
                 chains, chainsWithDistantEnds, split, cut.cutComponents());
         assertThat(split).isGreaterThanOrEqualTo(chainsWithDistantEnds);
         assertThat(cut.clusters()).isGreaterThan(result.clusters());
+    }
+
+    /**
+     * A chain of 40 documents, each a near-copy (J ~ 0.92) of the one before, in shuffled time
+     * order: one round pair cannot make it a star. On a cluster the job then fails, saying what to
+     * set; a run here repeats with four times the rounds and finds the one cluster.
+     */
+    @Test
+    void componentsThatDoNotConvergeInTheJobsRoundsFailOrRunAgainWithMoreRounds() throws Exception {
+        PlantedCorpus corpus = new PlantedCorpus(7);
+        String previous = corpus.addBase("link-00", 2500);
+        for (int i = 1; i < 40; i++) {
+            String id = String.format("link-%02d", i);
+            corpus.addVariant(previous, id, 0.92);
+            previous = id;
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < corpus.docs.size(); i++) {
+            order.add(i);
+        }
+        java.util.Collections.shuffle(order, new java.util.Random(3));
+        List<PlantedCorpus.Doc> docs = new ArrayList<>();
+        for (int i = 0; i < corpus.docs.size(); i++) {
+            PlantedCorpus.Doc d = corpus.docs.get(i);
+            docs.add(
+                    new PlantedCorpus.Doc(
+                            d.id(), d.content(), 1_700_000_000_000L + 1000L * order.get(i)));
+        }
+        Path input = dir.resolve("chain.jsonl");
+        JobFiles.writeInput(input, docs, Map.of());
+        String earliest = docs.get(order.indexOf(0)).id();
+
+        Configuration oneRound = new Configuration();
+        oneRound.set(DedupeOptions.ROUNDS, 1);
+        DedupeJob onCluster = job(oneRound, input, dir.resolve("chain-strict"));
+        assertThatThrownBy(() -> onCluster.start().getJobExecutionResult().get())
+                .satisfies(e -> assertThat(DedupeJob.notConverged(e)).isTrue())
+                .hasStackTraceContaining("connected components did not converge in 1 rounds")
+                .hasStackTraceContaining("run again with -D neardup.dedupe.rounds=4");
+
+        DedupeJob.Result result = run(oneRound, input, dir.resolve("chain"));
+        assertThat(result.jobs()).isGreaterThan(1);
+        assertThat(result.roundsInJob()).isGreaterThanOrEqualTo(4);
+        assertThat(result.rounds()).isGreaterThan(1);
+        assertThat(result.pairs()).isGreaterThanOrEqualTo(39);
+        assertThat(result.clusters()).isEqualTo(1);
+        Map<String, String> labels = clusters(dir.resolve("chain"));
+        assertThat(labels).hasSize(40);
+        assertThat(new HashSet<>(labels.values())).containsExactly(earliest);
+        assertThat(JobFiles.read(dir.resolve("chain").resolve("keep.jsonl"))).hasSize(1);
     }
 
     @Test

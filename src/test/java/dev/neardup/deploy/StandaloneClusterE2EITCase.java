@@ -1,6 +1,7 @@
 package dev.neardup.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.testing.JobFiles;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * <p>One cluster for the whole scenario: planted near-duplicates alerted; stop-with-savepoint and
  * resubmission from the savepoint, with a near-duplicate of a document from before the restart
  * (state survived); {@code kill -9} of the TaskManager mid-stream and a replacement TaskManager
- * (exactly one verdict per document: none lost, none duplicated); cancel.
+ * (exactly one verdict per document: none lost, none duplicated); cancel. On the same cluster, the
+ * jar's other program: {@code neardup dedupe} over {@code file://} paths, against the embedded run.
  */
 class StandaloneClusterE2EITCase {
 
@@ -250,6 +252,154 @@ class StandaloneClusterE2EITCase {
         rest.cancel(second);
         assertThat(rest.awaitTerminal(second, WAIT)).isEqualTo("CANCELED");
         step("PATCH /jobs/{id}?mode=cancel: CANCELED");
+    }
+
+    /**
+     * {@code neardup dedupe} as a job jar on the same cluster: submitted through the REST API
+     * ({@code dedupe} as the first program argument), input and outputs as {@code file://} URIs,
+     * outputs written by the TaskManagers as directories of part files. Its clusters, keep list and
+     * pairs are the embedded run's, line for line; a usage error fails the submission with the
+     * command's message.
+     */
+    @Test
+    void dedupeJobJarOnTheClusterMatchesTheEmbeddedRun() throws Exception {
+        try {
+            dedupeScenario();
+        } catch (Throwable t) {
+            failed = true;
+            System.out.println("[e2e] FAILED; cluster logs:\n" + cluster.logTails());
+            throw t;
+        }
+    }
+
+    private void dedupeScenario() throws Exception {
+        step(null);
+        Path dir = Files.createDirectories(cluster.dir().resolve("dedupe-" + run));
+        PlantedCorpus planted = new PlantedCorpus(29);
+        for (int i = 0; i < 150; i++) {
+            String base = planted.addBase("base-" + i, 1500);
+            if (i % 3 == 0) {
+                planted.addVariant(base, base + "-near", 0.9);
+            }
+        }
+        List<PlantedCorpus.Doc> docs = new ArrayList<>(planted.docs);
+        for (int i = 0; i < 10; i++) {
+            PlantedCorpus.Doc original = planted.docs.get(i * 7);
+            docs.add(
+                    new PlantedCorpus.Doc(
+                            original.id() + "-copy",
+                            original.content(),
+                            original.fetchedAt() + 3_600_000));
+        }
+        Path input = dir.resolve("crawl.jsonl");
+        JobFiles.writeInput(input, docs, java.util.Map.of(5, "{\"id\": \"broken\""));
+        String in = input.toUri().toString();
+        String[] outputs = {"clusters", "keep", "pairs", "dead-letters"};
+
+        FlinkRest rest = new FlinkRest(cluster.rest());
+        String jarId = rest.uploadJar(JOB_JAR);
+        List<String> args = new ArrayList<>(List.of("dedupe", "--input", in));
+        for (String o : outputs) {
+            args.add("--" + o);
+            args.add(dir.resolve("cluster").resolve(o).toUri().toString());
+        }
+        String job = rest.run(jarId, args, 2, null);
+        assertThat(rest.awaitTerminal(job, WAIT)).isEqualTo("FINISHED");
+        step("dedupe job jar: POST /jars/{id}/run, parallelism 2, until FINISHED");
+
+        java.io.StringWriter err = new java.io.StringWriter();
+        List<String> local = new ArrayList<>(List.of("dedupe", "--input", in, "-p", "2"));
+        for (String o : outputs) {
+            local.add("--" + o);
+            local.add(dir.resolve("embedded").resolve(o + ".jsonl").toString());
+        }
+        int code =
+                dev.neardup.cli.Neardup.execute(
+                        java.io.InputStream.nullInputStream(),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                        new java.io.PrintWriter(err, true),
+                        local.toArray(String[]::new));
+        assertThat(code).as(err.toString()).isZero();
+        step("the same dedupe embedded (MiniCluster in the test JVM)");
+
+        for (String o : outputs) {
+            List<String> parts = withoutTime(partFiles(dir.resolve("cluster").resolve(o), o));
+            List<String> embedded =
+                    withoutTime(Files.readAllLines(dir.resolve("embedded").resolve(o + ".jsonl")));
+            assertThat(parts)
+                    .as("%s: the cluster's part files hold the embedded run's lines", o)
+                    .containsExactlyInAnyOrderElementsOf(embedded);
+        }
+        List<JsonNode> clusters = JobFiles.read(dir.resolve("embedded").resolve("clusters.jsonl"));
+        assertThat(clusters).hasSize(docs.size());
+        for (PlantedCorpus.Pair p : planted.planted) {
+            if (p.jaccard() >= 0.85) {
+                assertThat(clusterOf(clusters, p.later())).isEqualTo(p.earlier());
+            }
+        }
+        for (int i = 0; i < 10; i++) {
+            String original = planted.docs.get(i * 7).id();
+            assertThat(clusterOf(clusters, original + "-copy"))
+                    .as("an exact copy is in its original's cluster")
+                    .isEqualTo(clusterOf(clusters, original));
+        }
+        assertThat(JobFiles.read(dir.resolve("embedded").resolve("dead-letters.jsonl")))
+                .extracting(d -> d.get("reason").asText())
+                .containsExactly("MALFORMED_JSON");
+        step("cluster and embedded outputs identical (clusters, keep, pairs, dead letters)");
+
+        // On a cluster there is no standard input, sample or local work directory.
+        assertThatThrownBy(
+                        () ->
+                                rest.run(
+                                        jarId,
+                                        List.of("dedupe", "--sample", "--clusters", in + ".out"),
+                                        1,
+                                        null))
+                .hasMessageContaining("on a Flink cluster, give --input as a path or URI");
+        step("usage error on the cluster: the command's message");
+    }
+
+    /** The lines of the committed part files {@code NAME-*.jsonl} in {@code dir}. */
+    private static List<String> partFiles(Path dir, String name) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            List<Path> all = files.toList();
+            assertThat(all)
+                    .as("part files of %s, none left in progress", name)
+                    .isNotEmpty()
+                    .allSatisfy(
+                            f ->
+                                    assertThat(f.getFileName().toString())
+                                            .startsWith(name + "-")
+                                            .endsWith(".jsonl"));
+            for (Path f : all) {
+                lines.addAll(Files.readAllLines(f));
+            }
+        }
+        return lines;
+    }
+
+    /** The lines without the dead letters' detectedAt (the time each run saw them). */
+    private static List<String> withoutTime(List<String> lines) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (String line : lines) {
+            com.fasterxml.jackson.databind.node.ObjectNode n =
+                    (com.fasterxml.jackson.databind.node.ObjectNode)
+                            dev.neardup.io.Json.MAPPER.readTree(line);
+            n.remove("detectedAt");
+            out.add(n.toString());
+        }
+        return out;
+    }
+
+    private static String clusterOf(List<JsonNode> clusters, String id) {
+        return clusters.stream()
+                .filter(c -> c.get("docId").asText().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no cluster line for " + id))
+                .get("clusterId")
+                .asText();
     }
 
     /** Runs {@code add} and returns the documents it added to the corpus. */
