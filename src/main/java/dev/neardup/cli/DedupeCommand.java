@@ -148,7 +148,7 @@ final class DedupeCommand implements Callable<Integer> {
             description =
                     "The document a cluster keeps: the earliest (by fetchedAt, then id: the"
                             + " cluster id), the longest content, or the first in input order."
-                            + " Default: ${bundle:neardup.dedupe.keep-policy}.")
+                            + " Default: ${bundle:default.neardup.dedupe.keep-policy}.")
     KeepPolicy keepPolicy;
 
     @Option(
@@ -190,7 +190,7 @@ final class DedupeCommand implements Callable<Integer> {
                             + " permuted-block table keys (cosine: every pair within"
                             + " --max-hamming). window: cosine only, seed 002's sliding window"
                             + " over sorted, permuted fingerprints (cheaper for large K, may"
-                            + " miss pairs). Default: ${bundle:neardup.dedupe.candidates}.")
+                            + " miss pairs). Default: ${bundle:default.neardup.dedupe.candidates}.")
     CandidateMethod candidates;
 
     @Option(
@@ -198,15 +198,15 @@ final class DedupeCommand implements Callable<Integer> {
             paramLabel = "W",
             description =
                     "--candidates window: each fingerprint is compared with the next W in every"
-                            + " sorted order. Default: ${bundle:neardup.dedupe.window}.")
+                            + " sorted order. Default: ${bundle:default.neardup.dedupe.window}.")
     Integer window;
 
     @Option(
             names = "--permutations",
             paramLabel = "M",
             description =
-                    "--candidates window: how many random permutations of the fingerprint bits"
-                            + " are sorted. Default: ${bundle:neardup.dedupe.permutations}.")
+                    "--candidates window: how many random permutations of the fingerprint bits are"
+                            + " sorted. Default: ${bundle:default.neardup.dedupe.permutations}.")
     Integer permutations;
 
     @Mixin BandsOptions banding;
@@ -216,8 +216,8 @@ final class DedupeCommand implements Callable<Integer> {
             paramLabel = "N",
             description =
                     "Band (or cosine table) buckets with more distinct signatures are compared in"
-                            + " blocks of N,"
-                            + " block against block. Default: ${bundle:neardup.dedupe.block-size}.")
+                            + " blocks of N, block against block. Default:"
+                            + " ${bundle:default.neardup.dedupe.block-size}.")
     Integer blockSize;
 
     @Option(

@@ -13,7 +13,8 @@ import org.apache.flink.configuration.ConfigOption;
  * The defaults that {@code --help} shows for the flags that map onto {@link NearDupOptions}, taken
  * from each {@link ConfigOption#defaultValue()}, so that the options class stays the one source of
  * defaults. The flags themselves have no default (null when not given: see {@link JobOptions}); a
- * description shows one with {@code ${bundle:neardup.threshold}}, which picocli resolves against
+ * description shows one with {@code ${bundle:neardup.threshold}} (for dedupe's options {@code
+ * ${bundle:default.neardup.dedupe.block-size}}, {@link #bundleKey}), which picocli resolves against
  * this bundle ({@link Neardup#commandLine} installs it).
  */
 public final class OptionDefaults extends ListResourceBundle {
@@ -54,9 +55,21 @@ public final class OptionDefaults extends ListResourceBundle {
     protected Object[][] getContents() {
         List<Object[]> entries = new ArrayList<>();
         for (ConfigOption<?> option : OPTIONS) {
-            entries.add(new Object[] {option.key(), display(option.defaultValue())});
+            entries.add(new Object[] {bundleKey(option), display(option.defaultValue())});
         }
         return entries.toArray(new Object[0][]);
+    }
+
+    /**
+     * The key of an option's default in this bundle: its configuration key, except for the keys
+     * under {@code neardup.dedupe.}, which get the prefix {@code default.}. Picocli looks an
+     * option's description up in the bundle under the qualified command name and the option's name
+     * ({@code neardup.dedupe.keep-policy} for {@code neardup dedupe --keep-policy}); a default
+     * under that key replaced the option's whole description in {@code dedupe --help}.
+     */
+    static String bundleKey(ConfigOption<?> option) {
+        String key = option.key();
+        return key.startsWith("neardup.dedupe.") ? "default." + key : key;
     }
 
     /** A default as the command line spells it: 0.8, 30d, 5m, oph. */
