@@ -688,9 +688,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                             m.cluster(),
                             m.clusterTime());
                     if (cluster == null
-                            || m.clusterEventTime() < clusterTime
-                            || (m.clusterEventTime() == clusterTime
-                                    && m.clusterId().compareTo(cluster) < 0)) {
+                            || BucketMembers.isBefore(
+                                    m.clusterEventTime(), m.clusterId(), clusterTime, cluster)) {
                         cluster = m.clusterId();
                         clusterTime = m.clusterEventTime();
                     }

@@ -47,7 +47,7 @@ public final class BucketMembers {
 
         /** The order of the job: event time, then id. */
         public boolean isBefore(long otherTime, String otherId) {
-            return eventTime < otherTime || (eventTime == otherTime && id.compareTo(otherId) < 0);
+            return BucketMembers.isBefore(eventTime, id, otherTime, otherId);
         }
 
         /** The id of the first document of the member's cluster. */
@@ -65,6 +65,14 @@ public final class BucketMembers {
     static final int LAYOUT_VERSION = 2;
 
     private BucketMembers() {}
+
+    /**
+     * The order of the job, "earlier": by event time, then by id (documents, and the clusters named
+     * by their first documents).
+     */
+    public static boolean isBefore(long time, String id, long otherTime, String otherId) {
+        return time < otherTime || (time == otherTime && id.compareTo(otherId) < 0);
+    }
 
     /** Decodes a bucket value; null or empty is an empty bucket. */
     public static List<Member> decode(byte[] value, int signatureBytes) {

@@ -63,7 +63,7 @@ public class MatchList {
     public void keepEarlierCluster(int i, String clusterId, long clusterTime) {
         String id = clusterId == null ? ids[i] : clusterId;
         long time = clusterId == null ? eventTimes[i] : clusterTime;
-        if (time < clusterTime(i) || (time == clusterTime(i) && id.compareTo(clusterId(i)) < 0)) {
+        if (BucketMembers.isBefore(time, id, clusterTime(i), clusterId(i))) {
             if (clusterIds.length < ids.length) {
                 clusterIds = Arrays.copyOf(clusterIds, ids.length);
                 clusterTimes = Arrays.copyOf(clusterTimes, ids.length);

@@ -489,9 +489,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         int best = -1;
         for (int i = 0; i < m.size(); i++) {
             if (best < 0
-                    || m.clusterTime(i) < m.clusterTime(best)
-                    || (m.clusterTime(i) == m.clusterTime(best)
-                            && m.clusterId(i).compareTo(m.clusterId(best)) < 0)) {
+                    || BucketMembers.isBefore(
+                            m.clusterTime(i),
+                            m.clusterId(i),
+                            m.clusterTime(best),
+                            m.clusterId(best))) {
                 best = i;
             }
         }
@@ -589,9 +591,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         int earliest = 0;
         for (int i = 1; i < n; i++) {
-            if (m.eventTimes[i] < m.eventTimes[earliest]
-                    || (m.eventTimes[i] == m.eventTimes[earliest]
-                            && m.ids[i].compareTo(m.ids[earliest]) < 0)) {
+            if (BucketMembers.isBefore(
+                    m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
                 earliest = i;
             }
         }
