@@ -5,11 +5,21 @@ import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --bands} and {@code --rows}, the LSH banding of the jobs ({@code run}, {@code evaluate},
- * {@code dedupe}), shared as a picocli {@code @Mixin}. Like {@link JobOptions}' flags they have no
- * default of their own: a flag sets its {@link NearDupOptions} option only when it is named.
+ * {@code --threshold}, {@code --bands} and {@code --rows}, the threshold and the LSH banding of the
+ * jobs ({@code run}, {@code evaluate}, {@code dedupe}), shared as a picocli {@code @Mixin}. Like
+ * {@link JobOptions}' flags they have no default of their own: a flag sets its {@link
+ * NearDupOptions} option only when it is named.
  */
 final class BandsOptions {
+
+    @Option(
+            names = "--threshold",
+            paramLabel = "T",
+            description =
+                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
+                            + " With --similarity cosine: a cosine threshold, instead of"
+                            + " --max-hamming. Default: ${bundle:neardup.threshold}.")
+    Double threshold;
 
     @Option(
             names = "--bands",
@@ -24,6 +34,9 @@ final class BandsOptions {
 
     /** Sets the options that were given, and only those. */
     void applyTo(Configuration conf) {
+        if (threshold != null) {
+            conf.set(NearDupOptions.THRESHOLD, threshold);
+        }
         if (bands != null) {
             conf.set(NearDupOptions.BANDS, bands);
         }

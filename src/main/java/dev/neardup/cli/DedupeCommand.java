@@ -9,7 +9,6 @@ import dev.neardup.dedupe.DedupeSummary;
 import dev.neardup.dedupe.KeepPolicy;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.pipeline.NearDupOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -167,15 +166,6 @@ final class DedupeCommand implements Callable<Integer> {
                     "Write the summary (counts, cluster size histogram, largest clusters,"
                             + " rounds) as JSON.")
     Path summary;
-
-    @Option(
-            names = "--threshold",
-            paramLabel = "T",
-            description =
-                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " With --similarity cosine: a cosine threshold, instead of"
-                            + " --max-hamming. Default: ${bundle:neardup.threshold}.")
-    Double threshold;
 
     @Mixin SketchOptions sketch;
 
@@ -525,9 +515,6 @@ final class DedupeCommand implements Callable<Integer> {
     private Configuration toConfiguration() {
         Configuration conf = new Configuration();
         properties.forEach(conf::setString);
-        if (threshold != null) {
-            conf.set(NearDupOptions.THRESHOLD, threshold);
-        }
         sketch.applyTo(conf);
         similarity.applyTo(conf);
         banding.applyTo(conf);

@@ -25,15 +25,6 @@ import picocli.CommandLine.Option;
  */
 final class JobOptions {
 
-    @Option(
-            names = "--threshold",
-            paramLabel = "T",
-            description =
-                    "Jaccard similarity from which documents are near-duplicates, in (0, 1)."
-                            + " With --similarity cosine: a cosine threshold, instead of"
-                            + " --max-hamming. Default: ${bundle:neardup.threshold}.")
-    Double threshold;
-
     @Mixin SketchOptions sketch;
 
     @Mixin SimilarityOptions similarity;
@@ -114,9 +105,6 @@ final class JobOptions {
     Configuration toConfiguration() {
         Configuration conf = new Configuration();
         properties.forEach(conf::setString);
-        if (threshold != null) {
-            conf.set(NearDupOptions.THRESHOLD, threshold);
-        }
         sketch.applyTo(conf);
         similarity.applyTo(conf);
         banding.applyTo(conf);
