@@ -100,17 +100,9 @@ public final class BucketMembers {
             long fingerprint = in.fixed64();
             byte[] signature = in.bytes(signatureBytes);
             String id = in.string(in.varint());
-            int urlLength = in.varint();
-            String url = urlLength == 0 ? null : in.string(urlLength - 1);
-            String cluster = null;
-            long clusterTime = 0;
-            if (clusters) {
-                int clusterLength = in.varint();
-                if (clusterLength > 0) {
-                    cluster = in.string(clusterLength - 1);
-                    clusterTime = in.fixed64();
-                }
-            }
+            String url = in.optionalString();
+            String cluster = clusters ? in.optionalString() : null;
+            long clusterTime = cluster != null ? in.fixed64() : 0;
             members.add(new Member(time, fingerprint, signature, id, url, cluster, clusterTime));
         }
         return members;
@@ -126,22 +118,10 @@ public final class BucketMembers {
             out.fixed64(m.eventTime());
             out.fixed64(m.fingerprint());
             out.bytes(m.signature());
-            byte[] id = m.id().getBytes(StandardCharsets.UTF_8);
-            out.varint(id.length);
-            out.bytes(id);
-            if (m.url() == null) {
-                out.varint(0);
-            } else {
-                byte[] url = m.url().getBytes(StandardCharsets.UTF_8);
-                out.varint(url.length + 1);
-                out.bytes(url);
-            }
-            if (m.cluster() == null) {
-                out.varint(0);
-            } else {
-                byte[] cluster = m.cluster().getBytes(StandardCharsets.UTF_8);
-                out.varint(cluster.length + 1);
-                out.bytes(cluster);
+            out.string(m.id());
+            out.optionalString(m.url());
+            out.optionalString(m.cluster());
+            if (m.cluster() != null) {
                 out.fixed64(m.clusterTime());
             }
         }
@@ -162,16 +142,8 @@ public final class BucketMembers {
         out.fixed64(r.eventTime);
         out.fixed64(r.fingerprint);
         out.bytes(r.signature);
-        byte[] id = r.docId.getBytes(StandardCharsets.UTF_8);
-        out.varint(id.length);
-        out.bytes(id);
-        if (r.url == null) {
-            out.varint(0);
-        } else {
-            byte[] url = r.url.getBytes(StandardCharsets.UTF_8);
-            out.varint(url.length + 1);
-            out.bytes(url);
-        }
+        out.string(r.docId);
+        out.optionalString(r.url);
         return out.toByteArray();
     }
 
@@ -190,8 +162,7 @@ public final class BucketMembers {
             r.fingerprint = in.fixed64();
             r.signature = in.bytes(signatureBytes);
             r.docId = in.string(in.varint());
-            int urlLength = in.varint();
-            r.url = urlLength == 0 ? null : in.string(urlLength - 1);
+            r.url = in.optionalString();
             out.add(r);
         }
         return out;
@@ -235,6 +206,12 @@ public final class BucketMembers {
             pos += n;
             return s;
         }
+
+        /** What {@link Writer#optionalString} wrote. */
+        String optionalString() {
+            int n = varint();
+            return n == 0 ? null : string(n - 1);
+        }
     }
 
     private static final class Writer {
@@ -271,6 +248,24 @@ public final class BucketMembers {
             ensure(x.length);
             System.arraycopy(x, 0, b, pos, x.length);
             pos += x.length;
+        }
+
+        /** A string: varint length, UTF-8. */
+        void string(String s) {
+            byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+            varint(utf8.length);
+            bytes(utf8);
+        }
+
+        /** A string or null: varint length + 1 (0 for null), UTF-8. */
+        void optionalString(String s) {
+            if (s == null) {
+                varint(0);
+                return;
+            }
+            byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+            varint(utf8.length + 1);
+            bytes(utf8);
         }
 
         byte[] toByteArray() {
