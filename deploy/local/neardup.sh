@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Runs the neardup command line (target/neardup.jar) with a class-data-sharing archive (AppCDS,
-# JEP 310/350): the JVM maps the classes it loaded on an earlier run from the archive instead of
-# reading, verifying and parsing them from the 165 MB jar again. Measured on the 2-core build
-# machine: `run --sample` 6.0-6.6 s -> 4.1-4.8 s wall; the job itself does not change.
+# Runs the neardup command line (target/neardup.jar) with the JVM set up for it:
+#
+# - a class-data-sharing archive (AppCDS, JEP 310/350): the JVM maps the classes it loaded on an
+#   earlier run from the archive instead of reading, verifying and parsing them from the 165 MB jar
+#   again (`run --sample`: 6.0-6.6 s -> 4.1-4.8 s wall on the 2-core build machine);
+# - for a run that ends (a file, --sample, a --bounded Kafka read, evaluate, dedupe, compare, ...)
+#   the "short" JVM profile: -XX:TieredStopAtLevel=1 -XX:+UseSerialGC. On a run of seconds to
+#   minutes the C2 compiler costs more than it gains (on the 12,061-page Debian crawl it takes 10-12
+#   s of CPU of a 23-26 s CPU run: every phase of the job brings new hot code), and G1's
+#   concurrent threads compete with the job for 2 cores. The C1 code is slower at its peak (the
+#   one-thread `bench` signature figure falls by 40%), so `bench` and an unbounded Kafka run (one
+#   that runs for days) get the "peak" profile: the JVM's defaults.
 #
 # Usage: neardup.sh COMMAND [OPTIONS]     (any neardup command: run, bench, evaluate, tune, ...)
 #        neardup.sh --script-help          this text
+#        neardup.sh --script-command COMMAND [OPTIONS]   print the java command line, run nothing
 #
 # The first run (or the first after the jar was rebuilt) records the classes it loads and writes
 # the archive when it exits (about 70 MB, a second or two more at exit); later runs use it. A
@@ -16,7 +25,9 @@
 #   NEARDUP_JAR   the jar (default: target/neardup.jar of this checkout)
 #   NEARDUP_CDS   the archive (default: the jar's path with .jsa instead of .jar)
 #   JAVA_HOME     the JDK (17+) to use; default: java on PATH
-#   JAVA_OPTS     extra JVM flags, e.g. -Xmx2g
+#   NEARDUP_JVM_PROFILE  short | peak | none: the JVM flags above (default: chosen by command;
+#                 none: neither profile nor archive, the plain `java -jar`)
+#   JAVA_OPTS     extra JVM flags, e.g. -Xmx2g (after the profile's, so they win)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,19 +39,61 @@ if [ "${1:-}" = "--script-help" ]; then
     sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
     exit 0
 fi
+dry_run=false
+if [ "${1:-}" = "--script-command" ]; then
+    dry_run=true
+    shift
+fi
+
+# The JVM profile: "peak" for bench and for a Kafka run without --bounded, else "short".
+profile="${NEARDUP_JVM_PROFILE:-}"
+if [ -z "$profile" ]; then
+    profile=short
+    kafka=false
+    bounded=false
+    for arg in "$@"; do
+        case "$arg" in
+            --bootstrap-servers | --bootstrap-servers=*) kafka=true ;;
+            --bounded) bounded=true ;;
+        esac
+    done
+    if [ "${1:-}" = bench ] || { $kafka && ! $bounded; }; then
+        profile=peak
+    fi
+fi
+case "$profile" in
+    short) flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC) ;;
+    peak | none) flags=() ;;
+    *)
+        echo "neardup.sh: NEARDUP_JVM_PROFILE=$profile: expected short, peak or none" >&2
+        exit 2
+        ;;
+esac
+# shellcheck disable=SC2206  # JAVA_OPTS holds several flags
+flags+=(${JAVA_OPTS:-})
+
+launch() {
+    if $dry_run; then
+        echo "$@"
+        exit 0
+    fi
+    exec "$@"
+}
 if [ ! -f "$jar" ]; then
     echo "neardup.sh: $jar not found: build it with 'mvn -q -B package -DskipTests'," \
         "or point NEARDUP_JAR at it" >&2
     exit 2
 fi
 
-# shellcheck disable=SC2086  # JAVA_OPTS holds several flags
-if [ -f "$archive" ] && [ "$archive" -nt "$jar" ]; then
-    exec "$java" -XX:SharedArchiveFile="$archive" -Xshare:auto ${JAVA_OPTS:-} -jar "$jar" "$@"
+if [ "$profile" = none ]; then
+    launch "$java" "${flags[@]}" -jar "$jar" "$@"
 fi
-rm -f "$archive"
+if [ -f "$archive" ] && [ "$archive" -nt "$jar" ]; then
+    launch "$java" -XX:SharedArchiveFile="$archive" -Xshare:auto "${flags[@]}" -jar "$jar" "$@"
+fi
+$dry_run || rm -f "$archive"
 if ! "$java" -Xshare:on -version >/dev/null 2>&1; then
     # This JDK has no base CDS archive to build on (lib/server/classes.jsa): run without one.
-    exec "$java" ${JAVA_OPTS:-} -jar "$jar" "$@"
+    launch "$java" "${flags[@]}" -jar "$jar" "$@"
 fi
-exec "$java" -XX:ArchiveClassesAtExit="$archive" ${JAVA_OPTS:-} -jar "$jar" "$@"
+launch "$java" -XX:ArchiveClassesAtExit="$archive" "${flags[@]}" -jar "$jar" "$@"

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code deploy/local/neardup.sh}: the first run writes a class-data-sharing archive, a later run
- * can map it (checked with {@code -Xshare:on}, which makes the JVM fail when it cannot), and a
- * missing jar is a clear usage error.
+ * can map it (checked with {@code -Xshare:on}, which makes the JVM fail when it cannot), runs that
+ * end get the short JVM profile (C1 only, serial GC) while {@code bench} and unbounded Kafka runs
+ * keep the JVM's defaults, and a missing jar or an unknown profile is a clear usage error.
  */
 class NeardupScriptITCase {
 
@@ -88,6 +89,64 @@ class NeardupScriptITCase {
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .start();
         return p.waitFor() == 0;
+    }
+
+    @Test
+    void boundedRunsGetTheShortJvmProfileAndBenchAndUnboundedKafkaRunsThePeakOne()
+            throws Exception {
+        Map<String, String> env = Map.of("NEARDUP_JAR", JAR.toString());
+        String shortProfile = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar";
+        for (String[] bounded :
+                new String[][] {
+                    {"run", "--input", "crawl.jsonl"},
+                    {"run", "--sample"},
+                    {"evaluate", "--input", "crawl.jsonl"},
+                    {"dedupe", "--input", "crawl.jsonl"},
+                    {"run", "--bootstrap-servers", "127.0.0.1:9092", "--bounded"},
+                    {"run", "--bootstrap-servers=127.0.0.1:9092", "--bounded"}
+                }) {
+            assertThat(command(env, bounded)).as(String.join(" ", bounded)).contains(shortProfile);
+        }
+        for (String[] peak :
+                new String[][] {
+                    {"bench", "--documents", "100"},
+                    {"run", "--bootstrap-servers", "127.0.0.1:9092"},
+                    {"run", "--bootstrap-servers=127.0.0.1:9092"}
+                }) {
+            assertThat(command(env, peak))
+                    .as(String.join(" ", peak))
+                    .doesNotContain("TieredStopAtLevel")
+                    .doesNotContain("UseSerialGC")
+                    .contains("-jar " + JAR);
+        }
+
+        Map<String, String> chosen = new java.util.HashMap<>(env);
+        chosen.put("NEARDUP_JVM_PROFILE", "peak");
+        chosen.put("JAVA_OPTS", "-Xmx1g");
+        assertThat(command(chosen, "run", "--sample"))
+                .doesNotContain("TieredStopAtLevel")
+                .contains("-Xmx1g -jar");
+        chosen.put("NEARDUP_JVM_PROFILE", "none");
+        assertThat(command(chosen, "run", "--sample"))
+                .doesNotContain("SharedArchiveFile")
+                .doesNotContain("ArchiveClassesAtExit")
+                .endsWith("-Xmx1g -jar " + JAR + " run --sample\n");
+
+        chosen.put("NEARDUP_JVM_PROFILE", "fast");
+        Result bad = run(chosen, "run", "--sample");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("NEARDUP_JVM_PROFILE=fast").contains("short, peak or none");
+    }
+
+    /** The java command line the script would run (--script-command), which runs nothing. */
+    private static String command(Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>();
+        all.add("--script-command");
+        all.addAll(List.of(args));
+        Result r = run(env, all.toArray(String[]::new));
+        assertThat(r.exit()).as(r.err()).isZero();
+        return r.out();
     }
 
     @Test
