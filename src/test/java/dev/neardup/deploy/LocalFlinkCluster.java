@@ -196,6 +196,18 @@ final class LocalFlinkCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code flink-run.sh --dir DIR ARGS...} (Flink's command-line client against this
+     * cluster), as a user runs it; a non-zero exit fails the test with the client's output.
+     *
+     * @return the client's standard output and error
+     */
+    String flinkRun(Duration timeout, String... args) {
+        List<String> all = new ArrayList<>(List.of("--dir", dir.toString()));
+        all.addAll(List.of(args));
+        return script(timeout, "flink-run.sh", all.toArray(String[]::new));
+    }
+
     private String script(Duration timeout, String name, String... args) {
         Path script = project.resolve("deploy/local").resolve(name);
         List<String> command = new ArrayList<>(List.of("bash", script.toString()));

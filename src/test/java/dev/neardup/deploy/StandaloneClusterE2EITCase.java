@@ -257,8 +257,9 @@ class StandaloneClusterE2EITCase {
     /**
      * {@code neardup dedupe} as a job jar on the same cluster: submitted through the REST API
      * ({@code dedupe} as the first program argument), input and outputs as {@code file://} URIs,
-     * outputs written by the TaskManagers as directories of part files. Its clusters, keep list and
-     * pairs are the embedded run's, line for line; a usage error fails the submission with the
+     * outputs written by the TaskManagers as directories of part files, and through {@code
+     * flink-run.sh run} (Flink's command-line client, attached). Its clusters, keep list and pairs
+     * are the embedded run's, line for line, both ways; a usage error fails the submission with the
      * command's message.
      */
     @Test
@@ -307,6 +308,22 @@ class StandaloneClusterE2EITCase {
         assertThat(rest.awaitTerminal(job, WAIT)).isEqualTo("FINISHED");
         step("dedupe job jar: POST /jars/{id}/run, parallelism 2, until FINISHED");
 
+        // The same job through Flink's command-line client, attached: `flink run` waits for the
+        // job and prints the command's summary.
+        List<String> cli = new ArrayList<>(List.of("run", "-p", "2", JOB_JAR.toString(), "dedupe"));
+        cli.addAll(List.of("--input", in));
+        for (String o : outputs) {
+            cli.add("--" + o);
+            cli.add(dir.resolve("cli").resolve(o).toUri().toString());
+        }
+        String printed = cluster.flinkRun(WAIT, cli.toArray(String[]::new));
+        assertThat(printed)
+                .contains("Job has been submitted with JobID")
+                .containsPattern("neardup: done in [0-9.]+ s")
+                .contains("verified pairs")
+                .contains("neardup: cluster sizes:");
+        step("dedupe job jar: flink-run.sh run (attached), until the summary");
+
         java.io.StringWriter err = new java.io.StringWriter();
         List<String> local = new ArrayList<>(List.of("dedupe", "--input", in, "-p", "2"));
         for (String o : outputs) {
@@ -329,6 +346,9 @@ class StandaloneClusterE2EITCase {
             assertThat(parts)
                     .as("%s: the cluster's part files hold the embedded run's lines", o)
                     .containsExactlyInAnyOrderElementsOf(embedded);
+            assertThat(withoutTime(partFiles(dir.resolve("cli").resolve(o), o)))
+                    .as("%s: the attached `flink run`'s part files hold the same lines", o)
+                    .containsExactlyInAnyOrderElementsOf(embedded);
         }
         List<JsonNode> clusters = JobFiles.read(dir.resolve("embedded").resolve("clusters.jsonl"));
         assertThat(clusters).hasSize(docs.size());
@@ -346,7 +366,7 @@ class StandaloneClusterE2EITCase {
         assertThat(JobFiles.read(dir.resolve("embedded").resolve("dead-letters.jsonl")))
                 .extracting(d -> d.get("reason").asText())
                 .containsExactly("MALFORMED_JSON");
-        step("cluster and embedded outputs identical (clusters, keep, pairs, dead letters)");
+        step("REST, CLI and embedded outputs identical (clusters, keep, pairs, dead letters)");
 
         // On a cluster there is no standard input, sample or local work directory.
         assertThatThrownBy(
