@@ -121,15 +121,25 @@ public final class LineSplits implements Serializable {
      * Number of {@code '\n'} bytes in {@code bytes[from, to)}. Eight at a time: after XOR with
      * eight line feeds, a byte is zero exactly where there was a line feed, and {@code ~(((v &
      * 0x7F..) + 0x7F..) | v | 0x7F..)} sets the high bit of exactly the zero bytes (no carry
-     * crosses a byte, unlike the classic "has a zero byte" test).
+     * crosses a byte, unlike the classic "has a zero byte" test). Shifted down to the low bit of
+     * each byte, these are added up per byte lane for up to 255 words (a lane cannot overflow), and
+     * the lanes are summed once per block: no population count per word, which the C1 compiler does
+     * not turn into one instruction (the plan pass is on the critical path of every file run:
+     * 0.35-0.45 s for 306 MB before, with {@code Long.bitCount} per word).
      */
     static long countLineFeeds(byte[] bytes, int from, int to) {
         long count = 0;
         int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long v = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
-            long t = (v & LOW7) + LOW7;
-            count += Long.bitCount(~(t | v | LOW7));
+        while (i + 8 <= to) {
+            int blockEnd = (int) Math.min(to - 7L, i + 8L * 255);
+            long lanes = 0; // eight byte lanes, each the line feeds seen in its position
+            for (; i < blockEnd; i += 8) {
+                long v = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
+                long t = (v & LOW7) + LOW7;
+                lanes += ~(t | v | LOW7) >>> 7;
+            }
+            long pairs = (lanes & LOW_BYTES) + ((lanes >>> 8) & LOW_BYTES); // four 16-bit lanes
+            count += (pairs * SUM_SHORTS) >>> 48;
         }
         for (; i < to; i++) {
             if (bytes[i] == '\n') {
@@ -138,6 +148,9 @@ public final class LineSplits implements Serializable {
         }
         return count;
     }
+
+    private static final long LOW_BYTES = 0x00FF00FF00FF00FFL;
+    private static final long SUM_SHORTS = 0x0001000100010001L;
 
     /** Number of splits (at least 1). */
     public int count() {

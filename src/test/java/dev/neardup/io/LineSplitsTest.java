@@ -50,6 +50,25 @@ class LineSplitsTest {
     }
 
     @Test
+    void countsLineFeedsInLongRunsAcrossCountingBlocks() {
+        // Blocks of 255 words (2,040 bytes) per lane sum: all line feeds fill every lane to 255.
+        Random random = new Random(11);
+        for (int length : new int[] {2039, 2040, 2041, 2048, 4080, 4089, 10_000, 65_543}) {
+            byte[] all = new byte[length];
+            java.util.Arrays.fill(all, (byte) '\n');
+            assertThat(LineSplits.countLineFeeds(all, 0, length)).isEqualTo(length);
+            assertThat(LineSplits.countLineFeeds(all, 3, length - 1)).isEqualTo(length - 4);
+            byte[] mixed = new byte[length];
+            for (int i = 0; i < length; i++) {
+                mixed[i] = random.nextInt(3) == 0 ? (byte) '\n' : (byte) random.nextInt(256);
+            }
+            int from = random.nextInt(16);
+            assertThat(LineSplits.countLineFeeds(mixed, from, length))
+                    .isEqualTo(naiveLineFeeds(mixed, from, length));
+        }
+    }
+
+    @Test
     void splitsStartAtLineStartsCoverTheFileAndKnowTheirLineNumbers() throws IOException {
         Random random = new Random(5);
         for (int round = 0; round < 50; round++) {
