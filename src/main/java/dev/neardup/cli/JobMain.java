@@ -59,8 +59,23 @@ public final class JobMain {
             System.err.flush();
         }
         if (code != 0) {
-            throw new IllegalArgumentException(errors.toString().strip());
+            throw new IllegalArgumentException(failureMessage(full[0], code, errors.toString()));
         }
+    }
+
+    /**
+     * What the client shows for a failed command: the command's last line of standard error (its
+     * error: the settings line comes first) ahead of all of it, so that {@code flink run} and the
+     * REST API's error lead with the cause rather than the settings.
+     */
+    static String failureMessage(String command, int code, String stderr) {
+        String all = stderr.strip();
+        String last = all.substring(all.lastIndexOf('\n') + 1).strip();
+        String head = "neardup " + command + " failed (exit code " + code + ")";
+        if (last.isEmpty()) {
+            return head;
+        }
+        return all.equals(last) ? head + ": " + last : head + ": " + last + "\n" + all;
     }
 
     private static String[] prepend(String first, String[] rest) {
