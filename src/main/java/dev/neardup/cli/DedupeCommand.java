@@ -7,6 +7,7 @@ import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.dedupe.DedupeSettings;
 import dev.neardup.dedupe.DedupeSummary;
 import dev.neardup.dedupe.KeepPolicy;
+import dev.neardup.dedupe.VerifyMode;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
 import java.io.IOException;
@@ -56,9 +57,12 @@ import picocli.CommandLine.Spec;
             "Find every near-duplicate pair of a collection of documents (JSON Lines, as for"
                     + " 'run') and its clusters, the connected components of the similarity graph,"
                     + " with one bounded Flink job in BATCH mode (on embedded Flink here; on a"
-                    + " cluster with the job jar: flink run neardup-job.jar dedupe ...). Every pair"
-                    + " whose MinHash estimate reaches the threshold in a shared LSH band bucket"
-                    + " is found, without a cap on bucket size; exact copies are grouped first.",
+                    + " cluster with the job jar: flink run neardup-job.jar dedupe ...). Candidate"
+                    + " pairs share an LSH band bucket (no cap on bucket size; bands chosen so"
+                    + " that 99%% of the pairs at the threshold are candidates) and are verified by"
+                    + " the exact Jaccard similarity of their shingle sets (--verify exact), so the"
+                    + " clusters are those of the exact similarity graph; exact copies are grouped"
+                    + " first.",
             "With --similarity cosine --max-hamming K: 64-bit (--simhash-bits) SimHash"
                     + " fingerprints of the word frequencies; pairs within Hamming distance K"
                     + " (cosine >= cos(pi K / bits)), found by the permuted-block tables"
@@ -202,6 +206,21 @@ final class DedupeCommand implements Callable<Integer> {
     @Mixin BandsOptions banding;
 
     @Option(
+            names = "--verify",
+            paramLabel = "exact|signature",
+            converter = VerifyConverter.class,
+            description =
+                    "How a candidate pair is verified. exact (the default for Jaccard): the exact"
+                            + " Jaccard similarity of the two shingle sets, so the clusters are"
+                            + " the connected components of the exact similarity graph; the"
+                            + " bands are then chosen to make 99%% of the pairs at the threshold"
+                            + " candidates (21 x 6 at 0.8) unless --bands/--rows are given."
+                            + " signature: the MinHash estimate decides, as in 'run' (pairs"
+                            + " within about 0.035 of the threshold land on either side); the"
+                            + " only mode of --similarity cosine.")
+    VerifyMode verify;
+
+    @Option(
             names = "--block-size",
             paramLabel = "N",
             description =
@@ -261,6 +280,13 @@ final class DedupeCommand implements Callable<Integer> {
     static final class CandidatesConverter extends EnumConverter<CandidateMethod> {
         CandidatesConverter() {
             super(CandidateMethod.class);
+        }
+    }
+
+    /** Converts exact|signature. */
+    static final class VerifyConverter extends EnumConverter<VerifyMode> {
+        VerifyConverter() {
+            super(VerifyMode.class);
         }
     }
 
@@ -520,6 +546,9 @@ final class DedupeCommand implements Callable<Integer> {
         banding.applyTo(conf);
         if (candidates != null) {
             conf.set(DedupeOptions.CANDIDATES, candidates);
+        }
+        if (verify != null) {
+            conf.set(DedupeOptions.VERIFY, verify);
         }
         if (window != null) {
             conf.set(DedupeOptions.WINDOW, window);

@@ -44,10 +44,13 @@ public final class BucketPairing {
     private final Estimator estimator;
     private final double threshold;
 
-    /** The pairing of a dedupe run: its bucket keys, estimator and threshold. */
+    /**
+     * The pairing of a dedupe run: its bucket keys, estimator and threshold (with exact
+     * verification, the lower floor of the candidates that go on to it).
+     */
     static BucketPairing of(DedupeSettings settings) {
         return new BucketPairing(
-                settings.newBandKeys(), settings::estimate, settings.job().threshold());
+                settings.newBandKeys(), settings::estimate, settings.candidateFloor());
     }
 
     /**

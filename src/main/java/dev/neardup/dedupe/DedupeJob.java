@@ -46,10 +46,12 @@ import org.apache.flink.util.ExceptionUtils;
  *       MinHash signature, or SimHash fingerprint for cosine), one version per id (the latest;
  *       deletions applied), exact copies collapsed by signature fingerprint, band entries
  *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
- *       whose estimated similarity from the full sketches reaches the threshold; buckets larger
- *       than a block compared block against block. With cosine and WINDOW candidates instead: seed
- *       002's sliding window over sorted, permuted fingerprints, per range partition, each pair
- *       kept once.
+ *       whose estimated similarity from the full sketches reaches the threshold (with exact
+ *       verification, the default for Jaccard: comes within four standard errors of it, and then
+ *       the exact Jaccard of the two shingle sets decides, {@link ExactVerifyFunctions}); buckets
+ *       larger than a block compared block against block. With cosine and WINDOW candidates
+ *       instead: seed 002's sliding window over sorted, permuted fingerprints, per range partition,
+ *       each pair kept once.
  *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
  *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
  *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
@@ -81,6 +83,7 @@ public final class DedupeJob {
     static final String BLOCK_TASKS = "block-tasks";
     static final String LARGEST_BUCKET = "largest-bucket";
     static final String PAIRS = "pairs";
+    static final String EXACT_CHECKS = "exact-checks";
     static final String CLUSTERS = "clusters";
     static final String CLUSTERED = "clustered-documents";
     static final String REMOVED = "removed";
@@ -143,6 +146,7 @@ public final class DedupeJob {
             long blockTasks,
             long largestBucket,
             long pairs,
+            long exactChecks,
             int rounds,
             int roundsInJob,
             int jobs,
@@ -292,6 +296,7 @@ public final class DedupeJob {
                 get(r, BLOCK_TASKS),
                 get(r, LARGEST_BUCKET),
                 get(r, PAIRS),
+                get(r, EXACT_CHECKS),
                 rounds,
                 roundsInJob,
                 jobs,
@@ -355,6 +360,13 @@ public final class DedupeJob {
                 attempt.candidates() == CandidateMethod.WINDOW
                         ? windowPairs(originals, attempt)
                         : bucketPairs(originals, attempt);
+        if (attempt.exact()) {
+            candidatePairs =
+                    exactPairs(
+                            candidatePairs,
+                            originals.getSideOutput(ExactCopiesFunction.SHINGLES),
+                            attempt);
+        }
         DataStream<SimilarPair> pairs =
                 candidatePairs
                         .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
@@ -437,6 +449,30 @@ public final class DedupeJob {
                         .uid("dedupe-block-pairs")
                         .name("giant buckets: block pairs");
         return bucketPairs.union(blockPairs);
+    }
+
+    /**
+     * Exact verification ({@link VerifyMode#EXACT}): each candidate joined with the shingle set of
+     * its earlier document (keyed by it), then with the later one's (keyed by it), where the exact
+     * Jaccard similarity decides; {@link ExactVerifyFunctions}.
+     */
+    private static DataStream<SimilarPair> exactPairs(
+            DataStream<SimilarPair> candidates,
+            DataStream<DocShingles> shingles,
+            DedupeSettings attempt) {
+        return candidates
+                .keyBy(p -> p.a, Types.STRING)
+                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .process(new ExactVerifyFunctions.AttachFirst())
+                .returns(TypeInformation.of(ExactVerifyFunctions.ShingledPair.class))
+                .uid("dedupe-exact-first")
+                .name("exact: shingles of the earlier")
+                .keyBy(p -> p.b, Types.STRING)
+                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .process(new ExactVerifyFunctions.Verify(attempt.job().threshold()))
+                .returns(TypeInformation.of(SimilarPair.class))
+                .uid("dedupe-exact-verify")
+                .name("exact: Jaccard of the shingle sets");
     }
 
     /**

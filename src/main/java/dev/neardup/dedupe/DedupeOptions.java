@@ -86,4 +86,15 @@ public final class DedupeOptions {
                                     + " partitions by the first p permuted bits, sorted and"
                                     + " scanned by separate tasks (pairs across a partition"
                                     + " boundary are not compared).");
+
+    public static final ConfigOption<VerifyMode> VERIFY =
+            ConfigOptions.key("neardup.dedupe.verify")
+                    .enumType(VerifyMode.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "How a candidate pair is verified: EXACT (Jaccard only, its default:"
+                                    + " exact Jaccard of the two shingle sets, so the clusters are"
+                                    + " the components of the exact similarity graph) or"
+                                    + " SIGNATURE (the estimate from the full MinHash signatures,"
+                                    + " as the streaming job; the only mode of cosine).");
 }

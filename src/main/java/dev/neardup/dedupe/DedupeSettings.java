@@ -2,8 +2,10 @@ package dev.neardup.dedupe;
 
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SortedWindow;
+import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
@@ -36,6 +38,24 @@ public final class DedupeSettings implements Serializable {
     private final int window;
     private final int permutations;
     private final int windowPrefixBits;
+    private final VerifyMode verify;
+    // LshParams is not serializable: its bands and rows.
+    private final int candidateBands;
+    private final int candidateRows;
+
+    /**
+     * The probability that the candidate bands of a dedupe make a pair at exactly the threshold a
+     * candidate, unless --bands/--rows (or the tuning weights) are given: {@link
+     * LshParams#forRecall}.
+     */
+    public static final double CANDIDATE_RECALL = 0.99;
+
+    /**
+     * With exact verification, candidates whose MinHash estimate is at least this many standard
+     * errors, sqrt(t (1 - t) / K), below the threshold t are verified exactly (the others cannot
+     * reach t but with a probability of about 3e-5 under the normal approximation).
+     */
+    public static final double EXACT_MARGIN_ERRORS = 4;
 
     private DedupeSettings(
             NearDupSettings job,
@@ -48,7 +68,9 @@ public final class DedupeSettings implements Serializable {
             CandidateMethod candidates,
             int window,
             int permutations,
-            int windowPrefixBits) {
+            int windowPrefixBits,
+            VerifyMode verify,
+            LshParams candidateBanding) {
         this.job = job;
         this.keepPolicy = keepPolicy;
         this.splitBelow = splitBelow;
@@ -60,6 +82,9 @@ public final class DedupeSettings implements Serializable {
         this.window = window;
         this.permutations = permutations;
         this.windowPrefixBits = windowPrefixBits;
+        this.verify = verify;
+        this.candidateBands = candidateBanding.bands();
+        this.candidateRows = candidateBanding.rows();
     }
 
     /**
@@ -123,6 +148,23 @@ public final class DedupeSettings implements Serializable {
                 prefixBits >= 0 && prefixBits <= 16,
                 DedupeOptions.WINDOW_PREFIX_BITS.key(),
                 "must be between 0 and 16, got " + prefixBits);
+        VerifyMode verify =
+                config.getOptional(DedupeOptions.VERIFY)
+                        .orElse(cosine ? VerifyMode.SIGNATURE : VerifyMode.EXACT);
+        require(
+                !cosine || verify == VerifyMode.SIGNATURE,
+                DedupeOptions.VERIFY.key(),
+                "exact verification compares shingle sets (Jaccard); with --similarity cosine"
+                        + " pairs are verified by the Hamming distance of their fingerprints:"
+                        + " remove --verify exact, or use --verify signature");
+        boolean tunedBanding =
+                config.getOptional(NearDupOptions.BANDS).isPresent()
+                        || config.getOptional(NearDupOptions.FP_WEIGHT).isPresent()
+                        || config.getOptional(NearDupOptions.FN_WEIGHT).isPresent();
+        LshParams candidateBanding =
+                cosine || tunedBanding
+                        ? job.banding()
+                        : LshParams.forRecall(job.threshold(), job.numHashes(), CANDIDATE_RECALL);
         return new DedupeSettings(
                 job,
                 config.get(DedupeOptions.KEEP_POLICY),
@@ -134,7 +176,9 @@ public final class DedupeSettings implements Serializable {
                 candidates,
                 window,
                 permutations,
-                prefixBits);
+                prefixBits,
+                verify,
+                candidateBanding);
     }
 
     /**
@@ -142,7 +186,38 @@ public final class DedupeSettings implements Serializable {
      * permuted-block tables of the SimHash fingerprint (the streaming job's keys).
      */
     public BandKeys newBandKeys() {
-        return cosine() ? new PermutedBlocks(job.blockParams()) : new Banding(job.banding());
+        return cosine() ? new PermutedBlocks(job.blockParams()) : new Banding(candidateBanding());
+    }
+
+    /**
+     * The LSH bands of the candidate stage (Jaccard): unless --bands/--rows or the tuning weights
+     * are given, chosen for the dedupe's question, every pair at the threshold ({@link
+     * LshParams#forRecall} at {@link #CANDIDATE_RECALL}: 21 x 6 at t = 0.8, K = 128), not the
+     * streaming job's trade-off (11 x 11 finds 63% of the pairs at exactly 0.8 in a bucket).
+     */
+    public LshParams candidateBanding() {
+        return new LshParams(candidateBands, candidateRows);
+    }
+
+    public VerifyMode verify() {
+        return verify;
+    }
+
+    /** Whether candidates are verified by the exact Jaccard of their shingle sets. */
+    public boolean exact() {
+        return verify == VerifyMode.EXACT;
+    }
+
+    /**
+     * The lowest estimate a candidate in a bucket needs to go on: the threshold when the estimate
+     * decides; with exact verification {@link #EXACT_MARGIN_ERRORS} standard errors below it.
+     */
+    public double candidateFloor() {
+        double t = job.threshold();
+        if (!exact()) {
+            return t;
+        }
+        return Math.max(0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.numHashes()));
     }
 
     /**
@@ -230,7 +305,9 @@ public final class DedupeSettings implements Serializable {
                 candidates,
                 window,
                 permutations,
-                windowPrefixBits);
+                windowPrefixBits,
+                verify,
+                candidateBanding());
     }
 
     public List<String> inputNames() {
@@ -264,13 +341,19 @@ public final class DedupeSettings implements Serializable {
         }
         return String.format(
                 java.util.Locale.ROOT,
-                "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s keep=%s"
-                        + " split-below=%s block-size=%d",
+                "threshold=%.2f K=%d %s (P(candidate) at the threshold %.3f) minhash=%s verify=%s"
+                        + " keep=%s split-below=%s block-size=%d",
                 job.threshold(),
                 job.numHashes(),
-                job.banding(),
-                job.banding().effectiveThreshold(),
+                candidateBanding(),
+                candidateBanding().probability(job.threshold()),
                 job.algorithm(),
+                exact()
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "exact (candidates estimated >= %.3f)",
+                                candidateFloor())
+                        : "signature",
                 keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
                 guarded() ? String.valueOf(splitBelow) : "off",
                 blockSize);

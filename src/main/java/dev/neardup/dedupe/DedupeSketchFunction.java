@@ -7,6 +7,7 @@ import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,9 +21,10 @@ import org.apache.flink.util.OutputTag;
 /**
  * The dedupe job's first step after the source: each document's shingles and full MinHash signature
  * ({@link DocumentSketcher}), or with cosine similarity its SimHash fingerprint ({@link
- * dev.neardup.lsh.SimHashSketcher}): the streaming job's sketch; dead letters of the parser, and
- * documents without a word ({@code NO_TEXT}), to {@link #DEAD_LETTERS}; a deletion line passes on
- * as a {@link DedupeDoc} marked deleted.
+ * dev.neardup.lsh.SimHashSketcher}): the streaming job's sketch, and with exact verification
+ * ({@link VerifyMode#EXACT}) the document's shingle set; dead letters of the parser, and documents
+ * without a word ({@code NO_TEXT}), to {@link #DEAD_LETTERS}; a deletion line passes on as a {@link
+ * DedupeDoc} marked deleted.
  */
 public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDoc> {
 
@@ -75,7 +77,18 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         }
         Document doc = record.document;
         ContentType type = ContentType.detect(doc.contentType, doc.content);
-        DocumentSketcher.Sketch sketch = sketcher.sketch(doc.content, type);
+        long[] shingles = null;
+        DocumentSketcher.Sketch sketch;
+        if (settings.exact()) {
+            DocumentSketcher minHash = (DocumentSketcher) sketcher;
+            long[] hashes = minHash.shingler().shingleHashes(doc.content, type);
+            shingles = ShingleSet.of(hashes).toArray();
+            sketch =
+                    new DocumentSketcher.Sketch(
+                            hashes.length, minHash.minHash().signature(hashes), new long[0]);
+        } else {
+            sketch = sketcher.sketch(doc.content, type);
+        }
         if (sketch.shingleCount() == 0) {
             deadLetters.add(1);
             ctx.output(
@@ -91,7 +104,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         d.length = doc.content.length();
         d.order = order(doc.instance);
         d.signature = sketch.signature();
-        d.fingerprint = BbitMinHash.fingerprint(d.signature);
+        // Exact copies: equal signatures, or with exact verification equal shingle sets.
+        d.shingles = shingles;
+        d.fingerprint = BbitMinHash.fingerprint(shingles != null ? shingles : d.signature);
         d.key = VertexKeys.key(d.eventTime, d.id);
         out.collect(d);
     }

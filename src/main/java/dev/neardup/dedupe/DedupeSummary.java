@@ -157,6 +157,18 @@ public final class DedupeSummary {
         if (!largest.isEmpty()) {
             lines.add("largest clusters: " + String.join(", ", largest));
         }
+        if (settings.exact()) {
+            lines.add(
+                    String.format(
+                            Locale.ROOT,
+                            "exact verification: %d of %d candidates (bands %s, estimate >= %.3f)"
+                                    + " reach Jaccard %s in their shingle sets",
+                            r.pairs() - r.exactCopies(),
+                            r.exactChecks(),
+                            settings.candidateBanding(),
+                            settings.candidateFloor(),
+                            plain(settings.job().threshold())));
+        }
         if (settings.candidates() == CandidateMethod.WINDOW) {
             lines.add(
                     String.format(
@@ -225,9 +237,10 @@ public final class DedupeSummary {
                             ? settings.permutations()
                             : null);
         } else {
-            json.put("bands", settings.job().bands());
-            json.put("rows", settings.job().rows());
+            json.put("bands", settings.candidateBanding().bands());
+            json.put("rows", settings.candidateBanding().rows());
         }
+        json.put("verify", settings.verify().name().toLowerCase(Locale.ROOT));
         json.put("splitBelow", settings.guarded() ? settings.splitBelow() : null);
         json.put("keepPolicy", settings.keepPolicy().name().toLowerCase(Locale.ROOT));
         json.put("documents", r.clusteredDocuments());
@@ -241,6 +254,7 @@ public final class DedupeSummary {
         json.put("pairs", r.pairs());
         json.put("exactCopies", r.exactCopies());
         json.put("comparisons", r.comparisons());
+        json.put("exactChecks", settings.exact() ? r.exactChecks() : null);
         json.put("bandEntries", r.bandEntries());
         json.put("giantBuckets", r.giantBuckets());
         json.put("blockPairs", r.blockTasks());

@@ -20,7 +20,9 @@ import org.apache.flink.util.OutputTag;
  * on to the band buckets (main output). 100,000 copies of a template cost one bucket member, and
  * one edge each to the earliest ({@link #PAIRS}, similarity 1.0). Every document leaves as a vertex
  * ({@link #VERTICES}); a copy carries the earliest one's key instead of its signature. The
- * signature is held once per group, the copies' other fields (no content) in a list.
+ * signature is held once per group, the copies' other fields (no content) in a list. With exact
+ * verification the group is the documents with equal shingle sets, and the earliest one's set goes
+ * to {@link #SHINGLES}, for {@link ExactVerifyFunctions}.
  */
 public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, DedupeDoc> {
 
@@ -32,8 +34,13 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
     public static final OutputTag<SimilarPair> PAIRS =
             new OutputTag<>("copy-pairs", TypeInformation.of(SimilarPair.class));
 
+    /** With exact verification: the shingle set of the earliest copy, the one that goes on. */
+    public static final OutputTag<DocShingles> SHINGLES =
+            new OutputTag<>("shingles", TypeInformation.of(DocShingles.class));
+
     private transient ListState<DedupeDoc> members;
     private transient ValueState<long[]> signature;
+    private transient ValueState<long[]> shingles;
     private transient LongCounter copies;
 
     @Override
@@ -48,6 +55,11 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
                         .getState(
                                 new ValueStateDescriptor<>(
                                         "signature", TypeInformation.of(long[].class)));
+        shingles =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "shingles", TypeInformation.of(long[].class)));
         copies = DedupeJob.counter(getRuntimeContext(), DedupeJob.COPIES);
     }
 
@@ -58,7 +70,11 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
         if (signature.value() == null) {
             signature.update(doc.signature);
         }
+        if (doc.shingles != null && shingles.value() == null) {
+            shingles.update(doc.shingles);
+        }
         doc.signature = null;
+        doc.shingles = null;
         members.add(doc);
     }
 
@@ -72,6 +88,10 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
         group.sort(Comparator.comparing(d -> d.key));
         DedupeDoc first = group.get(0);
         first.signature = signature.value();
+        long[] set = shingles.value();
+        if (set != null) {
+            ctx.output(SHINGLES, new DocShingles(first.key, set));
+        }
         ctx.output(VERTICES, first);
         out.collect(first);
         for (int i = 1; i < group.size(); i++) {

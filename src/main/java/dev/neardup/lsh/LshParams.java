@@ -139,6 +139,39 @@ public record LshParams(int bands, int rows) {
     }
 
     /**
+     * Chooses b and r for a candidate stage whose candidates are all verified exactly, so that
+     * false positives cost only work and a missed pair cannot be won back: the most rows r (fewest
+     * candidates) with b = floor(K / r) bands whose S-curve reaches {@code recall} at the threshold
+     * itself, P(t) = 1 - (1 - t^r)^b &gt;= recall (seed 001's S-curve: 20 bands of 5 rows give
+     * 0.9996 at s = 0.8). Pairs above the threshold are candidates at least as often. At t = 0.8, K
+     * = 128 and recall 0.99: 21 bands x 6 rows, P(0.8) = 0.998 (the {@link #suggest} default, 11 x
+     * 11, gives 0.63 there).
+     *
+     * @param threshold the Jaccard similarity t, in (0, 1)
+     * @param numHashes K, the signature length
+     * @param recall the probability of a candidate at s = t, in (0, 1)
+     * @return the banding; b = K, r = 1 when no r reaches {@code recall}
+     */
+    public static LshParams forRecall(double threshold, int numHashes, double recall) {
+        checkThreshold(threshold);
+        if (numHashes < 1) {
+            throw new IllegalArgumentException(
+                    "number of hash values K must be at least 1, got " + numHashes);
+        }
+        if (!(recall > 0 && recall < 1)) {
+            throw new IllegalArgumentException(
+                    "recall must be strictly between 0 and 1, got " + recall);
+        }
+        for (int r = numHashes; r > 1; r--) {
+            int b = numHashes / r;
+            if (candidateProbability(threshold, b, r) >= recall) {
+                return new LshParams(b, r);
+            }
+        }
+        return new LshParams(numHashes, 1);
+    }
+
+    /**
      * Probability that a pair of Jaccard similarity s is <em>found</em>: that it shares a bucket in
      * at least one band (the S-curve) and that its MinHash estimate reaches {@code threshold}, when
      * its {@code numHashes} signature positions agree independently with probability s (the model

@@ -50,6 +50,32 @@ public final class Similarity {
         return (double) common / (a.size() + b.size() - common);
     }
 
+    /**
+     * {@link #jaccard(ShingleSet, ShingleSet)} of two sets given as their {@link
+     * ShingleSet#toArray} arrays (distinct values, ascending), without copying them: the same
+     * double division, so the same value.
+     */
+    public static double jaccardOfSorted(long[] a, long[] b) {
+        if (a.length == 0 && b.length == 0) {
+            return 1.0;
+        }
+        int i = 0;
+        int j = 0;
+        int common = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] < b[j]) {
+                i++;
+            } else if (a[i] > b[j]) {
+                j++;
+            } else {
+                common++;
+                i++;
+                j++;
+            }
+        }
+        return (double) common / (a.length + b.length - common);
+    }
+
     /** Exact containment of A in B, |A ∩ B| / |A| (seed 003's c(A, B)). */
     public static double containment(ShingleSet a, ShingleSet b) {
         if (a.isEmpty()) {

@@ -66,6 +66,10 @@ class CosineCliTest {
                 "dedupe --sample --clusters - --similarity cosine --candidates window --window 0"
                         + " | neardup.dedupe.window: must be between 1 and 100000",
                 "dedupe --sample --clusters - --candidates sorted | expected blocks or window",
+                "dedupe --sample --clusters - --similarity cosine --verify exact | with"
+                        + " --similarity cosine pairs are verified by the Hamming distance of their"
+                        + " fingerprints: remove --verify exact, or use --verify signature",
+                "dedupe --sample --clusters - --verify estimate | expected exact or signature",
             })
     void badCosineArgumentsAreOneLineUsageErrors(String args, String fragment) {
         String[] words = args.strip().split("\\s+");

@@ -55,8 +55,12 @@ class DedupeCommandITCase {
                 .contains("(one Flink job; components converged after 1 of 8 rounds)")
                 .contains("54 documents in 35 clusters, 19 to remove")
                 .contains("neardup: cluster sizes:")
-                .containsPattern("neardup:   1 +24 +24  #+\\n")
+                .containsPattern("neardup:   1 +25 +25  #+\\n")
                 .containsPattern("neardup:   5-8 +1 +5  #+\\n")
+                .contains(
+                        "neardup: exact verification: 29 of 39 candidates (bands 21 bands x 6"
+                                + " rows, estimate >= 0.659) reach Jaccard 0.8 in their shingle"
+                                + " sets")
                 .contains("neardup: wrote " + out.resolve("sizes.png"));
         // Progress: JSON lines on stderr (not a terminal here), stage by stage.
         List<JsonNode> progress =
@@ -88,7 +92,10 @@ class DedupeCommandITCase {
         assertThat(image.getWidth()).isEqualTo(SCurvePlot.WIDTH);
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("jobs").asInt()).isEqualTo(1);
-        assertThat(summary.get("clusterSizes").get("1").asInt()).isEqualTo(24);
+        assertThat(summary.get("clusterSizes").get("1").asInt()).isEqualTo(25);
+        assertThat(summary.get("verify").asText()).isEqualTo("exact");
+        assertThat(summary.get("bands").asInt()).isEqualTo(21);
+        assertThat(summary.get("exactChecks").asInt()).isEqualTo(39);
         assertThat(summary.get("documents").asLong()).isEqualTo(54);
         assertThat(summary.get("deadLetters").asLong()).isEqualTo(6);
         assertThat(summary.get("supersededVersions").asLong()).isEqualTo(6);
@@ -121,7 +128,10 @@ class DedupeCommandITCase {
         assertThat(kept).isEqualTo(clusterIds);
         assertThat(JobFiles.read(out.resolve("pairs.jsonl")))
                 .hasSize(summary.get("pairs").asInt())
-                .allSatisfy(p -> assertThat(p.get("similarity").asDouble()).isGreaterThan(0.8));
+                .allSatisfy(
+                        p ->
+                                assertThat(p.get("similarity").asDouble())
+                                        .isGreaterThanOrEqualTo(0.8));
         assertThat(JobFiles.read(out.resolve("dead.jsonl")))
                 .extracting(d -> d.get("reason").asText())
                 .containsExactlyInAnyOrder(

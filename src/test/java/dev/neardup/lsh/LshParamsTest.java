@@ -319,4 +319,21 @@ class LshParamsTest {
         }
         return sum * h;
     }
+
+    @Test
+    void forRecallTakesTheMostRowsWhoseSCurveReachesTheRecallAtTheThreshold() {
+        LshParams p = LshParams.forRecall(0.8, 128, 0.99);
+        // 21 x 6: P(0.8) = 0.9983; 18 x 7 gives only 0.9855.
+        assertThat(p).isEqualTo(new LshParams(21, 6));
+        assertThat(p.probability(0.8)).isCloseTo(0.9983, within(0.0001));
+        assertThat(new LshParams(18, 7).probability(0.8)).isLessThan(0.99);
+        // The tuned default of the streaming job finds far fewer pairs at the threshold.
+        assertThat(LshParams.suggest(0.8, 128).probability(0.8)).isLessThan(0.65);
+        // Seed 001's 20 x 5 reaches 0.9996; at 0.9999 the choice falls to 5 rows.
+        assertThat(LshParams.forRecall(0.8, 128, 0.9999)).isEqualTo(new LshParams(25, 5));
+        assertThat(LshParams.forRecall(0.5, 16, 0.999999)).isEqualTo(new LshParams(16, 1));
+        assertThatThrownBy(() -> LshParams.forRecall(0.8, 128, 1.0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("recall");
+    }
 }
