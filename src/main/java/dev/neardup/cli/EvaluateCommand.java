@@ -83,7 +83,8 @@ import picocli.CommandLine.Spec;
             "      --json",
             "  neardup evaluate --input crawl.jsonl --similarity cosine --max-hamming 3 \\",
             "      --stopwords --plot cosine-recall.png",
-            "  neardup evaluate --input digests.jsonl --containment 0.8 --plot containment.png"
+            "  neardup evaluate --input digests.jsonl --containment 0.8 \\",
+            "      --plot containment.png"
         })
 final class EvaluateCommand implements Callable<Integer> {
 
