@@ -32,6 +32,20 @@ final class BandsOptions {
     @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
     Integer rows;
 
+    /**
+     * Sets the options that were given, and only those.
+     *
+     * @throws CliException (usage) for --threshold with --containment, which is the threshold
+     */
+    void applyTo(Configuration conf, SimilarityOptions similarity) {
+        if (threshold != null && similarity.containment != null) {
+            throw CliException.usage(
+                    "--threshold and --containment T both set the threshold: with containment,"
+                            + " give only --containment T");
+        }
+        applyTo(conf);
+    }
+
     /** Sets the options that were given, and only those. */
     void applyTo(Configuration conf) {
         if (threshold != null) {

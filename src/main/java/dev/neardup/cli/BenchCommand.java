@@ -257,6 +257,13 @@ final class BenchCommand implements Callable<Integer> {
                     "signatureOnlyMegabytesPerSecond",
                     signatureDocsPerSecond * bytes / documents / 1e6);
             r.putAll(job);
+            // What a bucket member keeps to verify, and how many band keys (members) a document
+            // has: the sketch's share of the state per document.
+            r.put("bandKeysPerDocument", settings.bands());
+            r.put("verifyBytesPerMember", settings.verification().packedBytes());
+            r.put(
+                    "verifyBytesPerDocument",
+                    (long) settings.bands() * settings.verification().packedBytes());
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             if (hotCopies > 0) {
@@ -576,6 +583,18 @@ final class BenchCommand implements Callable<Integer> {
                         + " target <= 1024)%n",
                 r.get("stateBytesPerDocument"),
                 r.get("savepointBytes"));
+        out.printf(
+                Locale.ROOT,
+                "sketch              %d bytes per bucket member to verify x %d band keys ="
+                        + " %,d bytes per document  (%s)%n",
+                r.get("verifyBytesPerMember"),
+                r.get("bandKeysPerDocument"),
+                r.get("verifyBytesPerDocument"),
+                String.valueOf(r.get("settings")).startsWith("containment")
+                        ? "bottom-s containment sample"
+                        : String.valueOf(r.get("settings")).startsWith("similarity=cosine")
+                                ? "SimHash fingerprint"
+                                : "b-bit MinHash signature");
         if (r.containsKey("hotCopies")) {
             out.printf(
                     Locale.ROOT,

@@ -3,6 +3,8 @@ package dev.neardup.cli;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
@@ -157,7 +159,8 @@ final class CompareCommand implements Callable<Integer> {
             int tokens,
             int shingles,
             ShingleSet set,
-            long[] signature) {
+            long[] signature,
+            long[] hashes) {
 
         Map<String, Object> toJson() {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -197,7 +200,12 @@ final class CompareCommand implements Callable<Integer> {
                         .tokenCount();
         long[] hashes = new Shingler(options).shingleHashes(text);
         return new Analysis(
-                doc, tokens, hashes.length, ShingleSet.of(hashes), minHash.signature(hashes));
+                doc,
+                tokens,
+                hashes.length,
+                ShingleSet.of(hashes),
+                minHash.signature(hashes),
+                hashes);
     }
 
     /** Everything both outputs show. */
@@ -211,6 +219,8 @@ final class CompareCommand implements Callable<Integer> {
         final double jaccard;
         final double containmentAinB;
         final double containmentBinA;
+        final int sketchSize;
+        final BottomKContainment.Estimate containmentEstimate;
         final double estimate;
         final double standardError;
         final int firstAgreeingBand;
@@ -226,6 +236,16 @@ final class CompareCommand implements Callable<Integer> {
             this.jaccard = Similarity.jaccard(a.set, b.set);
             this.containmentAinB = Similarity.containment(a.set, b.set);
             this.containmentBinA = Similarity.containment(b.set, a.set);
+            this.sketchSize =
+                    similarity.sketchSize != null
+                            ? similarity.sketchSize
+                            : NearDupOptions.CONTAINMENT_SKETCH_SIZE.defaultValue();
+            this.containmentEstimate =
+                    BottomKContainment.containment(
+                            BottomKContainment.pack(
+                                    BottomKContainment.sample(a.hashes, sketchSize), sketchSize),
+                            BottomKContainment.pack(
+                                    BottomKContainment.sample(b.hashes, sketchSize), sketchSize));
             this.estimate = Similarity.estimateJaccard(a.signature, b.signature);
             // The estimator's standard error at the true similarity, which is known here.
             this.standardError = Similarity.standardError(jaccard, numHashes);
@@ -252,6 +272,11 @@ final class CompareCommand implements Callable<Integer> {
             o.put("jaccard", jaccard);
             o.put("containmentAInB", containmentAinB);
             o.put("containmentBInA", containmentBinA);
+            o.put("estimatedContainmentAInB", containmentEstimate.aInB());
+            o.put("estimatedContainmentBInA", containmentEstimate.bInA());
+            o.put("containmentSketchSize", sketchSize);
+            o.put("containmentSampleA", containmentEstimate.sampleA());
+            o.put("containmentSampleB", containmentEstimate.sampleB());
             o.put("estimate", estimate);
             o.put("standardError", standardError);
             o.put("bands", params.bands());
@@ -281,6 +306,17 @@ final class CompareCommand implements Callable<Integer> {
                         + (c.union == 0 ? " (two empty sets count as identical)" : ""));
         line(out, "containment A in B", Format.fixed(c.containmentAinB), "share of A's in B");
         line(out, "containment B in A", Format.fixed(c.containmentBinA), "share of B's in A");
+        BottomKContainment.Estimate e = c.containmentEstimate;
+        line(
+                out,
+                "estimated A in B",
+                Format.fixed(e.aInB()),
+                estimateNote(e.aInBSample(), e.sampleA(), "A", c.sketchSize));
+        line(
+                out,
+                "estimated B in A",
+                Format.fixed(e.bInA()),
+                estimateNote(e.bInASample(), e.sampleB(), "B", c.sketchSize));
         line(
                 out,
                 "MinHash estimate",
@@ -320,6 +356,21 @@ final class CompareCommand implements Callable<Integer> {
                         + (c.nearDuplicate ? " >= " : " < ")
                         + "threshold "
                         + Format.plain(threshold));
+    }
+
+    /** How a containment estimate was made and how far off it may be. */
+    private static String estimateNote(
+            dev.neardup.sketch.SampleEstimate sample, int k, String of, int sketchSize) {
+        if (sample.exhaustive()) {
+            return "exact: both bottom-" + sketchSize + " samples hold their whole sets";
+        }
+        return String.format(
+                Locale.ROOT,
+                "+/- %.4f from %d sampled shingles of %s (bottom-%d, as 'run --containment')",
+                sample.standardError(),
+                k,
+                of,
+                sketchSize);
     }
 
     private void printDocument(PrintWriter out, String label, Analysis d) {

@@ -543,7 +543,7 @@ final class DedupeCommand implements Callable<Integer> {
         properties.forEach(conf::setString);
         sketch.applyTo(conf);
         similarity.applyTo(conf);
-        banding.applyTo(conf);
+        banding.applyTo(conf, similarity);
         if (candidates != null) {
             conf.set(DedupeOptions.CANDIDATES, candidates);
         }

@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.eval.ExactContainmentJoin;
 import dev.neardup.eval.ExactCosineJoin;
 import dev.neardup.eval.TermVector;
 import dev.neardup.io.DocumentParser;
@@ -67,6 +68,10 @@ import picocli.CommandLine.Spec;
                     + " of 64 bits (or give --threshold T: the largest K with cos(pi K / bits)"
                     + " >= T). Recall and precision are measured at that threshold unless"
                     + " --recall-similarity or --precision-similarity say otherwise.",
+            "With --containment T the exact answer is every pair of which one page is"
+                    + " contained in the other, |A n B| / min(|A|, |B|) >= --floor (a prefix-"
+                    + "filtering containment join); a pair counts as found when the job reported"
+                    + " it either way round, and recall and precision are measured at T.",
             "Repeated ids (re-crawls) keep their first occurrence; records the job would reject"
                     + " are left out of both answers.",
             ""
@@ -77,7 +82,9 @@ import picocli.CommandLine.Spec;
             "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",
             "      --json",
             "  neardup evaluate --input crawl.jsonl --similarity cosine --max-hamming 3 \\",
-            "      --stopwords --plot cosine-recall.png"
+            "      --stopwords --plot cosine-recall.png",
+            "  neardup evaluate --input digests.jsonl --containment 0.8 \\",
+            "      --plot containment.png"
         })
 final class EvaluateCommand implements Callable<Integer> {
 
@@ -139,6 +146,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = JobOptions.settings(conf);
         boolean cosine = settings.family() == SimilarityFamily.COSINE;
+        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
         double threshold = settings.threshold();
         double floorValue =
                 floor != null
@@ -152,9 +160,14 @@ final class EvaluateCommand implements Callable<Integer> {
                                                         settings.simHashBits() / 2),
                                                 settings.simHashBits()))
                                 : 0.5;
-        double recallAt = recallSimilarity != null ? recallSimilarity : cosine ? threshold : 0.9;
+        double recallAt =
+                recallSimilarity != null
+                        ? recallSimilarity
+                        : cosine || containment ? threshold : 0.9;
         double precisionAt =
-                precisionSimilarity != null ? precisionSimilarity : cosine ? threshold : 0.7;
+                precisionSimilarity != null
+                        ? precisionSimilarity
+                        : cosine || containment ? threshold : 0.7;
         for (double value : new double[] {floorValue, recallAt, precisionAt}) {
             if (!(value > 0 && value <= 1)) {
                 throw CliException.usage("similarities must be in (0, 1], got " + value);
@@ -173,7 +186,13 @@ final class EvaluateCommand implements Callable<Integer> {
                                     ? SimHashSketcher.featureOptions(
                                             settings.simHashFeatures(), settings.shingleOptions())
                                     : settings.shingleOptions());
-            MinHash minHash = cosine ? null : settings.newSketcher().minHash();
+            MinHash minHash =
+                    cosine
+                            ? null
+                            : MinHash.create(
+                                    settings.algorithm(),
+                                    settings.numHashes(),
+                                    MinHash.DEFAULT_SEED);
             readDocuments(
                     settings,
                     shingler,
@@ -197,24 +216,33 @@ final class EvaluateCommand implements Callable<Integer> {
             err.printf(
                     Locale.ROOT,
                     "neardup evaluate: exact %s join of %d documents%n",
-                    cosine ? "cosine" : "Jaccard",
+                    cosine ? "cosine" : containment ? "containment" : "Jaccard",
                     docs.size());
             long t0 = System.nanoTime();
             List<Evaluation.Truth> exact =
                     cosine
                             ? Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floorValue))
-                            : Evaluation.fromJaccard(
-                                    ExactSimilarityJoin.allPairs(sets, floorValue));
+                            : containment
+                                    ? Evaluation.fromContainment(
+                                            ExactContainmentJoin.allPairs(sets, floorValue))
+                                    : Evaluation.fromJaccard(
+                                            ExactSimilarityJoin.allPairs(sets, floorValue));
             double joinSeconds = (System.nanoTime() - t0) / 1e9;
             Evaluation.Model model =
                     cosine
                             ? Evaluation.cosine(vectors, settings.blockParams())
-                            : Evaluation.jaccard(
-                                    sets,
-                                    settings.banding(),
-                                    settings.numHashes(),
-                                    threshold,
-                                    settings.signatureBits());
+                            : containment
+                                    ? Evaluation.containment(
+                                            sets,
+                                            settings.containmentBanding(),
+                                            settings.containmentSketchSize(),
+                                            threshold)
+                                    : Evaluation.jaccard(
+                                            sets,
+                                            settings.banding(),
+                                            settings.numHashes(),
+                                            threshold,
+                                            settings.signatureBits());
 
             err.println("neardup evaluate: running the job: " + settings);
             Path verdicts = dir.path().resolve("verdicts.jsonl");
@@ -352,7 +380,8 @@ final class EvaluateCommand implements Callable<Integer> {
             return;
         }
         boolean cosine = settings.family() == SimilarityFamily.COSINE;
-        String s = cosine ? "cos" : "J";
+        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
+        String s = cosine ? "cos" : containment ? "c" : "J";
         String digits = cosine ? "%.4f" : "%.2f";
         out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
         out.printf(Locale.ROOT, "settings          %s%n", settings);
@@ -363,7 +392,7 @@ final class EvaluateCommand implements Callable<Integer> {
                         + " among %d documents"
                         + " (similarity join: %.1f s)%n",
                 r.exactPairs(),
-                cosine ? "cosine" : "Jaccard",
+                cosine ? "cosine" : containment ? "containment (either way)" : "Jaccard",
                 floorValue,
                 r.documents(),
                 joinSeconds);
@@ -414,6 +443,10 @@ final class EvaluateCommand implements Callable<Integer> {
         if (cosine) {
             out.println(
                     "  exact cosine      expected h     pairs    found   recall   P(candidate)"
+                            + "   predicted P(found)");
+        } else if (containment) {
+            out.println(
+                    "  exact c        pairs    found   recall   P(candidate) at the pairs' sizes"
                             + "   predicted P(found)");
         } else {
             out.println(

@@ -88,6 +88,19 @@ final class Evaluation {
         /** Probability that a pair at exact similarity s is reported: candidate and verified. */
         double predictedFound(double s);
 
+        /**
+         * {@link #predictedCandidate(double)} of the pair of documents a and b, for families whose
+         * prediction depends on more than the similarity (containment: on the two sizes).
+         */
+        default double predictedCandidate(int a, int b, double s) {
+            return predictedCandidate(s);
+        }
+
+        /** {@link #predictedFound(double)} of the pair of documents a and b. */
+        default double predictedFound(int a, int b, double s) {
+            return predictedFound(s);
+        }
+
         /** Legend of {@link #predictedCandidate} in the plot. */
         String candidateCurve();
 
@@ -248,6 +261,136 @@ final class Evaluation {
         };
     }
 
+    /**
+     * Containment (seed 003's c(A, B), the larger of the two ways): exact containment of the
+     * shingle sets, buckets of 0.1, and per pair the size-partitioned bands' P(candidate) at the
+     * pair's sizes times the probability that the bottom-s estimate reaches the threshold (a
+     * binomial fraction of about s min(|A|, |B|) / max(|A|, |B|) samples). The curves of the plot
+     * are those of a page contained in one twice its size (1,000 and 2,000 shingles).
+     */
+    static Model containment(
+            List<ShingleSet> sets,
+            dev.neardup.lsh.ContainmentBanding banding,
+            int sketchSize,
+            double threshold) {
+        return new Model() {
+            @Override
+            public String name() {
+                return "containment";
+            }
+
+            @Override
+            public String symbol() {
+                return "c";
+            }
+
+            @Override
+            public double exact(int a, int b) {
+                return Math.max(
+                        Similarity.containment(sets.get(a), sets.get(b)),
+                        Similarity.containment(sets.get(b), sets.get(a)));
+            }
+
+            @Override
+            public double[] edges(double floor) {
+                return jaccard(sets, new LshParams(1, 1), 1, threshold, 1).edges(floor);
+            }
+
+            @Override
+            public double predictedCandidate(double s) {
+                return banding.candidateProbability(s, 1000, 2000);
+            }
+
+            @Override
+            public double predictedFound(double s) {
+                return predictedCandidate(s) * verified(s, 1000, 2000);
+            }
+
+            @Override
+            public double predictedCandidate(int a, int b, double s) {
+                long x = sets.get(a).size();
+                long y = sets.get(b).size();
+                return banding.candidateProbability(s, Math.min(x, y), Math.max(x, y));
+            }
+
+            @Override
+            public double predictedFound(int a, int b, double s) {
+                long x = sets.get(a).size();
+                long y = sets.get(b).size();
+                return predictedCandidate(a, b, s) * verified(s, Math.min(x, y), Math.max(x, y));
+            }
+
+            /** P[Binomial(k, c) >= t k] for the k shingles of the smaller set sampled. */
+            private double verified(double c, long smaller, long larger) {
+                if (larger < sketchSize) {
+                    return c >= threshold ? 1 : 0;
+                }
+                int k =
+                        (int)
+                                Math.max(
+                                        1,
+                                        Math.min(
+                                                smaller,
+                                                Math.round(
+                                                        (double) sketchSize * smaller / larger)));
+                int need = (int) Math.ceil(threshold * k - 1e-9);
+                double total = 0;
+                for (int i = need; i <= k; i++) {
+                    double log =
+                            logChoose(k, i)
+                                    + (i == 0 ? 0 : i * log(c))
+                                    + (k == i ? 0 : (k - i) * log(1 - c));
+                    total += Math.exp(log);
+                }
+                return Math.min(1, total);
+            }
+
+            @Override
+            public String candidateCurve() {
+                return "P(candidate), a page in one twice its size: size-partitioned bands";
+            }
+
+            @Override
+            public String foundCurve() {
+                return "predicted P(found): candidate and bottom-"
+                        + sketchSize
+                        + " estimate >= "
+                        + threshold;
+            }
+
+            @Override
+            public String settingsLine() {
+                return String.format(
+                        Locale.ROOT,
+                        "containment %.2f, %d keys per document, largest size ratio %s,"
+                                + " bottom-%d samples",
+                        threshold,
+                        banding.keysPerDocument(),
+                        Format.plain(banding.maxRatio()),
+                        sketchSize);
+            }
+        };
+    }
+
+    private static double log(double x) {
+        return x <= 0 ? Double.NEGATIVE_INFINITY : Math.log(x);
+    }
+
+    private static double logChoose(int n, int k) {
+        double out = 0;
+        for (int i = 1; i <= k; i++) {
+            out += Math.log(n - k + i) - Math.log(i);
+        }
+        return out;
+    }
+
+    /** The exact pairs of a containment join, at the larger of the two containments. */
+    static List<Truth> fromContainment(List<dev.neardup.eval.ExactContainmentJoin.Pair> pairs) {
+        List<Truth> out = new ArrayList<>(pairs.size());
+        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.containment())));
+        return out;
+    }
+
     private static double angle(double cosine) {
         return Math.acos(Math.max(-1, Math.min(1, cosine)));
     }
@@ -361,8 +504,8 @@ final class Evaluation {
                     if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
                         hit++;
                     }
-                    candidate += model.predictedCandidate(s);
-                    predicted += model.predictedFound(s);
+                    candidate += model.predictedCandidate(p.first(), p.second(), s);
+                    predicted += model.predictedFound(p.first(), p.second(), s);
                 }
             }
             buckets.add(

@@ -107,7 +107,7 @@ final class JobOptions {
         properties.forEach(conf::setString);
         sketch.applyTo(conf);
         similarity.applyTo(conf);
-        banding.applyTo(conf);
+        banding.applyTo(conf, similarity);
         if (bucketCapacity != null) {
             conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
         }

@@ -129,6 +129,9 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (similarity.containment()) {
+            return containment();
+        }
         if (similarity.cosine()) {
             return cosine();
         }
@@ -160,6 +163,81 @@ final class TuneCommand implements Callable<Integer> {
             out.println(Json.pretty(result.toJson()));
         } else {
             printText(result, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * {@code tune --containment T}: the job's size-partitioned bandings (LSH Ensemble), one per
+     * offset of the two documents' size partitions, with the resemblance each is tuned for and
+     * P(candidate) of pairs contained at T and above at the size ratios it serves.
+     */
+    private int containment() {
+        if (bands != null || rows != null || plot != null || threshold != null || json) {
+            throw CliException.usage(
+                    "--threshold, --bands, --rows, --plot and --json are for Jaccard similarity;"
+                            + " with --containment T the bands are tuned per pair of size"
+                            + " partitions from T, --max-size-ratio and --num-hashes");
+        }
+        org.apache.flink.configuration.Configuration conf =
+                new org.apache.flink.configuration.Configuration();
+        similarity.applyTo(conf);
+        conf.set(dev.neardup.pipeline.NearDupOptions.NUM_HASHES, numHashes);
+        conf.set(dev.neardup.pipeline.NearDupOptions.FP_WEIGHT, fpWeight);
+        conf.set(dev.neardup.pipeline.NearDupOptions.FN_WEIGHT, fnWeight);
+        dev.neardup.pipeline.NearDupSettings settings = JobOptions.settings(conf);
+        dev.neardup.lsh.ContainmentBanding banding = settings.containmentBanding();
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(
+                java.util.Locale.ROOT,
+                "containment %.2f, K = %d, largest size ratio %s: documents are in size partitions"
+                    + " [2^p, 2^(p+1)) shingles; a pair p and p + d apart is looked for with the"
+                    + " banding of offset d, tuned for the resemblance of a page contained at %.2f"
+                    + " in one min(2^(d+1), R) times larger:%n%n",
+                banding.containment(),
+                numHashes,
+                Format.plain(banding.maxRatio()),
+                banding.containment());
+        out.println("| offset d | banding | tuned for resemblance | keys per document |");
+        out.println("| ---: | --- | ---: | ---: |");
+        LshParams[] perOffset = banding.bandings();
+        for (int d = 0; d < perOffset.length; d++) {
+            out.printf(
+                    java.util.Locale.ROOT,
+                    "| %d | %s | %.3f | %d |%n",
+                    d,
+                    perOffset[d],
+                    banding.resemblanceThreshold(d),
+                    (d == 0 ? 1 : 2) * perOffset[d].bands());
+        }
+        out.printf(
+                java.util.Locale.ROOT,
+                "%nkeys per document: %d (each a bucket member of %d bytes of sample with"
+                        + " --sketch-size %d)%n%nP(candidate) of a page of 1,000 shingles contained"
+                        + " at c in a page r times larger:%n%n",
+                banding.keysPerDocument(),
+                dev.neardup.sketch.BottomKContainment.packedBytes(settings.containmentSketchSize()),
+                settings.containmentSketchSize());
+        double[] cs = {banding.containment(), (1 + banding.containment()) / 2, 1.0};
+        out.printf(
+                java.util.Locale.ROOT,
+                "| r | c = %.2f | c = %.2f | c = %.2f |%n| ---: | ---: | ---: | ---: |%n",
+                cs[0],
+                cs[1],
+                cs[2]);
+        for (double r : new double[] {1, 1.5, 2, 3, 4, 6, 8}) {
+            if (r > 2 * banding.maxRatio()) {
+                break;
+            }
+            out.printf(java.util.Locale.ROOT, "| %s |", Format.plain(r));
+            for (double c : cs) {
+                out.printf(
+                        java.util.Locale.ROOT,
+                        " %.4f |",
+                        banding.candidateProbability(c, 1000, Math.round(1000 * r)));
+            }
+            out.println();
         }
         out.flush();
         return 0;

@@ -98,6 +98,12 @@ public final class DedupeSettings implements Serializable {
     public static DedupeSettings from(
             ReadableConfig config, List<String> inputNames, long ingestTime) {
         NearDupSettings job = NearDupSettings.from(config);
+        require(
+                job.family() != SimilarityFamily.CONTAINMENT,
+                "neardup.similarity",
+                "dedupe clusters near-duplicates by resemblance or cosine; containment is not a"
+                        + " clustering relation (a digest contains many articles): use 'neardup"
+                        + " run --containment T' or 'neardup evaluate --containment T'");
         double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
         require(
                 Double.isNaN(floor) || (floor > 0 && floor <= 1),

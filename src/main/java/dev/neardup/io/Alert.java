@@ -21,6 +21,21 @@ public class Alert {
     /** {@link #event} of a cluster merge. */
     public static final String CLUSTER_MERGED = "cluster-merged";
 
+    /**
+     * {@link #direction} in containment mode: the document {@link #docId} is contained in {@link
+     * #duplicateOf} (e.g. an article found again inside an earlier digest).
+     */
+    public static final String DOC_IN_DUPLICATE = "DOC_IN_DUPLICATE";
+
+    /**
+     * {@link #direction}: the earlier document {@link #duplicateOf} is contained in {@link #docId}
+     * (e.g. a digest quoting an earlier article).
+     */
+    public static final String DUPLICATE_IN_DOC = "DUPLICATE_IN_DOC";
+
+    /** {@link #direction}: each is contained in the other at the threshold (near-copies). */
+    public static final String MUTUAL = "MUTUAL";
+
     /** The Jackson filter that writes each kind's own fields ({@link Json} registers it). */
     public static final String JSON_FILTER = "neardup-alert";
 
@@ -49,6 +64,15 @@ public class Alert {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public Integer hamming;
+
+    /**
+     * In containment mode ({@code --containment T}): which document is contained in which, {@link
+     * #DOC_IN_DUPLICATE}, {@link #DUPLICATE_IN_DOC} or {@link #MUTUAL}; {@link #similarity} is then
+     * the estimated containment in that direction (for MUTUAL the smaller of the two). Null, and
+     * left out of the JSON, in the other modes (added within schema version 1).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String direction;
 
     /**
      * The band of the bucket that first reported the pair (a pair can share buckets in several
@@ -87,7 +111,8 @@ public class Alert {
 
     /** Field names that only a pair has, and that only a cluster merge has. */
     static final java.util.Set<String> PAIR_FIELDS =
-            java.util.Set.of("duplicateOf", "duplicateUrl", "similarity", "hamming", "band");
+            java.util.Set.of(
+                    "duplicateOf", "duplicateUrl", "similarity", "hamming", "direction", "band");
 
     static final java.util.Set<String> MERGE_FIELDS =
             java.util.Set.of(

@@ -62,6 +62,14 @@ public class Verdict {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public Integer hamming;
 
+    /**
+     * In containment mode: which of this document and {@link #duplicateOf} is contained in the
+     * other ({@link Alert#DOC_IN_DUPLICATE}, {@link Alert#DUPLICATE_IN_DOC}, {@link Alert#MUTUAL});
+     * {@link #similarity} is the estimated containment that way. Null and left out otherwise.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String direction;
+
     /** All matches at or above the threshold, most similar first. */
     public Match[] matches = new Match[0];
 
@@ -85,6 +93,10 @@ public class Verdict {
         /** With cosine similarity: the Hamming distance; null and left out with Jaccard. */
         @JsonInclude(JsonInclude.Include.NON_NULL)
         public Integer hamming;
+
+        /** In containment mode: the direction, as {@link Verdict#direction}; else left out. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public String direction;
 
         public String eventTime;
 

@@ -22,6 +22,10 @@
  *   <li>{@link dev.neardup.lsh.SizePartitions}: LSH Ensemble's size partitions for containment
  *       search (Zhu et al., VLDB 2016): equi-depth size bounds and the resemblance threshold t q /
  *       (q + u - t q) to query each partition at for containment threshold t.
+ *   <li>{@link dev.neardup.lsh.ContainmentBanding} and {@link dev.neardup.lsh.ContainmentSketcher}:
+ *       the job's containment mode, size partitions [2^p, 2^(p+1)) with one banding per partition
+ *       offset tuned for the resemblance containment t implies there, every document emitting the
+ *       keys of its pairs of partitions (LSH Ensemble made symmetric for a stream).
  * </ul>
  *
  * <p>For SimHash fingerprints (the cosine family of seed 002) candidates come from permuted blocks

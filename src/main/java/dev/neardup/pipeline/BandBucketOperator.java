@@ -672,7 +672,11 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
             compared++;
             boolean exact = m.fingerprint() == doc.fingerprint;
-            double similarity = exact ? 1.0 : verification.estimate(m.signature(), doc.signature);
+            // About (member, document); reversed for a report from the document to the member.
+            double similarity =
+                    exact
+                            ? verification.identical()
+                            : verification.estimate(m.signature(), doc.signature);
             if (verification.accepts(similarity)) {
                 matches.inc();
                 if (memberFirst) {
@@ -683,7 +687,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                             m.id(),
                             m.url(),
                             m.eventTime(),
-                            similarity,
+                            verification.reverse(similarity),
                             doc.band,
                             m.cluster(),
                             m.clusterTime());

@@ -28,7 +28,9 @@ public final class NearDupOptions {
                     .defaultValue(0.8)
                     .withDescription(
                             "Jaccard similarity (estimated from the MinHash signatures) from which"
-                                    + " two documents are near-duplicates, in (0, 1).");
+                                    + " two documents are near-duplicates, in (0, 1); with"
+                                    + " similarity CONTAINMENT, the containment |A n B| / |A| from"
+                                    + " which a document is contained in another.");
 
     public static final ConfigOption<SimilarityFamily> SIMILARITY =
             ConfigOptions.key("neardup.similarity")
@@ -37,8 +39,35 @@ public final class NearDupOptions {
                     .withDescription(
                             "JACCARD (shingle sets: MinHash, LSH bands) or COSINE (term-frequency"
                                     + " vectors: SimHash fingerprints, permuted-block tables,"
-                                    + " Hamming distance at most 'neardup.max-hamming'). Both use"
-                                    + " the same band-bucket operator.");
+                                    + " Hamming distance at most 'neardup.max-hamming') or"
+                                    + " CONTAINMENT (one shingle set inside another, |A n B| / |A|"
+                                    + " at least 'neardup.threshold': size-partitioned MinHash"
+                                    + " bands, bottom-s samples; 'neardup run --containment T')."
+                                    + " All use the same band-bucket operator.");
+
+    public static final ConfigOption<Integer> CONTAINMENT_SKETCH_SIZE =
+            ConfigOptions.key("neardup.containment.sketch-size")
+                    .intType()
+                    .defaultValue(128)
+                    .withDescription(
+                            "CONTAINMENT: s, the shingles of its bottom-s sample a bucket keeps per"
+                                    + " member to verify containment (4 s + 2 bytes). A page"
+                                    + " contained in one r times larger is judged on about s / r"
+                                    + " sampled shingles: standard error sqrt(c (1 - c) r / s),"
+                                    + " 0.05 at c = 0.9, r = 4, s = 128. 16 to 4096.");
+
+    public static final ConfigOption<Double> CONTAINMENT_MAX_RATIO =
+            ConfigOptions.key("neardup.containment.max-size-ratio")
+                    .doubleType()
+                    .defaultValue(4.0)
+                    .withDescription(
+                            "CONTAINMENT: R, the largest size ratio (distinct shingles of the"
+                                    + " larger over the smaller) of a pair that is searched for:"
+                                    + " pairs within R are found by the size-partitioned bands"
+                                    + " (pairs up to 2 R apart sometimes). Each doubling of R adds"
+                                    + " a partition offset, about 100 band keys per document at"
+                                    + " threshold 0.8, and halves the sample the estimate of a"
+                                    + " pair that far apart rests on. 1 to 64.");
 
     public static final ConfigOption<Integer> SIMHASH_BITS =
             ConfigOptions.key("neardup.simhash.bits")

@@ -5,6 +5,8 @@ import dev.neardup.io.InputFields;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.ContainmentBanding;
+import dev.neardup.lsh.ContainmentSketcher;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
@@ -61,8 +63,18 @@ public final class NearDupSettings implements Serializable {
     private final int blocks;
     private final SimHashSketcher.Features features;
 
+    /** CONTAINMENT: s, R and the tuning weights of the bandings; 0 for the other families. */
+    private final int containmentSketchSize;
+
+    private final double containmentMaxRatio;
+    private final double fpWeight;
+    private final double fnWeight;
+
     /** The cosine family's layout, or null for Jaccard. */
     private record Cosine(BlockParams blocks, SimHashSketcher.Features features) {}
+
+    /** The containment mode's sketch size, size ratio and tuning weights, or null. */
+    private record Containment(int sketchSize, double maxRatio, double fpWeight, double fnWeight) {}
 
     private NearDupSettings(
             double threshold,
@@ -81,7 +93,8 @@ public final class NearDupSettings implements Serializable {
             Duration idleTimeout,
             long orderBufferBytes,
             long pendingBufferBytes,
-            Cosine cosine) {
+            Cosine cosine,
+            Containment containment) {
         this.threshold = threshold;
         this.numHashes = numHashes;
         this.bands = banding.bands();
@@ -102,7 +115,16 @@ public final class NearDupSettings implements Serializable {
         this.idleTimeoutMillis = idleTimeout.toMillis();
         this.orderBufferBytes = orderBufferBytes;
         this.pendingBufferBytes = pendingBufferBytes;
-        this.family = cosine == null ? SimilarityFamily.JACCARD : SimilarityFamily.COSINE;
+        this.family =
+                cosine != null
+                        ? SimilarityFamily.COSINE
+                        : containment != null
+                                ? SimilarityFamily.CONTAINMENT
+                                : SimilarityFamily.JACCARD;
+        this.containmentSketchSize = containment == null ? 0 : containment.sketchSize();
+        this.containmentMaxRatio = containment == null ? 0 : containment.maxRatio();
+        this.fpWeight = containment == null ? 0 : containment.fpWeight();
+        this.fnWeight = containment == null ? 0 : containment.fnWeight();
         this.simHashBits = cosine == null ? 0 : cosine.blocks().bits();
         this.maxHamming = cosine == null ? 0 : cosine.blocks().maxHamming();
         this.blocks = cosine == null ? 0 : cosine.blocks().blocks();
@@ -117,6 +139,19 @@ public final class NearDupSettings implements Serializable {
     public static NearDupSettings from(ReadableConfig config) {
         SimilarityFamily family = config.get(NearDupOptions.SIMILARITY);
         Cosine cosine = family == SimilarityFamily.COSINE ? cosine(config) : null;
+        if (family != SimilarityFamily.CONTAINMENT) {
+            for (ConfigOption<?> only :
+                    List.of(
+                            NearDupOptions.CONTAINMENT_SKETCH_SIZE,
+                            NearDupOptions.CONTAINMENT_MAX_RATIO)) {
+                require(
+                        config.getOptional(only).isEmpty(),
+                        only.key(),
+                        "applies to containment only: add "
+                                + NearDupOptions.SIMILARITY.key()
+                                + "=CONTAINMENT (--containment T), or remove it");
+            }
+        }
         if (cosine == null) {
             for (ConfigOption<?> only :
                     List.of(
@@ -151,7 +186,28 @@ public final class NearDupSettings implements Serializable {
                 NearDupOptions.BANDS.key() + "/" + NearDupOptions.ROWS.key(),
                 "set both or neither (neither: chosen from the threshold)");
         LshParams banding;
-        if (cosine != null) {
+        Containment containment = null;
+        if (family == SimilarityFamily.CONTAINMENT) {
+            require(
+                    bands.isEmpty(),
+                    NearDupOptions.BANDS.key() + "/" + NearDupOptions.ROWS.key(),
+                    "with containment the bands are tuned per pair of size partitions from"
+                            + " the threshold and "
+                            + NearDupOptions.CONTAINMENT_MAX_RATIO.key()
+                            + " (see 'neardup tune --containment T'); remove them");
+            containment = containment(config, threshold, numHashes);
+            // The size-partitioned keys play the part of b bands of one row (what verdicts count).
+            banding =
+                    new LshParams(
+                            new ContainmentBanding(
+                                            threshold,
+                                            containment.maxRatio(),
+                                            numHashes,
+                                            containment.fpWeight(),
+                                            containment.fnWeight())
+                                    .keysPerDocument(),
+                            1);
+        } else if (cosine != null) {
             require(
                     bands.isEmpty(),
                     NearDupOptions.BANDS.key() + "/" + NearDupOptions.ROWS.key(),
@@ -266,7 +322,38 @@ public final class NearDupSettings implements Serializable {
                 idle,
                 config.get(NearDupOptions.ORDER_BUFFER).getBytes(),
                 config.get(NearDupOptions.PENDING_BUFFER).getBytes(),
-                cosine);
+                cosine,
+                containment);
+    }
+
+    /** The containment mode's options, validated. */
+    private static Containment containment(ReadableConfig config, double threshold, int numHashes) {
+        int s = config.get(NearDupOptions.CONTAINMENT_SKETCH_SIZE);
+        require(
+                s >= 16 && s <= 4096,
+                NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
+                "must be between 16 and 4096, got " + s);
+        double ratio = config.get(NearDupOptions.CONTAINMENT_MAX_RATIO);
+        require(
+                ratio >= 1 && ratio <= 64,
+                NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
+                "must be between 1 and 64, got " + ratio);
+        double fp = config.get(NearDupOptions.FP_WEIGHT);
+        double fn = config.get(NearDupOptions.FN_WEIGHT);
+        require(
+                fp >= 0 && fn >= 0 && fp + fn > 0,
+                NearDupOptions.FP_WEIGHT.key(),
+                "weights must be >= 0 and not both 0");
+        try {
+            new ContainmentBanding(threshold, ratio, numHashes, fp, fn);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "invalid option "
+                            + NearDupOptions.CONTAINMENT_MAX_RATIO.key()
+                            + ": "
+                            + e.getMessage());
+        }
+        return new Containment(s, ratio, fp, fn);
     }
 
     /**
@@ -384,6 +471,13 @@ public final class NearDupSettings implements Serializable {
      * #newSketcher()} for Jaccard, a {@link SimHashSketcher} for cosine.
      */
     public TextSketcher newTextSketcher() {
+        if (family == SimilarityFamily.CONTAINMENT) {
+            return new ContainmentSketcher(
+                    shingleOptions(),
+                    MinHash.create(algorithm, numHashes, MinHash.DEFAULT_SEED),
+                    containmentBanding(),
+                    containmentSketchSize);
+        }
         if (family == SimilarityFamily.COSINE) {
             return new SimHashSketcher(
                     SimHashSketcher.featureOptions(features, shingleOptions()),
@@ -391,6 +485,31 @@ public final class NearDupSettings implements Serializable {
                     new PermutedBlocks(blockParams()));
         }
         return newSketcher();
+    }
+
+    /** CONTAINMENT: the size-partitioned bandings. */
+    public ContainmentBanding containmentBanding() {
+        requireContainment();
+        return new ContainmentBanding(
+                threshold, containmentMaxRatio, numHashes, fpWeight, fnWeight);
+    }
+
+    /** CONTAINMENT: s, the bottom-s sample a bucket keeps per member. */
+    public int containmentSketchSize() {
+        requireContainment();
+        return containmentSketchSize;
+    }
+
+    /** CONTAINMENT: R, the largest size ratio searched. */
+    public double containmentMaxRatio() {
+        requireContainment();
+        return containmentMaxRatio;
+    }
+
+    private void requireContainment() {
+        if (family != SimilarityFamily.CONTAINMENT) {
+            throw new IllegalStateException("not containment settings: " + family);
+        }
     }
 
     /** How the buckets keep and verify members in this family. */
@@ -530,6 +649,28 @@ public final class NearDupSettings implements Serializable {
     /** One line describing the settings, for logs and the CLI. */
     @Override
     public String toString() {
+        if (family == SimilarityFamily.CONTAINMENT) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "containment=%.2f K=%d size-partitioned bands (max size ratio %s, %d keys per"
+                            + " document: %s) sketch=bottom-%d minhash=%s shingles=%s/%d%s%s"
+                            + " bucket-capacity=%d retention=%s",
+                    threshold,
+                    numHashes,
+                    containmentMaxRatio == Math.rint(containmentMaxRatio)
+                            ? Long.toString((long) containmentMaxRatio)
+                            : Double.toString(containmentMaxRatio),
+                    bands,
+                    containmentBanding(),
+                    containmentSketchSize,
+                    algorithm,
+                    shingleKind,
+                    shingleSize,
+                    stopWords ? " stop-words" : "",
+                    stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
+                    bucketCapacity,
+                    Duration.ofMillis(retentionMillis));
+        }
         if (family == SimilarityFamily.COSINE) {
             BlockParams layout = blockParams();
             return String.format(

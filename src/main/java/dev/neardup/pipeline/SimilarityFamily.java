@@ -2,7 +2,7 @@ package dev.neardup.pipeline;
 
 /**
  * The similarity a job finds near-duplicates by ({@code neardup.similarity}): the two families of
- * seed 002, sharing the one band-bucket operator.
+ * seed 002, and seed 003's containment, sharing the one band-bucket operator.
  */
 public enum SimilarityFamily {
     /**
@@ -15,5 +15,12 @@ public enum SimilarityFamily {
      * Cosine similarity of term-frequency vectors: SimHash fingerprints, permuted-block tables,
      * verified by the Hamming distance of the members' fingerprints.
      */
-    COSINE
+    COSINE,
+
+    /**
+     * Containment of shingle sets, |A ∩ B| / |A| (seed 003): MinHash signatures cut into
+     * size-partitioned bands (LSH Ensemble), verified by the members' bottom-s samples; a match
+     * says which document is contained in which.
+     */
+    CONTAINMENT
 }

@@ -2,8 +2,10 @@ package dev.neardup.pipeline;
 
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
@@ -27,10 +29,14 @@ import org.slf4j.LoggerFactory;
  * which counts as JACCARD), K, the MinHash algorithm and seed, the banding (b, r, band-key seed),
  * the shingling (kind, size, stop words, stemming, seed) and the bits kept per value; for cosine,
  * instead of the MinHash ones: the SimHash bits and seed, k, the block layout (B, block-key seed),
- * the features and their shingling (word tokens: size 1). Everything else may change across a
- * restore: the threshold (it only decides verification; when it changes a tuned banding, the
- * banding is what differs), capacity and retention (applied when a bucket is next touched), topics,
- * sinks and parallelism.
+ * the features and their shingling (word tokens: size 1); for containment, K, the MinHash algorithm
+ * and seed, the size-partitioned bandings (b x r per partition offset, which the threshold and the
+ * largest size ratio choose), the ratio, the band-key seed, the bottom-s sample size and its seed,
+ * and the shingling. Containment state has the bucket layout of the other families with members'
+ * signatures of 2 + 4 s bytes; the family key keeps it from being restored in another mode.
+ * Everything else may change across a restore: the threshold (it only decides verification; when it
+ * changes a tuned banding, the banding is what differs), capacity and retention (applied when a
+ * bucket is next touched), topics, sinks and parallelism.
  *
  * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
  * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
@@ -93,6 +99,26 @@ public final class StateCompatibility {
             m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
             m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
             m.put(NearDupOptions.SIMHASH_FEATURES.key(), s.simHashFeatures().name());
+        } else if (s.family() == SimilarityFamily.CONTAINMENT) {
+            m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
+            m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());
+            m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
+            StringBuilder bandings = new StringBuilder();
+            for (LshParams p : s.containmentBanding().bandings()) {
+                bandings.append(bandings.length() == 0 ? "" : ",")
+                        .append(p.bands())
+                        .append('x')
+                        .append(p.rows());
+            }
+            m.put("containment.bandings", bandings.toString());
+            m.put(
+                    NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
+                    Double.toString(s.containmentMaxRatio()));
+            m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
+            m.put(
+                    NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
+                    Integer.toString(s.containmentSketchSize()));
+            m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
         } else {
             m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
             m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());

@@ -549,8 +549,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         a.url = e.url;
         a.duplicateOf = e.matches.ids[i];
         a.duplicateUrl = e.matches.urls[i];
-        a.similarity = e.matches.similarities[i];
-        a.hamming = verification.hamming(a.similarity);
+        double estimate = e.matches.similarities[i];
+        a.similarity = verification.value(estimate);
+        a.hamming = verification.hamming(estimate);
+        a.direction = verification.direction(estimate);
         a.band = e.matchBand(i);
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
@@ -579,15 +581,19 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         Arrays.setAll(order, i -> i);
         Arrays.sort(
                 order,
-                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
+                Comparator.<Integer>comparingDouble(i -> -verification.value(m.similarities[i]))
                         .thenComparing(i -> m.ids[i]));
         v.matches = new Verdict.Match[n];
         for (int k = 0; k < n; k++) {
             int i = order[k];
             v.matches[k] =
                     new Verdict.Match(
-                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
+                            m.ids[i],
+                            m.urls[i],
+                            verification.value(m.similarities[i]),
+                            Json.isoTime(m.eventTimes[i]));
             v.matches[k].hamming = verification.hamming(m.similarities[i]);
+            v.matches[k].direction = verification.direction(m.similarities[i]);
         }
         int earliest = 0;
         for (int i = 1; i < n; i++) {
@@ -598,8 +604,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         v.duplicateOf = m.ids[earliest];
         v.duplicateUrl = m.urls[earliest];
-        v.similarity = m.similarities[earliest];
-        v.hamming = verification.hamming(v.similarity);
+        v.similarity = verification.value(m.similarities[earliest]);
+        v.hamming = verification.hamming(m.similarities[earliest]);
+        v.direction = verification.direction(m.similarities[earliest]);
         return v;
     }
 }

@@ -1,6 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.io.Alert;
 import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.SimHash;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
@@ -34,11 +36,152 @@ public interface Verification extends Serializable {
      */
     Integer hamming(double similarity);
 
+    /**
+     * The similarity of exact copies (equal fingerprints), which are not estimated: 1, or for
+     * containment 1 both ways.
+     */
+    default double identical() {
+        return 1.0;
+    }
+
+    /**
+     * {@link #estimate}{@code (a, b)} is about the pair (a, b); this is the same about (b, a). The
+     * bucket reports matches from the later document to the earlier, so it reverses an estimate
+     * whose first member is the earlier one. Symmetric families return it unchanged.
+     */
+    default double reverse(double similarity) {
+        return similarity;
+    }
+
+    /**
+     * The similarity to report of an estimate (a family may carry more in the estimate: the
+     * containment's direction): unchanged for Jaccard and cosine.
+     */
+    default double value(double similarity) {
+        return similarity;
+    }
+
+    /**
+     * The direction of a containment estimate about (document, earlier match), one of {@link
+     * dev.neardup.io.Alert#DOC_IN_DUPLICATE}, {@link dev.neardup.io.Alert#DUPLICATE_IN_DOC} and
+     * {@link dev.neardup.io.Alert#MUTUAL}; null for the symmetric families (and left out of their
+     * outputs).
+     */
+    default String direction(double similarity) {
+        return null;
+    }
+
     /** The verification of these settings' family. */
     static Verification of(NearDupSettings settings) {
-        return settings.family() == SimilarityFamily.COSINE
-                ? new Cosine(settings.simHashBits(), settings.maxHamming())
-                : new Jaccard(settings.numHashes(), settings.signatureBits(), settings.threshold());
+        return switch (settings.family()) {
+            case COSINE -> new Cosine(settings.simHashBits(), settings.maxHamming());
+            case CONTAINMENT ->
+                    new Containment(settings.containmentSketchSize(), settings.threshold());
+            case JACCARD ->
+                    new Jaccard(
+                            settings.numHashes(), settings.signatureBits(), settings.threshold());
+        };
+    }
+
+    /**
+     * Containment (seed 003's c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
+     * shingles ({@link BottomKContainment}, 2 + 4 s bytes) and a pair is a match when the estimated
+     * containment of either in the other reaches the threshold. The estimate carries its direction
+     * with it: value + 2 x code, code 0 when the first document is contained in the second, 1 when
+     * the second is in the first, 2 when both are (the value is then the smaller of the two), so
+     * that it travels through the buckets' reports and the waiting verdicts as one double, in the
+     * state layout of the other families.
+     */
+    final class Containment implements Verification {
+        private static final long serialVersionUID = 1L;
+
+        static final int FIRST_IN_SECOND = 0;
+        static final int SECOND_IN_FIRST = 1;
+        static final int BOTH = 2;
+
+        private final int sketchSize;
+        private final double threshold;
+
+        public Containment(int sketchSize, double threshold) {
+            this.sketchSize = sketchSize;
+            BottomKContainment.packedBytes(sketchSize);
+            this.threshold = threshold;
+        }
+
+        @Override
+        public int packedBytes() {
+            return BottomKContainment.packedBytes(sketchSize);
+        }
+
+        @Override
+        public byte[] pack(long[] sample) {
+            return BottomKContainment.pack(sample, sketchSize);
+        }
+
+        @Override
+        public double estimate(byte[] a, byte[] b) {
+            BottomKContainment.Estimate e = BottomKContainment.containment(a, b);
+            boolean aIn = e.aInB() >= threshold;
+            boolean bIn = e.bInA() >= threshold;
+            if (aIn && bIn) {
+                return encode(Math.min(e.aInB(), e.bInA()), BOTH);
+            }
+            if (aIn || (!bIn && e.aInB() >= e.bInA())) {
+                return encode(e.aInB(), FIRST_IN_SECOND);
+            }
+            return encode(e.bInA(), SECOND_IN_FIRST);
+        }
+
+        static double encode(double value, int code) {
+            return value + 2 * code;
+        }
+
+        static int code(double encoded) {
+            return encoded >= 4 ? BOTH : encoded >= 2 ? SECOND_IN_FIRST : FIRST_IN_SECOND;
+        }
+
+        @Override
+        public double value(double encoded) {
+            return encoded - 2 * code(encoded);
+        }
+
+        @Override
+        public boolean accepts(double encoded) {
+            return value(encoded) >= threshold;
+        }
+
+        @Override
+        public double identical() {
+            return encode(1.0, BOTH);
+        }
+
+        @Override
+        public double reverse(double encoded) {
+            int code = code(encoded);
+            if (code == BOTH) {
+                return encoded;
+            }
+            return encode(
+                    value(encoded), code == FIRST_IN_SECOND ? SECOND_IN_FIRST : FIRST_IN_SECOND);
+        }
+
+        @Override
+        public String direction(double encoded) {
+            return switch (code(encoded)) {
+                case FIRST_IN_SECOND -> Alert.DOC_IN_DUPLICATE;
+                case SECOND_IN_FIRST -> Alert.DUPLICATE_IN_DOC;
+                default -> Alert.MUTUAL;
+            };
+        }
+
+        @Override
+        public Integer hamming(double similarity) {
+            return null;
+        }
+
+        public int sketchSize() {
+            return sketchSize;
+        }
     }
 
     /**

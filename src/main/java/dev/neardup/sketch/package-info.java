@@ -34,6 +34,10 @@
  *       mergeable, with a compact byte form. MIN_s estimates resemblance with a fixed-size sketch;
  *       MOD_m grows with the document and estimates containment c(A, B) = |A ∩ B| / |A| without
  *       bias, which resemblance misses when sizes differ.
+ *   <li>{@link dev.neardup.sketch.BottomKContainment}: MIN_s with 32-bit values in a fixed-width
+ *       byte form (2 + 4 s bytes), cut at the smaller of two samples' largest values to estimate
+ *       containment both ways (bottom-k sketches, Cohen and Kaplan 2007): what the job's buckets
+ *       keep per member in containment mode.
  *   <li>{@link dev.neardup.sketch.SampleEstimate}: their estimates with the sample they come from,
  *       the hypergeometric standard error and Hoeffding's error bound.
  * </ul>

@@ -524,13 +524,19 @@ class OutputSchemaTest {
                         "mergedClusterId",
                         "mergedClusterEventTime");
         // source was added within version 1: optional, so that earlier verdicts still validate.
-        // So was clusterId.
+        // So were clusterId, and direction (containment mode only, left out otherwise).
         assertObjectMatches(
-                schemaJson("verdict.schema.json"), Verdict.class, "source", "hamming", "clusterId");
+                schemaJson("verdict.schema.json"),
+                Verdict.class,
+                "source",
+                "hamming",
+                "clusterId",
+                "direction");
         assertObjectMatches(
                 schemaJson("verdict.schema.json").at("/$defs/match"),
                 Verdict.Match.class,
-                "hamming");
+                "hamming",
+                "direction");
         assertObjectMatches(schemaJson("dead-letter.schema.json"), DeadLetter.class);
         assertObjectMatches(schemaJson("cluster.schema.json"), ClusterAssignment.class);
         assertObjectMatches(schemaJson("pair.schema.json"), DuplicatePair.class);
