@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.io.Json;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SuperShingleParams;
 import dev.neardup.sketch.MinHash;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -124,11 +125,31 @@ final class TuneCommand implements Callable<Integer> {
                             + " a .png or .svg image.")
     Path plot;
 
+    @Option(
+            names = "--super-shingles",
+            paramLabel = "KEYS",
+            arity = "0..1",
+            fallbackValue = "" + SuperShingleParams.DEFAULT_MAX_KEYS,
+            description =
+                    "Also show super-shingles (seed 003; Broder 1997), the candidate generator for"
+                            + " very high thresholds: k super-shingles of l MinHash values, a"
+                            + " candidate when t of them agree, C(k, t) keys per document at most"
+                            + " KEYS (default "
+                            + SuperShingleParams.DEFAULT_MAX_KEYS
+                            + "), chosen by the same weighted error; their S-curve stands next"
+                            + " to banding's.")
+    Integer superShingleKeys;
+
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
     @Override
     public Integer call() {
+        if (superShingleKeys != null && (similarity.containment() || similarity.cosine())) {
+            throw CliException.usage(
+                    "--super-shingles applies to Jaccard resemblance (MinHash), not to "
+                            + (similarity.containment() ? "--containment" : "--similarity cosine"));
+        }
         if (similarity.containment()) {
             return containment();
         }
@@ -137,6 +158,14 @@ final class TuneCommand implements Callable<Integer> {
         }
         if (corpusSize != null) {
             throw CliException.usage("--corpus-size applies to --similarity cosine");
+        }
+        if (superShingleKeys != null
+                && (superShingleKeys < 1 || superShingleKeys > SuperShingleParams.MAX_KEYS)) {
+            throw CliException.usage(
+                    "--super-shingles KEYS must be between 1 and "
+                            + SuperShingleParams.MAX_KEYS
+                            + ", got "
+                            + superShingleKeys);
         }
         if (threshold == null) {
             throw CliException.usage(
@@ -402,8 +431,74 @@ final class TuneCommand implements Callable<Integer> {
         out.println();
         out.println("Pairs below t that become candidates are false positives (probability P);");
         out.println("pairs at or above t that do not are false negatives (probability 1 - P).");
+        if (r.superShingles != null) {
+            printSuperShingles(r, out);
+        }
         if (plot != null) {
             out.println("wrote " + plot);
+        }
+    }
+
+    private void printSuperShingles(Result r, PrintWriter out) {
+        SuperShingleParams q = r.superShingles;
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Super-shingles (seed 003) for t = %s, at most %d keys per document: %d"
+                        + " super-shingles of %d values, a candidate when m = %d of them agree%n",
+                Format.plain(threshold),
+                superShingleKeys,
+                q.superShingles(),
+                q.rows(),
+                q.required());
+        out.println(
+                "(chosen to minimise the same weighted error; k = super-shingles, l = values"
+                        + " each, m = agreeing)");
+        out.println();
+        row(out, "keys per document", Integer.toString(q.keyCount()), "C(k, m), one per m-subset");
+        row(
+                out,
+                "hash values used",
+                q.numHashesUsed() + " of " + numHashes,
+                "k x l; banding uses " + r.params.numHashesUsed());
+        row(
+                out,
+                "false-positive area",
+                Format.small(r.superFpArea),
+                "banding: " + Format.small(r.fpArea));
+        row(
+                out,
+                "false-negative area",
+                Format.small(r.superFnArea),
+                "banding: " + Format.small(r.fnArea));
+        row(
+                out,
+                "weighted error",
+                Format.small(fpWeight * r.superFpArea + fnWeight * r.superFnArea),
+                "banding: " + Format.small(r.weightedError));
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "P(candidate) = P[Binomial(%d, s^%d) >= %d] next to banding's (%d keys):%n%n",
+                q.superShingles(),
+                q.rows(),
+                q.required(),
+                r.params.bands());
+        out.println("     s        banding  super-shingles");
+        boolean marked = false;
+        for (double[] row : r.table) {
+            String mark = "";
+            if (!marked && row[0] >= threshold - 1e-9) {
+                marked = true;
+                mark = "  <- threshold t = " + Format.plain(threshold);
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "  %4.2f   %12s  %14s%s%n",
+                    row[0],
+                    Format.probability(row[1]),
+                    Format.probability(q.probability(row[0])),
+                    mark);
         }
     }
 
@@ -419,6 +514,9 @@ final class TuneCommand implements Callable<Integer> {
         final double fnArea;
         final double weightedError;
         final List<double[]> table = new ArrayList<>();
+        final SuperShingleParams superShingles;
+        final double superFpArea;
+        final double superFnArea;
 
         Result(LshParams params, boolean optimized) {
             this.params = params;
@@ -426,6 +524,15 @@ final class TuneCommand implements Callable<Integer> {
             this.fpArea = params.falsePositiveArea(threshold);
             this.fnArea = params.falseNegativeArea(threshold);
             this.weightedError = fpWeight * fpArea + fnWeight * fnArea;
+            this.superShingles =
+                    superShingleKeys == null
+                            ? null
+                            : SuperShingleParams.suggest(
+                                    threshold, numHashes, superShingleKeys, fpWeight, fnWeight);
+            this.superFpArea =
+                    superShingles == null ? 0 : superShingles.falsePositiveArea(threshold);
+            this.superFnArea =
+                    superShingles == null ? 0 : superShingles.falseNegativeArea(threshold);
             // From 0.50 (or lower, so that the threshold is in the table) to 1.00.
             int steps = (int) Math.round(1 / TABLE_STEP);
             int first = Math.min(steps / 2, (int) Math.floor(threshold / TABLE_STEP + 1e-9));
@@ -458,6 +565,28 @@ final class TuneCommand implements Callable<Integer> {
                 curve.add(point);
             }
             o.put("curve", curve);
+            if (superShingles != null) {
+                Map<String, Object> q = new LinkedHashMap<>();
+                q.put("maxKeys", superShingleKeys);
+                q.put("superShingles", superShingles.superShingles());
+                q.put("rows", superShingles.rows());
+                q.put("required", superShingles.required());
+                q.put("keysPerDocument", superShingles.keyCount());
+                q.put("numHashesUsed", superShingles.numHashesUsed());
+                q.put("falsePositiveArea", superFpArea);
+                q.put("falseNegativeArea", superFnArea);
+                q.put("weightedError", fpWeight * superFpArea + fnWeight * superFnArea);
+                q.put("probabilityAtThreshold", superShingles.probability(threshold));
+                List<Object> points = new ArrayList<>();
+                for (double[] row : table) {
+                    Map<String, Object> point = new LinkedHashMap<>();
+                    point.put("s", row[0]);
+                    point.put("p", superShingles.probability(row[0]));
+                    points.add(point);
+                }
+                q.put("curve", points);
+                o.put("superShingles", q);
+            }
             if (plot != null) {
                 o.put("plot", plot.toString());
             }

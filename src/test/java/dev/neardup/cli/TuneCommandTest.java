@@ -56,6 +56,48 @@ class TuneCommandTest {
     }
 
     @Test
+    void superShinglesStandNextToBandingWithinTheirKeyBudget() throws Exception {
+        dev.neardup.lsh.SuperShingleParams q =
+                dev.neardup.lsh.SuperShingleParams.suggest(
+                        0.9, 128, 4, LshParams.DEFAULT_FP_WEIGHT, LshParams.DEFAULT_FN_WEIGHT);
+        LshParams p = LshParams.suggest(0.9, 128);
+        CliRun r = CliRun.run("tune", "-t", "0.9", "--super-shingles", "4").succeeded();
+        assertThat(r.out())
+                .contains("Super-shingles (seed 003) for t = 0.9, at most 4 keys per document")
+                .contains(q.superShingles() + " super-shingles of " + q.rows() + " values");
+        assertThat(intAfter(r.out(), "keys per document")).isEqualTo(q.keyCount()).isLessThan(5);
+        String section = r.out().substring(r.out().indexOf("Super-shingles (seed 003)"));
+        String row = rowOf(section, "0.85");
+        assertThat(row)
+                .contains(String.format(Locale.ROOT, "%.4f", p.probability(0.85)))
+                .contains(String.format(Locale.ROOT, "%.4f", q.probability(0.85)));
+        assertThat(rowOf(section, "0.90")).contains("<- threshold t = 0.9");
+
+        var json =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(
+                                CliRun.run("tune", "-t", "0.9", "--super-shingles", "4", "--json")
+                                        .succeeded()
+                                        .out());
+        var superShingles = json.get("superShingles");
+        assertThat(superShingles.get("keysPerDocument").asInt()).isEqualTo(q.keyCount());
+        assertThat(superShingles.get("probabilityAtThreshold").asDouble())
+                .isEqualTo(q.probability(0.9));
+        assertThat(json.get("bands").asInt()).isEqualTo(p.bands());
+        // Without the flag the output is banding's alone.
+        assertThat(CliRun.run("tune", "-t", "0.9").succeeded().out())
+                .doesNotContain("Super-shingles");
+    }
+
+    @Test
+    void superShinglesAreForResemblanceAndAKeyBudgetWithinBounds() {
+        CliRun.run("tune", "-t", "0.9", "--super-shingles", "0")
+                .usageError(TUNE, "--super-shingles KEYS must be between 1 and 1024, got 0");
+        CliRun.run("tune", "--similarity", "cosine", "--max-hamming", "3", "--super-shingles")
+                .usageError(TUNE, "--super-shingles applies to Jaccard resemblance");
+    }
+
+    @Test
     void evaluatesAGivenBanding() {
         CliRun r = CliRun.run("tune", "-t", "0.8", "--bands", "20", "--rows", "5").succeeded();
         LshParams p = new LshParams(20, 5);
