@@ -20,6 +20,7 @@ import dev.neardup.text.Tokenizer;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.ConfigOption;
@@ -489,26 +490,28 @@ public final class NearDupSettings implements Serializable {
 
     /** CONTAINMENT: the size-partitioned bandings. */
     public ContainmentBanding containmentBanding() {
-        requireContainment();
+        require(SimilarityFamily.CONTAINMENT);
         return new ContainmentBanding(
                 threshold, containmentMaxRatio, numHashes, fpWeight, fnWeight);
     }
 
     /** CONTAINMENT: s, the bottom-s sample a bucket keeps per member. */
     public int containmentSketchSize() {
-        requireContainment();
+        require(SimilarityFamily.CONTAINMENT);
         return containmentSketchSize;
     }
 
     /** CONTAINMENT: R, the largest size ratio searched. */
     public double containmentMaxRatio() {
-        requireContainment();
+        require(SimilarityFamily.CONTAINMENT);
         return containmentMaxRatio;
     }
 
-    private void requireContainment() {
-        if (family != SimilarityFamily.CONTAINMENT) {
-            throw new IllegalStateException("not containment settings: " + family);
+    /** Guards a family's own settings: asking cosine settings for a containment one is a bug. */
+    private void require(SimilarityFamily expected) {
+        if (family != expected) {
+            throw new IllegalStateException(
+                    "not " + expected.name().toLowerCase(Locale.ROOT) + " settings: " + family);
         }
     }
 
@@ -524,32 +527,26 @@ public final class NearDupSettings implements Serializable {
 
     /** COSINE: D, the SimHash bits. */
     public int simHashBits() {
-        requireCosine();
+        require(SimilarityFamily.COSINE);
         return simHashBits;
     }
 
     /** COSINE: k, the largest Hamming distance of a match. */
     public int maxHamming() {
-        requireCosine();
+        require(SimilarityFamily.COSINE);
         return maxHamming;
     }
 
     /** COSINE: the block layout (B blocks, C(B, k) tables). */
     public BlockParams blockParams() {
-        requireCosine();
+        require(SimilarityFamily.COSINE);
         return new BlockParams(simHashBits, maxHamming, blocks);
     }
 
     /** COSINE: what a document's vector is made of. */
     public SimHashSketcher.Features simHashFeatures() {
-        requireCosine();
+        require(SimilarityFamily.COSINE);
         return features;
-    }
-
-    private void requireCosine() {
-        if (family != SimilarityFamily.COSINE) {
-            throw new IllegalStateException("not cosine settings: " + family);
-        }
     }
 
     /** A new Jaccard sketcher for these settings (not thread-safe: one per operator instance). */
