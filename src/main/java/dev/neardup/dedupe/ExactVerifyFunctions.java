@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -53,16 +54,8 @@ public final class ExactVerifyFunctions {
 
         @Override
         public void open(OpenContext openContext) {
-            pending =
-                    getRuntimeContext()
-                            .getListState(
-                                    new ListStateDescriptor<>(
-                                            "candidates", TypeInformation.of(SimilarPair.class)));
-            set =
-                    getRuntimeContext()
-                            .getState(
-                                    new ValueStateDescriptor<>(
-                                            "shingles", TypeInformation.of(long[].class)));
+            pending = candidates(getRuntimeContext(), SimilarPair.class);
+            set = shingles(getRuntimeContext());
         }
 
         @Override
@@ -109,16 +102,8 @@ public final class ExactVerifyFunctions {
 
         @Override
         public void open(OpenContext openContext) {
-            pending =
-                    getRuntimeContext()
-                            .getListState(
-                                    new ListStateDescriptor<>(
-                                            "candidates", TypeInformation.of(ShingledPair.class)));
-            set =
-                    getRuntimeContext()
-                            .getState(
-                                    new ValueStateDescriptor<>(
-                                            "shingles", TypeInformation.of(long[].class)));
+            pending = candidates(getRuntimeContext(), ShingledPair.class);
+            set = shingles(getRuntimeContext());
             checks = DedupeJob.counter(getRuntimeContext(), DedupeJob.EXACT_CHECKS);
         }
 
@@ -155,6 +140,18 @@ public final class ExactVerifyFunctions {
             checks.add(n);
             verified.forEach(out::collect);
         }
+    }
+
+    /** The candidates waiting for the key's shingle set (both joins). */
+    private static <T> ListState<T> candidates(RuntimeContext context, Class<T> type) {
+        return context.getListState(
+                new ListStateDescriptor<>("candidates", TypeInformation.of(type)));
+    }
+
+    /** The key's shingle set (both joins). */
+    private static ValueState<long[]> shingles(RuntimeContext context) {
+        return context.getState(
+                new ValueStateDescriptor<>("shingles", TypeInformation.of(long[].class)));
     }
 
     private static long[] known(long[] shingles, String key) {
