@@ -40,7 +40,8 @@ class CosineCliTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "run --sample --similarity euclid                | expected jaccard or cosine",
+                "run --sample --similarity euclid                | expected jaccard, cosine or"
+                        + " containment",
                 "run --sample --similarity cosine --max-hamming 32 | must be below half the"
                         + " fingerprint length (32 of 64 bits)",
                 "run --sample --similarity cosine --simhash-bits 100 | multiple of 64",
