@@ -1,5 +1,8 @@
 package dev.neardup.dedupe;
 
+import static dev.neardup.pipeline.NearDupSettings.require;
+import static dev.neardup.pipeline.NearDupSettings.requireBetween;
+
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
@@ -109,16 +112,8 @@ public final class DedupeSettings implements Serializable {
                 Double.isNaN(floor) || (floor > 0 && floor <= 1),
                 DedupeOptions.SPLIT_BELOW.key(),
                 "must be in (0, 1], got " + floor);
-        int block = config.get(DedupeOptions.BLOCK_SIZE);
-        require(
-                block >= 2 && block <= 1_000_000,
-                DedupeOptions.BLOCK_SIZE.key(),
-                "must be between 2 and 1000000, got " + block);
-        int rounds = config.get(DedupeOptions.ROUNDS);
-        require(
-                rounds >= 1 && rounds <= MAX_ROUNDS,
-                DedupeOptions.ROUNDS.key(),
-                "must be between 1 and " + MAX_ROUNDS + ", got " + rounds);
+        int block = requireBetween(config, DedupeOptions.BLOCK_SIZE, 2, 1_000_000);
+        int rounds = requireBetween(config, DedupeOptions.ROUNDS, 1, MAX_ROUNDS);
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
         boolean cosine = job.family() == SimilarityFamily.COSINE;
         require(
@@ -139,21 +134,9 @@ public final class DedupeSettings implements Serializable {
                                 + " it");
             }
         }
-        int window = config.get(DedupeOptions.WINDOW);
-        require(
-                window >= 1 && window <= 100_000,
-                DedupeOptions.WINDOW.key(),
-                "must be between 1 and 100000, got " + window);
-        int permutations = config.get(DedupeOptions.PERMUTATIONS);
-        require(
-                permutations >= 1 && permutations <= 256,
-                DedupeOptions.PERMUTATIONS.key(),
-                "must be between 1 and 256, got " + permutations);
-        int prefixBits = config.get(DedupeOptions.WINDOW_PREFIX_BITS);
-        require(
-                prefixBits >= 0 && prefixBits <= 16,
-                DedupeOptions.WINDOW_PREFIX_BITS.key(),
-                "must be between 0 and 16, got " + prefixBits);
+        int window = requireBetween(config, DedupeOptions.WINDOW, 1, 100_000);
+        int permutations = requireBetween(config, DedupeOptions.PERMUTATIONS, 1, 256);
+        int prefixBits = requireBetween(config, DedupeOptions.WINDOW_PREFIX_BITS, 0, 16);
         VerifyMode verify =
                 config.getOptional(DedupeOptions.VERIFY)
                         .orElse(cosine ? VerifyMode.SIGNATURE : VerifyMode.EXACT);
@@ -264,12 +247,6 @@ public final class DedupeSettings implements Serializable {
 
     public int windowPrefixBits() {
         return windowPrefixBits;
-    }
-
-    private static void require(boolean ok, String key, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException("invalid option " + key + ": " + message);
-        }
     }
 
     public NearDupSettings job() {

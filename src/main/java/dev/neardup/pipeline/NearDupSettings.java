@@ -175,11 +175,7 @@ public final class NearDupSettings implements Serializable {
                 cosine != null || (threshold > 0 && threshold < 1),
                 NearDupOptions.THRESHOLD.key(),
                 "must be strictly between 0 and 1, got " + threshold);
-        int numHashes = config.get(NearDupOptions.NUM_HASHES);
-        require(
-                numHashes >= 1 && numHashes <= 4096,
-                NearDupOptions.NUM_HASHES.key(),
-                "must be between 1 and 4096, got " + numHashes);
+        int numHashes = requireBetween(config, NearDupOptions.NUM_HASHES, 1, 4096);
         Optional<Integer> bands = config.getOptional(NearDupOptions.BANDS);
         Optional<Integer> rows = config.getOptional(NearDupOptions.ROWS);
         require(
@@ -260,11 +256,7 @@ public final class NearDupSettings implements Serializable {
                         config.get(NearDupOptions.STOP_WORDS),
                         config.get(NearDupOptions.STEMMING),
                         ShingleOptions.DEFAULT_SEED);
-        int capacity = config.get(NearDupOptions.BUCKET_CAPACITY);
-        require(
-                capacity >= 1 && capacity <= 100_000,
-                NearDupOptions.BUCKET_CAPACITY.key(),
-                "must be between 1 and 100000, got " + capacity);
+        int capacity = requireBetween(config, NearDupOptions.BUCKET_CAPACITY, 1, 100_000);
         Duration retention = config.get(NearDupOptions.RETENTION);
         require(
                 !retention.isNegative() && !retention.isZero(),
@@ -329,11 +321,7 @@ public final class NearDupSettings implements Serializable {
 
     /** The containment mode's options, validated. */
     private static Containment containment(ReadableConfig config, double threshold, int numHashes) {
-        int s = config.get(NearDupOptions.CONTAINMENT_SKETCH_SIZE);
-        require(
-                s >= 16 && s <= 4096,
-                NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
-                "must be between 16 and 4096, got " + s);
+        int s = requireBetween(config, NearDupOptions.CONTAINMENT_SKETCH_SIZE, 16, 4096);
         double ratio = config.get(NearDupOptions.CONTAINMENT_MAX_RATIO);
         require(
                 ratio >= 1 && ratio <= 64,
@@ -461,10 +449,25 @@ public final class NearDupSettings implements Serializable {
         return value;
     }
 
-    private static void require(boolean ok, String key, String message) {
+    /**
+     * Fails with "invalid option KEY: MESSAGE" unless {@code ok}: the one form of a bad option's
+     * error, for the job's settings and the dedupe's.
+     */
+    public static void require(boolean ok, String key, String message) {
         if (!ok) {
             throw new IllegalArgumentException("invalid option " + key + ": " + message);
         }
+    }
+
+    /** Reads an integer option and fails unless it is in [lo, hi], saying so. */
+    public static int requireBetween(
+            ReadableConfig config, ConfigOption<Integer> option, int lo, int hi) {
+        int value = config.get(option);
+        require(
+                value >= lo && value <= hi,
+                option.key(),
+                "must be between " + lo + " and " + hi + ", got " + value);
+        return value;
     }
 
     /**
