@@ -4,6 +4,7 @@ import static dev.neardup.pipeline.HarnessFixtures.HOUR;
 import static dev.neardup.pipeline.HarnessFixtures.RETENTION;
 import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
+import static dev.neardup.pipeline.HarnessFixtures.own;
 import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.neardup.io.Alert;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.flink.configuration.Configuration;
@@ -33,8 +33,6 @@ class BandBucketContainmentTest {
     private static final int S = 64;
 
     private BucketHarness harness;
-    private int seen;
-    private long watermark = Long.MIN_VALUE;
 
     static NearDupSettings containmentSettings(int capacity) {
         Configuration conf = new Configuration();
@@ -77,8 +75,6 @@ class BandBucketContainmentTest {
     private void open(NearDupSettings settings) throws Exception {
         harness = bucketHarness(settings);
         harness.open();
-        seen = 0;
-        watermark = Long.MIN_VALUE;
     }
 
     @AfterEach
@@ -88,40 +84,19 @@ class BandBucketContainmentTest {
         }
     }
 
-    private List<VerdictEvent> feed(BandRecord r) throws Exception {
-        harness.processElement(r, r.eventTime);
-        if (r.eventTime > watermark) {
-            watermark = r.eventTime;
-            harness.processWatermark(new Watermark(watermark));
-        }
-        List<VerdictEvent> all = harness.extractOutputValues();
-        List<VerdictEvent> step = new ArrayList<>(all.subList(seen, all.size()));
-        seen = all.size();
-        return step;
-    }
-
-    private static VerdictEvent own(List<VerdictEvent> step, String docId) {
-        VerdictEvent found = null;
-        for (VerdictEvent e : step) {
-            if (e.docId.equals(docId)) {
-                assertThat(found).as("one message about %s", docId).isNull();
-                found = e;
-            }
-        }
-        return found;
-    }
-
     @Test
     void aDigestContainingAnEarlierArticleReportsItWithTheDirection() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        feed(record("article", T0, page(0, 300, 0, 1)));
-        VerdictEvent digest = own(feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
+        harness.feed(record("article", T0, page(0, 300, 0, 1)));
+        VerdictEvent digest =
+                own(harness.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
         assertThat(digest.matches.ids).containsExactly("article");
         double estimate = digest.matches.similarities[0];
         assertThat(v.value(estimate)).isEqualTo(1.0);
         assertThat(v.direction(estimate)).isEqualTo(Alert.DUPLICATE_IN_DOC);
-        VerdictEvent quote = own(feed(record("quote", T0 + 2, page(0, 290, 10, 3))), "quote");
+        VerdictEvent quote =
+                own(harness.feed(record("quote", T0 + 2, page(0, 290, 10, 3))), "quote");
         assertThat(quote.matches.ids).contains("article", "digest");
         for (int i = 0; i < quote.matches.size(); i++) {
             double e = quote.matches.similarities[i];
@@ -138,8 +113,8 @@ class BandBucketContainmentTest {
     void theDirectionIsAboutTheLaterDocumentWhicheverArrivesFirst() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
-        List<VerdictEvent> step = feed(record("article", T0, page(0, 300, 0, 1)));
+        harness.feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
+        List<VerdictEvent> step = harness.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent toDigest = own(step, "digest");
         assertThat(toDigest.matches.ids).containsExactly("article");
         assertThat(v.direction(toDigest.matches.similarities[0])).isEqualTo(Alert.DUPLICATE_IN_DOC);
@@ -149,8 +124,9 @@ class BandBucketContainmentTest {
     @Test
     void aPageSharingLittleIsACandidateButNoMatch() throws Exception {
         open(containmentSettings(64));
-        feed(record("article", T0, page(0, 300, 0, 1)));
-        VerdictEvent other = own(feed(record("other", T0 + 1, page(150, 150, 600, 4))), "other");
+        harness.feed(record("article", T0, page(0, 300, 0, 1)));
+        VerdictEvent other =
+                own(harness.feed(record("other", T0 + 1, page(150, 150, 600, 4))), "other");
         assertThat(other.candidates).isEqualTo(1);
         assertThat(other.matches.ids).isEmpty();
     }
@@ -159,10 +135,10 @@ class BandBucketContainmentTest {
     void exactCopiesAreKeptOnceAsMutualAtOne() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        feed(record("copy-0", T0, page(0, 300, 0, 1)));
+        harness.feed(record("copy-0", T0, page(0, 300, 0, 1)));
         for (int i = 1; i <= 20; i++) {
             VerdictEvent e =
-                    own(feed(record("copy-" + i, T0 + i, page(0, 300, 0, 1))), "copy-" + i);
+                    own(harness.feed(record("copy-" + i, T0 + i, page(0, 300, 0, 1))), "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
             assertThat(e.matches.ids).containsExactly("copy-0");
             assertThat(v.direction(e.matches.similarities[0])).isEqualTo(Alert.MUTUAL);
@@ -174,10 +150,11 @@ class BandBucketContainmentTest {
     @Test
     void membersOlderThanTheRetentionArePrunedAndTheStateStaysOneEntry() throws Exception {
         open(containmentSettings(64));
-        feed(record("a", T0, page(0, 300, 0, 1)));
+        harness.feed(record("a", T0, page(0, 300, 0, 1)));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
         harness.processWatermark(new Watermark(T0 + 2 * HOUR));
-        VerdictEvent late = own(feed(record("b", T0 + 2 * HOUR + 1, page(0, 300, 0, 1))), "b");
+        VerdictEvent late =
+                own(harness.feed(record("b", T0 + 2 * HOUR + 1, page(0, 300, 0, 1))), "b");
         assertThat(late.candidates).as("a was pruned before b was compared").isZero();
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
@@ -185,21 +162,21 @@ class BandBucketContainmentTest {
     @Test
     void membersSurviveSnapshotAndRestore() throws Exception {
         open(containmentSettings(64));
-        feed(record("article", T0, page(0, 300, 0, 1)));
+        harness.feed(record("article", T0, page(0, 300, 0, 1)));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
         harness = bucketHarness(containmentSettings(64));
-        seen = 0;
         harness.initializeState(snapshot);
         harness.open();
-        VerdictEvent digest = own(feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
+        VerdictEvent digest =
+                own(harness.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
         assertThat(digest.matches.ids).containsExactly("article");
     }
 
     @Test
     void aRestoreOfResemblanceStateInContainmentModeIsRefusedNamingTheFamily() throws Exception {
         open(settings(64));
-        feed(HarnessFixtures.inBucket(BUCKET, "a", T0));
+        harness.feed(HarnessFixtures.inBucket(BUCKET, "a", T0));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
         harness = bucketHarness(containmentSettings(64));

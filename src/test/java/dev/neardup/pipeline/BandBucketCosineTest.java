@@ -7,12 +7,12 @@ import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
 import static dev.neardup.pipeline.HarnessFixtures.cosineRecord;
 import static dev.neardup.pipeline.HarnessFixtures.cosineSettings;
 import static dev.neardup.pipeline.HarnessFixtures.flipped;
+import static dev.neardup.pipeline.HarnessFixtures.own;
 import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.sketch.SimHash;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -31,14 +31,10 @@ class BandBucketCosineTest {
     private static final long PAGE = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
 
     private BucketHarness harness;
-    private int seen;
-    private long watermark = Long.MIN_VALUE;
 
     private void open(NearDupSettings settings) throws Exception {
         harness = bucketHarness(settings);
         harness.open();
-        seen = 0;
-        watermark = Long.MIN_VALUE;
     }
 
     @AfterEach
@@ -48,35 +44,13 @@ class BandBucketCosineTest {
         }
     }
 
-    private List<VerdictEvent> feed(BandRecord r) throws Exception {
-        harness.processElement(r, r.eventTime);
-        if (r.eventTime > watermark) {
-            watermark = r.eventTime;
-            harness.processWatermark(new Watermark(watermark));
-        }
-        List<VerdictEvent> all = harness.extractOutputValues();
-        List<VerdictEvent> step = new ArrayList<>(all.subList(seen, all.size()));
-        seen = all.size();
-        return step;
-    }
-
-    private static VerdictEvent own(List<VerdictEvent> step, String docId) {
-        VerdictEvent found = null;
-        for (VerdictEvent e : step) {
-            if (e.docId.equals(docId)) {
-                assertThat(found).as("one message about %s", docId).isNull();
-                found = e;
-            }
-        }
-        return found;
-    }
-
     @Test
     void everyDistanceUpToKIsAMatchWithTheEstimatedCosineAndKPlusOneIsNot() throws Exception {
         for (int h = 0; h <= 6; h++) {
             open(cosineSettings(64));
-            feed(cosineRecord(BUCKET, "a", T0, PAGE));
-            VerdictEvent b = own(feed(cosineRecord(BUCKET, "b", T0 + 1, flipped(PAGE, h))), "b");
+            harness.feed(cosineRecord(BUCKET, "a", T0, PAGE));
+            VerdictEvent b =
+                    own(harness.feed(cosineRecord(BUCKET, "b", T0 + 1, flipped(PAGE, h))), "b");
             assertThat(b.candidates).as("distance %d", h).isEqualTo(1);
             if (h <= HarnessFixtures.COSINE_K) {
                 assertThat(b.matches.ids).as("distance %d", h).containsExactly("a");
@@ -93,8 +67,8 @@ class BandBucketCosineTest {
     @Test
     void anEarlierDocumentArrivingLastMakesTheLaterMemberItsDuplicate() throws Exception {
         open(cosineSettings(64));
-        feed(cosineRecord(BUCKET, "b", T0 + 1000, flipped(PAGE, 2)));
-        List<VerdictEvent> step = feed(cosineRecord(BUCKET, "a", T0, PAGE));
+        harness.feed(cosineRecord(BUCKET, "b", T0 + 1000, flipped(PAGE, 2)));
+        List<VerdictEvent> step = harness.feed(cosineRecord(BUCKET, "a", T0, PAGE));
         VerdictEvent toB = own(step, "b");
         assertThat(toB.matches.ids).containsExactly("a");
         assertThat(toB.matches.similarities[0]).isEqualTo(SimHash.cosine(2, 64));
@@ -104,16 +78,16 @@ class BandBucketCosineTest {
     @Test
     void exactCopiesAreKeptOnceAndEveryCopyNamesTheFirstAtCosineOne() throws Exception {
         open(cosineSettings(64));
-        feed(cosineRecord(BUCKET, "copy-0", T0, PAGE));
+        harness.feed(cosineRecord(BUCKET, "copy-0", T0, PAGE));
         for (int i = 1; i <= 200; i++) {
             VerdictEvent e =
-                    own(feed(cosineRecord(BUCKET, "copy-" + i, T0 + i, PAGE)), "copy-" + i);
+                    own(harness.feed(cosineRecord(BUCKET, "copy-" + i, T0 + i, PAGE)), "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
             assertThat(e.matches.ids).containsExactly("copy-0");
             assertThat(e.matches.similarities).containsExactly(1.0);
         }
         VerdictEvent other =
-                own(feed(cosineRecord(BUCKET, "near", T0 + 500, flipped(PAGE, 1))), "near");
+                own(harness.feed(cosineRecord(BUCKET, "near", T0 + 500, flipped(PAGE, 1))), "near");
         assertThat(other.candidates).as("one member stands for 201 copies").isEqualTo(1);
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
@@ -121,11 +95,12 @@ class BandBucketCosineTest {
     @Test
     void nearCopiesWithEqualFingerprintsButOtherWordsAreMembersOfTheirOwn() throws Exception {
         open(cosineSettings(64));
-        feed(cosineRecord(BUCKET, "a", T0, PAGE, 1L));
-        VerdictEvent b = own(feed(cosineRecord(BUCKET, "b", T0 + 1, PAGE, 2L)), "b");
+        harness.feed(cosineRecord(BUCKET, "a", T0, PAGE, 1L));
+        VerdictEvent b = own(harness.feed(cosineRecord(BUCKET, "b", T0 + 1, PAGE, 2L)), "b");
         assertThat(b.matches.ids).containsExactly("a");
         assertThat(b.matches.similarities).containsExactly(1.0);
-        VerdictEvent c = own(feed(cosineRecord(BUCKET, "c", T0 + 2, flipped(PAGE, 1), 3L)), "c");
+        VerdictEvent c =
+                own(harness.feed(cosineRecord(BUCKET, "c", T0 + 2, flipped(PAGE, 1), 3L)), "c");
         assertThat(c.candidates).as("b was kept beside a").isEqualTo(2);
         assertThat(c.matches.ids).containsExactlyInAnyOrder("a", "b");
     }
@@ -133,10 +108,10 @@ class BandBucketCosineTest {
     @Test
     void capacityKeepsTheEarliestMembers() throws Exception {
         open(cosineSettings(2));
-        feed(cosineRecord(BUCKET, "c", T0 + 2000, flipped(PAGE, 40)));
-        feed(cosineRecord(BUCKET, "a", T0, flipped(PAGE, 20)));
-        feed(cosineRecord(BUCKET, "b", T0 + 1000, flipped(PAGE, 30)));
-        VerdictEvent d = own(feed(cosineRecord(BUCKET, "d", T0 + 3000, PAGE)), "d");
+        harness.feed(cosineRecord(BUCKET, "c", T0 + 2000, flipped(PAGE, 40)));
+        harness.feed(cosineRecord(BUCKET, "a", T0, flipped(PAGE, 20)));
+        harness.feed(cosineRecord(BUCKET, "b", T0 + 1000, flipped(PAGE, 30)));
+        VerdictEvent d = own(harness.feed(cosineRecord(BUCKET, "d", T0 + 3000, PAGE)), "d");
         assertThat(d.candidates).isEqualTo(2);
         assertThat(d.matches.ids).isEmpty();
     }
@@ -144,10 +119,11 @@ class BandBucketCosineTest {
     @Test
     void membersOlderThanTheRetentionArePrunedAndAnEmptiedBucketIsCleared() throws Exception {
         open(cosineSettings(64));
-        feed(cosineRecord(BUCKET, "a", T0, PAGE));
+        harness.feed(cosineRecord(BUCKET, "a", T0, PAGE));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
         harness.processWatermark(new Watermark(T0 + 2 * HOUR));
-        VerdictEvent late = own(feed(cosineRecord(BUCKET, "b", T0 + 2 * HOUR + 1, PAGE)), "b");
+        VerdictEvent late =
+                own(harness.feed(cosineRecord(BUCKET, "b", T0 + 2 * HOUR + 1, PAGE)), "b");
         assertThat(late.candidates).as("a was pruned before b was compared").isZero();
         assertThat(late.matches.ids).isEmpty();
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
@@ -158,30 +134,31 @@ class BandBucketCosineTest {
         harness = bucketHarness(cosineSettings(64));
         harness.setStateTtlProcessingTime(0);
         harness.open();
-        feed(cosineRecord(BUCKET, "a", T0, PAGE));
+        harness.feed(cosineRecord(BUCKET, "a", T0, PAGE));
         harness.setStateTtlProcessingTime(2 * HOUR);
-        assertThat(own(feed(cosineRecord(BUCKET, "b", T0 + 1, PAGE)), "b").candidates).isZero();
+        assertThat(own(harness.feed(cosineRecord(BUCKET, "b", T0 + 1, PAGE)), "b").candidates)
+                .isZero();
     }
 
     @Test
     void membersSurviveSnapshotAndRestoreWithTheSameSettings() throws Exception {
         open(cosineSettings(64));
-        feed(cosineRecord(BUCKET, "a", T0, PAGE));
+        harness.feed(cosineRecord(BUCKET, "a", T0, PAGE));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
 
         harness = bucketHarness(cosineSettings(64));
-        seen = 0;
         harness.initializeState(snapshot);
         harness.open();
-        VerdictEvent b = own(feed(cosineRecord(BUCKET, "b", T0 + 1, flipped(PAGE, 3))), "b");
+        VerdictEvent b =
+                own(harness.feed(cosineRecord(BUCKET, "b", T0 + 1, flipped(PAGE, 3))), "b");
         assertThat(b.matches.ids).containsExactly("a");
     }
 
     @Test
     void aRestoreOfJaccardStateWithCosineSettingsIsRefusedNamingTheFamily() throws Exception {
         open(settings(64));
-        feed(HarnessFixtures.inBucket(BUCKET, "a", T0));
+        harness.feed(HarnessFixtures.inBucket(BUCKET, "a", T0));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
 

@@ -7,6 +7,7 @@ import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
 import static dev.neardup.pipeline.HarnessFixtures.differingIn;
 import static dev.neardup.pipeline.HarnessFixtures.expectedJaccard;
 import static dev.neardup.pipeline.HarnessFixtures.inBucket;
+import static dev.neardup.pipeline.HarnessFixtures.own;
 import static dev.neardup.pipeline.HarnessFixtures.record;
 import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static dev.neardup.pipeline.HarnessFixtures.signature;
@@ -32,13 +33,10 @@ class BandBucketOperatorTest {
     private static final long BUCKET = 42L;
 
     private BucketHarness harness;
-    private int seen;
 
     private void open(int capacity) throws Exception {
         harness = bucketHarness(settings(capacity));
         harness.open();
-        seen = 0;
-        watermark = Long.MIN_VALUE;
     }
 
     @AfterEach
@@ -46,37 +44,6 @@ class BandBucketOperatorTest {
         if (harness != null) {
             harness.close();
         }
-    }
-
-    private long watermark = Long.MIN_VALUE;
-
-    /**
-     * Feeds one record, then moves the watermark to it if it is the latest so far (so the bucket
-     * takes it in; an earlier record arrives late and is taken in at once), and returns the
-     * messages it caused.
-     */
-    private List<VerdictEvent> feed(BandRecord r) throws Exception {
-        harness.processElement(r, r.eventTime);
-        if (r.eventTime > watermark) {
-            watermark = r.eventTime;
-            harness.processWatermark(new Watermark(watermark));
-        }
-        List<VerdictEvent> all = harness.extractOutputValues();
-        List<VerdictEvent> step = new ArrayList<>(all.subList(seen, all.size()));
-        seen = all.size();
-        return step;
-    }
-
-    /** The message about the arriving document itself, or null. */
-    private static VerdictEvent own(List<VerdictEvent> step, String docId) {
-        VerdictEvent found = null;
-        for (VerdictEvent e : step) {
-            if (e.docId.equals(docId)) {
-                assertThat(found).as("one message about %s", docId).isNull();
-                found = e;
-            }
-        }
-        return found;
     }
 
     /** The step is exactly the document's own report: no candidates, no matches. */
@@ -103,14 +70,14 @@ class BandBucketOperatorTest {
 
     /** The members a new, unrelated document is compared with (its candidate count). */
     private int membersSeenBy(String probe, long t) throws Exception {
-        VerdictEvent e = own(feed(inBucket(BUCKET, probe, t)), probe);
+        VerdictEvent e = own(harness.feed(inBucket(BUCKET, probe, t)), probe);
         return e == null ? 0 : e.candidates;
     }
 
     @Test
     void theFirstMemberIsKeptAndReportsNoMatch() throws Exception {
         open(64);
-        assertReportsNothing(feed(inBucket(BUCKET, "a", T0)), "a");
+        assertReportsNothing(harness.feed(inBucket(BUCKET, "a", T0)), "a");
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 
@@ -118,8 +85,8 @@ class BandBucketOperatorTest {
     void aLaterNearCopyIsVerifiedOnTheSpotAndReportedAgainstTheEarlierMember() throws Exception {
         open(64);
         long[] a = signature(7);
-        feed(record(BUCKET, "a", T0, a));
-        List<VerdictEvent> step = feed(record(BUCKET, "b", T0 + 1000, differingIn(a, 1)));
+        harness.feed(record(BUCKET, "a", T0, a));
+        List<VerdictEvent> step = harness.feed(record(BUCKET, "b", T0 + 1000, differingIn(a, 1)));
 
         VerdictEvent b = own(step, "b");
         assertThat(b.kind).isEqualTo(VerdictEvent.MATCHES);
@@ -143,13 +110,13 @@ class BandBucketOperatorTest {
         long[] b = differingIn(a, 1);
         long[] c = b.clone();
         c[1] += 5000; // one position from b, two from a: below the threshold
-        feed(record(BUCKET, "a", T0, a));
-        VerdictEvent toB = own(feed(record(BUCKET, "b", T0 + 1000, b)), "b");
+        harness.feed(record(BUCKET, "a", T0, a));
+        VerdictEvent toB = own(harness.feed(record(BUCKET, "b", T0 + 1000, b)), "b");
         assertThat(toB.matches.ids).containsExactly("a");
         assertThat(toB.matches.clusterId(0)).isEqualTo("a");
         assertThat(toB.matches.clusterIds).containsOnlyNulls(); // a is its own cluster
 
-        VerdictEvent toC = own(feed(record(BUCKET, "c", T0 + 2000, c)), "c");
+        VerdictEvent toC = own(harness.feed(record(BUCKET, "c", T0 + 2000, c)), "c");
         assertThat(toC.matches.ids).containsExactly("b");
         assertThat(toC.matches.clusterId(0)).isEqualTo("a");
         assertThat(toC.matches.clusterTime(0)).isEqualTo(T0);
@@ -157,7 +124,7 @@ class BandBucketOperatorTest {
         // c was stored in a's cluster: d, which matches c only, hears of a through it.
         long[] d = c.clone();
         d[2] += 5000; // one position from c, two from b
-        VerdictEvent toD = own(feed(record(BUCKET, "d", T0 + 3000, d)), "d");
+        VerdictEvent toD = own(harness.feed(record(BUCKET, "d", T0 + 3000, d)), "d");
         assertThat(toD.matches.ids).containsExactly("c");
         assertThat(toD.matches.clusterId(0)).isEqualTo("a");
     }
@@ -166,8 +133,8 @@ class BandBucketOperatorTest {
     void aCandidateBelowTheThresholdIsCountedButNotMatched() throws Exception {
         open(64);
         long[] a = signature(7);
-        feed(record(BUCKET, "a", T0, a));
-        VerdictEvent b = own(feed(record(BUCKET, "b", T0 + 1, differingIn(a, 2))), "b");
+        harness.feed(record(BUCKET, "a", T0, a));
+        VerdictEvent b = own(harness.feed(record(BUCKET, "b", T0 + 1, differingIn(a, 2))), "b");
         assertThat(expectedJaccard(6)).isLessThan(HarnessFixtures.THRESHOLD);
         assertThat(b.candidates).isEqualTo(1);
         assertThat(b.matches.ids).isEmpty();
@@ -177,8 +144,8 @@ class BandBucketOperatorTest {
     void anEarlierDocumentArrivingLastMakesTheLaterMemberItsDuplicate() throws Exception {
         open(64);
         long[] a = signature(7);
-        feed(record(BUCKET, "b", T0 + 1000, differingIn(a, 1)));
-        List<VerdictEvent> step = feed(record(BUCKET, "a", T0, a));
+        harness.feed(record(BUCKET, "b", T0 + 1000, differingIn(a, 1)));
+        List<VerdictEvent> step = harness.feed(record(BUCKET, "a", T0, a));
 
         assertThat(pairs(step)).containsExactly("b>a");
         VerdictEvent toB = own(step, "b");
@@ -196,25 +163,25 @@ class BandBucketOperatorTest {
     void equalEventTimesAreOrderedById() throws Exception {
         open(64);
         long[] s = signature(7);
-        feed(record(BUCKET, "y", T0, differingIn(s, 1)));
-        assertThat(pairs(feed(record(BUCKET, "x", T0, s)))).containsExactly("y>x");
+        harness.feed(record(BUCKET, "y", T0, differingIn(s, 1)));
+        assertThat(pairs(harness.feed(record(BUCKET, "x", T0, s)))).containsExactly("y>x");
     }
 
     @Test
     void documentsInDifferentBucketsAreNeverCompared() throws Exception {
         open(64);
-        feed(inBucket(1L, "a", T0));
-        assertReportsNothing(feed(inBucket(2L, "b", T0 + 1)), "b");
+        harness.feed(inBucket(1L, "a", T0));
+        assertReportsNothing(harness.feed(inBucket(2L, "b", T0 + 1)), "b");
         assertThat(harness.numKeyedStateEntries()).isEqualTo(2);
     }
 
     @Test
     void capacityKeepsTheEarliestMembersWhateverTheArrivalOrder() throws Exception {
         open(2);
-        feed(inBucket(BUCKET, "c", T0 + 2000));
-        feed(inBucket(BUCKET, "a", T0));
-        feed(inBucket(BUCKET, "b", T0 + 1000)); // evicts c, the latest
-        List<VerdictEvent> step = feed(inBucket(BUCKET, "d", T0 + 3000));
+        harness.feed(inBucket(BUCKET, "c", T0 + 2000));
+        harness.feed(inBucket(BUCKET, "a", T0));
+        harness.feed(inBucket(BUCKET, "b", T0 + 1000)); // evicts c, the latest
+        List<VerdictEvent> step = harness.feed(inBucket(BUCKET, "d", T0 + 3000));
         assertThat(own(step, "d").candidates).isEqualTo(2);
         // d was compared with a and b, and not kept: a new document still sees exactly two.
         assertThat(membersSeenBy("e", T0 + 4000)).isEqualTo(2);
@@ -224,9 +191,9 @@ class BandBucketOperatorTest {
     void aHotBucketOfExactCopiesKeepsOneMemberAndEveryCopyNamesTheFirst() throws Exception {
         open(64);
         long[] page = signature(99);
-        feed(record(BUCKET, "copy-0", T0, page));
+        harness.feed(record(BUCKET, "copy-0", T0, page));
         for (int i = 1; i <= 500; i++) {
-            List<VerdictEvent> step = feed(record(BUCKET, "copy-" + i, T0 + i, page));
+            List<VerdictEvent> step = harness.feed(record(BUCKET, "copy-" + i, T0 + i, page));
             VerdictEvent e = own(step, "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
             assertThat(e.matches.ids).containsExactly("copy-0");
@@ -240,10 +207,10 @@ class BandBucketOperatorTest {
     void anEarlierExactCopyArrivingLaterTakesThePlaceOfTheLaterOne() throws Exception {
         open(64);
         long[] page = signature(99);
-        feed(record(BUCKET, "late-copy", T0 + 5000, page));
-        List<VerdictEvent> step = feed(record(BUCKET, "first", T0, page));
+        harness.feed(record(BUCKET, "late-copy", T0 + 5000, page));
+        List<VerdictEvent> step = harness.feed(record(BUCKET, "first", T0, page));
         assertThat(pairs(step)).containsExactly("late-copy>first");
-        List<VerdictEvent> next = feed(record(BUCKET, "third", T0 + 9000, page));
+        List<VerdictEvent> next = harness.feed(record(BUCKET, "third", T0 + 9000, page));
         assertThat(own(next, "third").matches.ids).containsExactly("first");
         assertThat(own(next, "third").candidates).isEqualTo(1);
     }
@@ -252,10 +219,13 @@ class BandBucketOperatorTest {
     void membersFartherApartThanTheRetentionAreNotCompared() throws Exception {
         open(64);
         long[] s = signature(5);
-        feed(record(BUCKET, "old", T0, s));
-        assertReportsNothing(feed(record(BUCKET, "new", T0 + HOUR + 1, s)), "new");
-        feed(record(BUCKET + 1, "old", T0 + HOUR + 2, s));
-        assertThat(own(feed(record(BUCKET + 1, "edge", T0 + 2 * HOUR + 2, s)), "edge").matches.ids)
+        harness.feed(record(BUCKET, "old", T0, s));
+        assertReportsNothing(harness.feed(record(BUCKET, "new", T0 + HOUR + 1, s)), "new");
+        harness.feed(record(BUCKET + 1, "old", T0 + HOUR + 2, s));
+        assertThat(
+                        own(harness.feed(record(BUCKET + 1, "edge", T0 + 2 * HOUR + 2, s)), "edge")
+                                .matches
+                                .ids)
                 .as("exactly the retention apart")
                 .containsExactly("old");
     }
@@ -263,11 +233,11 @@ class BandBucketOperatorTest {
     @Test
     void membersOlderThanANewcomerByMoreThanTheRetentionArePruned() throws Exception {
         open(64);
-        feed(inBucket(BUCKET, "a", T0));
-        feed(inBucket(BUCKET, "b", T0 + 30 * MINUTE));
+        harness.feed(inBucket(BUCKET, "a", T0));
+        harness.feed(inBucket(BUCKET, "b", T0 + 30 * MINUTE));
         // a is beyond c's horizon (c's event time - 1 h) and leaves; b stays.
         assertThat(membersSeenBy("c", T0 + HOUR + 20 * MINUTE)).isEqualTo(1);
-        feed(inBucket(BUCKET, "d", T0 + 3 * HOUR + 1)); // prunes b and c
+        harness.feed(inBucket(BUCKET, "d", T0 + 3 * HOUR + 1)); // prunes b and c
         assertThat(membersSeenBy("e", T0 + 3 * HOUR + 2)).isEqualTo(1); // only d
     }
 
@@ -276,10 +246,10 @@ class BandBucketOperatorTest {
         open(64);
         long[] v1 = signature(1);
         long[] v2 = differingIn(v1, 1);
-        feed(record(BUCKET, "page", T0, v1));
-        assertReportsNothing(feed(record(BUCKET, "page", T0 + 1000, v2)), "page");
+        harness.feed(record(BUCKET, "page", T0, v1));
+        assertReportsNothing(harness.feed(record(BUCKET, "page", T0 + 1000, v2)), "page");
         // One member, the new version: a copy of it matches it at 1.0.
-        VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
+        VerdictEvent copy = own(harness.feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
         assertThat(copy.candidates).isEqualTo(1);
         assertThat(copy.matches.eventTimes).containsExactly(T0 + 1000);
         assertThat(copy.matches.similarities).containsExactly(1.0);
@@ -289,9 +259,9 @@ class BandBucketOperatorTest {
     void anUnchangedRecrawlKeepsTheFirstVersion() throws Exception {
         open(64);
         long[] v = signature(1);
-        feed(record(BUCKET, "page", T0, v));
-        feed(record(BUCKET, "page", T0 + 1000, v));
-        VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v)), "copy");
+        harness.feed(record(BUCKET, "page", T0, v));
+        harness.feed(record(BUCKET, "page", T0 + 1000, v));
+        VerdictEvent copy = own(harness.feed(record(BUCKET, "copy", T0 + 2000, v)), "copy");
         assertThat(copy.matches.eventTimes).containsExactly(T0);
     }
 
@@ -300,28 +270,27 @@ class BandBucketOperatorTest {
         open(64);
         long[] v1 = signature(1);
         long[] v2 = differingIn(v1, 3);
-        feed(record(BUCKET, "page", T0 + 1000, v2));
-        feed(record(BUCKET, "page", T0, v1));
-        VerdictEvent copy = own(feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
+        harness.feed(record(BUCKET, "page", T0 + 1000, v2));
+        harness.feed(record(BUCKET, "page", T0, v1));
+        VerdictEvent copy = own(harness.feed(record(BUCKET, "copy", T0 + 2000, v2)), "copy");
         assertThat(copy.matches.eventTimes).containsExactly(T0 + 1000);
     }
 
     @Test
     void membersSurviveSnapshotAndRestore() throws Exception {
         open(3);
-        feed(inBucket(BUCKET, "a", T0));
-        feed(inBucket(BUCKET, "b", T0 + 1000));
-        feed(inBucket(7L, "other", T0));
+        harness.feed(inBucket(BUCKET, "a", T0));
+        harness.feed(inBucket(BUCKET, "b", T0 + 1000));
+        harness.feed(inBucket(7L, "other", T0));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();
 
         harness = bucketHarness(settings(3));
-        seen = 0;
         harness.initializeState(snapshot);
         harness.open();
         assertThat(harness.numKeyedStateEntries()).isEqualTo(2);
         long[] copyOfA = signature("a".hashCode());
-        assertThat(own(feed(record(BUCKET, "c", T0 + 2000, copyOfA)), "c").matches.ids)
+        assertThat(own(harness.feed(record(BUCKET, "c", T0 + 2000, copyOfA)), "c").matches.ids)
                 .containsExactly("a");
         // c, an exact copy of a, is not kept; capacity still applies to the restored members.
         assertThat(membersSeenBy("d", T0 + 3000)).isEqualTo(2);
@@ -333,13 +302,13 @@ class BandBucketOperatorTest {
     void keyedStateHoldsOneEntryPerNonEmptyBucket() throws Exception {
         open(3);
         assertThat(harness.numKeyedStateEntries()).isZero();
-        feed(inBucket(1L, "a", T0));
-        feed(inBucket(1L, "b", T0));
-        feed(inBucket(1L, "c", T0));
-        feed(inBucket(1L, "d", T0));
+        harness.feed(inBucket(1L, "a", T0));
+        harness.feed(inBucket(1L, "b", T0));
+        harness.feed(inBucket(1L, "c", T0));
+        harness.feed(inBucket(1L, "d", T0));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
-        feed(inBucket(2L, "e", T0));
-        feed(inBucket(3L, "f", T0));
+        harness.feed(inBucket(2L, "e", T0));
+        harness.feed(inBucket(3L, "f", T0));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(3);
     }
 
@@ -347,10 +316,10 @@ class BandBucketOperatorTest {
     void aBucketWhoseMembersAllAgeOutIsCleared() throws Exception {
         open(3);
         long[] s = signature(3);
-        feed(record(BUCKET, "a", T0, s));
+        harness.feed(record(BUCKET, "a", T0, s));
         harness.processWatermark(new Watermark(T0 + 2 * HOUR));
         // The only member is pruned before b is compared: b is kept in its place.
-        feed(record(BUCKET, "b", T0 + 2 * HOUR + 1, s));
+        harness.feed(record(BUCKET, "b", T0 + 2 * HOUR + 1, s));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
         assertThat(membersSeenBy("c", T0 + 2 * HOUR + 2)).isEqualTo(1);
     }
@@ -360,7 +329,7 @@ class BandBucketOperatorTest {
         harness = bucketHarness(settings(3));
         harness.setStateTtlProcessingTime(0);
         harness.open();
-        feed(inBucket(BUCKET, "a", T0));
+        harness.feed(inBucket(BUCKET, "a", T0));
 
         harness.setStateTtlProcessingTime(HOUR - 1);
         assertThat(membersSeenBy("b", T0 + 1)).isEqualTo(1);

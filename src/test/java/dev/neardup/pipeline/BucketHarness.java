@@ -1,8 +1,11 @@
 package dev.neardup.pipeline;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.KeyGroupRange;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 /**
@@ -15,6 +18,8 @@ final class BucketHarness
 
     private final DeletionCopies copies;
     private final KeyGroupRange owned;
+    private long watermark = Long.MIN_VALUE;
+    private int seen;
 
     BucketHarness(NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
             throws Exception {
@@ -36,5 +41,22 @@ final class BucketHarness
         for (int g = owned.getStartKeyGroup(); g <= owned.getEndKeyGroup(); g++) {
             processElement(copies.copy(g, docId, time), time);
         }
+    }
+
+    /**
+     * Feeds one record, then moves the watermark to it if it is the latest so far (so the bucket
+     * takes it in; an earlier record arrives late and is taken in at once), and returns the
+     * messages it caused.
+     */
+    List<VerdictEvent> feed(BandRecord r) throws Exception {
+        processElement(r, r.eventTime);
+        if (r.eventTime > watermark) {
+            watermark = r.eventTime;
+            processWatermark(new Watermark(watermark));
+        }
+        List<VerdictEvent> all = extractOutputValues();
+        List<VerdictEvent> step = new ArrayList<>(all.subList(seen, all.size()));
+        seen = all.size();
+        return step;
     }
 }

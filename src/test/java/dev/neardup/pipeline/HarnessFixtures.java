@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.neardup.sketch.BbitMinHash;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -241,5 +243,17 @@ final class HarnessFixtures {
             }
         }
         return out;
+    }
+
+    /** The message about the arriving document itself among {@code step}, or null. */
+    static VerdictEvent own(List<VerdictEvent> step, String docId) {
+        VerdictEvent found = null;
+        for (VerdictEvent e : step) {
+            if (e.docId.equals(docId)) {
+                assertThat(found).as("one message about %s", docId).isNull();
+                found = e;
+            }
+        }
+        return found;
     }
 }
