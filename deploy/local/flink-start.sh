@@ -210,8 +210,10 @@ resource_params() { # COMMAND [-D KEY=VALUE]... -> sets jvm_params and dynamic_p
         echo "$output" | tail -n 30 >&2
         abort_start "unexpected output of BashJavaUtils $1"
     fi
-    jvm_params="$(echo "$results" | head -n 1)"
-    dynamic_params="$(echo "$results" | tail -n 1)"
+    # Parameter expansion, not `echo | head -n 1`: under pipefail, head closing the pipe before
+    # echo's second write makes the assignment fail with SIGPIPE (exit 141), now and then.
+    jvm_params="${results%%$'\n'*}"
+    dynamic_params="${results#*$'\n'}"
 }
 
 common_jvm_opts=(

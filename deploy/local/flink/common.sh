@@ -76,9 +76,12 @@ flink_pid_alive() {
     pid="$(tr -dc '0-9' <"$pidfile")"
     [ -n "$pid" ] || return 1
     flink_running "$pid" || return 1
-    # Guard against a recycled pid: the process must be ours.
-    if [ -r "/proc/$pid/cmdline" ] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF " $class "; then
-        return 1
+    # Guard against a recycled pid: the process must be ours. (Read into a variable, not piped
+    # to grep -q, which may exit before tr has written everything: SIGPIPE under pipefail.)
+    local cmdline
+    if [ -r "/proc/$pid/cmdline" ]; then
+        cmdline="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" || return 1
+        [[ " $cmdline " == *" $class "* ]] || return 1
     fi
     echo "$pid"
 }
@@ -99,7 +102,10 @@ flink_http_get() {
         printf 'GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$path" "$hostport" >&3
         timeout 5 cat <&3
     )" || return 1
-    status="$(printf '%s' "$response" | head -n 1 | awk '{ print $2 }')"
+    status="${response%%$'\n'*}" # the status line, without a pipe into head (SIGPIPE)
+    status="${status%$'\r'}"
+    status="${status#* }"
+    status="${status%% *}"
     [[ "$status" =~ ^[0-9]+$ ]] && [ "$status" -lt 400 ] || return 1
     printf '%s' "${response#*$'\r\n\r\n'}"
 }

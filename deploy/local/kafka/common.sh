@@ -81,9 +81,12 @@ kafka_pid_alive() {
     pid="$(tr -dc '0-9' <"$pidfile")"
     [ -n "$pid" ] || return 1
     kill -0 "$pid" 2>/dev/null || return 1
-    # Guard against a recycled pid: the process must be our broker.
-    if [ -r "/proc/$pid/cmdline" ] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q 'kafka\.Kafka '; then
-        return 1
+    # Guard against a recycled pid: the process must be our broker. (A variable, not a pipe into
+    # grep -q, which may exit before tr has written everything: SIGPIPE under pipefail.)
+    local cmdline
+    if [ -r "/proc/$pid/cmdline" ]; then
+        cmdline="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" || return 1
+        [[ "$cmdline " == *" kafka.Kafka "* ]] || return 1
     fi
     echo "$pid"
 }
