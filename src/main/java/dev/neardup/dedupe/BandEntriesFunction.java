@@ -1,6 +1,5 @@
 package dev.neardup.dedupe;
 
-import dev.neardup.lsh.BandKeys;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
@@ -15,7 +14,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
-    private transient BandKeys banding;
+    private transient MemberSketches sketches;
     private transient LongCounter entries;
 
     public BandEntriesFunction(DedupeSettings settings) {
@@ -24,19 +23,20 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
 
     @Override
     public void open(OpenContext openContext) {
-        banding = settings.newBandKeys();
+        sketches = settings.newMemberSketches();
         entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 
     @Override
     public void flatMap(DedupeDoc doc, Collector<BucketEntry> out) {
-        long[] keys = banding.bandKeys(doc.signature);
+        long[] keys = sketches.bandKeys(doc.signature);
+        byte[] packed = sketches.pack(doc.signature, keys);
         for (int j = 0; j < keys.length; j++) {
             BucketEntry e = new BucketEntry();
             e.bandKey = keys[j];
             e.band = j;
             e.key = doc.key;
-            e.signature = doc.signature;
+            e.sketch = packed;
             out.collect(e);
         }
         entries.add(keys.length);

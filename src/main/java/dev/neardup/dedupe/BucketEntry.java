@@ -17,7 +17,9 @@ public class BucketEntry {
     public int side;
 
     public String key;
-    public long[] signature;
+
+    /** The document's sketch as the bucket compares it ({@link MemberSketches#pack}). */
+    public byte[] sketch;
 
     public BucketEntry() {}
 
@@ -29,7 +31,7 @@ public class BucketEntry {
         e.blockB = blockB;
         e.side = side;
         e.key = key;
-        e.signature = signature;
+        e.sketch = sketch;
         return e;
     }
 }

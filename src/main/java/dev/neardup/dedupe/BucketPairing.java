@@ -1,20 +1,16 @@
 package dev.neardup.dedupe;
 
-import dev.neardup.lsh.BandKeys;
-import dev.neardup.lsh.Banding;
 import java.util.List;
 
 /**
  * The pairs of one LSH band bucket (seed 004: "sort P and group by value"; seed 002's offline
- * variant, all similar pairs): every two members whose estimated similarity, from their full
- * sketches, reaches the threshold: the share of agreeing MinHash values (Jaccard), or for SimHash
- * fingerprints in a permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h /
- * D), which reaches cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that
- * shares several band buckets is reported by one of them only, the bucket of the lowest band in
- * which its signatures agree in all rows ({@link Banding#firstAgreeingBand}); so no pair is
- * reported twice and no later step has to remove duplicates. (Two signatures can share a band key
- * without agreeing in the band only by a 64-bit hash collision; such a pair is verified and
- * reported by every bucket it shares.)
+ * variant, all similar pairs): every two members whose estimated similarity, from their packed
+ * sketches ({@link MemberSketches}), reaches the threshold: the share of agreeing MinHash values
+ * (Jaccard), or for SimHash fingerprints in a permuted-block table's bucket (Manku, Jain and Das
+ * Sarma, WWW 2007) cos(pi h / D), which reaches cos(pi k / D) exactly when the Hamming distance h
+ * is at most k. A pair that shares several band buckets is reported by one of them only, the bucket
+ * of the lowest band in which they agree ({@link MemberSketches#firstAgreeingBand}); so no pair is
+ * reported twice and no later step has to remove duplicates.
  *
  * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
  * member order, and compared block against block ({@link #blockCount}): every pair of members is
@@ -24,8 +20,8 @@ import java.util.List;
  */
 public final class BucketPairing {
 
-    /** A bucket member: its document key and full signature. */
-    public record Member(String key, long[] signature) {}
+    /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
+    public record Member(String key, byte[] sketch) {}
 
     /** A verified pair, the earlier document (smaller key) first. */
     public record Pair(String earlier, String later, double similarity) {}
@@ -35,13 +31,7 @@ public final class BucketPairing {
         void pair(String earlier, String later, double similarity);
     }
 
-    /** The estimated similarity of two full sketches. */
-    public interface Estimator {
-        double estimate(long[] a, long[] b);
-    }
-
-    private final BandKeys keys;
-    private final Estimator estimator;
+    private final MemberSketches sketches;
     private final double threshold;
 
     /**
@@ -49,18 +39,15 @@ public final class BucketPairing {
      * verification, the lower floor of the candidates that go on to it).
      */
     static BucketPairing of(DedupeSettings settings) {
-        return new BucketPairing(
-                settings.newBandKeys(), settings::estimate, settings.candidateFloor());
+        return new BucketPairing(settings.newMemberSketches(), settings.candidateFloor());
     }
 
     /**
-     * @param keys the bucket keys (LSH bands, or permuted-block tables for SimHash fingerprints)
-     * @param estimator the similarity of two members' full sketches
+     * @param sketches how members' packed sketches are estimated and banded
      * @param threshold the lowest estimate of a pair
      */
-    public BucketPairing(BandKeys keys, Estimator estimator, double threshold) {
-        this.keys = keys;
-        this.estimator = estimator;
+    public BucketPairing(MemberSketches sketches, double threshold) {
+        this.sketches = sketches;
         this.threshold = threshold;
     }
 
@@ -93,11 +80,11 @@ public final class BucketPairing {
     }
 
     private void compare(Member a, Member b, int band, Sink out) {
-        double similarity = estimator.estimate(a.signature(), b.signature());
+        double similarity = sketches.estimate(a.sketch(), b.sketch());
         if (similarity < threshold) {
             return;
         }
-        int first = keys.firstAgreeingBand(a.signature(), b.signature());
+        int first = sketches.firstAgreeingBand(a.sketch(), b.sketch());
         if (first != band && first >= 0) {
             return; // reported by the bucket of its lowest agreeing band
         }

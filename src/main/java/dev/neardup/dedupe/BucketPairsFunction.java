@@ -78,7 +78,7 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
     static List<BucketPairing.Member> members(List<BucketEntry> entries) {
         List<BucketPairing.Member> list = new ArrayList<>(entries.size());
         for (BucketEntry e : entries) {
-            list.add(new BucketPairing.Member(e.key, e.signature));
+            list.add(new BucketPairing.Member(e.key, e.sketch));
         }
         return list;
     }

@@ -179,6 +179,19 @@ public final class DedupeSettings implements Serializable {
     }
 
     /**
+     * What a bucket entry carries ({@link MemberSketches}): for MinHash with exact verification,
+     * 16-bit slices of the values (the estimate only screens candidates at {@link
+     * #candidateFloor}); with signature verification, the full values (the estimate decides); for
+     * cosine, the fingerprint.
+     */
+    public MemberSketches newMemberSketches() {
+        if (cosine()) {
+            return MemberSketches.simHash(newBandKeys(), job.simHashBits() / 64);
+        }
+        return MemberSketches.minHash(newBandKeys(), job.numHashes(), exact() ? 2 : 8);
+    }
+
+    /**
      * The LSH bands of the candidate stage (Jaccard): unless --bands/--rows or the tuning weights
      * are given, chosen for the dedupe's question, every pair at the threshold ({@link
      * LshParams#forRecall} at {@link #CANDIDATE_RECALL}: 21 x 6 at t = 0.8, K = 128), not the

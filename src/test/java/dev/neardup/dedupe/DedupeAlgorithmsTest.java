@@ -21,14 +21,18 @@ class DedupeAlgorithmsTest {
 
     private static final LshParams BANDING = new LshParams(11, 11);
 
+    /** Full sketches, as bucket members carry them in --verify signature mode. */
+    private static final MemberSketches SKETCHES =
+            MemberSketches.minHash(new Banding(BANDING), 128, 8);
+
     /** Signatures of variants of one base: each value replaced with probability p. */
-    private static List<BucketPairing.Member> variants(int n, double p, long seed) {
+    private static List<long[]> variantSignatures(int n, double p, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long[] base = new long[128];
         for (int i = 0; i < base.length; i++) {
             base[i] = random.nextLong();
         }
-        List<BucketPairing.Member> members = new ArrayList<>();
+        List<long[]> signatures = new ArrayList<>();
         for (int m = 0; m < n; m++) {
             long[] sig = base.clone();
             for (int i = 11; i < sig.length; i++) { // band 0 shared: all in one bucket
@@ -36,9 +40,25 @@ class DedupeAlgorithmsTest {
                     sig[i] = random.nextLong();
                 }
             }
-            members.add(new BucketPairing.Member(VertexKeys.key(m, "d" + m), sig));
+            signatures.add(sig);
+        }
+        return signatures;
+    }
+
+    private static List<BucketPairing.Member> members(List<long[]> signatures) {
+        List<BucketPairing.Member> members = new ArrayList<>();
+        for (int m = 0; m < signatures.size(); m++) {
+            long[] sig = signatures.get(m);
+            members.add(
+                    new BucketPairing.Member(
+                            VertexKeys.key(m, "d" + m),
+                            SKETCHES.pack(sig, SKETCHES.bandKeys(sig))));
         }
         return members;
+    }
+
+    private static List<BucketPairing.Member> variants(int n, double p, long seed) {
+        return members(variantSignatures(n, p, seed));
     }
 
     private static Set<String> pairsOf(BucketPairing pairing, List<BucketPairing.Member> members) {
@@ -49,15 +69,13 @@ class DedupeAlgorithmsTest {
 
     @Test
     void bucketPairsAreExactlyTheVerifiedPairsOnceEachEarlierFirst() {
-        List<BucketPairing.Member> members = variants(60, 0.15, 1);
-        BucketPairing pairing =
-                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
+        List<long[]> signatures = variantSignatures(60, 0.15, 1);
+        List<BucketPairing.Member> members = members(signatures);
+        BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         Set<String> expected = new HashSet<>();
         for (int i = 0; i < members.size(); i++) {
             for (int j = i + 1; j < members.size(); j++) {
-                if (Similarity.estimateJaccard(
-                                members.get(i).signature(), members.get(j).signature())
-                        >= 0.8) {
+                if (Similarity.estimateJaccard(signatures.get(i), signatures.get(j)) >= 0.8) {
                     expected.add(members.get(i).key() + "|" + members.get(j).key());
                 }
             }
@@ -69,8 +87,7 @@ class DedupeAlgorithmsTest {
     @Test
     void aPairIsReportedOnlyByItsLowestAgreeingBand() {
         List<BucketPairing.Member> members = variants(2, 0.0, 2); // identical: all bands agree
-        BucketPairing pairing =
-                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
+        BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         List<Integer> reportedBy = new ArrayList<>();
         for (int band = 0; band < 11; band++) {
             int b = band;
@@ -82,8 +99,7 @@ class DedupeAlgorithmsTest {
     @Test
     void blocksComparedBlockAgainstBlockGiveTheSamePairsAsTheWholeBucket() {
         List<BucketPairing.Member> members = variants(203, 0.12, 3);
-        BucketPairing pairing =
-                new BucketPairing(new Banding(BANDING), Similarity::estimateJaccard, 0.8);
+        BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         Set<String> whole = pairsOf(pairing, members);
         int blockSize = 16;
         int blocks = BucketPairing.blockCount(members.size(), blockSize);
