@@ -1,8 +1,10 @@
 package dev.neardup.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.eval.Evaluation;
 import dev.neardup.eval.ExactContainmentJoin;
 import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.ExactSimilarityJoin;
 import dev.neardup.eval.TermVector;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
@@ -13,7 +15,6 @@ import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.BbitMinHash;
-import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.SimHash;

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.eval.Evaluation;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,13 +1,13 @@
 package dev.neardup.dedupe;
 
 import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.ExactSimilarityJoin;
 import dev.neardup.eval.TermVector;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;

@@ -1,5 +1,7 @@
-package dev.neardup.sketch;
+package dev.neardup.eval;
 
+import dev.neardup.sketch.Mix64;
+import dev.neardup.sketch.ShingleSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

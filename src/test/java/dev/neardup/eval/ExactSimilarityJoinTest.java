@@ -1,10 +1,12 @@
-package dev.neardup.sketch;
+package dev.neardup.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.neardup.sketch.ExactSimilarityJoin.Pair;
-import dev.neardup.sketch.ExactSimilarityJoin.Result;
+import dev.neardup.eval.ExactSimilarityJoin.Pair;
+import dev.neardup.eval.ExactSimilarityJoin.Result;
+import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,7 @@
-package dev.neardup.cli;
+package dev.neardup.eval;
 
-import dev.neardup.eval.ExactCosineJoin;
-import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.sketch.ExactSimilarityJoin;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.sketch.Similarity;
@@ -20,9 +17,11 @@ import java.util.Set;
  * Compares the job's answer with the exact one: doc-level recall, pair recall and precision, and
  * recall by similarity bucket next to what the candidate generation and verification predict. Pure:
  * the inputs are the documents in stream order, the exact pairs, the family's {@link Model} and the
- * job's verdicts.
+ * job's verdicts. The predictions are the candidate generators' S-curves: seed 001's banding curve
+ * 1 - (1 - s^r)^b, the permuted-block tables of Manku, Jain and Das Sarma (WWW 2007) for SimHash,
+ * and the size-partitioned bands of LSH Ensemble (Zhu et al., VLDB 2016) for containment.
  */
-final class Evaluation {
+public final class Evaluation {
 
     /**
      * A document, in stream order.
@@ -32,15 +31,15 @@ final class Evaluation {
      *     signature ({@link dev.neardup.sketch.BbitMinHash#fingerprint}) for Jaccard, the hash of
      *     the feature multiset ({@link dev.neardup.lsh.SimHashSketcher#identity}) for cosine
      */
-    record Doc(String id, long identity) {}
+    public record Doc(String id, long identity) {}
 
     /** A pair of documents (indexes, first &lt; second) with its exact similarity. */
-    record Truth(int first, int second, double similarity) {}
+    public record Truth(int first, int second, double similarity) {}
 
     /**
      * Pairs with exact similarity in [low, high): how many, how many the job found, predictions.
      */
-    record Bucket(
+    public record Bucket(
             double low,
             double high,
             int pairs,
@@ -50,7 +49,7 @@ final class Evaluation {
             double predictedFound) {}
 
     /** The evaluation's figures. */
-    record Report(
+    public record Report(
             String similarity,
             int documents,
             int exactPairs,
@@ -69,7 +68,7 @@ final class Evaluation {
             List<Bucket> buckets) {}
 
     /** What differs between the families: exact similarity, buckets, predictions, labels. */
-    interface Model {
+    public interface Model {
         /** "Jaccard" or "cosine". */
         String name();
 
@@ -117,7 +116,7 @@ final class Evaluation {
      * The Jaccard family: exact Jaccard of the shingle sets, buckets of 0.1, the S-curve and the
      * b-bit verification.
      */
-    static Model jaccard(
+    public static Model jaccard(
             List<ShingleSet> sets,
             LshParams banding,
             int numHashes,
@@ -194,7 +193,7 @@ final class Evaluation {
      * permuted-block tables and P(found) = P[Binomial(D, theta / pi) &lt;= k] (seed 002: a bit
      * differs with probability theta / pi).
      */
-    static Model cosine(List<TermVector> vectors, BlockParams blocks) {
+    public static Model cosine(List<TermVector> vectors, BlockParams blocks) {
         int bits = blocks.bits();
         int k = blocks.maxHamming();
         return new Model() {
@@ -268,7 +267,7 @@ final class Evaluation {
      * binomial fraction of about s min(|A|, |B|) / max(|A|, |B|) samples). The curves of the plot
      * are those of a page contained in one twice its size (1,000 and 2,000 shingles).
      */
-    static Model containment(
+    public static Model containment(
             List<ShingleSet> sets,
             dev.neardup.lsh.ContainmentBanding banding,
             int sketchSize,
@@ -366,7 +365,9 @@ final class Evaluation {
                                 + " bottom-%d samples",
                         threshold,
                         banding.keysPerDocument(),
-                        Format.plain(banding.maxRatio()),
+                        java.math.BigDecimal.valueOf(banding.maxRatio())
+                                .stripTrailingZeros()
+                                .toPlainString(),
                         sketchSize);
             }
         };
@@ -385,7 +386,7 @@ final class Evaluation {
     }
 
     /** The exact pairs of a containment join, at the larger of the two containments. */
-    static List<Truth> fromContainment(List<dev.neardup.eval.ExactContainmentJoin.Pair> pairs) {
+    public static List<Truth> fromContainment(List<ExactContainmentJoin.Pair> pairs) {
         List<Truth> out = new ArrayList<>(pairs.size());
         pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.containment())));
         return out;
@@ -396,14 +397,14 @@ final class Evaluation {
     }
 
     /** The exact pairs of a Jaccard join. */
-    static List<Truth> fromJaccard(List<ExactSimilarityJoin.Pair> pairs) {
+    public static List<Truth> fromJaccard(List<ExactSimilarityJoin.Pair> pairs) {
         List<Truth> out = new ArrayList<>(pairs.size());
         pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.jaccard())));
         return out;
     }
 
     /** The exact pairs of a cosine join. */
-    static List<Truth> fromCosine(List<ExactCosineJoin.Pair> pairs) {
+    public static List<Truth> fromCosine(List<ExactCosineJoin.Pair> pairs) {
         List<Truth> out = new ArrayList<>(pairs.size());
         pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.cosine())));
         return out;
@@ -419,7 +420,7 @@ final class Evaluation {
      * @param recallSimilarity doc-level and pair recall count pairs at least this similar
      * @param precisionSimilarity pair precision counts reported pairs at least this similar
      */
-    static Report compute(
+    public static Report compute(
             List<Doc> docs,
             List<Truth> exact,
             Model model,
