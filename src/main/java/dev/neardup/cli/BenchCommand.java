@@ -6,6 +6,7 @@ import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SampleStoreFunction;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -258,12 +259,14 @@ final class BenchCommand implements Callable<Integer> {
                     signatureDocsPerSecond * bytes / documents / 1e6);
             r.putAll(job);
             // What a bucket member keeps to verify, and how many band keys (members) a document
-            // has: the sketch's share of the state per document.
+            // has: the sketch's share of the state per document. Containment mode keeps one
+            // sample per document in the sample store instead, none in the members.
+            boolean store = SampleStoreFunction.usedBy(settings);
+            int packed = settings.verification().packedBytes();
             r.put("bandKeysPerDocument", settings.bands());
-            r.put("verifyBytesPerMember", settings.verification().packedBytes());
-            r.put(
-                    "verifyBytesPerDocument",
-                    (long) settings.bands() * settings.verification().packedBytes());
+            r.put("verifyBytesPerMember", store ? 0 : packed);
+            r.put("verifyBytesPerDocument", store ? packed : (long) settings.bands() * packed);
+            r.put("sampleStore", store);
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             if (hotCopies > 0) {
@@ -583,18 +586,25 @@ final class BenchCommand implements Callable<Integer> {
                         + " target <= 1024)%n",
                 r.get("stateBytesPerDocument"),
                 r.get("savepointBytes"));
-        out.printf(
-                Locale.ROOT,
-                "sketch              %d bytes per bucket member to verify x %d band keys ="
-                        + " %,d bytes per document  (%s)%n",
-                r.get("verifyBytesPerMember"),
-                r.get("bandKeysPerDocument"),
-                r.get("verifyBytesPerDocument"),
-                String.valueOf(r.get("settings")).startsWith("containment")
-                        ? "bottom-s containment sample"
-                        : String.valueOf(r.get("settings")).startsWith("similarity=cosine")
-                                ? "SimHash fingerprint"
-                                : "b-bit MinHash signature");
+        if (Boolean.TRUE.equals(r.get("sampleStore"))) {
+            out.printf(
+                    Locale.ROOT,
+                    "sketch              %,d bytes per document in the sample store, none in its %d"
+                            + " bucket members  (bottom-s containment sample)%n",
+                    r.get("verifyBytesPerDocument"),
+                    r.get("bandKeysPerDocument"));
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "sketch              %d bytes per bucket member to verify x %d band keys ="
+                            + " %,d bytes per document  (%s)%n",
+                    r.get("verifyBytesPerMember"),
+                    r.get("bandKeysPerDocument"),
+                    r.get("verifyBytesPerDocument"),
+                    String.valueOf(r.get("settings")).startsWith("similarity=cosine")
+                            ? "SimHash fingerprint"
+                            : "b-bit MinHash signature");
+        }
         if (r.containsKey("hotCopies")) {
             out.printf(
                     Locale.ROOT,

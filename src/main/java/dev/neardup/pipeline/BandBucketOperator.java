@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
@@ -46,6 +48,7 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.OutputTag;
 
 /**
  * One LSH band bucket (keyed by band key): seed 001's "candidate pairs end up in the same bucket",
@@ -108,6 +111,19 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  * costs no lookup at all. Exact copies that a deleted member stood for (they are kept once per
  * bucket, see Bounds) leave with it.
  *
+ * <p>Containment mode ({@link SampleStoreFunction#usedBy}): a document's bottom-s sample is too
+ * large to keep in each of its ~257 buckets, so members keep only their event time, fingerprint and
+ * id ({@link BucketMembers#encodeIds}) and the sample is kept once, in the {@link
+ * SampleStoreFunction} ({@link #SAMPLE_STORE}, keyed by document id), which also verifies the
+ * candidates: when a bucket keeps a document, the subtask sends its sample there (once per
+ * watermark), before any candidate pair of which it is the member, on the same stream (so in
+ * order); each candidate pair goes there keyed by the member's id with the document's sample, once
+ * per pair and report (a pair colliding in several buckets of a subtask is sent once), and the
+ * report says how many went ({@link VerdictEvent#forwarded}) for the verdict to wait for; each
+ * deletion goes there once per subtask. Order, bounds, exact copies (equal fingerprints: kept once,
+ * so a copy's sample is never stored), re-crawls and deletions are decided here as in the other
+ * modes; members carry no cluster (the bucket does not know which candidates match).
+ *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the
  * state names, timers and uid of the function it replaced (state layout 2 restores as it was; the
@@ -131,6 +147,13 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                     .thenComparing(r -> r.docId)
                     .thenComparingLong(r -> r.fingerprint);
 
+    /**
+     * Side output, containment mode: samples, candidate pairs and deletions for the {@link
+     * SampleStoreFunction}, keyed there by {@link SampleStoreRecord#id}.
+     */
+    public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
+            new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
+
     /** The deletions: document id to the event times of its deletions, ascending. */
     static final MapStateDescriptor<String, long[]> DELETIONS =
             new MapStateDescriptor<>(
@@ -143,6 +166,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private final Verification verification;
     private final long bufferBudget;
     private final NearDupSettings settings;
+
+    /** Containment mode: members keep no sample, candidates go to the sample store. */
+    private final boolean sampleStore;
 
     /**
      * The state-shaping settings ({@link StateCompatibility}) the buckets were built with, one copy
@@ -196,6 +222,12 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     /** Reports held back until the end of the watermark, per document version. */
     private transient LinkedHashMap<DocVersion, VerdictEvent> reports;
 
+    /** Containment mode: the pairs sent to the sample store for the reports held back. */
+    private transient HashSet<SentPair> sent;
+
+    /** Containment mode: the document versions whose samples went to the store meanwhile. */
+    private transient HashSet<DocVersion> samplesSent;
+
     private transient int signatureBytes;
     private transient Counter candidates;
     private transient Counter matches;
@@ -212,7 +244,17 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         this.verification = settings.verification();
         this.bufferBudget = settings.orderBufferBytes();
         this.settings = settings;
+        this.sampleStore = SampleStoreFunction.usedBy(settings);
     }
+
+    /** A candidate pair sent to the sample store: a document version and a member version. */
+    private record SentPair(
+            String docId,
+            long docTime,
+            long docFingerprint,
+            String memberId,
+            long memberTime,
+            long memberFingerprint) {}
 
     /**
      * The key of the reports held back: a document version and its content (two versions of a page
@@ -333,6 +375,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         buffered = new TreeMap<>();
         due = new HashMap<>();
         reports = new LinkedHashMap<>();
+        sent = new HashSet<>();
+        samplesSent = new HashSet<>();
         var metrics = getMetricGroup();
         candidates = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
@@ -418,15 +462,22 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private void keepDeletion(BandRecord d) throws Exception {
         long[] times = deletions.get(d.docId);
+        if (times != null && Arrays.binarySearch(times, d.eventTime) >= 0) {
+            return; // the same deletion again
+        }
+        if (sampleStore) {
+            // Once per subtask: the store drops the document's samples when the deletion passes.
+            output.collect(
+                    SAMPLE_STORE,
+                    new StreamRecord<>(
+                            SampleStoreRecord.deletion(d.docId, d.eventTime), d.eventTime));
+        }
         if (times == null) {
             deletions.put(d.docId, new long[] {d.eventTime});
             deletedIds++;
             return;
         }
         int at = Arrays.binarySearch(times, d.eventTime);
-        if (at >= 0) {
-            return; // the same deletion again
-        }
         at = -at - 1;
         long[] more = new long[times.length + 1];
         System.arraycopy(times, 0, more, 0, at);
@@ -590,7 +641,10 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             if (members.isEmpty()) {
                 bucket.clear();
             } else {
-                bucket.update(BucketMembers.encode(members));
+                bucket.update(
+                        sampleStore
+                                ? BucketMembers.encodeIds(members)
+                                : BucketMembers.encode(members));
             }
         }
         bucketSize.update(members.size());
@@ -618,6 +672,47 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             output.collect(new StreamRecord<>(report, report.eventTime));
         }
         reports = new LinkedHashMap<>();
+        if (!sent.isEmpty()) {
+            sent = new HashSet<>();
+        }
+        if (!samplesSent.isEmpty()) {
+            samplesSent = new HashSet<>();
+        }
+    }
+
+    /** Containment mode: sends a kept document's sample to the store (once per watermark). */
+    private void sendSample(BandRecord doc) {
+        if (samplesSent.add(new DocVersion(doc))) {
+            output.collect(
+                    SAMPLE_STORE, new StreamRecord<>(SampleStoreRecord.sample(doc), doc.eventTime));
+        }
+    }
+
+    /**
+     * Containment mode: sends the pair ({@code doc}, {@code m}) to the sample store, unless it went
+     * there already for the reports held back; a pair whose result goes to {@code doc}'s verdict is
+     * counted in its report.
+     */
+    private void sendCandidate(BandRecord doc, Member m, boolean memberFirst) {
+        // The report first: making room for it sends the reports held back (and forgets the pairs).
+        VerdictEvent report = memberFirst ? reportFor(doc) : null;
+        if (!sent.add(
+                new SentPair(
+                        doc.docId,
+                        doc.eventTime,
+                        doc.fingerprint,
+                        m.id(),
+                        m.eventTime(),
+                        m.fingerprint()))) {
+            return;
+        }
+        if (report != null) {
+            report.forwarded++;
+        }
+        SampleStoreRecord c =
+                SampleStoreRecord.candidate(
+                        m.id(), m.eventTime(), m.fingerprint(), doc, memberFirst);
+        output.collect(SAMPLE_STORE, new StreamRecord<>(c, doc.eventTime));
     }
 
     /**
@@ -672,6 +767,21 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
             compared++;
             boolean exact = m.fingerprint() == doc.fingerprint;
+            if (sampleStore) {
+                // Verified in the sample store; exact copies are still kept once, here.
+                sendCandidate(doc, m, memberFirst);
+                if (exact) {
+                    exactCopies.inc();
+                    if (memberFirst) {
+                        keepDoc = false; // an earlier exact copy already stands for it
+                    } else {
+                        changed = true; // the document stands for its later exact copy
+                        continue;
+                    }
+                }
+                kept.add(m);
+                continue;
+            }
             // About (member, document); reversed for a report from the document to the member.
             double similarity =
                     exact
@@ -729,6 +839,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 at++;
             }
             if (at < capacity) {
+                if (sampleStore) {
+                    sendSample(doc);
+                }
                 kept.add(
                         at,
                         new Member(

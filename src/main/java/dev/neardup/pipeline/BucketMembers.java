@@ -20,6 +20,11 @@ import java.util.List;
  *
  * <p>Layout 1 (state layout 2) is the same without the leading two bytes and without the cluster of
  * each member; it is still read, its members taken to be their own clusters.
+ *
+ * <p>Layout 3 (containment mode's buckets, whose members' samples live in the {@link
+ * SampleStoreFunction}; {@link StateCompatibility}'s {@code containment.samples} guards it): a zero
+ * byte and the byte 3, a varint member count, then per member: event time (8 bytes), fingerprint (8
+ * bytes) and the id (varint length, UTF-8). No signature, URL or cluster: 17 bytes plus the id.
  */
 public final class BucketMembers {
 
@@ -64,6 +69,11 @@ public final class BucketMembers {
     /** The version of the current layout, written after a leading zero byte. */
     static final int LAYOUT_VERSION = 2;
 
+    /** The version of the layout without samples, URLs and clusters ({@link #encodeIds}). */
+    static final int IDS_LAYOUT_VERSION = 3;
+
+    private static final byte[] NO_SIGNATURE = new byte[0];
+
     private BucketMembers() {}
 
     /**
@@ -84,12 +94,17 @@ public final class BucketMembers {
         if (clusters) {
             in.pos = 1;
             int version = in.varint();
+            if (version == IDS_LAYOUT_VERSION) {
+                return decodeIds(in);
+            }
             if (version != LAYOUT_VERSION) {
                 throw new IllegalStateException(
                         "a band bucket of layout "
                                 + version
-                                + ", which this version of neardup does not know (it reads 1 and "
+                                + ", which this version of neardup does not know (it reads 1, "
                                 + LAYOUT_VERSION
+                                + " and "
+                                + IDS_LAYOUT_VERSION
                                 + "): restore with the version that wrote the state");
             }
         }
@@ -106,6 +121,36 @@ public final class BucketMembers {
             members.add(new Member(time, fingerprint, signature, id, url, cluster, clusterTime));
         }
         return members;
+    }
+
+    /** The members of a layout-3 value, after its version ({@link #encodeIds}). */
+    private static List<Member> decodeIds(Reader in) {
+        int n = in.varint();
+        List<Member> members = new ArrayList<>(n + 1);
+        for (int i = 0; i < n; i++) {
+            long time = in.fixed64();
+            long fingerprint = in.fixed64();
+            String id = in.string(in.varint());
+            members.add(new Member(time, fingerprint, NO_SIGNATURE, id, null));
+        }
+        return members;
+    }
+
+    /**
+     * Encodes members (already in order) in layout 3: event time, fingerprint and id only (their
+     * signatures, URLs and clusters are not kept).
+     */
+    public static byte[] encodeIds(List<Member> members) {
+        Writer out = new Writer(8 + members.size() * 32);
+        out.varint(0);
+        out.varint(IDS_LAYOUT_VERSION);
+        out.varint(members.size());
+        for (Member m : members) {
+            out.fixed64(m.eventTime());
+            out.fixed64(m.fingerprint());
+            out.string(m.id());
+        }
+        return out.toByteArray();
     }
 
     /** Encodes members (already in order). */

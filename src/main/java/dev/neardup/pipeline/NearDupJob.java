@@ -39,6 +39,13 @@ public final class NearDupJob {
         public static final String BAND_BUCKET = "band-buckets-2";
 
         public static final String VERDICT = "verdicts-2";
+
+        /**
+         * Containment mode only (issue 15): one bottom-s sample per document, verifying the
+         * buckets' candidates ({@link SampleStoreFunction}).
+         */
+        public static final String SAMPLE_STORE = "containment-sample-store";
+
         public static final String ALERT_SINK = "alerts-sink";
         public static final String VERDICT_SINK = "verdicts-sink";
         public static final String DEAD_LETTER_SINK = "dead-letters-sink";
@@ -147,7 +154,9 @@ public final class NearDupJob {
     /**
      * The operators between the parsed records and the three outputs: two keyed exchanges after the
      * signature operator, by band key to the buckets (deletions too, one copy per key group: {@link
-     * DeletionCopies}) and by document to the verdicts.
+     * DeletionCopies}) and by document to the verdicts. In containment mode a third, by document id
+     * from the buckets to the sample store (the samples of the documents they keep, the candidates
+     * by their member's id, the deletions), whose results go to the verdicts.
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =
@@ -162,8 +171,21 @@ public final class NearDupJob {
                                 new BandBucketOperator(settings))
                         .uid(Uid.BAND_BUCKET)
                         .name("band buckets");
+        DataStream<VerdictEvent> toVerdicts =
+                found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE));
+        if (SampleStoreFunction.usedBy(settings)) {
+            DataStream<VerdictEvent> verified =
+                    found.getSideOutput(BandBucketOperator.SAMPLE_STORE)
+                            .keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleStoreFunction(settings),
+                                    TypeInformation.of(VerdictEvent.class))
+                            .uid(Uid.SAMPLE_STORE)
+                            .name("sample store");
+            toVerdicts = toVerdicts.union(verified);
+        }
         SingleOutputStreamOperator<Verdict> verdicts =
-                found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE))
+                toVerdicts
                         .keyBy(VerdictEvent::key, Types.STRING)
                         .transform(
                                 "verdicts",

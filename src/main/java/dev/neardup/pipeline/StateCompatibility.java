@@ -32,11 +32,13 @@ import org.slf4j.LoggerFactory;
  * the features and their shingling (word tokens: size 1); for containment, K, the MinHash algorithm
  * and seed, the size-partitioned bandings (b x r per partition offset, which the threshold and the
  * largest size ratio choose), the ratio, the band-key seed, the bottom-s sample size and its seed,
- * and the shingling. Containment state has the bucket layout of the other families with members'
- * signatures of 2 + 4 s bytes; the family key keeps it from being restored in another mode.
- * Everything else may change across a restore: the threshold (it only decides verification; when it
- * changes a tuned banding, the banding is what differs), capacity and retention (applied when a
- * bucket is next touched), topics, sinks and parallelism.
+ * and the shingling, and where the samples are ({@link #CONTAINMENT_SAMPLES}: {@code store}, one
+ * per document in the {@link SampleStoreFunction}, bucket members without samples, since issue 15's
+ * store; state recorded before it, {@code in-buckets}, kept a sample in every member and is
+ * refused). The family key keeps containment state from being restored in another mode. Everything
+ * else may change across a restore: the threshold (it only decides verification; when it changes a
+ * tuned banding, the banding is what differs), capacity and retention (applied when a bucket is
+ * next touched), topics, sinks and parallelism.
  *
  * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
  * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
@@ -62,6 +64,13 @@ public final class StateCompatibility {
 
     private static final String LAYOUT_KEY = "state-layout";
 
+    /**
+     * The recorded key of where containment mode keeps its samples: {@code store} (one per document
+     * in the sample store; bucket members in {@link BucketMembers}' layout 3); not recorded before,
+     * when every bucket member kept one ({@code in-buckets}).
+     */
+    public static final String CONTAINMENT_SAMPLES = "containment.samples";
+
     /** The recorded key of the tokenizer's contract version. */
     static final String TOKENIZER_VERSION = "tokenizer-version";
 
@@ -70,10 +79,15 @@ public final class StateCompatibility {
 
     /**
      * Keys recorded since a later version, with the value that state recorded before them had: the
-     * similarity family (state from before cosine similarity existed is Jaccard state).
+     * similarity family (state from before cosine similarity existed is Jaccard state) and where
+     * containment mode kept its samples (in every bucket member, before the sample store).
      */
     private static final Map<String, String> LATER_KEYS =
-            Map.of(NearDupOptions.SIMILARITY.key(), SimilarityFamily.JACCARD.name());
+            Map.of(
+                    NearDupOptions.SIMILARITY.key(),
+                    SimilarityFamily.JACCARD.name(),
+                    CONTAINMENT_SAMPLES,
+                    "in-buckets");
 
     /**
      * How the message of a refused restore begins; it goes on with ": " and the differences, "key
@@ -119,6 +133,7 @@ public final class StateCompatibility {
                     NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
                     Integer.toString(s.containmentSketchSize()));
             m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
+            m.put(CONTAINMENT_SAMPLES, "store");
         } else {
             m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
             m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());

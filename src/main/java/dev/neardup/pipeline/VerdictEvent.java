@@ -6,7 +6,10 @@ package dev.neardup.pipeline;
  * or a deletion of it ({@link #DELETE}, one per input record), or a band bucket reporting what it
  * found for it ({@link #MATCHES}: how many members it compared the document with, and the verified
  * matches that are earlier than it). Every bucket a document reaches reports once ({@link
- * #reports}, several at once from one subtask). A Flink POJO (arrays, no collections).
+ * #reports}, several at once from one subtask). In containment mode the buckets verify nothing
+ * themselves: a report says how many candidates it sent to the {@link SampleStoreFunction} ({@link
+ * #forwarded}), and the store sends one {@link #RESULT} for each. A Flink POJO (arrays, no
+ * collections).
  */
 public class VerdictEvent {
     /** The signature operator read this document: one per input record. */
@@ -17,6 +20,12 @@ public class VerdictEvent {
 
     /** The signature operator read a deletion of the document at {@link #eventTime}. */
     public static final int DELETE = 2;
+
+    /**
+     * Containment mode: the sample store verified one candidate of the document (one of a report's
+     * {@link #forwarded}); {@link #matches} holds the member if it is a match.
+     */
+    public static final int RESULT = 3;
 
     public int kind;
     public String docId;
@@ -40,6 +49,12 @@ public class VerdictEvent {
      * arrived late.
      */
     public int reports;
+
+    /**
+     * MATCHES, containment mode: candidates of this report sent to the sample store, each of which
+     * comes back as one {@link #RESULT}.
+     */
+    public int forwarded;
 
     /** MATCHES: the band of the first bucket in this report. */
     public int band;
@@ -92,6 +107,12 @@ public class VerdictEvent {
         e.url = url;
         e.eventTime = eventTime;
         e.band = band;
+        return e;
+    }
+
+    static VerdictEvent result(String docId, String url, long eventTime, int band) {
+        VerdictEvent e = matches(docId, url, eventTime, band);
+        e.kind = RESULT;
         return e;
     }
 

@@ -19,6 +19,7 @@ import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.checkpoint.CheckpointType;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
@@ -71,6 +72,13 @@ import org.slf4j.LoggerFactory;
  * a second queue ordered by event time releases it at the watermark, else in {@code
  * pending-verdict} with a timer at its time. {@link PendingVerdict#candidates} {@code -1} marks it.
  *
+ * <p>Containment mode ({@link SampleStoreFunction#usedBy}): the buckets' candidates are verified in
+ * the {@link SampleStoreFunction}, which sends one {@link VerdictEvent#RESULT} per candidate; a
+ * verdict waits for its bucket reports and for as many results as they say were sent ({@link
+ * VerdictEvent#forwarded}). Its waiting verdicts are {@link PendingContainmentVerdict}s, spilled to
+ * {@code pending-containment-verdict} and marked {@link #RAW_STATE_CONTAINMENT} in the raw keyed
+ * state, so those of the other modes keep their form; each mode refuses the other's.
+ *
  * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
  * the uid, state name and timers of the function it replaced.
  */
@@ -97,6 +105,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
      */
     static final int RAW_STATE_V2 = -2;
 
+    /** First int of a key group's raw keyed state in containment mode: {@link #RAW_STATE_V2}'s. */
+    static final int RAW_STATE_CONTAINMENT = -3;
+
     private final int bands;
 
     /** The family's verification: the Hamming distance behind a cosine estimate. */
@@ -104,6 +115,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     private final long retentionMillis;
     private final long heapBudget;
+
+    /** Containment mode: verdicts also wait for the sample store's results. */
+    private final boolean storeResults;
 
     /**
      * Verdicts beyond the heap budget (and those of state layout 2): from the document's first
@@ -145,14 +159,30 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         this.verification = settings.verification();
         this.retentionMillis = settings.retentionMillis();
         this.heapBudget = settings.pendingBufferBytes();
+        this.storeResults = SampleStoreFunction.usedBy(settings);
+    }
+
+    /** The type of the waiting verdicts in this mode. */
+    @SuppressWarnings("unchecked")
+    private TypeInformation<PendingVerdict> pendingType() {
+        Class<? extends PendingVerdict> type =
+                storeResults ? PendingContainmentVerdict.class : PendingVerdict.class;
+        return (TypeInformation<PendingVerdict>) TypeInformation.of(type);
+    }
+
+    /** The name of the spilled verdicts' state in this mode. */
+    private String spilledStateName() {
+        return storeResults ? "pending-containment-verdict" : "pending-verdict";
+    }
+
+    private PendingVerdict newPending() {
+        return storeResults ? new PendingContainmentVerdict() : new PendingVerdict();
     }
 
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        serializer =
-                TypeInformation.of(PendingVerdict.class)
-                        .createSerializer(getExecutionConfig().getSerializerConfig());
+        serializer = pendingType().createSerializer(getExecutionConfig().getSerializerConfig());
         restored = new ArrayList<>();
         if (context.isRestored()) {
             TypeSerializer<PendingVerdictV1> v1 = null;
@@ -160,8 +190,23 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 try (InputStream in = group.getStream()) {
                     DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
                     int first = view.readInt();
-                    boolean current = first == RAW_STATE_V2;
+                    boolean containment = first == RAW_STATE_CONTAINMENT;
+                    boolean current = first == RAW_STATE_V2 || containment;
                     int n = current ? view.readInt() : first;
+                    if (n > 0 && containment != storeResults) {
+                        throw new SuppressRestartsException(
+                                new IllegalStateException(
+                                        StateCompatibility.INCOMPATIBLE
+                                                + ": the waiting verdicts were assembled "
+                                                + (containment ? "with" : "without")
+                                                + " the containment sample store, and this job"
+                                                + (storeResults ? " needs" : " has")
+                                                + " it ("
+                                                + StateCompatibility.CONTAINMENT_SAMPLES
+                                                + "). Restore with the old settings and version,"
+                                                + " or start without the checkpoint or savepoint"
+                                                + " and re-read the input."));
+                    }
                     if (!current && n > 0 && v1 == null) {
                         v1 =
                                 TypeInformation.of(PendingVerdictV1.class)
@@ -192,9 +237,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         super.open();
         spilled =
                 getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "pending-verdict", PendingVerdict.class));
+                        .getState(new ValueStateDescriptor<>(spilledStateName(), pendingType()));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
         waiting = new HashMap<>();
         bySweepTime = new TreeSet<>(SWEEP_ORDER);
@@ -223,7 +266,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
                 getKeyedStateBackend()
-                        .<VoidNamespace>getKeys("pending-verdict", VoidNamespace.INSTANCE)) {
+                        .<VoidNamespace>getKeys(spilledStateName(), VoidNamespace.INSTANCE)) {
             spilledCount = keys.count();
         }
     }
@@ -246,7 +289,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 out.startNewKeyGroup(group);
                 List<Map.Entry<String, PendingVerdict>> entries =
                         byGroup.getOrDefault(group, List.of());
-                view.writeInt(RAW_STATE_V2);
+                view.writeInt(storeResults ? RAW_STATE_CONTAINMENT : RAW_STATE_V2);
                 view.writeInt(entries.size());
                 for (Map.Entry<String, PendingVerdict> e : entries) {
                     view.writeUTF(e.getKey());
@@ -273,7 +316,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         boolean isNew = p == null;
         if (isNew) {
-            p = new PendingVerdict();
+            p = newPending();
             p.docId = e.docId;
             p.url = e.url;
             p.eventTime = e.eventTime;
@@ -288,6 +331,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             if (p.reports >= 0) {
                 p.reports += e.reports;
             }
+            if (p instanceof PendingContainmentVerdict c) {
+                c.forwarded += e.forwarded;
+                c.results += e.kind == VerdictEvent.RESULT ? 1 : 0;
+            }
             long now = getProcessingTimeService().getCurrentProcessingTime();
             MatchList m = e.matches;
             for (int i = 0; i < m.size(); i++) {
@@ -297,8 +344,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 }
             }
         }
-        if (p.records > 0 && p.reports >= (long) p.records * bands) {
-            // Every bucket of every record has reported: the verdict is final.
+        if (p.records > 0
+                && p.reports >= (long) p.records * bands
+                && (!(p instanceof PendingContainmentVerdict c) || c.results >= c.forwarded)) {
+            // Every bucket of every record has reported (and in containment mode the sample store
+            // has verified every candidate they sent): the verdict is final.
             if (onHeap) {
                 release(key, p);
             } else if (!isNew) {
@@ -349,7 +399,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         boolean isNew = p == null;
         if (isNew) {
-            p = new PendingVerdict();
+            p = newPending();
             p.docId = e.docId;
             p.eventTime = e.eventTime;
             p.candidates = PendingVerdict.DELETION;

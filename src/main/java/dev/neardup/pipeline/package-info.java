@@ -14,6 +14,12 @@
  *     -&gt; keyBy(document)  VerdictOperator: announcement + matches -&gt; alerts at once,
  *                          one verdict per record when the watermark passes the document,
  *                          DELETED for a deletion
+ *
+ *   containment mode: the buckets keep members without samples and verify nothing; between them
+ *   and the verdicts
+ *     -&gt; keyBy(document)  SampleStoreFunction: one bottom-s sample per kept document; the
+ *                          buckets' candidates (keyed by member) verified against it, one
+ *                          result per candidate to the verdicts, which wait for them all
  * </pre>
  *
  * <p>Why the buckets keep their members' signatures: verification then needs no lookup, so the job

@@ -21,17 +21,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one {@link BandBucketOperator} in containment mode ({@link SimilarityFamily#CONTAINMENT}):
- * members keep bottom-s samples, a candidate is a match when either is contained in the other at
- * the threshold, and the report says which way round, from the later document to the earlier
- * whichever arrives first; exact copies, pruning and state cleanup as in the other modes; a restore
- * of resemblance state in containment mode is refused.
+ * The one {@link BandBucketOperator} in containment mode ({@link SimilarityFamily#CONTAINMENT})
+ * with its {@link SampleStoreFunction} ({@link ContainmentChain}): members keep no sample, the
+ * store keeps one per document and verifies the buckets' candidates; a candidate is a match when
+ * either is contained in the other at the threshold, and the result says which way round, from the
+ * later document to the earlier whichever arrives first; exact copies, pruning and state cleanup as
+ * in the other modes; a restore of resemblance state, or of containment state from before the
+ * sample store, is refused.
  */
 class BandBucketContainmentTest {
 
     private static final long BUCKET = 7L;
     private static final int S = 64;
 
+    private ContainmentChain chain;
     private BucketHarness harness;
 
     static NearDupSettings containmentSettings(int capacity) {
@@ -73,12 +76,14 @@ class BandBucketContainmentTest {
     }
 
     private void open(NearDupSettings settings) throws Exception {
-        harness = bucketHarness(settings);
-        harness.open();
+        chain = new ContainmentChain(settings);
     }
 
     @AfterEach
     void close() throws Exception {
+        if (chain != null) {
+            chain.close();
+        }
         if (harness != null) {
             harness.close();
         }
@@ -88,15 +93,14 @@ class BandBucketContainmentTest {
     void aDigestContainingAnEarlierArticleReportsItWithTheDirection() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        harness.feed(record("article", T0, page(0, 300, 0, 1)));
+        chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent digest =
-                own(harness.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
+                own(chain.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
         assertThat(digest.matches.ids).containsExactly("article");
         double estimate = digest.matches.similarities[0];
         assertThat(v.value(estimate)).isEqualTo(1.0);
         assertThat(v.direction(estimate)).isEqualTo(Alert.DUPLICATE_IN_DOC);
-        VerdictEvent quote =
-                own(harness.feed(record("quote", T0 + 2, page(0, 290, 10, 3))), "quote");
+        VerdictEvent quote = own(chain.feed(record("quote", T0 + 2, page(0, 290, 10, 3))), "quote");
         assertThat(quote.matches.ids).contains("article", "digest");
         for (int i = 0; i < quote.matches.size(); i++) {
             double e = quote.matches.similarities[i];
@@ -113,8 +117,8 @@ class BandBucketContainmentTest {
     void theDirectionIsAboutTheLaterDocumentWhicheverArrivesFirst() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        harness.feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
-        List<VerdictEvent> step = harness.feed(record("article", T0, page(0, 300, 0, 1)));
+        chain.feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
+        List<VerdictEvent> step = chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent toDigest = own(step, "digest");
         assertThat(toDigest.matches.ids).containsExactly("article");
         assertThat(v.direction(toDigest.matches.similarities[0])).isEqualTo(Alert.DUPLICATE_IN_DOC);
@@ -124,9 +128,9 @@ class BandBucketContainmentTest {
     @Test
     void aPageSharingLittleIsACandidateButNoMatch() throws Exception {
         open(containmentSettings(64));
-        harness.feed(record("article", T0, page(0, 300, 0, 1)));
+        chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent other =
-                own(harness.feed(record("other", T0 + 1, page(150, 150, 600, 4))), "other");
+                own(chain.feed(record("other", T0 + 1, page(150, 150, 600, 4))), "other");
         assertThat(other.candidates).isEqualTo(1);
         assertThat(other.matches.ids).isEmpty();
     }
@@ -135,47 +139,126 @@ class BandBucketContainmentTest {
     void exactCopiesAreKeptOnceAsMutualAtOne() throws Exception {
         open(containmentSettings(64));
         Verification v = containmentSettings(64).verification();
-        harness.feed(record("copy-0", T0, page(0, 300, 0, 1)));
+        chain.feed(record("copy-0", T0, page(0, 300, 0, 1)));
         for (int i = 1; i <= 20; i++) {
             VerdictEvent e =
-                    own(harness.feed(record("copy-" + i, T0 + i, page(0, 300, 0, 1))), "copy-" + i);
+                    own(chain.feed(record("copy-" + i, T0 + i, page(0, 300, 0, 1))), "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
             assertThat(e.matches.ids).containsExactly("copy-0");
             assertThat(v.direction(e.matches.similarities[0])).isEqualTo(Alert.MUTUAL);
             assertThat(v.value(e.matches.similarities[0])).isEqualTo(1.0);
         }
-        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+        assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(1);
+        assertThat(chain.store.numKeyedStateEntries())
+                .as("a copy kept by no bucket has no stored sample")
+                .isEqualTo(1);
     }
 
     @Test
     void membersOlderThanTheRetentionArePrunedAndTheStateStaysOneEntry() throws Exception {
         open(containmentSettings(64));
-        harness.feed(record("a", T0, page(0, 300, 0, 1)));
-        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
-        harness.processWatermark(new Watermark(T0 + 2 * HOUR));
+        chain.feed(record("a", T0, page(0, 300, 0, 1)));
+        assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(1);
+        chain.buckets.processWatermark(new Watermark(T0 + 2 * HOUR));
         VerdictEvent late =
-                own(harness.feed(record("b", T0 + 2 * HOUR + 1, page(0, 300, 0, 1))), "b");
+                own(chain.feed(record("b", T0 + 2 * HOUR + 1, page(0, 300, 0, 1))), "b");
         assertThat(late.candidates).as("a was pruned before b was compared").isZero();
-        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+        assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(1);
+        assertThat(chain.store.numKeyedStateEntries())
+                .as("a's sample expired, b's kept")
+                .isEqualTo(1);
     }
 
     @Test
     void membersSurviveSnapshotAndRestore() throws Exception {
         open(containmentSettings(64));
-        harness.feed(record("article", T0, page(0, 300, 0, 1)));
-        OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
-        harness.close();
-        harness = bucketHarness(containmentSettings(64));
-        harness.initializeState(snapshot);
-        harness.open();
+        chain.feed(record("article", T0, page(0, 300, 0, 1)));
+        chain.restoreBuckets(chain.buckets.snapshot(1L, 1L));
         VerdictEvent digest =
-                own(harness.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
+                own(chain.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
         assertThat(digest.matches.ids).containsExactly("article");
+    }
+
+    /** {@code r} in another bucket, band {@code band}. */
+    private static BandRecord inBucket(BandRecord r, long bucket, int band) {
+        BandRecord copy = new BandRecord();
+        copy.bandKey = bucket;
+        copy.band = band;
+        copy.docId = r.docId;
+        copy.url = r.url;
+        copy.eventTime = r.eventTime;
+        copy.fingerprint = r.fingerprint;
+        copy.signature = r.signature;
+        return copy;
+    }
+
+    @Test
+    void aPairCollidingInTwoBucketsGoesToTheStoreOnceAndEachSampleOnce() throws Exception {
+        open(containmentSettings(64));
+        BandRecord article = record("article", T0, page(0, 300, 0, 1));
+        chain.feedAll(List.of(article, inBucket(article, 8L, 1)));
+        BandRecord digest = record("digest", T0 + 1, page(0, 300, 900, 2));
+        VerdictEvent report =
+                own(chain.feedAll(List.of(digest, inBucket(digest, 8L, 1))), "digest");
+        assertThat(report.reports).isEqualTo(2);
+        assertThat(report.candidates).as("compared in each bucket").isEqualTo(2);
+        assertThat(report.forwarded).as("verified once").isEqualTo(1);
+        assertThat(report.matches.ids).containsExactly("article");
+        assertThat(chain.sentToStore())
+                .extracting(r -> r.kind + " " + r.id)
+                .containsExactly(
+                        SampleStoreRecord.SAMPLE + " article",
+                        SampleStoreRecord.CANDIDATE + " article",
+                        SampleStoreRecord.SAMPLE + " digest");
+        assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(2);
+        assertThat(chain.store.numKeyedStateEntries()).isEqualTo(2);
+    }
+
+    @Test
+    void aDeletedMemberIsNoCandidateAndItsSampleGoesWhenTheDeletionPasses() throws Exception {
+        open(containmentSettings(64));
+        chain.feed(record("article", T0, page(0, 300, 0, 1)));
+        chain.delete("article", T0 + 10);
+        assertThat(chain.sentToStore())
+                .extracting(r -> r.kind)
+                .containsExactly(SampleStoreRecord.SAMPLE, SampleStoreRecord.DELETION);
+        // A document before the deletion still sees the article.
+        VerdictEvent before =
+                own(chain.feed(record("before", T0 + 5, page(0, 300, 900, 2))), "before");
+        assertThat(before.matches.ids).containsExactly("article");
+        VerdictEvent after = own(chain.feed(record("after", T0 + 20, page(0, 300, 0, 3))), "after");
+        assertThat(after.candidates).as("the article was deleted before").isEqualTo(1);
+        assertThat(after.matches.ids).containsExactly("before");
+        assertThat(chain.store.numKeyedStateEntries())
+                .as("the article's sample went when the deletion passed")
+                .isEqualTo(2);
+        chain.watermark(T0 + 20 + RETENTION.toMillis());
+        assertThat(chain.store.numKeyedStateEntries()).isZero();
+        assertThat(chain.store.numEventTimeTimers()).isZero();
+    }
+
+    @Test
+    void containmentStateFromBeforeTheSampleStoreIsRefusedNamingWhatChanged() {
+        NearDupSettings now = containmentSettings(64);
+        var old = new java.util.LinkedHashMap<>(StateCompatibility.shape(now));
+        old.remove(StateCompatibility.CONTAINMENT_SAMPLES);
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(StateCompatibility.encode(old)), now))
+                .hasStackTraceContaining(StateCompatibility.INCOMPATIBLE)
+                .hasStackTraceContaining("containment.samples was in-buckets, now store");
+        assertThat(
+                        StateCompatibility.check(
+                                List.of(StateCompatibility.encode(StateCompatibility.shape(now))),
+                                now))
+                .isEmpty();
     }
 
     @Test
     void aRestoreOfResemblanceStateInContainmentModeIsRefusedNamingTheFamily() throws Exception {
-        open(settings(64));
+        harness = bucketHarness(settings(64));
+        harness.open();
         harness.feed(HarnessFixtures.inBucket(BUCKET, "a", T0));
         OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
         harness.close();

@@ -49,9 +49,18 @@ final class BucketHarness
      * messages it caused.
      */
     List<VerdictEvent> feed(BandRecord r) throws Exception {
-        processElement(r, r.eventTime);
-        if (r.eventTime > watermark) {
-            watermark = r.eventTime;
+        return feedAll(List.of(r));
+    }
+
+    /** As {@link #feed}, for records that arrive before one watermark passes them all. */
+    List<VerdictEvent> feedAll(List<BandRecord> records) throws Exception {
+        long latest = Long.MIN_VALUE;
+        for (BandRecord r : records) {
+            processElement(r, r.eventTime);
+            latest = Math.max(latest, r.eventTime);
+        }
+        if (latest > watermark) {
+            watermark = latest;
             processWatermark(new Watermark(watermark));
         }
         List<VerdictEvent> all = extractOutputValues();

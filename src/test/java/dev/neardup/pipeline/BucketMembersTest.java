@@ -257,6 +257,40 @@ class BucketMembersTest {
     }
 
     @Test
+    void layout3KeepsTimeFingerprintAndIdOnly() {
+        Member m =
+                new Member(
+                        0x0102_0304_0506_0708L,
+                        -2L,
+                        new byte[] {(byte) 0xAA, (byte) 0xBB},
+                        "\u00e9",
+                        "https://example.org/",
+                        "c",
+                        5);
+        byte[] encoded =
+                BucketMembers.encodeIds(List.of(m, new Member(9, 1, new byte[2], "b", null)));
+        assertThat(encoded)
+                .containsExactly(
+                        bytes(
+                                0x00, 0x03, // layout 3
+                                0x02, // count
+                                0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, // time
+                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE, // fingerprint
+                                0x02, 0xC3, 0xA9, // id: no signature, URL or cluster
+                                0, 0, 0, 0, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0, 0x01, 0x01, 'b'));
+        // Read whatever signature size the caller expects (there is none).
+        List<Member> decoded = BucketMembers.decode(encoded, SIG);
+        assertThat(decoded).extracting(Member::id).containsExactly("\u00e9", "b");
+        assertThat(decoded).extracting(Member::eventTime).containsExactly(m.eventTime(), 9L);
+        assertThat(decoded).extracting(Member::fingerprint).containsExactly(-2L, 1L);
+        assertThat(decoded.get(0).signature()).isEmpty();
+        assertThat(decoded.get(0).url()).isNull();
+        assertThat(decoded.get(0).clusterId()).isEqualTo("\u00e9");
+        assertThat(BucketMembers.encodeIds(decoded)).isEqualTo(encoded);
+        decoded.add(new Member(10, 0, new byte[0], "z", null)); // mutable
+    }
+
+    @Test
     void varintsAreLittleEndianBase128() {
         // An id of 300 bytes: 300 = 0b10_0101100 -> AC 02. Of 16,384: 80 80 01.
         byte[] encoded =

@@ -42,12 +42,13 @@ class ContainmentSettingsTest {
     }
 
     @Test
-    void theStateShapeNamesTheFamilyAndTheSketchAndResemblanceShapeIsUnchanged() {
+    void theStateShapeNamesTheFamilyTheSketchAndTheSampleStoreAndResemblanceShapeIsUnchanged() {
         var shape = StateCompatibility.shape(NearDupSettings.from(containment(0.8)));
         assertThat(shape)
                 .containsEntry("neardup.similarity", "CONTAINMENT")
                 .containsEntry("neardup.containment.sketch-size", "128")
                 .containsEntry("containment.bandings", "37x3,55x2,55x2")
+                .containsEntry("containment.samples", "store")
                 .doesNotContainKey("neardup.bucket.signature-bits");
         var jaccard = StateCompatibility.shape(NearDupSettings.from(new Configuration()));
         assertThat(StateCompatibility.encode(jaccard))

@@ -10,13 +10,14 @@ import java.util.List;
 import java.util.Queue;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.util.OutputTag;
 
 /**
  * Shared pieces of the operator harness tests: small settings, hand-built band records and verdict
- * events, and harness factories for the two keyed operators.
+ * events, and harness factories for the keyed operators.
  */
 final class HarnessFixtures {
 
@@ -166,6 +167,15 @@ final class HarnessFixtures {
             NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
             throws Exception {
         return new BucketHarness(settings, maxParallelism, parallelism, subtask);
+    }
+
+    /** The sample store (containment mode) as NearDupJob wires it: keyed by record id. */
+    static KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent>
+            storeHarness(NearDupSettings settings) throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new SampleStoreFunction(settings)),
+                r -> r.id,
+                Types.STRING);
     }
 
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
+import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,10 +26,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The three operators wired by hand as NearDupJob wires them (band records to the buckets by band
- * key, bucket reports and announcements to the verdicts by document), with the default settings and
- * real texts. Checks the contracts that span operators: one verdict per record, one alert per pair,
- * always from the later document to the earlier, and the same alerts and verdicts whatever the
- * arrival order.
+ * key, bucket reports and announcements to the verdicts by document; in containment mode the sample
+ * store between the buckets and the verdicts), with the default settings and real texts. Checks the
+ * contracts that span operators: one verdict per record, one alert per pair, always from the later
+ * document to the earlier, and the same alerts and verdicts whatever the arrival order.
  */
 class OperatorChainTest {
 
@@ -37,7 +38,13 @@ class OperatorChainTest {
         final OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> signatures;
         final BucketHarness buckets;
         final KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
+
+        /** Containment mode's sample store, else null. */
+        final KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent> store;
+
         int seenBands;
+        int seenToStore;
+        int seenFromStore;
         int seenAnnounce;
         int seenFound;
 
@@ -47,8 +54,32 @@ class OperatorChainTest {
                             new SignatureFunction(settings));
             buckets = bucketHarness(settings);
             verdicts = verdictHarness(settings);
+            store = SampleStoreFunction.usedBy(settings) ? storeHarness(settings) : null;
             buckets.open();
             verdicts.open();
+            if (store != null) {
+                store.open();
+            }
+        }
+
+        /** What the buckets sent the store since the last call to the store, and its results on. */
+        void throughStore(Watermark mark) throws Exception {
+            if (store == null) {
+                return;
+            }
+            List<SampleStoreRecord> sent = sideValues(buckets, BandBucketOperator.SAMPLE_STORE);
+            for (SampleStoreRecord r : sent.subList(seenToStore, sent.size())) {
+                store.processElement(r, r.kind == SampleStoreRecord.CANDIDATE ? r.docTime : r.time);
+            }
+            seenToStore = sent.size();
+            if (mark != null) {
+                store.processWatermark(mark);
+            }
+            List<VerdictEvent> results = store.extractOutputValues();
+            for (VerdictEvent e : results.subList(seenFromStore, results.size())) {
+                verdicts.processElement(e, e.eventTime);
+            }
+            seenFromStore = results.size();
         }
 
         void send(String id, long eventTime, String text) throws Exception {
@@ -70,6 +101,7 @@ class OperatorChainTest {
                 verdicts.processElement(e, e.eventTime);
             }
             seenFound = found.size();
+            throughStore(null);
         }
 
         /** The end of the input: the buckets take in what waits, then the verdicts are made. */
@@ -80,11 +112,30 @@ class OperatorChainTest {
                 verdicts.processElement(e, e.eventTime);
             }
             seenFound = found.size();
+            throughStore(new Watermark(Long.MAX_VALUE));
             verdicts.processWatermark(new Watermark(Long.MAX_VALUE));
         }
 
+        /** The alerts of pairs (without cluster-merged events). */
         List<Alert> alerts() {
-            return sideValues(verdicts, VerdictOperator.ALERTS);
+            List<Alert> out = new ArrayList<>();
+            for (Alert a : sideValues(verdicts, VerdictOperator.ALERTS)) {
+                if (a.event == null) {
+                    out.add(a);
+                }
+            }
+            return out;
+        }
+
+        /** Cluster-merged events as "merged>into by doc". */
+        List<String> merges() {
+            List<String> out = new ArrayList<>();
+            for (Alert a : sideValues(verdicts, VerdictOperator.ALERTS)) {
+                if (a.event != null) {
+                    out.add(a.mergedClusterId + ">" + a.clusterId + " by " + a.docId);
+                }
+            }
+            return out;
         }
 
         Map<String, Verdict> verdictsById() {
@@ -100,6 +151,9 @@ class OperatorChainTest {
             signatures.close();
             buckets.close();
             verdicts.close();
+            if (store != null) {
+                store.close();
+            }
         }
     }
 
@@ -159,13 +213,18 @@ class OperatorChainTest {
     /** Runs {@code texts} in every arrival order; returns per order (pairs, duplicateOf). */
     private static List<Map.Entry<TreeSet<String>, Map<String, String>>> allOrders(
             String[] ids, String[] texts) throws Exception {
+        return allOrders(defaults(), ids, texts);
+    }
+
+    private static List<Map.Entry<TreeSet<String>, Map<String, String>>> allOrders(
+            NearDupSettings settings, String[] ids, String[] texts) throws Exception {
         List<Map.Entry<TreeSet<String>, Map<String, String>>> out = new ArrayList<>();
         List<int[]> orders = new ArrayList<>();
         int[] first = new int[ids.length];
         java.util.Arrays.setAll(first, i -> i);
         permutations(first, 0, orders);
         for (int[] order : orders) {
-            try (Chain chain = new Chain(defaults())) {
+            try (Chain chain = new Chain(settings)) {
                 for (int i : order) {
                     chain.send(ids[i], T0 + i * 1000L, texts[i]);
                 }
@@ -174,7 +233,7 @@ class OperatorChainTest {
                 assertThat(pairs).as("each pair once").hasSameSizeAs(chain.alerts());
                 List<String> idList = java.util.Arrays.asList(ids);
                 for (String p : pairs) {
-                    String[] ab = p.split(">");
+                    String[] ab = p.split("[> ]");
                     assertThat(idList.indexOf(ab[0]))
                             .as("alerts point back in time: %s", p)
                             .isGreaterThan(idList.indexOf(ab[1]));
@@ -239,10 +298,64 @@ class OperatorChainTest {
         }
     }
 
+    /**
+     * Containment mode through the sample store: an article, a digest that contains it, a near-copy
+     * of the article and a page quoting half of it. Whatever the arrival order, the same alerts
+     * with the same directions and the same verdicts; the quote matches nothing.
+     */
+    @Test
+    void inContainmentModeEveryArrivalOrderGivesTheSameAlertsAndVerdicts() throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.CONTAINMENT);
+        conf.set(NearDupOptions.THRESHOLD, 0.8);
+        String article = prose(6, 300);
+        String[] words = article.split(" ");
+        String half = String.join(" ", java.util.Arrays.copyOf(words, 150));
+        String[] ids = {"a", "d", "a2", "q"};
+        String[] texts = {
+            article, article + " " + prose(8, 600), edit(article, 31, 2), half + " " + prose(9, 300)
+        };
+        var results = allOrders(NearDupSettings.from(conf), ids, texts);
+        var canonical = results.get(0);
+        assertThat(canonical.getKey())
+                .containsExactlyInAnyOrder(
+                        "d>a " + Alert.DUPLICATE_IN_DOC,
+                        "a2>a " + Alert.MUTUAL,
+                        "a2>d " + Alert.DOC_IN_DUPLICATE);
+        assertThat(canonical.getValue())
+                .containsEntry("a", null)
+                .containsEntry("d", "a")
+                .containsEntry("a2", "a")
+                .containsEntry("q", null);
+        for (var r : results) {
+            assertThat(r.getKey()).isEqualTo(canonical.getKey());
+            assertThat(r.getValue()).isEqualTo(canonical.getValue());
+        }
+        // Members carry no cluster here (the bucket does not know which candidates match): the
+        // digest's verdict names the article's cluster, and the near-copy, which matches both,
+        // names it too and says that the digest's own cluster joined it; a consumer's union-find
+        // (README, Clusters) puts all three together.
+        for (boolean backwards : new boolean[] {false, true}) {
+            try (Chain chain = new Chain(NearDupSettings.from(conf))) {
+                for (int k = 0; k < ids.length; k++) {
+                    int i = backwards ? ids.length - 1 - k : k;
+                    chain.send(ids[i], T0 + i * 1000L, texts[i]);
+                }
+                chain.finish();
+                Map<String, Verdict> v = chain.verdictsById();
+                assertThat(v.get("d").clusterId).isEqualTo("a");
+                assertThat(v.get("a2").clusterId).isEqualTo("a");
+                assertThat(v.get("q").clusterId).isEqualTo("q");
+                assertThat(chain.merges()).containsExactly("d>a by a2");
+            }
+        }
+    }
+
+    /** Alerts as "doc>duplicateOf", with " DIRECTION" in containment mode. */
     private static List<String> pairs(List<Alert> alerts) {
         List<String> out = new ArrayList<>();
         for (Alert a : alerts) {
-            out.add(a.docId + ">" + a.duplicateOf);
+            out.add(a.docId + ">" + a.duplicateOf + (a.direction == null ? "" : " " + a.direction));
         }
         return out;
     }

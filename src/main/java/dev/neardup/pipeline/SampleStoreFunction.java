@@ -1,0 +1,268 @@
+package dev.neardup.pipeline;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Containment mode's sample store (keyed by document id; issue 15): one bottom-s sample per
+ * document version that a band bucket keeps (seed 003's MIN_s, {@link
+ * dev.neardup.sketch.BottomKContainment}) instead of one in each of the document's ~257 bucket
+ * members, and the verification of the buckets' candidate pairs against it. From the band buckets
+ * ({@link BandBucketOperator#SAMPLE_STORE}, one stream of {@link SampleStoreRecord}s) it receives a
+ * document's sample when a bucket subtask first keeps the document as a member, each candidate pair
+ * keyed by the member's id with the document's sample, and the deletions. It estimates the pair's
+ * containment both ways ({@link Verification.Containment}, exactly as the buckets did when they
+ * kept samples: exact copies, equal fingerprints, at 1 both ways) and sends the result to the later
+ * document: to the document's verdict one {@link VerdictEvent#RESULT} per candidate, match or not
+ * (the verdict waits for as many as the buckets' reports said were sent), or, for a document that
+ * arrived late, a match to the member's verdict.
+ *
+ * <p>Order. A bucket subtask sends a member's sample when it takes the member in, before any
+ * candidate of which it is the member, on the same channel; so a candidate finds its sample here.
+ * Should one come first anyway (the sample travelling another path), it waits (in its member's
+ * entry, with an event-time timer at the member's event time): a candidate exists only once the
+ * buckets' watermark has passed its member, whose sample is sent before that watermark. A candidate
+ * whose sample is still absent when the store's watermark passes its member's time has a member
+ * that is gone (deleted or past the retention; a document that arrived late can still be compared
+ * with it in the buckets): no match, counted in {@code missingSamples}.
+ *
+ * <p>Retention. A bucket compares a document with members at most {@code neardup.retention} apart
+ * in event time, and a candidate reaches the store before the store's watermark passes the later
+ * document's time (except for documents late behind it); so a version's sample is dropped when the
+ * watermark passes its event time plus the retention (a timer). A deletion of the document at T
+ * drops its versions up to T when the watermark passes T (documents up to T may still be compared
+ * with them; after T the buckets drop them). An entry without versions, waiting candidates or
+ * deletions is cleared.
+ *
+ * <p>State: one {@link StoredSamples} value per id (one RocksDB entry, about 540 bytes per version
+ * at s = 128), read once per candidate, written when a sample or deletion arrives, a candidate
+ * waits, or a timer drops something; an event-time timer per version and per deletion.
+ */
+public class SampleStoreFunction
+        extends KeyedProcessFunction<String, SampleStoreRecord, VerdictEvent> {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SampleStoreFunction.class);
+
+    private final Verification verification;
+    private final long retentionMillis;
+
+    private transient ValueState<byte[]> stored;
+    private transient Counter samples;
+    private transient Counter verified;
+    private transient Counter matches;
+    private transient Counter waited;
+    private transient Counter missing;
+    private transient Counter expired;
+    private transient Counter deleted;
+
+    public SampleStoreFunction(NearDupSettings settings) {
+        this.verification = settings.verification();
+        this.retentionMillis = settings.retentionMillis();
+    }
+
+    /**
+     * True when these settings verify candidates in a sample store rather than in the buckets:
+     * containment mode, whose samples (2 + 4 s bytes) are too large to keep in each of a document's
+     * ~257 buckets.
+     */
+    public static boolean usedBy(NearDupSettings settings) {
+        return settings.family() == SimilarityFamily.CONTAINMENT;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        stored =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "samples",
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        var metrics = getRuntimeContext().getMetricGroup();
+        samples = metrics.counter("samplesStored");
+        verified = metrics.counter("candidatesVerified");
+        matches = metrics.counter("matches");
+        waited = metrics.counter("candidatesWaitingForSample");
+        missing = metrics.counter("missingSamples");
+        expired = metrics.counter("samplesExpired");
+        deleted = metrics.counter("samplesDeleted");
+    }
+
+    @Override
+    public void processElement(SampleStoreRecord r, Context ctx, Collector<VerdictEvent> out)
+            throws Exception {
+        switch (r.kind) {
+            case SampleStoreRecord.SAMPLE -> keep(r, ctx, out);
+            case SampleStoreRecord.CANDIDATE -> candidate(r, ctx, out);
+            case SampleStoreRecord.DELETION -> delete(r, ctx);
+            default -> throw new IllegalStateException("unknown sample store record " + r.kind);
+        }
+    }
+
+    /** A sample: kept until the retention has passed it; candidates waiting for it verified. */
+    private void keep(SampleStoreRecord r, Context ctx, Collector<VerdictEvent> out)
+            throws Exception {
+        StoredSamples s = StoredSamples.decode(stored.value(), r.id);
+        if (s.version(r.time, r.fingerprint) != null) {
+            return; // sent again: by another bucket subtask, or a repeated record
+        }
+        StoredSamples.Version v = new StoredSamples.Version(r.time, r.fingerprint, r.url, r.sample);
+        s.versions.add(v);
+        samples.inc();
+        ctx.timerService().registerEventTimeTimer(expiry(r.time));
+        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
+            SampleStoreRecord c = it.next();
+            if (c.time == v.eventTime && c.fingerprint == v.fingerprint) {
+                verify(c, v, out);
+                it.remove();
+            }
+        }
+        stored.update(s.encode());
+    }
+
+    /** A candidate: verified at once, or waiting for its member's sample until the watermark. */
+    private void candidate(SampleStoreRecord c, Context ctx, Collector<VerdictEvent> out)
+            throws Exception {
+        byte[] value = stored.value();
+        StoredSamples s = StoredSamples.decode(value, c.id);
+        StoredSamples.Version v = s.version(c.time, c.fingerprint);
+        if (v != null) {
+            verify(c, v, out);
+            return;
+        }
+        if (c.time <= ctx.timerService().currentWatermark()) {
+            giveUp(c, out);
+            return;
+        }
+        waited.inc();
+        s.waiting.add(c);
+        ctx.timerService().registerEventTimeTimer(c.time);
+        stored.update(s.encode());
+    }
+
+    /** A deletion: kept until the watermark passes it (copies from several subtasks count once). */
+    private void delete(SampleStoreRecord r, Context ctx) throws Exception {
+        StoredSamples s = StoredSamples.decode(stored.value(), r.id);
+        if (Arrays.binarySearch(s.deletions, r.time) >= 0) {
+            return;
+        }
+        s.addDeletion(r.time);
+        ctx.timerService().registerEventTimeTimer(r.time);
+        stored.update(s.encode());
+    }
+
+    /**
+     * The watermark passed {@code time}: candidates still waiting for a sample up to it give up,
+     * deletions up to it drop their versions, versions whose retention ended are dropped.
+     */
+    @Override
+    public void onTimer(long time, OnTimerContext ctx, Collector<VerdictEvent> out)
+            throws Exception {
+        byte[] value = stored.value();
+        if (value == null) {
+            return;
+        }
+        StoredSamples s = StoredSamples.decode(value, ctx.getCurrentKey());
+        boolean changed = false;
+        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
+            SampleStoreRecord c = it.next();
+            if (c.time <= time) {
+                giveUp(c, out);
+                it.remove();
+                changed = true;
+            }
+        }
+        int passed = 0;
+        while (passed < s.deletions.length && s.deletions[passed] <= time) {
+            long deletedAt = s.deletions[passed++];
+            for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
+                if (it.next().eventTime <= deletedAt) {
+                    it.remove();
+                    deleted.inc();
+                }
+            }
+        }
+        if (passed > 0) {
+            s.deletions = Arrays.copyOfRange(s.deletions, passed, s.deletions.length);
+            changed = true;
+        }
+        for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
+            if (expiry(it.next().eventTime) <= time) {
+                it.remove();
+                expired.inc();
+                changed = true;
+            }
+        }
+        if (!changed) {
+            return;
+        }
+        if (s.isEmpty()) {
+            stored.clear();
+        } else {
+            stored.update(s.encode());
+        }
+    }
+
+    /** When a version's sample can be dropped: its event time plus the retention. */
+    private long expiry(long eventTime) {
+        return eventTime > Long.MAX_VALUE - retentionMillis
+                ? Long.MAX_VALUE
+                : eventTime + retentionMillis;
+    }
+
+    /**
+     * Verifies candidate {@code c} against version {@code v} of its member, as the buckets did: the
+     * estimate is about (member, document), reversed for a report from the document to the member.
+     */
+    private void verify(SampleStoreRecord c, StoredSamples.Version v, Collector<VerdictEvent> out) {
+        verified.inc();
+        boolean exact = v.fingerprint == c.docFingerprint;
+        double similarity =
+                exact ? verification.identical() : verification.estimate(v.sample, c.sample);
+        boolean match = verification.accepts(similarity);
+        if (match) {
+            matches.inc();
+        }
+        if (c.memberFirst) {
+            VerdictEvent result = VerdictEvent.result(c.docId, c.docUrl, c.docTime, c.band);
+            if (match) {
+                result.addMatch(
+                        c.id,
+                        v.url,
+                        v.eventTime,
+                        verification.reverse(similarity),
+                        c.band,
+                        null,
+                        0);
+            }
+            out.collect(result);
+        } else if (match) {
+            // The document arrived late: the match belongs to the member, which is later.
+            VerdictEvent later = VerdictEvent.matches(c.id, v.url, v.eventTime, c.band);
+            later.addMatch(c.docId, c.docUrl, c.docTime, similarity, c.band, null, 0);
+            out.collect(later);
+        }
+    }
+
+    /** The member's sample is gone: no match (the document's verdict still gets its result). */
+    private void giveUp(SampleStoreRecord c, Collector<VerdictEvent> out) {
+        missing.inc();
+        LOG.warn(
+                "no stored sample of {} at {} for its candidate {}; counted as no match",
+                c.id,
+                c.time,
+                c.docId);
+        if (c.memberFirst) {
+            out.collect(VerdictEvent.result(c.docId, c.docUrl, c.docTime, c.band));
+        }
+    }
+}
