@@ -57,10 +57,10 @@ import picocli.CommandLine.Spec;
             "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\",",
             "   \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
             "Writes an alert per near-duplicate pair as documents collide, a verdict (UNIQUE or"
-                    + " DUPLICATE) per valid document, and a dead letter (with the reason) per"
-                    + " record it cannot use: not valid UTF-8 or JSON, nested deeper than 200"
-                    + " levels, larger than neardup.max-document-size (8 MB), an id or content"
-                    + " missing or of the wrong type (README: dead-letter reasons).",
+                + " DUPLICATE; with --containment also CONTAINED) per valid document, and a dead"
+                + " letter (with the reason) per record it cannot use: not valid UTF-8 or JSON,"
+                + " nested deeper than 200 levels, larger than neardup.max-document-size (8 MB), an"
+                + " id or content missing or of the wrong type (README: dead-letter reasons).",
             "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },
@@ -758,16 +758,18 @@ final class RunCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
         long duplicate = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE);
+        long contained = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.CONTAINED);
         long deleted = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DELETED);
         long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
-                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate), %s%d alerts, %s%d"
-                        + " dead letters",
+                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
+                        + " %s%d dead letters",
                 seconds,
-                unique + duplicate,
+                unique + duplicate + contained,
                 unique,
                 duplicate,
+                contained == 0 ? "" : ", " + contained + " contained",
                 deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
                 JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
                 merges == 0

@@ -16,6 +16,16 @@ public class Verdict {
     public static final String DUPLICATE = "DUPLICATE";
 
     /**
+     * Containment mode only: the document contains, or is contained in, an earlier one at the
+     * threshold, but is not a near-copy of any (no match is {@link Alert#MUTUAL}); {@link
+     * #direction} says which way for {@link #duplicateOf}, each match's for itself. A digest
+     * quoting an earlier article is CONTAINED (DUPLICATE_IN_DOC): new content, which a consumer
+     * dropping DUPLICATEs keeps; an article found again inside an earlier digest is CONTAINED
+     * (DOC_IN_DUPLICATE).
+     */
+    public static final String CONTAINED = "CONTAINED";
+
+    /**
      * The document was deleted at {@link #eventTime}: later documents are no longer compared with
      * its versions up to then.
      */
@@ -32,7 +42,10 @@ public class Verdict {
      */
     public String source;
 
-    /** {@link #UNIQUE}, {@link #DUPLICATE} or {@link #DELETED}. */
+    /**
+     * {@link #UNIQUE}, {@link #DUPLICATE}, {@link #CONTAINED} (containment mode) or {@link
+     * #DELETED}.
+     */
     public String verdict;
 
     /**

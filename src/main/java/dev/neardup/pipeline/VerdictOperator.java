@@ -625,7 +625,15 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             return v;
         }
         duplicates.inc();
-        v.verdict = Verdict.DUPLICATE;
+        // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
+        // every match is contained one way only; duplicateOf is then the earliest match of that
+        // kind, so the verdict's direction agrees with its value.
+        boolean containment = verification.direction(m.similarities[0]) != null;
+        boolean mutual = !containment;
+        for (int i = 0; i < n && !mutual; i++) {
+            mutual = Alert.MUTUAL.equals(verification.direction(m.similarities[i]));
+        }
+        v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
         v.clusterId = m.clusterId(survivingCluster(m));
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);
@@ -645,10 +653,16 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             v.matches[k].hamming = verification.hamming(m.similarities[i]);
             v.matches[k].direction = verification.direction(m.similarities[i]);
         }
-        int earliest = 0;
-        for (int i = 1; i < n; i++) {
-            if (BucketMembers.isBefore(
-                    m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
+        int earliest = -1;
+        for (int i = 0; i < n; i++) {
+            if (containment
+                    && mutual
+                    && !Alert.MUTUAL.equals(verification.direction(m.similarities[i]))) {
+                continue;
+            }
+            if (earliest < 0
+                    || BucketMembers.isBefore(
+                            m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
                 earliest = i;
             }
         }

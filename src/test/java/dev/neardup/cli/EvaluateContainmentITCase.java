@@ -132,6 +132,7 @@ class EvaluateContainmentITCase {
         }
         Map<String, Integer> found = new LinkedHashMap<>();
         List<JsonNode> containmentAlerts = null;
+        List<JsonNode> containmentVerdicts = null;
         for (String mode : List.of("resemblance", "containment")) {
             Path alerts = dir.resolve(mode + "-alerts.jsonl");
             List<String> args =
@@ -164,9 +165,8 @@ class EvaluateContainmentITCase {
             if (mode.equals("containment")) {
                 containmentAlerts = JobFiles.read(alerts);
                 OutputSchemas.assertAllValid("alert.schema.json", containmentAlerts);
-                OutputSchemas.assertAllValid(
-                        "verdict.schema.json",
-                        JobFiles.read(dir.resolve(mode + "-verdicts.jsonl")));
+                containmentVerdicts = JobFiles.read(dir.resolve(mode + "-verdicts.jsonl"));
+                OutputSchemas.assertAllValid("verdict.schema.json", containmentVerdicts);
             } else {
                 assertThat(pairs).allSatisfy(a -> assertThat(a.has("direction")).isFalse());
             }
@@ -178,6 +178,26 @@ class EvaluateContainmentITCase {
         assertThat(found.get("containment"))
                 .isGreaterThanOrEqualTo((int) (0.95 * contained.size()));
         assertThat(found.get("resemblance")).isLessThan(contained.size() / 2);
+        // A verdict is DUPLICATE when one of its matches is a near-copy (MUTUAL), then naming
+        // one as duplicateOf, and CONTAINED when all are contained one way only.
+        int[] kinds = new int[2];
+        for (JsonNode v : containmentVerdicts) {
+            if (!v.get("matches").isArray() || v.get("matches").isEmpty()) {
+                assertThat(v.get("verdict").asText()).isEqualTo("UNIQUE");
+                continue;
+            }
+            boolean nearCopy = false;
+            for (JsonNode m : v.get("matches")) {
+                nearCopy |= m.get("direction").asText().equals("MUTUAL");
+            }
+            assertThat(v.get("verdict").asText())
+                    .as(v.toString())
+                    .isEqualTo(nearCopy ? "DUPLICATE" : "CONTAINED");
+            assertThat(v.get("direction").asText().equals("MUTUAL")).isEqualTo(nearCopy);
+            kinds[nearCopy ? 0 : 1]++;
+        }
+        assertThat(kinds[0]).as("DUPLICATE verdicts (near-copies)").isPositive();
+        assertThat(kinds[1]).as("CONTAINED verdicts (digests, quotes)").isPositive();
         // A digest alerted against an earlier article says the article is inside it, and an
         // article alerted against an earlier digest that it is inside the digest.
         for (JsonNode a : JobFiles.pairs(containmentAlerts)) {

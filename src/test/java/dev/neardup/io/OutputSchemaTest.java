@@ -640,7 +640,8 @@ class OutputSchemaTest {
     @Test
     void verdictValuesAndSchemaVersionsMatchTheCode() {
         assertThat(texts(schemaJson("verdict.schema.json").at("/properties/verdict/enum")))
-                .containsExactly(Verdict.UNIQUE, Verdict.DUPLICATE, Verdict.DELETED);
+                .containsExactly(
+                        Verdict.UNIQUE, Verdict.DUPLICATE, Verdict.CONTAINED, Verdict.DELETED);
         assertThat(schemaJson("alert.schema.json").at("/properties/schemaVersion/const").asInt())
                 .isEqualTo(Alert.SCHEMA_VERSION);
         assertThat(schemaJson("verdict.schema.json").at("/properties/schemaVersion/const").asInt())

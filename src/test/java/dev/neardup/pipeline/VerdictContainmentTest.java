@@ -18,6 +18,7 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -74,14 +75,17 @@ class VerdictContainmentTest {
 
     /** The store's result for one candidate of {@code docId}: {@code match} or none. */
     private VerdictEvent result(String docId, long time, String match, long matchTime) {
+        return result(docId, time, match, matchTime, Verification.Containment.SECOND_IN_FIRST);
+    }
+
+    private VerdictEvent result(String docId, long time, String match, long matchTime, int code) {
         VerdictEvent e = VerdictEvent.result(docId, "https://example.org/" + docId, time, 5);
         if (match != null) {
             e.addMatch(
                     match,
                     "https://example.org/" + match,
                     matchTime,
-                    Verification.Containment.encode(
-                            0.875, Verification.Containment.SECOND_IN_FIRST),
+                    Verification.Containment.encode(0.875, code),
                     5,
                     null,
                     0);
@@ -119,11 +123,49 @@ class VerdictContainmentTest {
         send(result("digest", t, "article", T0)); // the pair from another subtask's buckets
         Verdict v = verdicts().get(0);
         assertThat(verdicts()).hasSize(1);
-        assertThat(v.verdict).isEqualTo(Verdict.DUPLICATE);
+        assertThat(v.verdict)
+                .as("contains an earlier article, a near-copy of nothing")
+                .isEqualTo(Verdict.CONTAINED);
         assertThat(v.duplicateOf).isEqualTo("article");
         assertThat(v.direction).isEqualTo(Alert.DUPLICATE_IN_DOC);
         assertThat(v.candidates).isEqualTo(43);
         assertThat(sideValues(harness, VerdictOperator.ALERTS)).as("one alert per pair").hasSize(1);
+        assertNothingWaits();
+    }
+
+    @Test
+    void aNearCopyIsADuplicateOfItsEarliestNearCopyEvenWhenAContainedMatchIsEarlier()
+            throws Exception {
+        open("32mb");
+        long t = T0 + 2 * MINUTE;
+        send(announce("page", t));
+        send(report("page", t, bands, 5, 3));
+        send(result("page", t, "quote", T0, Verification.Containment.SECOND_IN_FIRST));
+        send(result("page", t, "copy-b", T0 + MINUTE, Verification.Containment.BOTH));
+        send(result("page", t, "copy-a", T0 + MINUTE, Verification.Containment.BOTH));
+        Verdict v = verdicts().get(0);
+        assertThat(v.verdict).isEqualTo(Verdict.DUPLICATE);
+        assertThat(v.duplicateOf)
+                .as("the earliest MUTUAL match, by (time, id)")
+                .isEqualTo("copy-a");
+        assertThat(v.direction).isEqualTo(Alert.MUTUAL);
+        assertThat(v.matches).extracting(m -> m.docId).contains("quote", "copy-a", "copy-b");
+        List<Alert> alerts = sideValues(harness, VerdictOperator.ALERTS);
+        assertThat(alerts).filteredOn(a -> !a.isClusterMerge()).hasSize(3);
+        assertNothingWaits();
+    }
+
+    @Test
+    void aDocumentFoundInsideAnEarlierOneIsContained() throws Exception {
+        open("32mb");
+        long t = T0 + MINUTE;
+        send(announce("article", t));
+        send(report("article", t, bands, 2, 1));
+        send(result("article", t, "digest", T0, Verification.Containment.FIRST_IN_SECOND));
+        Verdict v = verdicts().get(0);
+        assertThat(v.verdict).isEqualTo(Verdict.CONTAINED);
+        assertThat(v.duplicateOf).isEqualTo("digest");
+        assertThat(v.direction).isEqualTo(Alert.DOC_IN_DUPLICATE);
         assertNothingWaits();
     }
 
