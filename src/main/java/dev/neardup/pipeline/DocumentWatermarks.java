@@ -21,7 +21,10 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
  * other splits back; when every split is idle, Flink flushes to the largest watermark of all of
  * them; an empty partition is marked idle once the timeout has passed. A document that arrives
  * after the watermark has passed its event time is ordered as if it had been fetched just after the
- * watermark (see {@link SignatureFunction}).
+ * watermark (see {@link SignatureFunction}), and its split counts it at that time too: otherwise a
+ * document read after an idle watermark in that watermark's millisecond (event times stamped at
+ * reading share milliseconds) would wait behind it until a later document came, for ever at the end
+ * of a watched file.
  *
  * <p>Bounded inputs (files, stdin) use {@link #wholeInput}: no watermark until the input ends, so
  * the order (event time, id) is exact whatever the order of the lines and however the input is
@@ -59,6 +62,9 @@ public final class DocumentWatermarks {
         private long lastRecordAt = System.currentTimeMillis();
         private boolean idle;
 
+        /** The largest watermark emitted (Flink ignores a lower one). */
+        private long emitted = Long.MIN_VALUE;
+
         Generator(long delay, long idleMillis) {
             this.delay = delay;
             this.idleMillis = idleMillis;
@@ -68,8 +74,16 @@ public final class DocumentWatermarks {
         public void onEvent(ParsedRecord event, long timestamp, WatermarkOutput output) {
             lastRecordAt = System.currentTimeMillis();
             idle = false;
-            if (event.deadLetter == null && timestamp > maxTimestamp) {
-                maxTimestamp = timestamp;
+            if (event.deadLetter != null) {
+                return;
+            }
+            // A record at or behind the watermark is late: the signature operator moves it to the
+            // watermark + 1 ms, so that is its time here too. Otherwise, after an idle watermark
+            // at the largest event time, a record of that same millisecond (event times are often
+            // the time of reading) would wait behind it until a later record came.
+            long time = timestamp <= emitted && emitted < Long.MAX_VALUE ? emitted + 1 : timestamp;
+            if (time > maxTimestamp) {
+                maxTimestamp = time;
             }
         }
 
@@ -83,12 +97,17 @@ public final class DocumentWatermarks {
                 // holding the others back until its next record.
                 idle = true;
                 if (maxTimestamp != Long.MIN_VALUE) {
-                    output.emitWatermark(new Watermark(maxTimestamp));
+                    emit(maxTimestamp, output);
                 }
                 output.markIdle();
             } else if (maxTimestamp != Long.MIN_VALUE) {
-                output.emitWatermark(new Watermark(maxTimestamp - delay - 1));
+                emit(maxTimestamp - delay - 1, output);
             }
+        }
+
+        private void emit(long watermark, WatermarkOutput output) {
+            emitted = Math.max(emitted, watermark);
+            output.emitWatermark(new Watermark(watermark));
         }
     }
 }

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link DocumentWatermarks}: one split's watermark generator (largest event time minus the delay,
- * its largest event time and marked idle when idle; dead letters never move it) and the two
- * strategies' timestamp assigners. Wall-clock behaviour is checked with bounds measured around the
- * call, never with exact times.
+ * its largest event time and marked idle when idle; a late record counts at the watermark + 1 ms,
+ * where the signature operator moves it; dead letters never move it) and the two strategies'
+ * timestamp assigners. Wall-clock behaviour is checked with bounds measured around the call, never
+ * with exact times.
  */
 class DocumentWatermarksTest {
 
@@ -205,6 +206,50 @@ class DocumentWatermarksTest {
         g.onPeriodicEmit(out);
         assertThat(out.last()).isEqualTo(PAST + 10_000);
         assertThat(out.idle).isEqualTo(2);
+    }
+
+    @Test
+    void aRecordReadAfterAnIdleWatermarkAtItsOwnTimeIsPassedByTheNextOne()
+            throws InterruptedException {
+        // Event times are often the time of reading, so documents share milliseconds: a split
+        // that goes idle at time T (a reader held up by backpressure) and then delivers more
+        // documents of T has made them late; the signature operator moves them to T + 1. The
+        // next idle watermark must pass T + 1, or, with no later record (the end of a watched
+        // file), their verdicts never come (issue 15's stalled bench).
+        long idleMillis = 5;
+        DocumentWatermarks.Generator g = new DocumentWatermarks.Generator(0, idleMillis);
+        Collected out = new Collected();
+        feed(g, out, document("a", PAST), PAST);
+        waitPast(System.currentTimeMillis(), idleMillis + 2);
+        g.onPeriodicEmit(out);
+        assertThat(out.last()).isEqualTo(PAST);
+
+        feed(g, out, document("b", PAST), PAST);
+        feed(g, out, document("c", PAST - 7), PAST - 7);
+        feed(g, out, deadLetter(), PAST + 1_000);
+        // While active, nothing moves beyond what was delivered (Flink ignores a lower one).
+        assertThat(out.watermarks).allSatisfy(w -> assertThat(w).isLessThanOrEqualTo(PAST));
+        waitPast(System.currentTimeMillis(), idleMillis + 2);
+        g.onPeriodicEmit(out);
+        assertThat(out.last()).isEqualTo(PAST + 1);
+        assertThat(out.idle).isEqualTo(2);
+
+        // A record after that time is not late: its own time rules again.
+        feed(g, out, document("d", PAST + 5), PAST + 5);
+        waitPast(System.currentTimeMillis(), idleMillis + 2);
+        g.onPeriodicEmit(out);
+        assertThat(out.last()).isEqualTo(PAST + 5);
+    }
+
+    @Test
+    void aRecordBehindAWatermarkHeldBackByTheDelayLeavesTheWatermarkAlone() {
+        // Late by more than the delay allows: moved to the watermark + 1 ms, which is not past
+        // the largest event time, so the watermark stays.
+        DocumentWatermarks.Generator g = new DocumentWatermarks.Generator(DELAY, NEVER_IDLE);
+        Collected out = new Collected();
+        feed(g, out, document("a", PAST + 10_000), PAST + 10_000);
+        feed(g, out, document("late", PAST), PAST);
+        assertThat(out.watermarks).containsOnly(PAST + 10_000 - DELAY - 1);
     }
 
     @Test

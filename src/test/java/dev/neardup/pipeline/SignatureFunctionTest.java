@@ -11,6 +11,7 @@ import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
 import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -133,6 +134,52 @@ class SignatureFunctionTest {
         assertThat(announce).extracting(e -> e.eventTime).containsExactly(T + 1, T + 1, T + 1);
         assertThat(harness.extractOutputValues())
                 .allSatisfy(r -> assertThat(r.eventTime).isEqualTo(T + 1));
+    }
+
+    @Test
+    void theWatermarkOfAnIdleSplitPassesTheDocumentsMovedAfterIt() throws Exception {
+        // The split's generator (idle at once) feeds this operator as Flink chains them: each
+        // record first goes through, then the generator sees it; a watermark reaches the
+        // operator only when it is higher than the last one. Documents read at the time of an
+        // idle watermark are moved after it here; the split's next idle watermark must pass them
+        // too, else they wait for a later record (at the end of the input: for ever).
+        DocumentWatermarks.Generator generator = new DocumentWatermarks.Generator(0, 0);
+        long[] forwarded = {Long.MIN_VALUE};
+        WatermarkOutput toOperator =
+                new WatermarkOutput() {
+                    @Override
+                    public void emitWatermark(
+                            org.apache.flink.api.common.eventtime.Watermark watermark) {
+                        if (watermark.getTimestamp() > forwarded[0]) {
+                            forwarded[0] = watermark.getTimestamp();
+                            try {
+                                harness.processWatermark(new Watermark(forwarded[0]));
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void markIdle() {}
+
+                    @Override
+                    public void markActive() {}
+                };
+        for (String id : new String[] {"a", "b", "c"}) {
+            ParsedRecord r = doc(id, T, "words of page " + id);
+            harness.processElement(r, T);
+            generator.onEvent(r, T, toOperator);
+            if (id.equals("a") || id.equals("c")) {
+                generator.onPeriodicEmit(toOperator); // idle: the watermark jumps to the record
+            }
+        }
+        List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
+        assertThat(announce).extracting(e -> e.eventTime).containsExactly(T, T + 1, T + 1);
+        assertThat(harness.extractOutputValues())
+                .isNotEmpty()
+                .allSatisfy(r -> assertThat(r.eventTime).isLessThanOrEqualTo(forwarded[0]));
+        assertThat(forwarded[0]).isEqualTo(T + 1);
     }
 
     @Test
