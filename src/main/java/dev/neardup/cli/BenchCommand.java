@@ -7,6 +7,7 @@ import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SampleStoreFunction;
+import dev.neardup.pipeline.SignatureFunction;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -51,6 +52,12 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {"  neardup bench --documents 50000 --document-size 3000 --parallelism 2"})
 final class BenchCommand implements Callable<Integer> {
+
+    /**
+     * How long the whole-job run may go without a document sketched, an alert or a verdict before
+     * it counts as stalled and is cancelled (a slow job keeps moving; a stuck one does not).
+     */
+    static final Duration STALL_TIMEOUT = Duration.ofMinutes(10);
 
     @Option(
             names = "--documents",
@@ -429,13 +436,32 @@ final class BenchCommand implements Callable<Integer> {
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
             expectedVerdicts = lines.count();
         }
+        StallWatch stall = new StallWatch(STALL_TIMEOUT);
         while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
-            if (firstVerdict == 0 && JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+            long verdicts = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+            if (firstVerdict == 0 && verdicts > 0) {
                 firstVerdict = System.nanoTime();
             }
             if (job.getJobStatus().get().isGloballyTerminalState()) {
                 throw CliException.failure(
                         "the job ended early: " + job.getJobStatus().get(), null);
+            }
+            if (stall.stalled(
+                    verdicts
+                            + JsonLinesSink.written(EmbeddedJob.ALERTS)
+                            + SignatureFunction.sketched())) {
+                job.cancel();
+                throw CliException.failure(
+                        "the job stalled: no document sketched, alert or verdict for "
+                                + stall.secondsSinceChange()
+                                + " s, with "
+                                + verdicts
+                                + " of "
+                                + expectedVerdicts
+                                + " verdicts written (a verdict is owed to every input line);"
+                                + " the job was cancelled. Please report it with the command"
+                                + " line.",
+                        null);
             }
             if (progress != null) {
                 progress.maybeReport();
