@@ -43,8 +43,11 @@ public final class ShingleSet {
 
     /** |this ∩ other|, by a merge of the two sorted arrays. */
     public int intersectionSize(ShingleSet other) {
-        long[] a = sorted;
-        long[] b = other.sorted;
+        return intersectionSize(sorted, other.sorted);
+    }
+
+    /** |a ∩ b| of two arrays of distinct values in ascending (signed) order, by a merge. */
+    static int intersectionSize(long[] a, long[] b) {
         int i = 0;
         int j = 0;
         int common = 0;

@@ -59,20 +59,7 @@ public final class Similarity {
         if (a.length == 0 && b.length == 0) {
             return 1.0;
         }
-        int i = 0;
-        int j = 0;
-        int common = 0;
-        while (i < a.length && j < b.length) {
-            if (a[i] < b[j]) {
-                i++;
-            } else if (a[i] > b[j]) {
-                j++;
-            } else {
-                common++;
-                i++;
-                j++;
-            }
-        }
+        int common = ShingleSet.intersectionSize(a, b);
         return (double) common / (a.length + b.length - common);
     }
 
