@@ -46,13 +46,8 @@ public final class ContainmentCorpus {
      */
     public ContainmentCorpus(long seed, int articles, int digests) {
         SplittableRandom random = new SplittableRandom(seed);
-        vocabulary = vocabulary(random, 20_000);
-        cumulative = new double[vocabulary.length];
-        double sum = 0;
-        for (int i = 0; i < vocabulary.length; i++) {
-            sum += 1.0 / Math.pow(i + 1, 0.8);
-            cumulative[i] = sum;
-        }
+        vocabulary = ZipfWords.vocabulary(random, 20_000, 3, 7);
+        cumulative = ZipfWords.cumulative(vocabulary.length, 0.8);
         List<String[]> texts = new ArrayList<>();
         List<Doc> out = new ArrayList<>();
         for (int a = 0; a < articles; a++) {
@@ -125,34 +120,7 @@ public final class ContainmentCorpus {
         return out;
     }
 
-    private static String[] vocabulary(SplittableRandom random, int size) {
-        Set<String> words = new HashSet<>();
-        List<String> out = new ArrayList<>();
-        while (out.size() < size) {
-            int length = 3 + random.nextInt(7);
-            StringBuilder w = new StringBuilder();
-            for (int i = 0; i < length; i++) {
-                w.append((char) ('a' + random.nextInt(26)));
-            }
-            if (words.add(w.toString())) {
-                out.add(w.toString());
-            }
-        }
-        return out.toArray(new String[0]);
-    }
-
     private String draw(SplittableRandom random) {
-        double u = random.nextDouble() * cumulative[cumulative.length - 1];
-        int lo = 0;
-        int hi = cumulative.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (cumulative[mid] < u) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return vocabulary[lo];
+        return vocabulary[ZipfWords.draw(random, cumulative)];
     }
 }

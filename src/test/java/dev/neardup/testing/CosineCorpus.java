@@ -45,13 +45,8 @@ public final class CosineCorpus {
      */
     public CosineCorpus(long seed, int groups, int tokens, double shared, int... perturbations) {
         SplittableRandom random = new SplittableRandom(seed);
-        String[] vocabulary = vocabulary(random, 5000);
-        double[] cumulative = new double[vocabulary.length];
-        double sum = 0;
-        for (int i = 0; i < vocabulary.length; i++) {
-            sum += 1.0 / (i + 1);
-            cumulative[i] = sum;
-        }
+        String[] vocabulary = ZipfWords.vocabulary(random, 5000, 4, 6);
+        double[] cumulative = ZipfWords.cumulative(vocabulary.length, 1.0);
         for (int g = 0; g < groups; g++) {
             String[] topic = vocabulary.clone();
             for (int i = topic.length - 1; i > 0; i--) {
@@ -99,35 +94,8 @@ public final class CosineCorpus {
         }
     }
 
-    private static String[] vocabulary(SplittableRandom random, int size) {
-        Set<String> words = new HashSet<>();
-        List<String> out = new ArrayList<>();
-        while (out.size() < size) {
-            int length = 4 + random.nextInt(6);
-            StringBuilder w = new StringBuilder();
-            for (int i = 0; i < length; i++) {
-                w.append((char) ('a' + random.nextInt(26)));
-            }
-            if (words.add(w.toString())) {
-                out.add(w.toString());
-            }
-        }
-        return out.toArray(new String[0]);
-    }
-
     private static String draw(SplittableRandom random, String[] vocabulary, double[] cumulative) {
-        double u = random.nextDouble() * cumulative[cumulative.length - 1];
-        int lo = 0;
-        int hi = cumulative.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (cumulative[mid] < u) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return vocabulary[lo];
+        return vocabulary[ZipfWords.draw(random, cumulative)];
     }
 
     public List<Doc> docs() {
