@@ -112,17 +112,20 @@ import org.apache.flink.util.OutputTag;
  * bucket, see Bounds) leave with it.
  *
  * <p>Containment mode ({@link SampleStoreFunction#usedBy}): a document's bottom-s sample is too
- * large to keep in each of its ~257 buckets, so members keep only their event time, fingerprint and
- * id ({@link BucketMembers#encodeIds}) and the sample is kept once, in the {@link
- * SampleStoreFunction} ({@link #SAMPLE_STORE}, keyed by document id), which also verifies the
- * candidates: when a bucket keeps a document, the subtask sends its sample there (once per
- * watermark), before any candidate pair of which it is the member, on the same stream (so in
- * order); each candidate pair goes there keyed by the member's id with the document's sample, once
- * per pair and report (a pair colliding in several buckets of a subtask is sent once), and the
- * report says how many went ({@link VerdictEvent#forwarded}) for the verdict to wait for; each
- * deletion goes there once per subtask. Order, bounds, exact copies (equal fingerprints: kept once,
- * so a copy's sample is never stored), re-crawls and deletions are decided here as in the other
- * modes; members carry no cluster (the bucket does not know which candidates match).
+ * large to keep in each of its ~257 buckets, or to carry in each of its band records (which wait
+ * here for the watermark, and in file mode for the end of the input), so the band records carry
+ * none, members keep only their event time, fingerprint and id ({@link BucketMembers#encodeIds}),
+ * and the samples travel apart: the signature operator sends each once to the {@link
+ * SampleIntakeFunction}, and the store ({@link SampleStoreFunction}) keeps those of the documents
+ * the buckets keep and verifies the candidates. The subtask's report on a document goes to the
+ * intake instead of the verdicts ({@link #SAMPLE_STORE}, one {@link SampleStoreRecord#REPORT}),
+ * with the candidate pairs it found (each once per report, however many buckets of the subtask it
+ * collided in) and whether a bucket kept the document; the intake sends the pairs on to the store
+ * with the document's sample, the sample itself when kept, and the report to the verdicts, which
+ * wait for one result per pair whose result is theirs ({@link VerdictEvent#forwarded}). Order,
+ * bounds, exact copies (equal fingerprints: kept once, so a copy's sample is never stored),
+ * re-crawls and deletions are decided here as in the other modes; members carry no cluster (the
+ * bucket does not know which candidates match).
  *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the
@@ -148,8 +151,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                     .thenComparingLong(r -> r.fingerprint);
 
     /**
-     * Side output, containment mode: samples, candidate pairs and deletions for the {@link
-     * SampleStoreFunction}, keyed there by {@link SampleStoreRecord#id}.
+     * Side output, containment mode: the reports with their candidate pairs, for the {@link
+     * SampleIntakeFunction}, keyed there by {@link SampleStoreRecord#id} (the document).
      */
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
@@ -225,8 +228,11 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     /** Containment mode: the pairs sent to the sample store for the reports held back. */
     private transient HashSet<SentPair> sent;
 
-    /** Containment mode: the document versions whose samples went to the store meanwhile. */
-    private transient HashSet<DocVersion> samplesSent;
+    /**
+     * Containment mode: what goes to the sample intake instead of each report held back (the
+     * report, its candidate pairs, whether the document was kept), by the same key.
+     */
+    private transient HashMap<DocVersion, SampleStoreRecord> storeReports;
 
     private transient int signatureBytes;
     private transient Counter candidates;
@@ -305,7 +311,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             deletedIds++;
         }
         nextDeletionPrune = Long.MIN_VALUE;
-        signatureBytes = verification.packedBytes();
+        // Containment mode's band records carry no sample (the signature operator sends it apart).
+        signatureBytes = sampleStore ? 0 : verification.packedBytes();
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
@@ -376,7 +383,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         due = new HashMap<>();
         reports = new LinkedHashMap<>();
         sent = new HashSet<>();
-        samplesSent = new HashSet<>();
+        storeReports = new HashMap<>();
         var metrics = getMetricGroup();
         candidates = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
@@ -464,13 +471,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         long[] times = deletions.get(d.docId);
         if (times != null && Arrays.binarySearch(times, d.eventTime) >= 0) {
             return; // the same deletion again
-        }
-        if (sampleStore) {
-            // Once per subtask: the store drops the document's samples when the deletion passes.
-            output.collect(
-                    SAMPLE_STORE,
-                    new StreamRecord<>(
-                            SampleStoreRecord.deletion(d.docId, d.eventTime), d.eventTime));
         }
         if (times == null) {
             deletions.put(d.docId, new long[] {d.eventTime});
@@ -668,34 +668,40 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         if (reports.isEmpty()) {
             return;
         }
-        for (VerdictEvent report : reports.values()) {
-            output.collect(new StreamRecord<>(report, report.eventTime));
+        if (sampleStore) {
+            // Through the sample intake, which sends the pairs on with the document's sample.
+            for (Map.Entry<DocVersion, VerdictEvent> e : reports.entrySet()) {
+                VerdictEvent report = e.getValue();
+                SampleStoreRecord r = storeReports.get(e.getKey());
+                r.report = report;
+                output.collect(SAMPLE_STORE, new StreamRecord<>(r.trimmed(), report.eventTime));
+            }
+            storeReports = new HashMap<>();
+        } else {
+            for (VerdictEvent report : reports.values()) {
+                output.collect(new StreamRecord<>(report, report.eventTime));
+            }
         }
         reports = new LinkedHashMap<>();
         if (!sent.isEmpty()) {
             sent = new HashSet<>();
         }
-        if (!samplesSent.isEmpty()) {
-            samplesSent = new HashSet<>();
-        }
     }
 
-    /** Containment mode: sends a kept document's sample to the store (once per watermark). */
-    private void sendSample(BandRecord doc) {
-        if (samplesSent.add(new DocVersion(doc))) {
-            output.collect(
-                    SAMPLE_STORE, new StreamRecord<>(SampleStoreRecord.sample(doc), doc.eventTime));
-        }
+    /** Containment mode: what goes to the sample intake for {@code doc}'s report. */
+    private SampleStoreRecord storeReportFor(BandRecord doc) {
+        reportFor(doc); // making room for it sends the reports held back (and forgets the pairs)
+        return storeReports.computeIfAbsent(
+                new DocVersion(doc), k -> SampleStoreRecord.report(doc, null));
     }
 
     /**
-     * Containment mode: sends the pair ({@code doc}, {@code m}) to the sample store, unless it went
-     * there already for the reports held back; a pair whose result goes to {@code doc}'s verdict is
-     * counted in its report.
+     * Containment mode: adds the pair ({@code doc}, {@code m}) to {@code doc}'s report for the
+     * sample intake, unless it is there already for the reports held back; a pair whose result goes
+     * to {@code doc}'s verdict is counted in its report.
      */
     private void sendCandidate(BandRecord doc, Member m, boolean memberFirst) {
-        // The report first: making room for it sends the reports held back (and forgets the pairs).
-        VerdictEvent report = memberFirst ? reportFor(doc) : null;
+        SampleStoreRecord r = storeReportFor(doc);
         if (!sent.add(
                 new SentPair(
                         doc.docId,
@@ -706,13 +712,10 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                         m.fingerprint()))) {
             return;
         }
-        if (report != null) {
-            report.forwarded++;
+        if (memberFirst) {
+            reportFor(doc).forwarded++;
         }
-        SampleStoreRecord c =
-                SampleStoreRecord.candidate(
-                        m.id(), m.eventTime(), m.fingerprint(), doc, memberFirst);
-        output.collect(SAMPLE_STORE, new StreamRecord<>(c, doc.eventTime));
+        r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
     }
 
     /**
@@ -840,7 +843,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
             if (at < capacity) {
                 if (sampleStore) {
-                    sendSample(doc);
+                    storeReportFor(doc).kept = true; // the intake sends its sample to the store
                 }
                 kept.add(
                         at,
@@ -866,6 +869,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         }
         candidates.inc(compared);
         if (found == null) {
+            if (sampleStore) {
+                storeReportFor(doc);
+            }
             found = reportFor(doc);
         }
         found.candidates += compared;

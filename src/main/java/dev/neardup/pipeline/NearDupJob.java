@@ -46,6 +46,12 @@ public final class NearDupJob {
          */
         public static final String SAMPLE_STORE = "containment-sample-store";
 
+        /**
+         * Containment mode only: each document's sample until the buckets have reported it, joined
+         * with their reports ({@link SampleIntakeFunction}).
+         */
+        public static final String SAMPLE_INTAKE = "containment-sample-intake";
+
         public static final String ALERT_SINK = "alerts-sink";
         public static final String VERDICT_SINK = "verdicts-sink";
         public static final String DEAD_LETTER_SINK = "dead-letters-sink";
@@ -154,9 +160,11 @@ public final class NearDupJob {
     /**
      * The operators between the parsed records and the three outputs: two keyed exchanges after the
      * signature operator, by band key to the buckets (deletions too, one copy per key group: {@link
-     * DeletionCopies}) and by document to the verdicts. In containment mode a third, by document id
-     * from the buckets to the sample store (the samples of the documents they keep, the candidates
-     * by their member's id, the deletions), whose results go to the verdicts.
+     * DeletionCopies}) and by document to the verdicts. In containment mode two more: by document
+     * id to the sample intake (the samples and deletions from the signature operator, the buckets'
+     * reports with their candidate pairs), and from there by id to the sample store (the samples of
+     * the documents the buckets keep, the candidates by their member's id with the document's
+     * sample, the deletions), whose results go to the verdicts with the reports.
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =
@@ -174,15 +182,24 @@ public final class NearDupJob {
         DataStream<VerdictEvent> toVerdicts =
                 found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE));
         if (SampleStoreFunction.usedBy(settings)) {
-            DataStream<VerdictEvent> verified =
-                    found.getSideOutput(BandBucketOperator.SAMPLE_STORE)
+            SingleOutputStreamOperator<SampleStoreRecord> joined =
+                    bands.getSideOutput(SignatureFunction.SAMPLES)
+                            .union(found.getSideOutput(BandBucketOperator.SAMPLE_STORE))
                             .keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleIntakeFunction(settings),
+                                    TypeInformation.of(SampleStoreRecord.class))
+                            .uid(Uid.SAMPLE_INTAKE)
+                            .name("sample intake");
+            DataStream<VerdictEvent> verified =
+                    joined.keyBy(r -> r.id, Types.STRING)
                             .process(
                                     new SampleStoreFunction(settings),
                                     TypeInformation.of(VerdictEvent.class))
                             .uid(Uid.SAMPLE_STORE)
                             .name("sample store");
-            toVerdicts = toVerdicts.union(verified);
+            toVerdicts =
+                    toVerdicts.union(joined.getSideOutput(SampleIntakeFunction.REPORTS), verified);
         }
         SingleOutputStreamOperator<Verdict> verdicts =
                 toVerdicts

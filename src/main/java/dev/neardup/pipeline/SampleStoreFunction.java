@@ -16,24 +16,22 @@ import org.slf4j.LoggerFactory;
  * Containment mode's sample store (keyed by document id; issue 15): one bottom-s sample per
  * document version that a band bucket keeps (seed 003's MIN_s, {@link
  * dev.neardup.sketch.BottomKContainment}) instead of one in each of the document's ~257 bucket
- * members, and the verification of the buckets' candidate pairs against it. From the band buckets
- * ({@link BandBucketOperator#SAMPLE_STORE}, one stream of {@link SampleStoreRecord}s) it receives a
- * document's sample when a bucket subtask first keeps the document as a member, each candidate pair
- * keyed by the member's id with the document's sample, and the deletions. It estimates the pair's
- * containment both ways ({@link Verification.Containment}, exactly as the buckets did when they
- * kept samples: exact copies, equal fingerprints, at 1 both ways) and sends the result to the later
- * document: to the document's verdict one {@link VerdictEvent#RESULT} per candidate, match or not
- * (the verdict waits for as many as the buckets' reports said were sent), or, for a document that
- * arrived late, a match to the member's verdict.
+ * members, and the verification of the buckets' candidate pairs against it. From the {@link
+ * SampleIntakeFunction} (one stream of {@link SampleStoreRecord}s) it receives the sample of a
+ * document that a bucket keeps, each candidate pair keyed by the member's id with the document's
+ * sample, and the deletions. It estimates the pair's containment both ways ({@link
+ * Verification.Containment}: exact copies, equal fingerprints, at 1 both ways) and sends the result
+ * to the later document: to the document's verdict one {@link VerdictEvent#RESULT} per candidate,
+ * match or not (the verdict waits for as many as the buckets' reports said were sent), or, for a
+ * document that arrived late, a match to the member's verdict.
  *
- * <p>Order. A bucket subtask sends a member's sample when it takes the member in, before any
- * candidate of which it is the member, on the same channel; so a candidate finds its sample here.
- * Should one come first anyway (the sample travelling another path), it waits (in its member's
- * entry, with an event-time timer at the member's event time): a candidate exists only once the
- * buckets' watermark has passed its member, whose sample is sent before that watermark. A candidate
- * whose sample is still absent when the store's watermark passes its member's time has a member
- * that is gone (deleted or past the retention; a document that arrived late can still be compared
- * with it in the buckets): no match, counted in {@code missingSamples}.
+ * <p>Order. The intake sends a kept document's sample on before its watermark passes the document,
+ * and a candidate exists only once the buckets' watermark has passed its member; but the sample and
+ * a candidate of a later document may come through different intake subtasks, so a candidate can
+ * come first. It then waits (in its member's entry, with an event-time timer at the member's event
+ * time). A candidate whose sample is still absent when the store's watermark passes its member's
+ * time has a member that is gone (deleted or past the retention; a document that arrived late can
+ * still be compared with it in the buckets): no match, counted in {@code missingSamples}.
  *
  * <p>Retention. A bucket compares a document with members at most {@code neardup.retention} apart
  * in event time, and a candidate reaches the store before the store's watermark passes the later

@@ -1,11 +1,16 @@
 package dev.neardup.pipeline;
 
+import java.util.Arrays;
+
 /**
- * Containment mode: what a band-bucket subtask sends the {@link SampleStoreFunction}, keyed there
- * by {@link #id}, all on one stream so that they keep their order per subtask: a document's sample
- * ({@link #SAMPLE}) when the subtask first keeps the document as a member, a candidate pair ({@link
- * #CANDIDATE}: a member and the document the bucket took in, with the document's sample) and a
- * deletion ({@link #DELETION}). A Flink POJO.
+ * Containment mode's messages about samples, keyed by {@link #id} (issue 15): the signature
+ * operator sends the {@link SampleIntakeFunction} each document's sample ({@link #SAMPLE}) and each
+ * deletion ({@link #DELETION}), once; a band-bucket subtask sends it one {@link #REPORT} per
+ * document and watermark (the bucket's report to the verdicts, the candidate pairs it found and
+ * whether it kept the document); the intake sends the {@link SampleStoreFunction} the samples of
+ * the documents the buckets keep ({@link #SAMPLE}), each candidate pair with the document's sample
+ * ({@link #CANDIDATE}, keyed by the member) and the deletions. A Flink POJO (arrays, no
+ * collections).
  */
 public class SampleStoreRecord {
     /** A document version's sample, sent before any candidate of which it is the member. */
@@ -17,9 +22,16 @@ public class SampleStoreRecord {
     /** A deletion of document {@link #id} at {@link #time}. */
     public static final int DELETION = 2;
 
+    /**
+     * A bucket subtask's report on document {@link #id} ({@link #report}, for the verdicts), with
+     * the candidate pairs it found (the members, in {@link #memberIds} and the arrays beside it)
+     * and whether it kept the document ({@link #kept}).
+     */
+    public static final int REPORT = 3;
+
     public int kind;
 
-    /** The key: the document (SAMPLE, DELETION) or the bucket member (CANDIDATE). */
+    /** The key: the document (SAMPLE, DELETION, REPORT) or the bucket member (CANDIDATE). */
     public String id;
 
     /** The event time of {@link #id}'s version, or of the deletion. */
@@ -28,7 +40,7 @@ public class SampleStoreRecord {
     /** The fingerprint of {@link #id}'s version ({@link BandRecord#fingerprint}). */
     public long fingerprint;
 
-    /** SAMPLE: the document's URL. */
+    /** SAMPLE, REPORT: the document's URL. */
     public String url;
 
     /** The packed sample: SAMPLE, of {@link #id}; CANDIDATE, of the document {@link #docId}. */
@@ -41,7 +53,7 @@ public class SampleStoreRecord {
     public long docTime;
     public long docFingerprint;
 
-    /** CANDIDATE: the band of the bucket in which the two collided. */
+    /** CANDIDATE: the band of the bucket in which the two collided; REPORT: of its first. */
     public int band;
 
     /**
@@ -52,17 +64,87 @@ public class SampleStoreRecord {
      */
     public boolean memberFirst;
 
+    /** REPORT: what the verdicts get of it ({@link VerdictEvent#MATCHES}, no matches). */
+    public VerdictEvent report;
+
+    /** REPORT: true when a bucket of the subtask kept the document as a member. */
+    public boolean kept;
+
+    /**
+     * REPORT: the candidate pairs' members (the first {@link #members} entries; the arrays grow by
+     * doubling and are trimmed before the record is sent), their event times, fingerprints, the
+     * band of the bucket where each collided with the document, and whether each is earlier than
+     * the document ({@link #memberFirst}).
+     */
+    public String[] memberIds = NO_IDS;
+
+    public long[] memberTimes = NO_LONGS;
+    public int[] memberBands = NO_INTS;
+    public long[] memberFingerprints = NO_LONGS;
+    public boolean[] membersFirst = NO_BOOLEANS;
+    public int members;
+
+    private static final String[] NO_IDS = new String[0];
+    private static final long[] NO_LONGS = new long[0];
+    private static final int[] NO_INTS = new int[0];
+    private static final boolean[] NO_BOOLEANS = new boolean[0];
+
     public SampleStoreRecord() {}
 
-    static SampleStoreRecord sample(BandRecord doc) {
+    static SampleStoreRecord sample(
+            String id, long time, long fingerprint, String url, byte[] sample) {
         SampleStoreRecord r = new SampleStoreRecord();
         r.kind = SAMPLE;
+        r.id = id;
+        r.time = time;
+        r.fingerprint = fingerprint;
+        r.url = url;
+        r.sample = sample;
+        return r;
+    }
+
+    /** A report on {@code doc}'s version (its candidates added with {@link #addMember}). */
+    static SampleStoreRecord report(BandRecord doc, VerdictEvent report) {
+        SampleStoreRecord r = new SampleStoreRecord();
+        r.kind = REPORT;
         r.id = doc.docId;
         r.time = doc.eventTime;
         r.fingerprint = doc.fingerprint;
         r.url = doc.url;
-        r.sample = doc.signature;
+        r.band = doc.band;
+        r.report = report;
         return r;
+    }
+
+    /** REPORT: one more candidate pair, with this member version. */
+    void addMember(
+            String memberId, long memberTime, long memberFingerprint, int band, boolean first) {
+        if (members == memberIds.length) {
+            int size = Math.max(4, 2 * members);
+            memberIds = Arrays.copyOf(memberIds, size);
+            memberTimes = Arrays.copyOf(memberTimes, size);
+            memberFingerprints = Arrays.copyOf(memberFingerprints, size);
+            memberBands = Arrays.copyOf(memberBands, size);
+            membersFirst = Arrays.copyOf(membersFirst, size);
+        }
+        memberBands[members] = band;
+        memberIds[members] = memberId;
+        memberTimes[members] = memberTime;
+        memberFingerprints[members] = memberFingerprint;
+        membersFirst[members] = first;
+        members++;
+    }
+
+    /** REPORT: the member arrays cut to {@link #members}, before sending. */
+    SampleStoreRecord trimmed() {
+        if (memberIds.length != members) {
+            memberIds = Arrays.copyOf(memberIds, members);
+            memberTimes = Arrays.copyOf(memberTimes, members);
+            memberFingerprints = Arrays.copyOf(memberFingerprints, members);
+            memberBands = Arrays.copyOf(memberBands, members);
+            membersFirst = Arrays.copyOf(membersFirst, members);
+        }
+        return this;
     }
 
     static SampleStoreRecord deletion(String id, long time) {
@@ -73,24 +155,20 @@ public class SampleStoreRecord {
         return r;
     }
 
-    static SampleStoreRecord candidate(
-            String memberId,
-            long memberTime,
-            long memberFingerprint,
-            BandRecord doc,
-            boolean memberFirst) {
+    /** The pair of member {@code i} of {@code report}, with the document's {@code sample}. */
+    static SampleStoreRecord candidate(SampleStoreRecord report, int i, byte[] sample) {
         SampleStoreRecord r = new SampleStoreRecord();
         r.kind = CANDIDATE;
-        r.id = memberId;
-        r.time = memberTime;
-        r.fingerprint = memberFingerprint;
-        r.sample = doc.signature;
-        r.docId = doc.docId;
-        r.docUrl = doc.url;
-        r.docTime = doc.eventTime;
-        r.docFingerprint = doc.fingerprint;
-        r.band = doc.band;
-        r.memberFirst = memberFirst;
+        r.id = report.memberIds[i];
+        r.time = report.memberTimes[i];
+        r.fingerprint = report.memberFingerprints[i];
+        r.sample = sample;
+        r.docId = report.id;
+        r.docUrl = report.url;
+        r.docTime = report.time;
+        r.docFingerprint = report.fingerprint;
+        r.band = report.memberBands[i];
+        r.memberFirst = report.membersFirst[i];
         return r;
     }
 }

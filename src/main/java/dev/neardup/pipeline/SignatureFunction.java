@@ -33,6 +33,11 @@ import org.apache.flink.util.OutputTag;
  * copy per key group on the main output ({@link DeletionCopies}: its band keys are unknown), and to
  * the verdicts as an announcement.
  *
+ * <p>Containment mode ({@link SampleStoreFunction#usedBy}): the band records carry no sample (it
+ * would travel and wait with each of a document's ~257 band records); the document's sample goes
+ * once to the {@link SampleIntakeFunction} ({@link #SAMPLES}, keyed there by id), and so does each
+ * deletion.
+ *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
  * becomes the watermark + 1 ms, so every document judged final before it stays final. A late
@@ -50,6 +55,16 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
+    /**
+     * Side output, containment mode: one {@link SampleStoreRecord#SAMPLE} per document and one
+     * {@link SampleStoreRecord#DELETION} per deletion, to the {@link SampleIntakeFunction}.
+     */
+    public static final OutputTag<SampleStoreRecord> SAMPLES =
+            new OutputTag<>("samples", TypeInformation.of(SampleStoreRecord.class));
+
+    /** What a band record carries as signature in containment mode: nothing. */
+    private static final byte[] NO_SIGNATURE = new byte[0];
+
     /** Documents sketched in this JVM (the progress line of the embedded mode reads it). */
     private static final LongAdder SKETCHED = new LongAdder();
 
@@ -62,6 +77,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private transient Counter late;
     private transient Counter deletionsIn;
     private transient DeletionCopies deletionCopies;
+    private transient boolean samplesApart;
 
     public SignatureFunction(NearDupSettings settings) {
         this.settings = settings;
@@ -71,6 +87,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public void open(OpenContext openContext) {
         sketcher = settings.newTextSketcher();
         verification = settings.verification();
+        samplesApart = SampleStoreFunction.usedBy(settings);
         var metrics = getRuntimeContext().getMetricGroup();
         documentsIn = metrics.counter("documentsIn");
         deadLetters = metrics.counter("deadLetters");
@@ -116,6 +133,12 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         long[] signature = sketch.signature();
         byte[] packed = verification.pack(signature);
         long fingerprint = sketch.identity();
+        if (samplesApart) {
+            ctx.output(
+                    SAMPLES,
+                    SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
+            packed = NO_SIGNATURE;
+        }
         long[] keys = sketch.bandKeys();
         for (int j = 0; j < keys.length; j++) {
             BandRecord r = new BandRecord();
@@ -141,6 +164,9 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         }
         for (int g = 0; g < deletionCopies.count(); g++) {
             out.collect(deletionCopies.copy(g, deletion.id, eventTime));
+        }
+        if (samplesApart) {
+            ctx.output(SAMPLES, SampleStoreRecord.deletion(deletion.id, eventTime));
         }
         ctx.output(
                 ANNOUNCE,

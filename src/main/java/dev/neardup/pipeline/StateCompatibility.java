@@ -32,13 +32,14 @@ import org.slf4j.LoggerFactory;
  * the features and their shingling (word tokens: size 1); for containment, K, the MinHash algorithm
  * and seed, the size-partitioned bandings (b x r per partition offset, which the threshold and the
  * largest size ratio choose), the ratio, the band-key seed, the bottom-s sample size and its seed,
- * and the shingling, and where the samples are ({@link #CONTAINMENT_SAMPLES}: {@code store}, one
- * per document in the {@link SampleStoreFunction}, bucket members without samples, since issue 15's
- * store; state recorded before it, {@code in-buckets}, kept a sample in every member and is
- * refused). The family key keeps containment state from being restored in another mode. Everything
- * else may change across a restore: the threshold (it only decides verification; when it changes a
- * tuned banding, the banding is what differs), capacity and retention (applied when a bucket is
- * next touched), topics, sinks and parallelism.
+ * and the shingling, and where the samples are ({@link #CONTAINMENT_SAMPLES}: {@code intake}, band
+ * records without samples, one per document in the {@link SampleIntakeFunction} and in the {@link
+ * SampleStoreFunction}; state recorded before, {@code store} (band records, waiting in the buckets,
+ * carried samples) or {@code in-buckets} (a sample in every member), is refused). The family key
+ * keeps containment state from being restored in another mode. Everything else may change across a
+ * restore: the threshold (it only decides verification; when it changes a tuned banding, the
+ * banding is what differs), capacity and retention (applied when a bucket is next touched), topics,
+ * sinks and parallelism.
  *
  * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
  * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
@@ -65,9 +66,12 @@ public final class StateCompatibility {
     private static final String LAYOUT_KEY = "state-layout";
 
     /**
-     * The recorded key of where containment mode keeps its samples: {@code store} (one per document
-     * in the sample store; bucket members in {@link BucketMembers}' layout 3); not recorded before,
-     * when every bucket member kept one ({@code in-buckets}).
+     * The recorded key of where containment mode keeps its samples: {@code intake} (band records
+     * carry none, also where the buckets keep them waiting; one per document in the {@link
+     * SampleIntakeFunction} until its reports are in, one per kept document in the sample store;
+     * bucket members in {@link BucketMembers}' layout 3); {@code store} before (band records, so
+     * the buckets' waiting state, carried the sample; the buckets sent the store the samples); not
+     * recorded before that, when every bucket member kept one ({@code in-buckets}).
      */
     public static final String CONTAINMENT_SAMPLES = "containment.samples";
 
@@ -133,7 +137,7 @@ public final class StateCompatibility {
                     NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
                     Integer.toString(s.containmentSketchSize()));
             m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
-            m.put(CONTAINMENT_SAMPLES, "store");
+            m.put(CONTAINMENT_SAMPLES, "intake");
         } else {
             m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
             m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());

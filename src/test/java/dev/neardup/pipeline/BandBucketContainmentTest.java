@@ -204,12 +204,23 @@ class BandBucketContainmentTest {
         assertThat(report.candidates).as("compared in each bucket").isEqualTo(2);
         assertThat(report.forwarded).as("verified once").isEqualTo(1);
         assertThat(report.matches.ids).containsExactly("article");
+        assertThat(chain.sentToIntake())
+                .as("one report per document, its pair once")
+                .extracting(r -> r.kind + " " + r.id + " " + r.members + " " + r.kept)
+                .containsExactly(
+                        SampleStoreRecord.REPORT + " article 0 true",
+                        SampleStoreRecord.REPORT + " digest 1 true");
         assertThat(chain.sentToStore())
                 .extracting(r -> r.kind + " " + r.id)
                 .containsExactly(
                         SampleStoreRecord.SAMPLE + " article",
-                        SampleStoreRecord.CANDIDATE + " article",
-                        SampleStoreRecord.SAMPLE + " digest");
+                        SampleStoreRecord.SAMPLE + " digest",
+                        SampleStoreRecord.CANDIDATE + " article");
+        SampleStoreRecord pair = chain.sentToStore().get(2);
+        assertThat(pair.docId).isEqualTo("digest");
+        assertThat(pair.sample)
+                .as("the candidate carries the document's sample, from the intake")
+                .isEqualTo(digest.signature);
         assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(2);
         assertThat(chain.store.numKeyedStateEntries()).isEqualTo(2);
     }
@@ -247,7 +258,7 @@ class BandBucketContainmentTest {
                                 StateCompatibility.check(
                                         List.of(StateCompatibility.encode(old)), now))
                 .hasStackTraceContaining(StateCompatibility.INCOMPATIBLE)
-                .hasStackTraceContaining("containment.samples was in-buckets, now store");
+                .hasStackTraceContaining("containment.samples was in-buckets, now intake");
         assertThat(
                         StateCompatibility.check(
                                 List.of(StateCompatibility.encode(StateCompatibility.shape(now))),

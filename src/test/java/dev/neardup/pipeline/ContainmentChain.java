@@ -3,40 +3,52 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 /**
- * Containment mode's band bucket and sample store in Flink's harnesses, wired as {@link NearDupJob}
- * wires them: band records to the bucket, what it sends the store ({@link
- * BandBucketOperator#SAMPLE_STORE}) to the store, one watermark for both. {@link #feed} returns
- * what reaches the verdicts for that step, each bucket report merged with the store's results for
- * its document (so a test reads one message per document, with the bucket's candidates and the
- * verified matches, as when the buckets verified on the spot), after checking that the store sent
- * exactly as many results as the report said candidates went there.
+ * Containment mode's band bucket, sample intake and sample store in Flink's harnesses, wired as
+ * {@link NearDupJob} wires them. A band record fed here carries its document's sample, as a test
+ * builds it; the chain does what the signature operator does with it: the sample goes to the intake
+ * once per document version ({@link SignatureFunction#SAMPLES}) and the bucket gets the record
+ * without it. What the bucket sends the intake ({@link BandBucketOperator#SAMPLE_STORE}) goes
+ * there, what the intake sends the store goes there, one watermark for all three. {@link #feed}
+ * returns what reaches the verdicts for that step, each bucket report (through the intake) merged
+ * with the store's results for its document (so a test reads one message per document, with the
+ * bucket's candidates and the verified matches, as when the buckets verified on the spot), after
+ * checking that the store sent exactly as many results as the report said candidates went there.
  */
 final class ContainmentChain implements AutoCloseable {
 
     BucketHarness buckets;
+    final KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, SampleStoreRecord>
+            intake;
     final KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent> store;
     private final NearDupSettings settings;
+    private final Set<String> samplesSent = new HashSet<>();
     private long watermark = Long.MIN_VALUE;
     private int seenSent;
+    private int seenForwarded;
+    private int seenReports;
     private int seenResults;
 
     ContainmentChain(NearDupSettings settings) throws Exception {
         this.settings = settings;
         buckets = HarnessFixtures.bucketHarness(settings);
+        intake = HarnessFixtures.intakeHarness(settings);
         store = HarnessFixtures.storeHarness(settings);
         buckets.open();
+        intake.open();
         store.open();
     }
 
-    /** Replaces the bucket with one restored from {@code snapshot} (the store goes on). */
+    /** Replaces the bucket with one restored from {@code snapshot} (the others go on). */
     void restoreBuckets(OperatorSubtaskState snapshot) throws Exception {
         buckets.close();
         buckets = HarnessFixtures.bucketHarness(settings);
@@ -52,22 +64,69 @@ final class ContainmentChain implements AutoCloseable {
 
     /** As {@link #feed}, for records that arrive before one watermark passes them all. */
     List<VerdictEvent> feedAll(List<BandRecord> records) throws Exception {
-        List<VerdictEvent> reports = buckets.feedAll(records);
-        List<SampleStoreRecord> sent =
-                HarnessFixtures.sideValues(buckets, BandBucketOperator.SAMPLE_STORE);
-        for (SampleStoreRecord s : sent.subList(seenSent, sent.size())) {
-            store.processElement(s, s.kind == SampleStoreRecord.CANDIDATE ? s.docTime : s.time);
+        List<BandRecord> withoutSamples = new ArrayList<>();
+        for (BandRecord r : records) {
+            if (samplesSent.add(r.docId + "@" + r.eventTime + "#" + r.fingerprint)) {
+                intake.processElement(
+                        SampleStoreRecord.sample(
+                                r.docId, r.eventTime, r.fingerprint, r.url, r.signature),
+                        r.eventTime);
+            }
+            withoutSamples.add(withoutSample(r));
         }
-        seenSent = sent.size();
+        List<VerdictEvent> direct = buckets.feedAll(withoutSamples);
+        assertThat(direct).as("containment buckets report through the intake").isEmpty();
+        passOn();
         long latest = records.stream().mapToLong(r -> r.eventTime).max().orElseThrow();
         if (latest > watermark) {
             watermark = latest;
+            intake.processWatermark(new Watermark(watermark));
             store.processWatermark(new Watermark(watermark));
         }
+        return merge(newReports(), newResults());
+    }
+
+    /** {@code r} as the signature operator sends it to the buckets: without its sample. */
+    static BandRecord withoutSample(BandRecord r) {
+        BandRecord copy = new BandRecord();
+        copy.bandKey = r.bandKey;
+        copy.band = r.band;
+        copy.docId = r.docId;
+        copy.url = r.url;
+        copy.eventTime = r.eventTime;
+        copy.fingerprint = r.fingerprint;
+        copy.signature = new byte[0];
+        return copy;
+    }
+
+    /**
+     * What the bucket sent since, through the intake, and what the intake sent on, to the store.
+     */
+    private void passOn() throws Exception {
+        List<SampleStoreRecord> sent = sentToIntake();
+        for (SampleStoreRecord s : sent.subList(seenSent, sent.size())) {
+            intake.processElement(s, s.time);
+        }
+        seenSent = sent.size();
+        List<SampleStoreRecord> forwarded = intake.extractOutputValues();
+        for (SampleStoreRecord s : forwarded.subList(seenForwarded, forwarded.size())) {
+            store.processElement(s, s.kind == SampleStoreRecord.CANDIDATE ? s.docTime : s.time);
+        }
+        seenForwarded = forwarded.size();
+    }
+
+    private List<VerdictEvent> newReports() {
+        List<VerdictEvent> all = HarnessFixtures.sideValues(intake, SampleIntakeFunction.REPORTS);
+        List<VerdictEvent> step = new ArrayList<>(all.subList(seenReports, all.size()));
+        seenReports = all.size();
+        return step;
+    }
+
+    private List<VerdictEvent> newResults() {
         List<VerdictEvent> all = store.extractOutputValues();
-        List<VerdictEvent> results = new ArrayList<>(all.subList(seenResults, all.size()));
+        List<VerdictEvent> step = new ArrayList<>(all.subList(seenResults, all.size()));
         seenResults = all.size();
-        return merge(reports, results);
+        return step;
     }
 
     /** Each report with the results of its document; later-found matches as they are. */
@@ -112,35 +171,37 @@ final class ContainmentChain implements AutoCloseable {
         return out;
     }
 
-    /** What the buckets sent the store so far. */
-    List<SampleStoreRecord> sentToStore() {
+    /** What the buckets sent the intake so far. */
+    List<SampleStoreRecord> sentToIntake() {
         return HarnessFixtures.sideValues(buckets, BandBucketOperator.SAMPLE_STORE);
     }
 
-    /** Moves both operators' watermark to {@code time}; returns what the store sent. */
-    List<VerdictEvent> watermark(long time) throws Exception {
-        buckets.processWatermark(new Watermark(time));
-        store.processWatermark(new Watermark(time));
-        watermark = Math.max(watermark, time);
-        List<VerdictEvent> all = store.extractOutputValues();
-        List<VerdictEvent> results = new ArrayList<>(all.subList(seenResults, all.size()));
-        seenResults = all.size();
-        return results;
+    /** What the intake sent the store so far. */
+    List<SampleStoreRecord> sentToStore() {
+        return intake.extractOutputValues();
     }
 
-    /** A deletion through the bucket (its copies) and on to the store, as in the job. */
+    /** Moves the operators' watermark to {@code time}; returns what the store sent. */
+    List<VerdictEvent> watermark(long time) throws Exception {
+        buckets.processWatermark(new Watermark(time));
+        passOn();
+        intake.processWatermark(new Watermark(time));
+        store.processWatermark(new Watermark(time));
+        watermark = Math.max(watermark, time);
+        return newResults();
+    }
+
+    /** A deletion through the bucket (its copies) and, from the signature operator, the intake. */
     void delete(String docId, long time) throws Exception {
         buckets.delete(docId, time);
-        List<SampleStoreRecord> sent = sentToStore();
-        for (SampleStoreRecord s : sent.subList(seenSent, sent.size())) {
-            store.processElement(s, s.time);
-        }
-        seenSent = sent.size();
+        intake.processElement(SampleStoreRecord.deletion(docId, time), time);
+        passOn();
     }
 
     @Override
     public void close() throws Exception {
         buckets.close();
+        intake.close();
         store.close();
     }
 }

@@ -48,7 +48,7 @@ class ContainmentSettingsTest {
                 .containsEntry("neardup.similarity", "CONTAINMENT")
                 .containsEntry("neardup.containment.sketch-size", "128")
                 .containsEntry("containment.bandings", "37x3,55x2,55x2")
-                .containsEntry("containment.samples", "store")
+                .containsEntry("containment.samples", "intake")
                 .doesNotContainKey("neardup.bucket.signature-bits");
         var jaccard = StateCompatibility.shape(NearDupSettings.from(new Configuration()));
         assertThat(StateCompatibility.encode(jaccard))

@@ -178,6 +178,15 @@ final class HarnessFixtures {
                 Types.STRING);
     }
 
+    /** The sample intake (containment mode) as NearDupJob wires it: keyed by record id. */
+    static KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, SampleStoreRecord>
+            intakeHarness(NearDupSettings settings) throws Exception {
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new SampleIntakeFunction(settings)),
+                r -> r.id,
+                Types.STRING);
+    }
+
     static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
             verdictHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(

@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import static dev.neardup.pipeline.HarnessFixtures.T0;
 import static dev.neardup.pipeline.HarnessFixtures.bucketHarness;
+import static dev.neardup.pipeline.HarnessFixtures.intakeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
@@ -27,9 +28,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The three operators wired by hand as NearDupJob wires them (band records to the buckets by band
  * key, bucket reports and announcements to the verdicts by document; in containment mode the sample
- * store between the buckets and the verdicts), with the default settings and real texts. Checks the
- * contracts that span operators: one verdict per record, one alert per pair, always from the later
- * document to the earlier, and the same alerts and verdicts whatever the arrival order.
+ * intake and the sample store between the buckets and the verdicts), with the default settings and
+ * real texts. Checks the contracts that span operators: one verdict per record, one alert per pair,
+ * always from the later document to the earlier, and the same alerts and verdicts whatever the
+ * arrival order.
  */
 class OperatorChainTest {
 
@@ -39,10 +41,16 @@ class OperatorChainTest {
         final BucketHarness buckets;
         final KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
 
-        /** Containment mode's sample store, else null. */
+        /** Containment mode's sample intake and store, else null. */
+        final KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, SampleStoreRecord>
+                intake;
+
         final KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent> store;
 
         int seenBands;
+        int seenSamples;
+        int seenToIntake;
+        int seenReports;
         int seenToStore;
         int seenFromStore;
         int seenAnnounce;
@@ -54,24 +62,48 @@ class OperatorChainTest {
                             new SignatureFunction(settings));
             buckets = bucketHarness(settings);
             verdicts = verdictHarness(settings);
-            store = SampleStoreFunction.usedBy(settings) ? storeHarness(settings) : null;
+            boolean containment = SampleStoreFunction.usedBy(settings);
+            intake = containment ? intakeHarness(settings) : null;
+            store = containment ? storeHarness(settings) : null;
             buckets.open();
             verdicts.open();
             if (store != null) {
+                intake.open();
                 store.open();
             }
         }
 
-        /** What the buckets sent the store since the last call to the store, and its results on. */
+        /**
+         * What the signature operator and the buckets sent the intake since the last call, what it
+         * sent on to the store and the verdicts, and the store's results on to the verdicts.
+         */
         void throughStore(Watermark mark) throws Exception {
             if (store == null) {
                 return;
             }
+            List<SampleStoreRecord> samples = sideValues(signatures, SignatureFunction.SAMPLES);
+            for (SampleStoreRecord r : samples.subList(seenSamples, samples.size())) {
+                intake.processElement(r, r.time);
+            }
+            seenSamples = samples.size();
             List<SampleStoreRecord> sent = sideValues(buckets, BandBucketOperator.SAMPLE_STORE);
-            for (SampleStoreRecord r : sent.subList(seenToStore, sent.size())) {
+            for (SampleStoreRecord r : sent.subList(seenToIntake, sent.size())) {
+                intake.processElement(r, r.time);
+            }
+            seenToIntake = sent.size();
+            if (mark != null) {
+                intake.processWatermark(mark);
+            }
+            List<VerdictEvent> reports = sideValues(intake, SampleIntakeFunction.REPORTS);
+            for (VerdictEvent e : reports.subList(seenReports, reports.size())) {
+                verdicts.processElement(e, e.eventTime);
+            }
+            seenReports = reports.size();
+            List<SampleStoreRecord> joined = intake.extractOutputValues();
+            for (SampleStoreRecord r : joined.subList(seenToStore, joined.size())) {
                 store.processElement(r, r.kind == SampleStoreRecord.CANDIDATE ? r.docTime : r.time);
             }
-            seenToStore = sent.size();
+            seenToStore = joined.size();
             if (mark != null) {
                 store.processWatermark(mark);
             }
@@ -152,6 +184,7 @@ class OperatorChainTest {
             buckets.close();
             verdicts.close();
             if (store != null) {
+                intake.close();
                 store.close();
             }
         }
@@ -347,6 +380,9 @@ class OperatorChainTest {
                 assertThat(v.get("a2").clusterId).isEqualTo("a");
                 assertThat(v.get("q").clusterId).isEqualTo("q");
                 assertThat(chain.merges()).containsExactly("d>a by a2");
+                assertThat(chain.intake.numKeyedStateEntries())
+                        .as("every document's band records reported: its sample dropped")
+                        .isZero();
             }
         }
     }

@@ -85,15 +85,15 @@ class SampleStoreFunctionTest {
     }
 
     private void sample(BandRecord d) throws Exception {
-        send(SampleStoreRecord.sample(d));
+        send(SampleStoreRecord.sample(d.docId, d.eventTime, d.fingerprint, d.url, d.signature));
     }
 
     /** A candidate: {@code member} (a bucket member) and the document the bucket took in. */
     private void candidate(BandRecord member, BandRecord doc, boolean memberFirst)
             throws Exception {
-        send(
-                SampleStoreRecord.candidate(
-                        member.docId, member.eventTime, member.fingerprint, doc, memberFirst));
+        SampleStoreRecord report = SampleStoreRecord.report(doc, null);
+        report.addMember(member.docId, member.eventTime, member.fingerprint, doc.band, memberFirst);
+        send(SampleStoreRecord.candidate(report, 0, doc.signature));
     }
 
     private void watermark(long time) throws Exception {

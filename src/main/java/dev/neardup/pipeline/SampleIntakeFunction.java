@@ -1,0 +1,267 @@
+package dev.neardup.pipeline;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * Containment mode's sample intake (keyed by document id; issue 15): holds each document's bottom-s
+ * sample (seed 003's MIN_s, {@link dev.neardup.sketch.BottomKContainment}) from the signature
+ * operator until the band buckets have reported all of the document's band records, and joins the
+ * buckets' reports with it, so that neither the ~257 band records of a document nor the buckets'
+ * waiting records carry the sample (514 bytes at s = 128).
+ *
+ * <p>From the signature operator ({@link SignatureFunction#SAMPLES}) it receives each document's
+ * {@link SampleStoreRecord#SAMPLE} and each {@link SampleStoreRecord#DELETION}; from the band
+ * buckets ({@link BandBucketOperator#SAMPLE_STORE}) one {@link SampleStoreRecord#REPORT} per
+ * document, subtask and watermark. For a report it sends the {@link SampleStoreFunction} (keyed
+ * there by id, on {@link #process}'s main output): the document's sample, once, when a bucket kept
+ * the document ({@link SampleStoreRecord#kept}); one {@link SampleStoreRecord#CANDIDATE} per
+ * candidate pair, keyed by the member, with the document's sample; and the report itself to the
+ * verdicts ({@link #REPORTS}). Deletions go on to the store as they are.
+ *
+ * <p>When the sample is dropped: a document version has exactly {@code bands} band records (the
+ * verdicts count on the same), so the intake counts the band records its reports cover and drops
+ * the sample when they add up (a repeated input record of the same version adds its own {@code
+ * bands}). No watermark or timer is involved: a report always follows its document's sample, and
+ * the sample is kept until the last report has come, however late. A report that comes before its
+ * sample (the two travel different paths) waits for it ({@code waiting}, rare).
+ *
+ * <p>Order towards the store. A bucket sends a document's report before it passes the watermark
+ * beyond the document's time, and the signature operator sends the sample before its own watermark
+ * does; so the intake sends a kept document's sample on before its watermark passes the document,
+ * and the store can tell a sample that is late from one that is gone by its watermark ({@link
+ * SampleStoreFunction}).
+ *
+ * <p>State: one value per document id while its reports are outstanding (about 540 bytes at s =
+ * 128): in a stream, from the document's arrival until the buckets' watermark passes it; in file
+ * mode, until the end of the input (the buckets wait for it). No timers.
+ */
+public class SampleIntakeFunction
+        extends KeyedProcessFunction<String, SampleStoreRecord, SampleStoreRecord> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Side output: the buckets' reports, to the verdicts. */
+    public static final OutputTag<VerdictEvent> REPORTS =
+            new OutputTag<>("bucket-reports", TypeInformation.of(VerdictEvent.class));
+
+    private static final int LAYOUT = 1;
+
+    /** Band records per document version ({@link NearDupSettings#bands}). */
+    private final int bands;
+
+    private transient ValueState<byte[]> intake;
+    private transient ListState<SampleStoreRecord> waiting;
+    private transient Counter samplesIn;
+    private transient Counter reportsIn;
+    private transient Counter reportsWaited;
+    private transient Counter pairsForwarded;
+    private transient Counter samplesForwarded;
+
+    public SampleIntakeFunction(NearDupSettings settings) {
+        this.bands = settings.bands();
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        intake =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "intake",
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        waiting =
+                getRuntimeContext()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "waiting-reports",
+                                        TypeInformation.of(SampleStoreRecord.class)));
+        var metrics = getRuntimeContext().getMetricGroup();
+        samplesIn = metrics.counter("samplesIn");
+        reportsIn = metrics.counter("reportsIn");
+        reportsWaited = metrics.counter("reportsWaitingForSample");
+        pairsForwarded = metrics.counter("pairsForwarded");
+        samplesForwarded = metrics.counter("samplesForwarded");
+    }
+
+    @Override
+    public void processElement(SampleStoreRecord r, Context ctx, Collector<SampleStoreRecord> out)
+            throws Exception {
+        switch (r.kind) {
+            case SampleStoreRecord.SAMPLE -> sample(r, ctx, out);
+            case SampleStoreRecord.REPORT -> report(r, ctx, out);
+            case SampleStoreRecord.DELETION -> out.collect(r);
+            default -> throw new IllegalStateException("unknown sample intake record " + r.kind);
+        }
+    }
+
+    /** A document's sample: kept for its reports; reports that came first are taken now. */
+    private void sample(SampleStoreRecord r, Context ctx, Collector<SampleStoreRecord> out)
+            throws Exception {
+        samplesIn.inc();
+        List<Version> versions = decode(intake.value());
+        Version v = find(versions, r.time, r.fingerprint);
+        if (v == null) {
+            v = new Version(r.time, r.fingerprint, r.sample);
+            versions.add(v);
+        }
+        v.outstanding += bands;
+        Iterable<SampleStoreRecord> early = waiting.get();
+        if (early != null && early.iterator().hasNext()) {
+            List<SampleStoreRecord> still = new ArrayList<>();
+            for (SampleStoreRecord report : early) {
+                if (report.time == v.eventTime && report.fingerprint == v.fingerprint) {
+                    take(report, v, ctx, out);
+                } else {
+                    still.add(report);
+                }
+            }
+            waiting.update(still);
+        }
+        store(versions);
+    }
+
+    /** A bucket subtask's report: taken with the sample, or waiting for it. */
+    private void report(SampleStoreRecord r, Context ctx, Collector<SampleStoreRecord> out)
+            throws Exception {
+        reportsIn.inc();
+        List<Version> versions = decode(intake.value());
+        Version v = find(versions, r.time, r.fingerprint);
+        if (v == null) {
+            reportsWaited.inc();
+            waiting.add(r);
+            return;
+        }
+        take(r, v, ctx, out);
+        store(versions);
+    }
+
+    /** Sends on what {@code report} needs with {@code v}'s sample; counts its band records. */
+    private void take(
+            SampleStoreRecord report, Version v, Context ctx, Collector<SampleStoreRecord> out) {
+        if (report.kept && !v.sentToStore) {
+            out.collect(
+                    SampleStoreRecord.sample(
+                            report.id, v.eventTime, v.fingerprint, report.url, v.sample));
+            v.sentToStore = true;
+            samplesForwarded.inc();
+        }
+        for (int i = 0; i < report.members; i++) {
+            out.collect(SampleStoreRecord.candidate(report, i, v.sample));
+        }
+        pairsForwarded.inc(report.members);
+        ctx.output(REPORTS, report.report);
+        v.outstanding -= report.report.reports;
+    }
+
+    /** Writes {@code versions} back without those whose band records have all been reported. */
+    private void store(List<Version> versions) throws IOException {
+        versions.removeIf(v -> v.outstanding <= 0);
+        if (versions.isEmpty()) {
+            intake.clear();
+        } else {
+            intake.update(encode(versions));
+        }
+    }
+
+    private static Version find(List<Version> versions, long time, long fingerprint) {
+        for (Version v : versions) {
+            if (v.eventTime == time && v.fingerprint == fingerprint) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** A document version whose reports are outstanding, with its sample. */
+    static final class Version {
+        final long eventTime;
+        final long fingerprint;
+        final byte[] sample;
+
+        /** Band records of the version not yet reported (bands per input record of it). */
+        int outstanding;
+
+        /** True once the sample went to the store (a bucket kept the document). */
+        boolean sentToStore;
+
+        Version(long eventTime, long fingerprint, byte[] sample) {
+            this.eventTime = eventTime;
+            this.fingerprint = fingerprint;
+            this.sample = sample;
+        }
+    }
+
+    /**
+     * Layout 1: a version byte (1), a short count of versions, then per version its event time and
+     * fingerprint (8 bytes each), outstanding band records (int), whether the sample went to the
+     * store (boolean), the sample (a short length, then the bytes).
+     */
+    static byte[] encode(List<Version> versions) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(32 + 560 * versions.size());
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeByte(LAYOUT);
+            out.writeShort(versions.size());
+            for (Version v : versions) {
+                out.writeLong(v.eventTime);
+                out.writeLong(v.fingerprint);
+                out.writeInt(v.outstanding);
+                out.writeBoolean(v.sentToStore);
+                out.writeShort(v.sample.length);
+                out.write(v.sample);
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<Version> decode(byte[] value) {
+        List<Version> versions = new ArrayList<>(1);
+        if (value == null) {
+            return versions;
+        }
+        try {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(value));
+            int layout = in.readUnsignedByte();
+            if (layout != LAYOUT) {
+                throw new IllegalStateException(
+                        "sample intake state of layout " + layout + ", expected " + LAYOUT);
+            }
+            int n = in.readUnsignedShort();
+            for (int i = 0; i < n; i++) {
+                long time = in.readLong();
+                long fingerprint = in.readLong();
+                int outstanding = in.readInt();
+                boolean sent = in.readBoolean();
+                byte[] sample = new byte[in.readUnsignedShort()];
+                in.readFully(sample);
+                Version v = new Version(time, fingerprint, sample);
+                v.outstanding = outstanding;
+                v.sentToStore = sent;
+                versions.add(v);
+            }
+            return versions;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
