@@ -140,6 +140,9 @@ if [ "$tm_only" = false ]; then
     set_conf state.backend.type rocksdb
     set_conf execution.checkpointing.incremental true
     set_conf state.backend.rocksdb.use-bloom-filter true
+    # 16 MB memtables, as the embedded mode: at 64 MB the memtables of containment mode's column
+    # families fill the slot's write buffer budget and flush after a few writes each (README).
+    set_conf state.backend.rocksdb.writebuffer.size 16mb
     set_conf execution.checkpointing.dir "file://$dir/checkpoints"
     set_conf execution.checkpointing.savepoint-dir "file://$dir/savepoints"
     set_conf execution.checkpointing.externalized-checkpoint-retention RETAIN_ON_CANCELLATION
