@@ -259,6 +259,13 @@ class BandBucketContainmentTest {
                                         List.of(StateCompatibility.encode(old)), now))
                 .hasStackTraceContaining(StateCompatibility.INCOMPATIBLE)
                 .hasStackTraceContaining("containment.samples was in-buckets, now intake");
+        old.put(StateCompatibility.CONTAINMENT_SAMPLES, "store");
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(StateCompatibility.encode(old)), now))
+                .as("band records waiting in the buckets carried samples then")
+                .hasStackTraceContaining("containment.samples was store, now intake");
         assertThat(
                         StateCompatibility.check(
                                 List.of(StateCompatibility.encode(StateCompatibility.shape(now))),
