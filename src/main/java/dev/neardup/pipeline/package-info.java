@@ -15,11 +15,15 @@
  *                          one verdict per record when the watermark passes the document,
  *                          DELETED for a deletion
  *
- *   containment mode: the buckets keep members without samples and verify nothing; between them
- *   and the verdicts
+ *   containment mode: band records and members carry no samples, the buckets verify nothing;
+ *   between them (and the signature operator's samples) and the verdicts
+ *     -&gt; keyBy(document)  SampleIntakeFunction: each document's sample until the buckets
+ *                          have reported all its band records; their reports (with the
+ *                          candidate pairs) joined with it, the reports on to the verdicts
  *     -&gt; keyBy(document)  SampleStoreFunction: one bottom-s sample per kept document; the
- *                          buckets' candidates (keyed by member) verified against it, one
- *                          result per candidate to the verdicts, which wait for them all
+ *                          candidates (keyed by member, with the document's sample) verified
+ *                          against it, one result per candidate to the verdicts, which wait
+ *                          for them all
  * </pre>
  *
  * <p>Why the buckets keep their members' signatures: verification then needs no lookup, so the job
