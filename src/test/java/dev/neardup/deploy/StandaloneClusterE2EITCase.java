@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
  * resubmission from the savepoint, with a near-duplicate of a document from before the restart
  * (state survived); {@code kill -9} of the TaskManager mid-stream and a replacement TaskManager
  * (exactly one verdict per document: none lost, none duplicated); cancel. On the same cluster, the
- * jar's other program: {@code neardup dedupe} over {@code file://} paths, against the embedded run.
+ * jar's other program: {@code neardup dedupe} over {@code file://} paths, against the embedded run
+ * (Jaccard, and cosine with the sliding window).
  */
 class StandaloneClusterE2EITCase {
 
@@ -367,6 +368,40 @@ class StandaloneClusterE2EITCase {
                 .extracting(d -> d.get("reason").asText())
                 .containsExactly("MALFORMED_JSON");
         step("REST, CLI and embedded outputs identical (clusters, keep, pairs, dead letters)");
+
+        // Cosine mode (issue 14), its sliding-window candidates, on the cluster and embedded.
+        List<String> cosine =
+                List.of("--similarity", "cosine", "--max-hamming", "3", "--candidates", "window");
+        List<String> cosineArgs = new ArrayList<>(List.of("dedupe", "--input", in));
+        cosineArgs.addAll(cosine);
+        List<String> cosineLocal = new ArrayList<>(List.of("dedupe", "--input", in, "-p", "2"));
+        cosineLocal.addAll(cosine);
+        for (String o : List.of("clusters", "pairs")) {
+            cosineArgs.add("--" + o);
+            cosineArgs.add(dir.resolve("cosine-cluster").resolve(o).toUri().toString());
+            cosineLocal.add("--" + o);
+            cosineLocal.add(dir.resolve("cosine-embedded").resolve(o + ".jsonl").toString());
+        }
+        assertThat(rest.awaitTerminal(rest.run(jarId, cosineArgs, 2, null), WAIT))
+                .isEqualTo("FINISHED");
+        int cosineCode =
+                dev.neardup.cli.Neardup.execute(
+                        java.io.InputStream.nullInputStream(),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                        new java.io.PrintWriter(err, true),
+                        cosineLocal.toArray(String[]::new));
+        assertThat(cosineCode).as(err.toString()).isZero();
+        for (String o : List.of("clusters", "pairs")) {
+            List<String> embedded =
+                    withoutTime(
+                            Files.readAllLines(
+                                    dir.resolve("cosine-embedded").resolve(o + ".jsonl")));
+            assertThat(embedded).as("cosine %s", o).isNotEmpty();
+            assertThat(withoutTime(partFiles(dir.resolve("cosine-cluster").resolve(o), o)))
+                    .as("cosine %s: the cluster's part files hold the embedded run's lines", o)
+                    .containsExactlyInAnyOrderElementsOf(embedded);
+        }
+        step("dedupe --similarity cosine --candidates window: cluster and embedded identical");
 
         // On a cluster there is no standard input, sample or local work directory.
         assertThatThrownBy(
