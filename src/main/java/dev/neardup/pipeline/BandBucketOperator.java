@@ -232,7 +232,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      * Containment mode: what goes to the sample intake instead of each report held back (the
      * report, its candidate pairs, whether the document was kept), by the same key.
      */
-    private transient HashMap<DocVersion, SampleStoreRecord> storeReports;
+    private transient LinkedHashMap<DocVersion, SampleStoreRecord> storeReports;
 
     private transient int signatureBytes;
     private transient Counter candidates;
@@ -383,7 +383,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         due = new HashMap<>();
         reports = new LinkedHashMap<>();
         sent = new HashSet<>();
-        storeReports = new HashMap<>();
+        storeReports = new LinkedHashMap<>();
         var metrics = getMetricGroup();
         candidates = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
@@ -670,13 +670,10 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         }
         if (sampleStore) {
             // Through the sample intake, which sends the pairs on with the document's sample.
-            for (Map.Entry<DocVersion, VerdictEvent> e : reports.entrySet()) {
-                VerdictEvent report = e.getValue();
-                SampleStoreRecord r = storeReports.get(e.getKey());
-                r.report = report;
-                output.collect(SAMPLE_STORE, new StreamRecord<>(r.trimmed(), report.eventTime));
+            for (SampleStoreRecord r : storeReports.values()) {
+                output.collect(SAMPLE_STORE, new StreamRecord<>(r.trimmed(), r.time));
             }
-            storeReports = new HashMap<>();
+            storeReports = new LinkedHashMap<>();
         } else {
             for (VerdictEvent report : reports.values()) {
                 output.collect(new StreamRecord<>(report, report.eventTime));
@@ -690,9 +687,10 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     /** Containment mode: what goes to the sample intake for {@code doc}'s report. */
     private SampleStoreRecord storeReportFor(BandRecord doc) {
-        reportFor(doc); // making room for it sends the reports held back (and forgets the pairs)
+        // Making room for the report sends the reports held back (and forgets the pairs).
+        VerdictEvent report = reportFor(doc);
         return storeReports.computeIfAbsent(
-                new DocVersion(doc), k -> SampleStoreRecord.report(doc, null));
+                new DocVersion(doc), k -> SampleStoreRecord.report(doc, report));
     }
 
     /**
@@ -713,7 +711,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             return;
         }
         if (memberFirst) {
-            reportFor(doc).forwarded++;
+            r.report.forwarded++;
         }
         r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
     }
