@@ -399,12 +399,14 @@ final class EvaluateCommand implements Callable<Integer> {
                 joinSeconds);
         out.printf(
                 Locale.ROOT,
-                "job               %d verdicts in %.1f s (%.0f documents/s), %.2f candidates"
-                        + " verified per document%n",
+                "job               %d verdicts in %.1f s (%.0f documents/s), %.2f %s per"
+                        + " document%n",
                 verdicts,
                 jobSeconds,
                 verdicts / jobSeconds,
-                r.candidatesPerDocument());
+                r.candidatesPerDocument(),
+                // Containment's buckets only compare; the store verifies a pair once per subtask.
+                containment ? "bucket comparisons" : "candidates verified");
         out.printf(
                 Locale.ROOT,
                 "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
