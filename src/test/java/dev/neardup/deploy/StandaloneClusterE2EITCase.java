@@ -325,19 +325,12 @@ class StandaloneClusterE2EITCase {
                 .contains("neardup: cluster sizes:");
         step("dedupe job jar: flink-run.sh run (attached), until the summary");
 
-        java.io.StringWriter err = new java.io.StringWriter();
         List<String> local = new ArrayList<>(List.of("dedupe", "--input", in, "-p", "2"));
         for (String o : outputs) {
             local.add("--" + o);
             local.add(dir.resolve("embedded").resolve(o + ".jsonl").toString());
         }
-        int code =
-                dev.neardup.cli.Neardup.execute(
-                        java.io.InputStream.nullInputStream(),
-                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                        new java.io.PrintWriter(err, true),
-                        local.toArray(String[]::new));
-        assertThat(code).as(err.toString()).isZero();
+        embedded(local);
         step("the same dedupe embedded (MiniCluster in the test JVM)");
 
         for (String o : outputs) {
@@ -384,13 +377,7 @@ class StandaloneClusterE2EITCase {
         }
         assertThat(rest.awaitTerminal(rest.run(jarId, cosineArgs, 2, null), WAIT))
                 .isEqualTo("FINISHED");
-        int cosineCode =
-                dev.neardup.cli.Neardup.execute(
-                        java.io.InputStream.nullInputStream(),
-                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                        new java.io.PrintWriter(err, true),
-                        cosineLocal.toArray(String[]::new));
-        assertThat(cosineCode).as(err.toString()).isZero();
+        embedded(cosineLocal);
         for (String o : List.of("clusters", "pairs")) {
             List<String> embedded =
                     withoutTime(
@@ -413,6 +400,20 @@ class StandaloneClusterE2EITCase {
                                         null))
                 .hasMessageContaining("on a Flink cluster, give --input as a path or URI");
         step("usage error on the cluster: the command's message");
+    }
+
+    /**
+     * Runs the neardup command {@code args} in this JVM (embedded MiniCluster); it must succeed.
+     */
+    private static void embedded(List<String> args) {
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code =
+                dev.neardup.cli.Neardup.execute(
+                        java.io.InputStream.nullInputStream(),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                        new java.io.PrintWriter(err, true),
+                        args.toArray(String[]::new));
+        assertThat(code).as(err.toString()).isZero();
     }
 
     /** The lines of the committed part files {@code NAME-*.jsonl} in {@code dir}. */
