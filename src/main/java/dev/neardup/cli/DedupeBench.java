@@ -42,8 +42,7 @@ final class DedupeBench {
         NearDupSettings settings = JobOptions.settings(conf);
         DedupeSettings dedupeSettings;
         try {
-            dedupeSettings =
-                    DedupeSettings.from(conf, List.of("bench.jsonl"), System.currentTimeMillis());
+            dedupeSettings = DedupeSettings.from(conf, List.of("bench.jsonl"));
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }

@@ -317,7 +317,7 @@ final class DedupeCommand implements Callable<Integer> {
         }
         DedupeSettings settings;
         try {
-            settings = DedupeSettings.from(conf, names, System.currentTimeMillis());
+            settings = DedupeSettings.from(conf, names);
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }

@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -293,10 +294,15 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
-     * first occurrence of each id with at least one shingle (feature), hands its id and shingle
-     * hashes to {@code sink} and writes those records unchanged to {@code cleaned}, the job's
-     * input. Deletions are left out too: the exact answer is about the documents of the corpus.
+     * first occurrence of each id with at least one shingle (feature), and, in the job's order
+     * (event time, then id; an undated line's event time is its position in the input), hands its
+     * id and shingle hashes to {@code sink} and writes those records unchanged to {@code cleaned},
+     * the job's input. Deletions are left out too: the exact answer is about the documents of the
+     * corpus.
      */
+    /** A document of the evaluation: its order, id, shingle hashes and line. */
+    private record KeptDocument(long eventTime, String id, long[] hashes, byte[] payload) {}
+
     private void readDocuments(
             NearDupSettings settings,
             Shingler shingler,
@@ -305,7 +311,7 @@ final class EvaluateCommand implements Callable<Integer> {
             BiConsumer<String, long[]> sink)
             throws IOException {
         DocumentParser parser = new DocumentParser(settings.fields(), settings.maxDocumentBytes());
-        int kept = 0;
+        List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
         int deletions = 0;
@@ -318,7 +324,7 @@ final class EvaluateCommand implements Callable<Integer> {
         try (OutputStream out = Files.newOutputStream(cleaned)) {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
-                DocumentParser.Result r = parser.parse(raw, 0, 0);
+                DocumentParser.Result r = parser.parse(raw, raw.position, 0);
                 if (r.deletion() != null) {
                     deletions++;
                     continue;
@@ -339,9 +345,14 @@ final class EvaluateCommand implements Callable<Integer> {
                     noText++;
                     continue;
                 }
-                sink.accept(doc.id, hashes);
-                kept++;
-                out.write(raw.payload);
+                kept.add(new KeptDocument(doc.eventTime, doc.id, hashes, raw.payload));
+            }
+            kept.sort(
+                    Comparator.comparingLong(KeptDocument::eventTime)
+                            .thenComparing(KeptDocument::id));
+            for (KeptDocument k : kept) {
+                sink.accept(k.id(), k.hashes());
+                out.write(k.payload());
                 out.write('\n');
             }
         } finally {
@@ -351,7 +362,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
                         + " %d without text%n",
-                kept,
+                kept.size(),
                 rejected,
                 deletions == 0 ? "" : deletions + " deletions, ",
                 repeated,

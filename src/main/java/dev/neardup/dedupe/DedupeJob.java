@@ -327,16 +327,26 @@ public final class DedupeJob {
     /** The whole dedupe, from the input files to the outputs, as one job graph in {@code env}. */
     void build(StreamExecutionEnvironment env, DedupeSettings attempt) throws IOException {
         DataStream<ParsedRecord> parsed = null;
+        long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
         for (int i = 0; i < inputs.size(); i++) {
+            Path path = path(inputs.get(i));
             DataStream<ParsedRecord> one =
                     env.fromSource(
-                                    source(inputs.get(i), attempt.inputNames().get(i), env),
+                                    source(
+                                            inputs.get(i),
+                                            path,
+                                            attempt.inputNames().get(i),
+                                            linesBefore,
+                                            env),
                                     WatermarkStrategy.noWatermarks(),
                                     "documents " + i,
                                     TypeInformation.of(ParsedRecord.class))
                             .uid("dedupe-source-" + i)
                             .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
+            if (i + 1 < inputs.size()) {
+                linesBefore += JsonLinesFormat.countLines(path);
+            }
         }
         SingleOutputStreamOperator<DedupeDoc> sketched =
                 parsed.process(new DedupeSketchFunction(attempt))
@@ -532,28 +542,35 @@ public final class DedupeJob {
     /**
      * The source of one input: a local file is cut into line-aligned splits (read by all source
      * subtasks) when the splits are planned here; otherwise, and for a file on another filesystem,
-     * the file is one split.
+     * the file is one split. Undated lines take their position, after {@code linesBefore}, as their
+     * event time.
      */
     private FileSource<ParsedRecord> source(
-            String input, String name, StreamExecutionEnvironment env) throws IOException {
+            String input, Path path, String name, long linesBefore, StreamExecutionEnvironment env)
+            throws IOException {
         java.nio.file.Path local = localPath(input);
         LineSplits plan = null;
         if (local != null && planSplits) {
             long size = java.nio.file.Files.size(local);
             plan = LineSplits.plan(local, splitSize(size, env.getParallelism()));
         }
-        Path path =
-                local != null
-                        ? new Path(local.toAbsolutePath().toUri())
-                        : new Path(URI.create(input));
         return FileSource.forRecordStreamFormat(
                         new DocumentLinesFormat(
-                                new JsonLinesFormat(name, settings.job().maxDocumentBytes(), plan),
+                                new JsonLinesFormat(
+                                        name, settings.job().maxDocumentBytes(), plan, linesBefore),
                                 settings.job().parser(),
-                                settings.ingestTime()),
+                                DocumentLinesFormat.UndatedLines.POSITION),
                         path)
                 .setFileEnumerator(LineSplitEnumerator.provider(plan))
                 .build();
+    }
+
+    /** The Flink path of an input given as a local path or a URI. */
+    private static Path path(String input) {
+        java.nio.file.Path local = localPath(input);
+        return local != null
+                ? new Path(local.toAbsolutePath().toUri())
+                : new Path(URI.create(input));
     }
 
     /** The local file of an input given as a path or a file: URI; null for other filesystems. */

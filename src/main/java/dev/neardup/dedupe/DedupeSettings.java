@@ -20,8 +20,8 @@ import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The validated settings of one dedupe run: the job settings it shares with the streaming job, the
- * dedupe options ({@link DedupeOptions}), the names of the inputs (for input order) and the
- * ingestion time given to documents without fetchedAt. Immutable and serializable.
+ * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order. Immutable and
+ * serializable.
  */
 public final class DedupeSettings implements Serializable {
 
@@ -36,7 +36,6 @@ public final class DedupeSettings implements Serializable {
     private final int blockSize;
     private final int rounds;
     private final List<String> inputNames;
-    private final long ingestTime;
     private final CandidateMethod candidates;
     private final int window;
     private final int permutations;
@@ -67,7 +66,6 @@ public final class DedupeSettings implements Serializable {
             int blockSize,
             int rounds,
             List<String> inputNames,
-            long ingestTime,
             CandidateMethod candidates,
             int window,
             int permutations,
@@ -80,7 +78,6 @@ public final class DedupeSettings implements Serializable {
         this.blockSize = blockSize;
         this.rounds = rounds;
         this.inputNames = List.copyOf(inputNames);
-        this.ingestTime = ingestTime;
         this.candidates = candidates;
         this.window = window;
         this.permutations = permutations;
@@ -94,12 +91,9 @@ public final class DedupeSettings implements Serializable {
      * Reads and validates the options.
      *
      * @param inputNames how each input is named in record sources, in input order
-     * @param ingestTime the event time of documents without fetchedAt (the run's start): they are
-     *     then ordered by id among themselves, the same in every run
      * @throws IllegalArgumentException naming the offending option
      */
-    public static DedupeSettings from(
-            ReadableConfig config, List<String> inputNames, long ingestTime) {
+    public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
         NearDupSettings job = NearDupSettings.from(config);
         require(
                 job.family() != SimilarityFamily.CONTAINMENT,
@@ -161,7 +155,6 @@ public final class DedupeSettings implements Serializable {
                 block,
                 rounds,
                 inputNames,
-                ingestTime,
                 candidates,
                 window,
                 permutations,
@@ -297,7 +290,6 @@ public final class DedupeSettings implements Serializable {
                 blockSize,
                 n,
                 inputNames,
-                ingestTime,
                 candidates,
                 window,
                 permutations,
@@ -308,10 +300,6 @@ public final class DedupeSettings implements Serializable {
 
     public List<String> inputNames() {
         return inputNames;
-    }
-
-    public long ingestTime() {
-        return ingestTime;
     }
 
     @Override

@@ -11,28 +11,35 @@ import org.apache.flink.core.fs.FSDataInputStream;
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
  * validated by a {@link DocumentParser} in the source, so documents leave the source with their
  * event times. Splittable as {@link JsonLinesFormat} is.
+ *
+ * <p>A line without {@code fetchedAt} takes its event time from {@link UndatedLines}: for a file or
+ * standard input read to its end, its position in the input, so that "earlier" follows the input
+ * and the same input gives the same outputs on every run, however the file is split and read.
  */
 public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
 
     private static final long serialVersionUID = 1L;
 
-    private final JsonLinesFormat lines;
-    private final DocumentParser parser;
-    private final long ingestTime;
-
-    public DocumentLinesFormat(JsonLinesFormat lines, DocumentParser parser) {
-        this(lines, parser, -1);
+    /** The event time of a line without {@code fetchedAt}. */
+    public enum UndatedLines {
+        /**
+         * Its {@link RawRecord#position} as milliseconds after the epoch: line n of the input (the
+         * lines of earlier inputs counted) is at 1970-01-01T00:00:00Z + n ms. So undated lines are
+         * ordered by their place in the input, and before every dated one.
+         */
+        POSITION,
+        /** The time it is read (a file watched as a live input). */
+        READ_TIME
     }
 
-    /**
-     * @param ingestTime the event time of records without fetchedAt; -1 for the time they are read
-     *     (the streaming job). A bounded job that orders documents gives one fixed time, so that
-     *     such records order by id among themselves, the same in every run.
-     */
-    public DocumentLinesFormat(JsonLinesFormat lines, DocumentParser parser, long ingestTime) {
+    private final JsonLinesFormat lines;
+    private final DocumentParser parser;
+    private final UndatedLines undated;
+
+    public DocumentLinesFormat(JsonLinesFormat lines, DocumentParser parser, UndatedLines undated) {
         this.lines = Objects.requireNonNull(lines, "lines");
         this.parser = Objects.requireNonNull(parser, "parser");
-        this.ingestTime = ingestTime;
+        this.undated = Objects.requireNonNull(undated, "undated");
     }
 
     @Override
@@ -67,7 +74,8 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
                     return null;
                 }
                 long now = System.currentTimeMillis();
-                DocumentParser.Result r = parser.parse(raw, ingestTime < 0 ? now : ingestTime, now);
+                long undatedTime = undated == UndatedLines.POSITION ? raw.position : now;
+                DocumentParser.Result r = parser.parse(raw, undatedTime, now);
                 return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
             }
 

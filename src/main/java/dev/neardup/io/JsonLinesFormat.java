@@ -9,7 +9,8 @@ import org.apache.flink.core.fs.FSDataInputStream;
 
 /**
  * Reads a JSON Lines file as raw records: one record per line, as bytes (so invalid UTF-8 is
- * detected downstream rather than silently replaced), with {@code name:line} as its source. Blank
+ * detected downstream rather than silently replaced), with {@code name:line} as its source and its
+ * {@link RawRecord#position} (the line number plus the lines of the inputs before this one). Blank
  * lines are skipped. A line longer than {@code maxBytes} is not held in memory: its first bytes are
  * kept and the record is marked truncated, which the parser turns into a dead letter.
  *
@@ -28,6 +29,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     private final String name;
     private final int maxBytes;
     private final LineSplits plan;
+    private final long linesBefore;
 
     /**
      * @param name how the file is named in record sources (e.g. its file name)
@@ -43,15 +45,27 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
      * @param plan the file's split plan, for line numbers without counting; may be null
      */
     public JsonLinesFormat(String name, int maxBytes, LineSplits plan) {
+        this(name, maxBytes, plan, 0);
+    }
+
+    /**
+     * @param name how the file is named in record sources (e.g. its file name)
+     * @param maxBytes longest line kept whole
+     * @param plan the file's split plan, for line numbers without counting; may be null
+     * @param linesBefore lines of the inputs read before this file, added to the line number in
+     *     each record's {@link RawRecord#position}
+     */
+    public JsonLinesFormat(String name, int maxBytes, LineSplits plan, long linesBefore) {
         this.name = name;
         this.maxBytes = maxBytes;
         this.plan = plan;
+        this.linesBefore = linesBefore;
     }
 
     /** A reader of the whole stream, from its current position (line 1) to its end. */
     public StreamFormat.Reader<RawRecord> createReader(
             Configuration config, FSDataInputStream stream) {
-        return new Reader(stream, name, maxBytes, 1, Long.MAX_VALUE);
+        return new Reader(stream, name, maxBytes, linesBefore, 1, Long.MAX_VALUE);
     }
 
     @Override
@@ -60,7 +74,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             throws IOException {
         long offset = stream.getPos();
         if (offset == 0) {
-            return new Reader(stream, name, maxBytes, 1, splitEnd);
+            return new Reader(stream, name, maxBytes, linesBefore, 1, splitEnd);
         }
         long line = plan != null && plan.fileSize() == fileLen ? plan.lineAt(offset) : -1;
         if (line < 0) {
@@ -83,7 +97,24 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             stream.seek(start);
             offset = start;
         }
-        return new Reader(stream, name, maxBytes, line, splitEnd - offset);
+        return new Reader(stream, name, maxBytes, linesBefore, line, splitEnd - offset);
+    }
+
+    /**
+     * Number of lines in the file {@code path}, on any Flink filesystem: its line feeds, plus one
+     * for a last line without one. What the positions of a later input start after.
+     */
+    public static long countLines(org.apache.flink.core.fs.Path path) throws IOException {
+        org.apache.flink.core.fs.FileSystem fs = path.getFileSystem();
+        long size = fs.getFileStatus(path).getLen();
+        try (FSDataInputStream in = fs.open(path)) {
+            long lineFeeds = countLineFeeds(in, size);
+            if (size == 0) {
+                return 0;
+            }
+            in.seek(size - 1);
+            return in.read() == '\n' ? lineFeeds : lineFeeds + 1;
+        }
     }
 
     /** Number of line feeds in the first {@code length} bytes of {@code in}. */
@@ -137,6 +168,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         private int pos;
         private int limit;
         private long lineNumber;
+        private final long linesBefore;
 
         /** Bytes from the reader's start to its split's end; lines starting there are not read. */
         private final long splitLength;
@@ -144,10 +176,17 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         /** Bytes consumed from the reader's start: where the next line starts. */
         private long consumed;
 
-        Reader(FSDataInputStream in, String name, int maxBytes, long firstLine, long splitLength) {
+        Reader(
+                FSDataInputStream in,
+                String name,
+                int maxBytes,
+                long linesBefore,
+                long firstLine,
+                long splitLength) {
             this.in = in;
             this.name = name;
             this.maxBytes = maxBytes;
+            this.linesBefore = linesBefore;
             this.lineNumber = firstLine - 1;
             this.splitLength = splitLength;
         }
@@ -210,6 +249,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                 RawRecord r = new RawRecord();
                 r.payload = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
                 r.source = name + ":" + lineNumber;
+                r.position = linesBefore + lineNumber;
                 r.size = size;
                 r.truncated = size > length;
                 return r;

@@ -20,6 +20,13 @@ public class RawRecord {
     /** The source's timestamp for the record in epoch ms (Kafka), or -1. */
     public long timestamp = -1;
 
+    /**
+     * The record's place in a file or standard-input run, from 1: its line number plus the lines of
+     * the inputs before its file (in the order given); -1 for Kafka records. The event time of a
+     * line without {@code fetchedAt} ({@link DocumentLinesFormat}).
+     */
+    public long position = -1;
+
     /** Kafka topic the record came from, or null. */
     public String topic;
 

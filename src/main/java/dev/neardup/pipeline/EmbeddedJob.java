@@ -146,7 +146,10 @@ public final class EmbeddedJob {
                                                 input.getFileName().toString(),
                                                 settings.maxDocumentBytes(),
                                                 plan),
-                                        settings.parser()),
+                                        settings.parser(),
+                                        continuous
+                                                ? DocumentLinesFormat.UndatedLines.READ_TIME
+                                                : DocumentLinesFormat.UndatedLines.POSITION),
                                 new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
                         .setFileEnumerator(LineSplitEnumerator.provider(plan));
         if (continuous) {

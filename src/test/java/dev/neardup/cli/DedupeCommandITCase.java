@@ -188,6 +188,59 @@ class DedupeCommandITCase {
     }
 
     @Test
+    void undatedLinesAreOrderedByFileThenLine() throws Exception {
+        // Three copies of one page without fetchedAt, in two files, ids against the line order:
+        // the earliest is the first line of the first file, whatever the ids say.
+        String page =
+                "Stone bridges of the upper valley were built by hand over three summers from"
+                        + " granite quarried on the ridge above the village of Harwick.";
+        Path first = dir.resolve("order-1.jsonl");
+        Path second = dir.resolve("order-2.jsonl");
+        Files.writeString(
+                first,
+                Json.write(Map.of("id", "zulu", "content", page))
+                        + "\n"
+                        + Json.write(Map.of("id", "other", "content", "Unrelated words here."))
+                        + "\n");
+        Files.writeString(
+                second,
+                Json.write(Map.of("id", "mike", "content", page))
+                        + "\n"
+                        + Json.write(Map.of("id", "alpha", "content", page))
+                        + "\n");
+        Path out = dir.resolve("order");
+        CliRun run =
+                CliRun.run(
+                        "dedupe",
+                        "--input",
+                        first.toString(),
+                        "--input",
+                        second.toString(),
+                        "--clusters",
+                        out.resolve("clusters.jsonl").toString(),
+                        "--pairs",
+                        out.resolve("pairs.jsonl").toString(),
+                        "-p",
+                        "2");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Map<String, String> clusterOf = new HashMap<>();
+        for (JsonNode c : JobFiles.read(out.resolve("clusters.jsonl"))) {
+            clusterOf.put(c.get("docId").asText(), c.get("clusterId").asText());
+        }
+        assertThat(clusterOf)
+                .containsEntry("zulu", "zulu")
+                .containsEntry("mike", "zulu")
+                .containsEntry("alpha", "zulu")
+                .containsEntry("other", "other");
+        Set<String> pairs = new HashSet<>();
+        for (JsonNode p : JobFiles.read(out.resolve("pairs.jsonl"))) {
+            pairs.add(p.get("docId").asText() + " -> " + p.get("duplicateOf").asText());
+        }
+        // Each pair names the later line first (exact copies pair with the first of them).
+        assertThat(pairs).containsExactlyInAnyOrder("mike -> zulu", "alpha -> zulu");
+    }
+
+    @Test
     void emptyInputGivesEmptyOutputs() throws Exception {
         Path input = Files.createFile(dir.resolve("empty.jsonl"));
         Path out = dir.resolve("empty");

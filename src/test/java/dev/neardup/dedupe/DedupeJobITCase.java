@@ -73,10 +73,8 @@ class DedupeJobITCase {
     @BeforeAll
     static void noop() {}
 
-    private static final long INGEST = 1_800_000_000_000L;
-
     private static DedupeSettings settings(Configuration conf, String name) {
-        return DedupeSettings.from(conf, List.of(name), INGEST);
+        return DedupeSettings.from(conf, List.of(name));
     }
 
     /** Runs dedupe over one input; outputs under {@code out}. */
@@ -208,8 +206,7 @@ class DedupeJobITCase {
         JobFiles.writeInput(input, corpus.docs, Map.of());
         Configuration conf = new Configuration();
         DedupeJob.Result result = run(conf, input, dir.resolve("generated"));
-        Map<String, String> exact =
-                ExactComponents.of(input, settings(conf, "generated.jsonl"), INGEST);
+        Map<String, String> exact = ExactComponents.of(input, settings(conf, "generated.jsonl"));
         ExactComponents.Agreement agreement =
                 ExactComponents.compare(clusters(dir.resolve("generated")), exact);
         System.out.printf(
@@ -319,8 +316,7 @@ class DedupeJobITCase {
         }
         Configuration conf = new Configuration();
         DedupeJob.Result result = run(conf, input, dir.resolve("sample"));
-        Map<String, String> exact =
-                ExactComponents.of(input, settings(conf, "sample-crawl.jsonl"), INGEST);
+        Map<String, String> exact = ExactComponents.of(input, settings(conf, "sample-crawl.jsonl"));
         ExactComponents.Agreement agreement =
                 ExactComponents.compare(clusters(dir.resolve("sample")), exact);
         System.out.printf(
@@ -465,7 +461,7 @@ class DedupeJobITCase {
         Set<String> fromNarrow = nearPairs(narrowOut);
         double narrowRecall = (double) fromNarrow.size() / truth.size();
 
-        Map<String, String> exact = ExactComponents.of(input, settings, INGEST);
+        Map<String, String> exact = ExactComponents.of(input, settings);
         ExactComponents.Agreement blockAgreement =
                 ExactComponents.compare(clusters(blocksOut), exact);
         ExactComponents.Agreement windowAgreement =

@@ -35,8 +35,7 @@ final class ExactComponents {
     private ExactComponents() {}
 
     /** Document id to the id of its exact component's earliest document. */
-    static Map<String, String> of(Path input, DedupeSettings settings, long ingestTime)
-            throws IOException {
+    static Map<String, String> of(Path input, DedupeSettings settings) throws IOException {
         DocumentParser parser = settings.job().parser();
         Map<String, Document> latest = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(input, StandardCharsets.UTF_8);
@@ -45,7 +44,8 @@ final class ExactComponents {
                 continue;
             }
             RawRecord raw = new RawRecord(lines.get(i).getBytes(StandardCharsets.UTF_8), "x:" + i);
-            DocumentParser.Result r = parser.parse(raw, ingestTime, System.currentTimeMillis());
+            // An undated line's event time is its line number, as the job's reader gives it.
+            DocumentParser.Result r = parser.parse(raw, i + 1, System.currentTimeMillis());
             ParsedRecord p = new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
             if (p.document == null) {
                 continue;

@@ -222,7 +222,17 @@ class JsonLinesFormatTest {
 
     private static List<String> describe(List<RawRecord> records) {
         return records.stream()
-                .map(r -> r.source + " " + r.size + " " + r.truncated + " " + text(r))
+                .map(
+                        r ->
+                                r.source
+                                        + " "
+                                        + r.position
+                                        + " "
+                                        + r.size
+                                        + " "
+                                        + r.truncated
+                                        + " "
+                                        + text(r))
                 .toList();
     }
 
@@ -282,6 +292,38 @@ class JsonLinesFormatTest {
             assertThat(describe(fromCuts))
                     .as("cuts %s", java.util.Arrays.toString(cuts))
                     .isEqualTo(whole);
+        }
+    }
+
+    @Test
+    void positionsCountTheLinesOfEarlierInputsAndBlankLines() throws IOException {
+        Path file = Files.createTempFile(dir, "second", ".jsonl");
+        Files.writeString(file, "{\"a\":1}\n\n  \n{\"b\":2}\n");
+        var reader =
+                new JsonLinesFormat(NAME, 100, null, 1000)
+                        .createReader(
+                                new Configuration(),
+                                FileSystem.getLocalFileSystem()
+                                        .open(new org.apache.flink.core.fs.Path(file.toUri())));
+        RawRecord a = reader.read();
+        RawRecord b = reader.read();
+        assertThat(reader.read()).isNull();
+        reader.close();
+        assertThat(a.source).isEqualTo(NAME + ":1");
+        assertThat(a.position).isEqualTo(1001);
+        assertThat(b.source).isEqualTo(NAME + ":4");
+        assertThat(b.position).isEqualTo(1004);
+    }
+
+    @Test
+    void countLinesCountsALastLineWithoutLineFeed() throws IOException {
+        String[][] cases = {{"", "0"}, {"\n", "1"}, {"a", "1"}, {"a\nb", "2"}, {"a\nb\n", "2"}};
+        for (String[] c : cases) {
+            Path file = Files.createTempFile(dir, "count", ".jsonl");
+            Files.writeString(file, c[0]);
+            assertThat(JsonLinesFormat.countLines(new org.apache.flink.core.fs.Path(file.toUri())))
+                    .as("%s", c[0])
+                    .isEqualTo(Long.parseLong(c[1]));
         }
     }
 
