@@ -8,6 +8,7 @@ import dev.neardup.pipeline.KafkaJob;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.OptionValues;
 import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.pipeline.StateCompatibility;
 import java.io.IOException;
@@ -812,7 +813,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** A --checkpoint-interval, checked against Flink's minimum before anything starts. */
     static Duration parseCheckpointInterval(String text) {
-        Duration interval = parseDuration(text);
+        Duration interval = parseDuration("--checkpoint-interval", text);
         if (interval.compareTo(MIN_CHECKPOINT_INTERVAL) < 0) {
             throw CliException.usage(
                     "--checkpoint-interval must be at least 10ms (Flink's minimum), got " + text);
@@ -820,13 +821,15 @@ final class RunCommand implements Callable<Integer> {
         return interval;
     }
 
-    /** Durations as Flink writes them: "30d", "12h", "10s", "500ms", or ISO-8601 "PT10S". */
-    static Duration parseDuration(String text) {
+    /**
+     * A duration flag's value, with its unit (30d, 12h, 10s, 500ms, ISO-8601 PT10S; see {@link
+     * OptionValues#duration}); anything else is a usage error naming {@code flag}.
+     */
+    static Duration parseDuration(String flag, String text) {
         try {
-            return org.apache.flink.util.TimeUtils.parseDuration(text);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw CliException.usage(
-                    "not a duration: '" + text + "' (examples: 30d, 12h, 10s, 500ms)");
+            return OptionValues.duration(flag, text);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
         }
     }
 }
