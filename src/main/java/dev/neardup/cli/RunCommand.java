@@ -126,7 +126,8 @@ final class RunCommand implements Callable<Integer> {
                             + " so that none goes unnoticed.")
     String deadLetters;
 
-    @ArgGroup(exclusive = false, heading = "%nKafka (instead of files):%n", order = 1)
+    /** The Kafka variant (its options' heading: {@link HelpSections}). */
+    @ArgGroup(exclusive = false)
     KafkaArgs kafka;
 
     /** The Kafka variant's options. */
