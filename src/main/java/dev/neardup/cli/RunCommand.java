@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.io.Alert;
+import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.EmbeddedJob;
@@ -344,6 +345,7 @@ final class RunCommand implements Callable<Integer> {
                                     + " --dead-letters FILE");
                 }
             }
+            checkDocumentsRead(err);
             return 0;
         }
     }
@@ -754,6 +756,49 @@ final class RunCommand implements Callable<Integer> {
             return spooled;
         }
         return Path.of(input.file); // checked by call() before the work directory is made
+    }
+
+    /**
+     * A run that read no document says so: when every line was a dead letter, a failure with their
+     * count and the first reasons (a plain-text file given as --input, a feed with other field
+     * names); when the input was empty, a warning.
+     */
+    private void checkDocumentsRead(PrintWriter err) {
+        if (JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+            return;
+        }
+        String name =
+                input.sample
+                        ? "the sample crawl"
+                        : input.file.equals("-") ? "standard input" : input.file;
+        long dead = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
+        if (dead == 0) {
+            err.println("neardup: warning: no document in " + name + ": the input is empty");
+            return;
+        }
+        List<String> first = new ArrayList<>();
+        for (DeadLetter d : JsonLinesSink.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
+            String message = d.message == null ? "" : d.message;
+            first.add(
+                    d.reason
+                            + " at "
+                            + d.source
+                            + (message.isEmpty()
+                                    ? ""
+                                    : ": "
+                                            + (message.length() > 60
+                                                    ? message.substring(0, 57) + "..."
+                                                    : message)));
+        }
+        throw CliException.failure(
+                "no document in "
+                        + name
+                        + ": "
+                        + (dead == 1 ? "1 line, a dead letter" : dead + " lines, all dead letters")
+                        + (first.isEmpty() ? "" : " (" + String.join("; ", first) + ")")
+                        + "; the input is JSON Lines, a document object per line (README:"
+                        + " dead-letter reasons)",
+                null);
     }
 
     private static String summary(long start) {
