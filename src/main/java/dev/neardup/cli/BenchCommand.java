@@ -325,6 +325,7 @@ final class BenchCommand implements Callable<Integer> {
         // in order within the file, so verdicts are final as soon as the watermark moves on.
         conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
         conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
+        ConfigKeys.check(properties, "-D");
         properties.forEach(conf::setString);
         similarity.applyTo(conf);
         return conf;

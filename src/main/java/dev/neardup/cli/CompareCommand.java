@@ -4,6 +4,7 @@ import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,22 +31,26 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code neardup compare A B}: the exact similarity of two documents (Jaccard and containment of
- * their shingle sets), the MinHash estimate with its standard error, and whether LSH banding would
- * make them a candidate pair.
+ * their shingle sets), the MinHash estimate with its standard error, and, apart from those, what
+ * the streaming job would do with the pair ({@link JobDecision}).
  */
 @Command(
         name = "compare",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        header = "Compare two documents: exact and MinHash similarity, LSH candidacy.",
+        header = "Compare two documents: exact similarity, and what the job would do.",
         description = {
             "Compares two documents: exact Jaccard similarity and containment of their shingle"
                     + " sets, the MinHash estimate of the Jaccard similarity with its standard"
-                    + " error, and whether LSH banding (chosen for --threshold as by 'neardup"
-                    + " tune') makes them a candidate pair. With --similarity cosine also the exact"
-                    + " cosine of their term-frequency vectors, the SimHash estimate and Hamming"
-                    + " distance, and whether the permuted-block tables make them a candidate.",
+                    + " error; with --similarity cosine also the exact cosine of their"
+                    + " term-frequency vectors, the SimHash estimate and Hamming distance.",
+            "",
+            "Then what 'neardup run' with these options would do with the pair: the bands (or"
+                    + " cosine's tables) in which they collide, the estimate its buckets verify"
+                    + " them with (b-bit MinHash for Jaccard, cos(pi h / D) for cosine) against"
+                    + " the threshold, and one line: whether the job would alert the pair, and"
+                    + " why.",
             "",
             "A document is a file, '-' for standard input (at most one of the two), a file: URL"
                     + " or an http(s):// URL. HTML is reduced to its visible text first.",
@@ -107,6 +113,15 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
     Integer rows;
 
+    @Option(
+            names = "--signature-bits",
+            paramLabel = "B",
+            description =
+                    "Bits of each MinHash value the job's buckets keep to verify a pair (1, 2,"
+                            + " 4, 8 or 16): the estimate the job's answer rests on. Default:"
+                            + " ${bundle:neardup.bucket.signature-bits}.")
+    Integer signatureBits;
+
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
@@ -135,19 +150,39 @@ final class CompareCommand implements Callable<Integer> {
         err.flush();
 
         Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
-        CosineComparison cosine = similarity.cosine() ? cosine(a, b) : null;
+        NearDupSettings settings = jobSettings();
+        CosineComparison cosine = similarity.cosine() ? cosine(settings, a, b) : null;
+        JobDecision job =
+                new JobDecision(
+                        settings,
+                        a.doc.content(),
+                        a.doc.type(),
+                        a.tokens,
+                        b.doc.content(),
+                        b.doc.type(),
+                        b.tokens);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> o = c.toJson();
             if (cosine != null) {
                 o.put("cosine", cosine.toJson());
             }
+            o.put("job", job.toJson());
             out.println(Json.pretty(o));
         } else {
             printText(c, out);
             if (cosine != null) {
                 cosine.printText(out);
             }
+            job.printText(
+                    out,
+                    (bands != null
+                                    ? "bands x rows, given with --bands and --rows"
+                                    : "bands x rows, as 'neardup tune --threshold "
+                                            + Format.plain(threshold)
+                                            + "' chooses")
+                            + "; P(candidate) at the exact Jaccard is "
+                            + Format.probability(c.params.probability(c.jaccard)));
         }
         out.flush();
         return 0;
@@ -174,18 +209,32 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** The cosine family's comparison, with the job's settings for these options. */
-    private CosineComparison cosine(Analysis a, Analysis b) {
-        org.apache.flink.configuration.Configuration conf =
-                new org.apache.flink.configuration.Configuration();
+    /**
+     * The job's settings for these options: the shingling and the similarity family; for Jaccard
+     * also the threshold, the banding and the signature bits (cosine keeps its --max-hamming, and
+     * --containment is its own threshold).
+     */
+    private NearDupSettings jobSettings() {
+        Configuration conf = new Configuration();
         sketch.applyTo(conf);
         similarity.applyTo(conf);
+        if (!similarity.cosine() && !similarity.containment()) {
+            conf.set(NearDupOptions.THRESHOLD, threshold);
+            if (bands != null) {
+                conf.set(NearDupOptions.BANDS, bands);
+                conf.set(NearDupOptions.ROWS, rows);
+            }
+        }
+        if (signatureBits != null) {
+            conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
+        }
+        return JobOptions.settings(conf);
+    }
+
+    /** The cosine family's comparison, with the job's settings for these options. */
+    private CosineComparison cosine(NearDupSettings settings, Analysis a, Analysis b) {
         return new CosineComparison(
-                JobOptions.settings(conf),
-                a.doc.content(),
-                a.doc.type(),
-                b.doc.content(),
-                b.doc.type());
+                settings, a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
     }
 
     private static Analysis analyse(
@@ -327,35 +376,6 @@ final class CompareCommand implements Callable<Integer> {
                         c.standardError,
                         SketchOptions.name(sketch.algorithm()),
                         c.numHashes));
-        line(
-                out,
-                "LSH banding",
-                c.params.bands() + " x " + c.params.rows(),
-                bands != null
-                        ? "bands x rows, given with --bands and --rows"
-                        : "bands x rows, as 'neardup run' and 'neardup tune --threshold "
-                                + Format.plain(threshold)
-                                + "' choose");
-        line(
-                out,
-                "LSH candidate",
-                c.firstAgreeingBand >= 0 ? "yes" : "no",
-                (c.firstAgreeingBand >= 0
-                                ? "all rows of band " + c.firstAgreeingBand + " agree"
-                                : "no band agrees in all rows")
-                        + String.format(
-                                Locale.ROOT,
-                                "; P(candidate) at this Jaccard is %s",
-                                Format.probability(c.params.probability(c.jaccard))));
-        line(
-                out,
-                "near-duplicate",
-                c.nearDuplicate ? "yes" : "no",
-                "estimate "
-                        + Format.fixed(c.estimate)
-                        + (c.nearDuplicate ? " >= " : " < ")
-                        + "threshold "
-                        + Format.plain(threshold));
     }
 
     /** How a containment estimate was made and how far off it may be. */

@@ -84,27 +84,6 @@ final class CosineComparison {
                         bits * Math.acos(exact) / Math.PI,
                         bits * SimHash.standardError(Math.acos(exact), bits)));
         line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
-        line(
-                out,
-                "block candidate",
-                firstAgreeingTable >= 0 ? "yes" : "no",
-                (firstAgreeingTable >= 0
-                                ? "table " + firstAgreeingTable + "'s blocks agree"
-                                : "no table's blocks all agree")
-                        + " ("
-                        + layout.tables()
-                        + " tables of "
-                        + layout.blocks()
-                        + " blocks)");
-        line(
-                out,
-                "near-duplicate",
-                nearDuplicate() ? "yes" : "no",
-                "Hamming distance "
-                        + hamming
-                        + (nearDuplicate() ? " <= " : " > ")
-                        + "k = "
-                        + layout.maxHamming());
     }
 
     Map<String, Object> toJson() {

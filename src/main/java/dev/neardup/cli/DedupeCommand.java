@@ -540,6 +540,7 @@ final class DedupeCommand implements Callable<Integer> {
 
     private Configuration toConfiguration() {
         Configuration conf = new Configuration();
+        ConfigKeys.check(properties, "-D");
         properties.forEach(conf::setString);
         sketch.applyTo(conf);
         similarity.applyTo(conf);

@@ -104,6 +104,7 @@ final class JobOptions {
      */
     Configuration toConfiguration() {
         Configuration conf = new Configuration();
+        ConfigKeys.check(properties, "-D");
         properties.forEach(conf::setString);
         sketch.applyTo(conf);
         similarity.applyTo(conf);
@@ -112,7 +113,7 @@ final class JobOptions {
             conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
         }
         if (retention != null) {
-            conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration(retention));
+            conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration("--retention", retention));
         }
         if (signatureBits != null) {
             conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
@@ -120,10 +121,12 @@ final class JobOptions {
         if (maxOutOfOrderness != null) {
             conf.set(
                     NearDupOptions.MAX_OUT_OF_ORDERNESS,
-                    RunCommand.parseDuration(maxOutOfOrderness));
+                    RunCommand.parseDuration("--max-out-of-orderness", maxOutOfOrderness));
         }
         if (idleTimeout != null) {
-            conf.set(NearDupOptions.IDLE_TIMEOUT, RunCommand.parseDuration(idleTimeout));
+            conf.set(
+                    NearDupOptions.IDLE_TIMEOUT,
+                    RunCommand.parseDuration("--idle-timeout", idleTimeout));
         }
         if (stateBackend != null) {
             if (!stateBackend.equalsIgnoreCase("rocksdb")
@@ -145,9 +148,11 @@ final class JobOptions {
     /**
      * The configuration the job runs with on a Flink cluster: {@code cluster} (its config.yaml and
      * the {@code flink run -D} options), overridden by {@code job} (this command line's {@code -D}
-     * and flags).
+     * and flags). An unknown {@code neardup.*} key in the cluster's configuration is a usage error,
+     * as it is in {@code -D}.
      */
     static Configuration onCluster(Configuration cluster, Configuration job) {
+        ConfigKeys.check(cluster, "in the cluster's configuration: config.yaml or 'flink run -D'");
         Configuration merged = new Configuration(cluster);
         merged.addAll(job);
         return merged;

@@ -63,7 +63,7 @@ final class KafkaProgress implements AutoCloseable {
         if (text == null) {
             return DEFAULT_INTERVAL;
         }
-        Duration d = RunCommand.parseDuration(text);
+        Duration d = RunCommand.parseDuration("-D" + INTERVAL_PROPERTY, text);
         return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
     }
 

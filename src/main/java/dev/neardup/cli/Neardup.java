@@ -144,6 +144,7 @@ public final class Neardup implements Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // The defaults that help texts show, from NearDupOptions (the flags have none).
         cl.setResourceBundle(new OptionDefaults());
+        HelpSections.install(cl);
         cl.setAbbreviatedOptionsAllowed(false);
         cl.setParameterExceptionHandler(Neardup::handleParameterException);
         cl.setExecutionExceptionHandler(Neardup::handleExecutionException);

@@ -1,13 +1,18 @@
 package dev.neardup.cli;
 
-import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.OptionValues;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.MemorySize;
+import picocli.CommandLine.Command;
 
 /**
  * The defaults that {@code --help} shows for the flags that map onto {@link NearDupOptions}, taken
@@ -19,37 +24,15 @@ import org.apache.flink.configuration.ConfigOption;
  */
 public final class OptionDefaults extends ListResourceBundle {
 
-    /** The options whose defaults help texts show. */
+    /** The options whose defaults help texts show: all that have one. */
     static final List<ConfigOption<?>> OPTIONS =
-            List.of(
-                    NearDupOptions.THRESHOLD,
-                    NearDupOptions.SIMILARITY,
-                    NearDupOptions.MAX_HAMMING,
-                    NearDupOptions.SIMHASH_BITS,
-                    NearDupOptions.NUM_HASHES,
-                    NearDupOptions.ALGORITHM,
-                    NearDupOptions.SHINGLE_KIND,
-                    NearDupOptions.STEMMING,
-                    NearDupOptions.BUCKET_CAPACITY,
-                    NearDupOptions.SIGNATURE_BITS,
-                    NearDupOptions.RETENTION,
-                    NearDupOptions.MAX_OUT_OF_ORDERNESS,
-                    NearDupOptions.IDLE_TIMEOUT,
-                    NearDupOptions.FP_WEIGHT,
-                    NearDupOptions.FN_WEIGHT,
-                    NearDupOptions.KAFKA_INPUT_TOPIC,
-                    NearDupOptions.KAFKA_ALERTS_TOPIC,
-                    NearDupOptions.KAFKA_VERDICTS_TOPIC,
-                    NearDupOptions.KAFKA_DEAD_LETTER_TOPIC,
-                    NearDupOptions.KAFKA_GROUP_ID,
-                    NearDupOptions.KAFKA_STARTING_OFFSETS,
-                    NearDupOptions.KAFKA_DELIVERY_GUARANTEE,
-                    DedupeOptions.KEEP_POLICY,
-                    DedupeOptions.BLOCK_SIZE,
-                    DedupeOptions.ROUNDS,
-                    DedupeOptions.CANDIDATES,
-                    DedupeOptions.WINDOW,
-                    DedupeOptions.PERMUTATIONS);
+            ConfigKeys.OPTIONS.stream().filter(ConfigOption::hasDefaultValue).toList();
+
+    /** The names of the subcommands ({@code run}, {@code tune}, ...). */
+    private static final Set<String> COMMANDS =
+            Arrays.stream(Neardup.class.getAnnotation(Command.class).subcommands())
+                    .map(c -> c.getAnnotation(Command.class).name())
+                    .collect(Collectors.toSet());
 
     @Override
     protected Object[][] getContents() {
@@ -61,21 +44,25 @@ public final class OptionDefaults extends ListResourceBundle {
     }
 
     /**
-     * The key of an option's default in this bundle: its configuration key, except for the keys
-     * under {@code neardup.dedupe.}, which get the prefix {@code default.}. Picocli looks an
-     * option's description up in the bundle under the qualified command name and the option's name
-     * ({@code neardup.dedupe.keep-policy} for {@code neardup dedupe --keep-policy}); a default
-     * under that key replaced the option's whole description in {@code dedupe --help}.
+     * The key of an option's default in this bundle: its configuration key, except for keys whose
+     * second part is a command's name ({@code neardup.dedupe.}, {@code neardup.tune.}), which get
+     * the prefix {@code default.}. Picocli looks an option's description up in the bundle under the
+     * qualified command name and the option's name ({@code neardup.tune.fp-weight} for {@code
+     * neardup tune --fp-weight}); a default under that key replaced the option's whole description.
      */
     static String bundleKey(ConfigOption<?> option) {
         String key = option.key();
-        return key.startsWith("neardup.dedupe.") ? "default." + key : key;
+        String[] parts = key.split("\\.");
+        return parts.length > 2 && COMMANDS.contains(parts[1]) ? "default." + key : key;
     }
 
     /** A default as the command line spells it: 0.8, 30d, 5m, oph. */
     static String display(Object value) {
         if (value instanceof Duration d) {
-            return duration(d);
+            return OptionValues.format(d);
+        }
+        if (value instanceof MemorySize m) {
+            return OptionValues.format(m);
         }
         if (value instanceof Enum<?> e) {
             return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -84,18 +71,5 @@ public final class OptionDefaults extends ListResourceBundle {
             return Format.plain(d);
         }
         return String.valueOf(value);
-    }
-
-    /** A duration in its largest whole unit, as the flags accept it: 30d, 12h, 5m, 10s, 500ms. */
-    static String duration(Duration d) {
-        long ms = d.toMillis();
-        long[] units = {86_400_000L, 3_600_000L, 60_000L, 1000L};
-        String[] names = {"d", "h", "m", "s"};
-        for (int i = 0; i < units.length; i++) {
-            if (ms != 0 && ms % units[i] == 0) {
-                return ms / units[i] + names[i];
-            }
-        }
-        return ms + "ms";
     }
 }

@@ -142,7 +142,7 @@ final class Progress {
         if (text == null) {
             return null;
         }
-        Duration d = RunCommand.parseDuration(text);
+        Duration d = RunCommand.parseDuration("--progress-interval", text);
         if (d.isNegative() || d.isZero()) {
             throw CliException.usage("--progress-interval must be positive, got " + text);
         }

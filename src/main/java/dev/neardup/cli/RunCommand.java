@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.io.Alert;
+import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.EmbeddedJob;
@@ -8,6 +9,7 @@ import dev.neardup.pipeline.KafkaJob;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.OptionValues;
 import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.pipeline.StateCompatibility;
 import java.io.IOException;
@@ -125,7 +127,8 @@ final class RunCommand implements Callable<Integer> {
                             + " so that none goes unnoticed.")
     String deadLetters;
 
-    @ArgGroup(exclusive = false, heading = "%nKafka (instead of files):%n", order = 1)
+    /** The Kafka variant (its options' heading: {@link HelpSections}). */
+    @ArgGroup(exclusive = false)
     KafkaArgs kafka;
 
     /** The Kafka variant's options. */
@@ -342,6 +345,7 @@ final class RunCommand implements Callable<Integer> {
                                     + " --dead-letters FILE");
                 }
             }
+            checkDocumentsRead(err);
             return 0;
         }
     }
@@ -754,6 +758,49 @@ final class RunCommand implements Callable<Integer> {
         return Path.of(input.file); // checked by call() before the work directory is made
     }
 
+    /**
+     * A run that read no document says so: when every line was a dead letter, a failure with their
+     * count and the first reasons (a plain-text file given as --input, a feed with other field
+     * names); when the input was empty, a warning.
+     */
+    private void checkDocumentsRead(PrintWriter err) {
+        if (JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+            return;
+        }
+        String name =
+                input.sample
+                        ? "the sample crawl"
+                        : input.file.equals("-") ? "standard input" : input.file;
+        long dead = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
+        if (dead == 0) {
+            err.println("neardup: warning: no document in " + name + ": the input is empty");
+            return;
+        }
+        List<String> first = new ArrayList<>();
+        for (DeadLetter d : JsonLinesSink.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
+            String message = d.message == null ? "" : d.message;
+            first.add(
+                    d.reason
+                            + " at "
+                            + d.source
+                            + (message.isEmpty()
+                                    ? ""
+                                    : ": "
+                                            + (message.length() > 60
+                                                    ? message.substring(0, 57) + "..."
+                                                    : message)));
+        }
+        throw CliException.failure(
+                "no document in "
+                        + name
+                        + ": "
+                        + (dead == 1 ? "1 line, a dead letter" : dead + " lines, all dead letters")
+                        + (first.isEmpty() ? "" : " (" + String.join("; ", first) + ")")
+                        + "; the input is JSON Lines, a document object per line (README:"
+                        + " dead-letter reasons)",
+                null);
+    }
+
     private static String summary(long start) {
         double seconds = (System.nanoTime() - start) / 1e9;
         long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
@@ -812,7 +859,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** A --checkpoint-interval, checked against Flink's minimum before anything starts. */
     static Duration parseCheckpointInterval(String text) {
-        Duration interval = parseDuration(text);
+        Duration interval = parseDuration("--checkpoint-interval", text);
         if (interval.compareTo(MIN_CHECKPOINT_INTERVAL) < 0) {
             throw CliException.usage(
                     "--checkpoint-interval must be at least 10ms (Flink's minimum), got " + text);
@@ -820,13 +867,15 @@ final class RunCommand implements Callable<Integer> {
         return interval;
     }
 
-    /** Durations as Flink writes them: "30d", "12h", "10s", "500ms", or ISO-8601 "PT10S". */
-    static Duration parseDuration(String text) {
+    /**
+     * A duration flag's value, with its unit (30d, 12h, 10s, 500ms, ISO-8601 PT10S; see {@link
+     * OptionValues#duration}); anything else is a usage error naming {@code flag}.
+     */
+    static Duration parseDuration(String flag, String text) {
         try {
-            return org.apache.flink.util.TimeUtils.parseDuration(text);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw CliException.usage(
-                    "not a duration: '" + text + "' (examples: 30d, 12h, 10s, 500ms)");
+            return OptionValues.duration(flag, text);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
         }
     }
 }

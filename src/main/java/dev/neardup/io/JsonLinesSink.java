@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,6 +27,11 @@ public class JsonLinesSink<T> implements Sink<T> {
 
     private static final long serialVersionUID = 1L;
     private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
+
+    /** Records {@link #first} keeps per counter name. */
+    public static final int FIRST = 3;
+
+    private static final Map<String, List<Object>> FIRST_RECORDS = new ConcurrentHashMap<>();
 
     /** Target for standard output. */
     public static final String STDOUT = "-";
@@ -87,9 +94,21 @@ public class JsonLinesSink<T> implements Sink<T> {
         return count == null ? 0 : count.get();
     }
 
-    /** Resets a counter and its categories (a new run in the same JVM). */
+    /** Resets a counter, its categories and its first records (a new run in the same JVM). */
     public static void resetCounter(String counterName) {
         COUNTS.keySet().removeIf(k -> k.equals(counterName) || k.startsWith(counterName + "."));
+        FIRST_RECORDS.remove(counterName);
+    }
+
+    /**
+     * The first {@link #FIRST} records written in this JVM by sinks with this counter name, of type
+     * {@code type} (e.g. the first dead letters, to say why a run read no document).
+     */
+    public static <R> List<R> first(String counterName, Class<R> type) {
+        List<Object> records = FIRST_RECORDS.getOrDefault(counterName, List.of());
+        synchronized (records) {
+            return records.stream().filter(type::isInstance).map(type::cast).toList();
+        }
     }
 
     @Override
@@ -188,7 +207,13 @@ public class JsonLinesSink<T> implements Sink<T> {
                     }
                 }
             }
-            count.incrementAndGet();
+            if (count.incrementAndGet() <= FIRST) {
+                List<Object> first =
+                        FIRST_RECORDS.computeIfAbsent(counterName, k -> new ArrayList<>());
+                synchronized (first) {
+                    first.add(element);
+                }
+            }
             if (category != null) {
                 COUNTS.computeIfAbsent(
                                 counterName + "." + category.apply(element), k -> new AtomicLong())

@@ -669,7 +669,7 @@ public final class NearDupSettings implements Serializable {
                     stopWords ? " stop-words" : "",
                     stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
                     bucketCapacity,
-                    Duration.ofMillis(retentionMillis));
+                    OptionValues.format(Duration.ofMillis(retentionMillis)));
         }
         if (family == SimilarityFamily.COSINE) {
             BlockParams layout = blockParams();
@@ -692,7 +692,7 @@ public final class NearDupSettings implements Serializable {
                     stopWords ? " stop-words" : "",
                     stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
                     bucketCapacity,
-                    Duration.ofMillis(retentionMillis));
+                    OptionValues.format(Duration.ofMillis(retentionMillis)));
         }
         return String.format(
                 "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s shingles=%s/%d%s%s"
@@ -708,6 +708,6 @@ public final class NearDupSettings implements Serializable {
                 stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
                 bucketCapacity,
                 signatureBits,
-                Duration.ofMillis(retentionMillis));
+                OptionValues.format(Duration.ofMillis(retentionMillis)));
     }
 }

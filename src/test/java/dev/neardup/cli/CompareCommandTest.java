@@ -3,7 +3,9 @@ package dev.neardup.cli;
 import static dev.neardup.cli.TuneCommandTest.number;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.neardup.io.Json;
 import dev.neardup.lsh.LshParams;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -169,9 +171,7 @@ class CompareCommandTest {
         LshParams lowBanding = LshParams.suggest(0.3, 128);
         assertThat((int) number(low, "bands")).isEqualTo(lowBanding.bands());
         CliRun lowText = CliRun.run("compare", pa, pb, "-t", "0.3").succeeded();
-        assertThat(lowText.out())
-                .containsPattern("near-duplicate\\s+yes")
-                .containsPattern("LSH candidate\\s+yes");
+        assertThat(lowText.out()).contains("the job would alert this pair: yes");
     }
 
     @Test
@@ -205,8 +205,10 @@ class CompareCommandTest {
             assertThat(r.out())
                     .containsPattern("exact Jaccard\\s+1\\.0000")
                     .containsPattern("MinHash estimate\\s+1\\.0000")
-                    .containsPattern("LSH candidate\\s+yes\\s+all rows of band 0 agree")
-                    .containsPattern("near-duplicate\\s+yes");
+                    .containsPattern("colliding bands\\s+11 of 11\\s+bands 0, 1, 2")
+                    .contains(
+                            "the job would alert this pair: yes (band 0 collides and they are exact"
+                                    + " copies");
         }
     }
 
@@ -284,7 +286,9 @@ class CompareCommandTest {
                 .contains("0 tokens, 0 shingles, 0 distinct")
                 .contains("note: no tokens")
                 .containsPattern("exact Jaccard\\s+0\\.0000")
-                .containsPattern("LSH candidate\\s+no");
+                .contains(
+                        "the job would alert this pair: no (A has no words: the job puts it in the"
+                                + " dead letters (NO_TEXT))");
     }
 
     @Test
@@ -391,5 +395,94 @@ class CompareCommandTest {
 
     private static String fixed(double x) {
         return String.format(Locale.ROOT, "%.4f", x).replace(".", "\\.");
+    }
+
+    /** 300 distinct words, and the same with 5 words replaced, 60 apart: Jaccard 271 / 321. */
+    private String[] nearCopies() throws IOException {
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            words.add("word" + i);
+        }
+        List<String> edited = new ArrayList<>(words);
+        for (int i = 30; i < 300; i += 60) {
+            edited.set(i, "other" + i);
+        }
+        return new String[] {
+            write("near-a.txt", String.join(" ", words)).toString(),
+            write("near-b.txt", String.join(" ", edited)).toString()
+        };
+    }
+
+    /**
+     * compare says what the job would do with the pair, apart from the exact similarity: the bands
+     * in which the pair collides, the estimate the job's buckets make (b-bit MinHash with the
+     * signature bits) against the threshold, and one line with the answer and its reason. A pair
+     * whose MinHash estimate reaches the threshold but that collides in no band is one the job
+     * never reports.
+     */
+    @Test
+    void saysWhatTheJobWouldDoWithThePairAndWhy() throws IOException {
+        String[] pair = nearCopies();
+        // 2 bands of 64 rows: a pair at J = 0.84 collides with probability 2 x 0.84^64 < 0.0001.
+        String[] narrow = {"compare", pair[0], pair[1], "--bands", "2", "--rows", "64"};
+        JsonNode json =
+                Json.MAPPER.readTree(CliRun.run(append(narrow, "--json")).succeeded().out());
+        assertThat(json.get("jaccard").asDouble()).isEqualTo(271.0 / 321);
+        assertThat(json.get("estimate").asDouble()).isGreaterThanOrEqualTo(0.8);
+        JsonNode job = json.get("job");
+        assertThat(job.get("colliding")).isEmpty();
+        assertThat(job.get("alert").asBoolean()).isFalse();
+        String text = CliRun.run(narrow).succeeded().out();
+        assertThat(text)
+                .containsPattern("LSH banding\\s+2 x 64\\s+bands x rows, given with --bands")
+                .containsPattern("colliding bands\\s+none")
+                .containsPattern("bucket estimate\\s+0\\.\\d{4}\\s+2-bit MinHash, b-bit corrected")
+                .endsWith(
+                        "the job would alert this pair: no (no band collides: the two never meet"
+                                + " in a bucket)\n")
+                .doesNotContain("near-duplicate");
+        // The job's answer comes after the exact similarity, in its own block.
+        assertThat(text.indexOf("What the job would do"))
+                .isGreaterThan(text.indexOf("exact Jaccard"));
+
+        // 42 bands of 3 rows at threshold 0.9: the pair collides, and the bucket's estimate
+        // decides; which bands collide is listed.
+        String[] wide = {
+            "compare", pair[0], pair[1], "-t", "0.9", "--bands", "42", "--rows", "3", "--json"
+        };
+        job = Json.MAPPER.readTree(CliRun.run(wide).succeeded().out()).get("job");
+        assertThat(job.get("colliding").size()).isGreaterThan(10);
+        assertThat(job.get("estimate").asDouble()).isLessThan(0.9);
+        assertThat(job.get("alert").asBoolean()).isFalse();
+        assertThat(job.get("reason").asText())
+                .startsWith("band " + job.get("colliding").get(0).asInt() + " collides, but")
+                .endsWith("< threshold 0.9");
+        // At threshold 0.7 the same pair is alerted, and the text names the colliding bands.
+        String yes = CliRun.run("compare", pair[0], pair[1], "-t", "0.7").succeeded().out();
+        assertThat(yes)
+                .containsPattern("colliding bands\\s+\\d+ of \\d+\\s+bands \\d+, \\d+")
+                .contains("the job would alert this pair: yes (band ");
+
+        // The estimate is the one of the signature bits the buckets keep: 16 bits are close to
+        // the full 64-bit estimate, 1 bit is the noisier b-bit correction.
+        JsonNode bits16 =
+                Json.MAPPER.readTree(
+                        CliRun.run(append(narrow, "--json", "--signature-bits", "16"))
+                                .succeeded()
+                                .out());
+        assertThat(bits16.get("job").get("estimate").asDouble())
+                .isCloseTo(
+                        bits16.get("estimate").asDouble(),
+                        org.assertj.core.api.Assertions.within(0.02));
+        assertThat(CliRun.run(append(narrow, "--signature-bits", "1")).succeeded().out())
+                .contains("1-bit MinHash, b-bit corrected (K = 128)");
+        CliRun.run(append(narrow, "--signature-bits", "3"))
+                .usageError("neardup compare", "neardup.bucket.signature-bits");
+    }
+
+    private static String[] append(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
     }
 }

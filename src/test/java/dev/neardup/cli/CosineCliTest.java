@@ -130,7 +130,8 @@ class CosineCliTest {
                 .containsPattern("exact Jaccard\\s+0.5000")
                 .containsPattern("exact cosine\\s+1.0000")
                 .containsPattern("Hamming distance\\s+0 ")
-                .containsPattern("near-duplicate\\s+yes\\s+Hamming distance 0 <= k = 3");
+                .contains("h = Hamming distance 0 of 64 bits, k = 3; >= threshold 0.9892")
+                .contains("the job would alert this pair: yes (table 0 collides");
         Files.writeString(
                 b,
                 "a completely different text about trains and stations in the north where the"

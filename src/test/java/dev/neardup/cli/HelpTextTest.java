@@ -7,6 +7,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.flink.configuration.ConfigOption;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,6 +23,7 @@ class HelpTextTest {
 
     private static final int WIDTH = 80;
 
+    /** The top command and every subcommand, at any depth. */
     private static List<CommandLine> everyCommand() {
         CommandLine top =
                 Neardup.commandLine(
@@ -27,9 +31,13 @@ class HelpTextTest {
                         new PrintWriter(new StringWriter()),
                         new PrintWriter(new StringWriter()));
         List<CommandLine> all = new ArrayList<>();
-        all.add(top);
-        all.addAll(top.getSubcommands().values());
+        addWithSubcommands(top, all);
         return all;
+    }
+
+    private static void addWithSubcommands(CommandLine cl, List<CommandLine> all) {
+        all.add(cl);
+        cl.getSubcommands().values().forEach(sub -> addWithSubcommands(sub, all));
     }
 
     private static String help(CommandLine cl) {
@@ -109,5 +117,138 @@ class HelpTextTest {
         }
         String commands = help(top).split("Commands:")[1].split("Examples:")[0];
         assertThat(commands.lines().filter(l -> l.strip().endsWith(":"))).isEmpty();
+    }
+
+    /** An option's description as its help shows it. */
+    private static String description(OptionSpec option) {
+        return String.join(" ", option.description())
+                .replace("${DEFAULT-VALUE}", String.valueOf(option.defaultValue()))
+                .strip();
+    }
+
+    /**
+     * No help says "Default: null" (a default that was never resolved), and no option's description
+     * is empty or only a value (a resource bundle entry that replaced it).
+     */
+    @Test
+    void noNullDefaultsAndNoDescriptionThatIsOnlyAValue() {
+        for (CommandLine cl : everyCommand()) {
+            String name = cl.getCommandSpec().qualifiedName();
+            assertThat(collapse(help(cl))).as("%s --help", name).doesNotContain("Default: null");
+            for (OptionSpec option : cl.getCommandSpec().options()) {
+                assertThat(description(option))
+                        .as("%s %s: description", name, option.longestName())
+                        .isNotBlank()
+                        .doesNotMatch("[-+]?[0-9.,]+[a-z%]*\\.?")
+                        .doesNotContain("null");
+            }
+        }
+    }
+
+    /**
+     * The ConfigOption a flag maps onto, by name: {@code --retention} is {@code neardup.retention},
+     * {@code --bucket-capacity} {@code neardup.bucket.capacity}, {@code --fp-weight} {@code
+     * neardup.tune.fp-weight}; null when none does.
+     */
+    private static ConfigOption<?> configOption(OptionSpec option) {
+        String name = option.longestName().replaceFirst("^--", "");
+        for (ConfigOption<?> c : ConfigKeys.OPTIONS) {
+            String[] parts = c.key().split("\\.");
+            String last = parts[parts.length - 1];
+            String lastTwo = parts.length > 2 ? parts[parts.length - 2] + "-" + last : last;
+            if (name.equals(last) || name.equals(lastTwo)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Flags named like a ConfigOption that has a default, which rightly show none. */
+    private static final Map<String, String> NOT_ITS_DEFAULT =
+            Map.of(
+                    "neardup tune --threshold",
+                    "required: tune describes the banding of a threshold the user gives",
+                    "neardup compare --content-type",
+                    "how to read a document (auto, html, text), not neardup.field.content-type");
+
+    /** A flag whose ConfigOption has a default shows it ("Default: 30d"), in every command. */
+    @Test
+    void everyFlagShowsTheDefaultOfItsConfigOption() {
+        int checked = 0;
+        List<String> missing = new ArrayList<>();
+        for (CommandLine cl : everyCommand()) {
+            String name = cl.getCommandSpec().qualifiedName();
+            for (OptionSpec option : cl.getCommandSpec().options()) {
+                ConfigOption<?> c = configOption(option);
+                if (c == null
+                        || !c.hasDefaultValue()
+                        || option.arity().max() == 0
+                        || NOT_ITS_DEFAULT.containsKey(name + " " + option.longestName())) {
+                    continue;
+                }
+                checked++;
+                String shown = OptionDefaults.display(c.defaultValue());
+                if (!collapse(description(option))
+                        .matches("(?i).*default:? " + Pattern.quote(shown) + "\\b.*")) {
+                    missing.add(name + " " + option.longestName() + " (" + c.key() + ")");
+                }
+            }
+        }
+        assertThat(missing).as("flags whose help does not show the default").isEmpty();
+        assertThat(checked)
+                .as("flags that map onto a ConfigOption with a default")
+                .isGreaterThan(50);
+    }
+
+    /**
+     * run, evaluate and dedupe list their options under headings (input and output, similarity,
+     * buckets and state, Kafka, runtime), each option under one.
+     */
+    @Test
+    void runEvaluateAndDedupeListTheirOptionsUnderHeadings() {
+        for (CommandLine cl : everyCommand()) {
+            String name = cl.getCommandName();
+            if (!HelpSections.COMMANDS.contains(name)) {
+                continue;
+            }
+            List<String> lines = help(cl).split("\nExamples:")[0].lines().toList();
+            assertThat(lines)
+                    .as(name)
+                    .contains("Input and output:", "Similarity:", "Runtime:")
+                    .doesNotContain(HelpSections.OTHER + ":");
+            if (!name.equals("dedupe")) {
+                assertThat(lines)
+                        .as(name)
+                        .contains("Buckets and state:", "Kafka (instead of files):");
+            }
+            for (OptionSpec option : cl.getCommandSpec().options()) {
+                String heading = HelpSections.section(option) + ":";
+                int at = lines.indexOf(heading);
+                int listed = -1;
+                for (int i = 0; i < lines.size(); i++) {
+                    if (lines.get(i)
+                            .matches("\\s+(-\\w, )?" + option.longestName() + "([=\\s].*)?")) {
+                        listed = i;
+                    }
+                }
+                assertThat(listed).as("%s %s is listed", name, option.longestName()).isPositive();
+                int next = listed;
+                while (next > 0 && !lines.get(next).matches("\\S.*:")) {
+                    next--;
+                }
+                assertThat(lines.get(next))
+                        .as("%s %s is under its heading", name, option.longestName())
+                        .isEqualTo(heading);
+                assertThat(at).isPositive();
+            }
+        }
+        assertThat(
+                        help(everyCommand().stream()
+                                        .filter(c -> c.getCommandName().equals("run"))
+                                        .findFirst()
+                                        .orElseThrow())
+                                .replaceAll("\\s+", " "))
+                .containsPattern("Similarity: --threshold=T")
+                .containsPattern("Kafka \\(instead of files\\): --bootstrap-servers");
     }
 }

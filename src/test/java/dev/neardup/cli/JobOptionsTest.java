@@ -229,6 +229,7 @@ class JobOptionsTest {
                         dir.resolve("a.txt"), "one two three four five six");
         var b = java.nio.file.Files.writeString(dir.resolve("b.txt"), "one two three four five");
         assertThat(CliRun.run("compare", a.toString(), b.toString()).succeeded().out())
-                .containsPattern("LSH banding\\s+11 x 11\\s+bands x rows, as 'neardup run'");
+                .contains("What the job would do (jaccard, threshold 0.8, as 'neardup run'")
+                .containsPattern("LSH banding\\s+11 x 11\\s+bands x rows, as 'neardup tune");
     }
 }

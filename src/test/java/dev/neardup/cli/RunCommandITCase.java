@@ -233,6 +233,46 @@ class RunCommandITCase {
                 .allSatisfy(a -> assertThat(a.get("similarity").asDouble()).isEqualTo(1.0));
     }
 
+    /**
+     * A run that reads no document says so: a file whose every line is a dead letter (plain text
+     * given as --input) fails with the count and the first reasons; an empty input warns.
+     */
+    @Test
+    void aRunThatReadsNoDocumentSaysSo() throws Exception {
+        Path text = dir.resolve("crawl.txt");
+        Files.writeString(text, "Hello world.\nThis is a plain text file.\n\nThird line.\n");
+        String dead = dir.resolve("text-dead.jsonl").toString();
+        CliRun quiet = CliRun.run("run", "--input", text.toString(), "--dead-letters", dead, "-q");
+        quiet.failure(
+                "neardup run",
+                "no document in "
+                        + text
+                        + ": 3 lines, all dead letters (MALFORMED_JSON at crawl.txt:1: not valid"
+                        + " JSON: Unrecognized token 'Hello'");
+        assertThat(quiet.err())
+                .contains("MALFORMED_JSON at crawl.txt:2")
+                .contains("MALFORMED_JSON at crawl.txt:4")
+                .contains("the input is JSON Lines, a document object per line");
+        assertThat(JobFiles.read(Path.of(dead))).hasSize(3);
+        // Without -q: the summary, then the error as the last line.
+        CliRun loud = CliRun.run("run", "--input", text.toString(), "--dead-letters", dead);
+        assertThat(loud.exitCode()).as(loud.err()).isEqualTo(1);
+        List<String> lines = loud.err().lines().toList();
+        assertThat(lines.get(lines.size() - 2)).contains("0 documents").contains("3 dead letters");
+        assertThat(lines.get(lines.size() - 1)).startsWith("neardup run: no document in " + text);
+
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "");
+        CliRun none = CliRun.run("run", "--input", empty.toString(), "-q");
+        assertThat(none.exitCode()).as(none.err()).isZero();
+        assertThat(none.err().strip())
+                .isEqualTo("neardup: warning: no document in " + empty + ": the input is empty");
+        CliRun stdin = CliRun.runWithStdin("", "run", "--input", "-", "-q");
+        assertThat(stdin.exitCode()).as(stdin.err()).isZero();
+        assertThat(stdin.err())
+                .contains("neardup: warning: no document in standard input: the input is empty");
+    }
+
     @Test
     void rejectsBadOptionsWithOneLine() {
         CliRun.run("run", "--input", input.toString(), "--threshold", "1.5")

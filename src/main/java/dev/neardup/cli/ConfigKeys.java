@@ -1,0 +1,141 @@
+package dev.neardup.cli;
+
+import dev.neardup.dedupe.DedupeOptions;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NeardupRocksDbOptions;
+import dev.neardup.pipeline.OptionValues;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.FallbackKey;
+import org.apache.flink.configuration.MemorySize;
+
+/**
+ * The {@code neardup.*} configuration keys there are: every {@link ConfigOption} declared in {@link
+ * NearDupOptions}, {@link DedupeOptions} and {@link NeardupRocksDbOptions} (with their deprecated
+ * keys), and the Kafka client properties under {@link NearDupOptions#KAFKA_PROPERTIES_PREFIX}.
+ * {@link #check} rejects a {@code neardup.*} key that is none of them, naming the closest known
+ * one, and a duration or memory size without its unit ({@link OptionValues}). Keys of other
+ * prefixes are Flink's and pass through.
+ */
+final class ConfigKeys {
+
+    private static final String PREFIX = "neardup.";
+
+    /** Every known key (deprecated ones too) and the type of its values. */
+    private static final Map<String, Type> KEYS =
+            keys(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
+
+    /** Every option declared in the options classes, in declaration order. */
+    static final List<ConfigOption<?>> OPTIONS =
+            options(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
+
+    private ConfigKeys() {}
+
+    /**
+     * Checks the {@code neardup.*} entries of raw (string) configuration values.
+     *
+     * @param source where the values come from, for the message (e.g. "-D"), or null
+     * @throws CliException (usage) for an unknown key or a duration or size without its unit
+     */
+    static void check(Map<String, String> raw, String source) {
+        String from = source == null ? "" : " (" + source + ")";
+        raw.forEach(
+                (key, value) -> {
+                    if (!key.startsWith(PREFIX)
+                            || key.startsWith(NearDupOptions.KAFKA_PROPERTIES_PREFIX)) {
+                        return;
+                    }
+                    Type type = KEYS.get(key);
+                    if (type == null) {
+                        String closest = closest(key);
+                        throw CliException.usage(
+                                "unknown option "
+                                        + key
+                                        + from
+                                        + (closest == null
+                                                ? "; see README for the neardup.* options"
+                                                : "; did you mean " + closest + "?"));
+                    }
+                    try {
+                        if (type == Duration.class) {
+                            OptionValues.duration(key + from, value);
+                        } else if (type == MemorySize.class) {
+                            OptionValues.memorySize(key + from, value);
+                        }
+                    } catch (IllegalArgumentException e) {
+                        throw CliException.usage(e.getMessage());
+                    }
+                });
+    }
+
+    /** {@link #check} of a configuration's values, as strings. */
+    static void check(Configuration conf, String source) {
+        check(conf.toMap(), source);
+    }
+
+    /** The known key closest to {@code key} (edit distance), or null when none is close. */
+    static String closest(String key) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String known : KEYS.keySet()) {
+            int d = Neardup.editDistance(key, known);
+            if (d < bestDistance) {
+                best = known;
+                bestDistance = d;
+            }
+        }
+        // Within a third of the name after "neardup.", at least 2: a typo, not another option.
+        return bestDistance <= Math.max(2, (key.length() - PREFIX.length()) / 3) ? best : null;
+    }
+
+    private static List<ConfigOption<?>> options(Class<?>... declaring) {
+        List<ConfigOption<?>> out = new ArrayList<>();
+        for (Field f : fields(declaring)) {
+            try {
+                out.add((ConfigOption<?>) f.get(null));
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    private static Map<String, Type> keys(Class<?>... declaring) {
+        Map<String, Type> out = new LinkedHashMap<>();
+        for (Field f : fields(declaring)) {
+            Type type = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
+            try {
+                ConfigOption<?> option = (ConfigOption<?>) f.get(null);
+                out.put(option.key(), type);
+                for (FallbackKey fallback : option.fallbackKeys()) {
+                    out.put(fallback.getKey(), type);
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return out;
+    }
+
+    private static List<Field> fields(Class<?>... declaring) {
+        List<Field> out = new ArrayList<>();
+        for (Class<?> c : declaring) {
+            for (Field f : c.getFields()) {
+                if (Modifier.isStatic(f.getModifiers()) && f.getType() == ConfigOption.class) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+}
