@@ -67,8 +67,8 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
                     return null;
                 }
                 long now = System.currentTimeMillis();
-                DocumentParser.Result r = parser.parse(raw, ingestTime < 0 ? now : ingestTime, now);
-                return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
+                // What the parser throws is the record's dead letter (INTERNAL_ERROR).
+                return parser.parseRecord(raw, ingestTime < 0 ? now : ingestTime, now);
             }
 
             @Override
