@@ -198,6 +198,7 @@ final class RunCommand implements Callable<Integer> {
         @Option(
                 names = "--kafka-property",
                 paramLabel = "KEY=VALUE",
+                parameterConsumer = KeyValueOption.class,
                 description =
                         "A Kafka client property for the consumer and producers, e.g."
                                 + " security.protocol=SASL_SSL (repeatable).")
