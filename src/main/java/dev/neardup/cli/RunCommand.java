@@ -439,8 +439,12 @@ final class RunCommand implements Callable<Integer> {
                             + StateRecoveryOptions.SAVEPOINT_PATH.key()
                             + " restores a snapshot: give one of them");
         }
-        // Kafka first: a mistyped topic must not leave a state directory behind.
-        checkKafka(kafkaSettings);
+        // Kafka first: a mistyped topic must not leave a state directory behind. Ctrl-C while
+        // the check waits for the brokers exits at once, 130 (nothing to stop or clean up yet).
+        try (Interruption interruption =
+                Interruption.install(quiet ? null : err, false, () -> {})) {
+            checkKafka(kafkaSettings);
+        }
         try (StateDir state =
                         bounded
                                 ? null
