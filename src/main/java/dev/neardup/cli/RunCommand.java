@@ -769,7 +769,7 @@ final class RunCommand implements Callable<Integer> {
         return String.format(
                 Locale.ROOT,
                 "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
-                        + " %s%d dead letters",
+                        + " %s%d dead letters%s",
                 seconds,
                 unique + duplicate + contained,
                 unique,
@@ -780,7 +780,16 @@ final class RunCommand implements Callable<Integer> {
                 merges == 0
                         ? ""
                         : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS),
+                blankLines());
+    }
+
+    /** ", 3 blank lines skipped" when the input had blank lines, else nothing. */
+    private static String blankLines() {
+        long blank = dev.neardup.io.JsonLinesFormat.blankLines();
+        return blank == 0
+                ? ""
+                : ", " + blank + (blank == 1 ? " blank line" : " blank lines") + " skipped";
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
