@@ -129,6 +129,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = {"-D"},
             paramLabel = "KEY=VALUE",
+            parameterConsumer = KeyValueOption.class,
             description = {
                 "Any Flink or neardup configuration option for the job runs (repeatable), for"
                         + " example:",

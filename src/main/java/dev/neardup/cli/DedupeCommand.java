@@ -264,6 +264,7 @@ final class DedupeCommand implements Callable<Integer> {
     @Option(
             names = {"-D"},
             paramLabel = "KEY=VALUE",
+            parameterConsumer = KeyValueOption.class,
             description = "Any Flink or neardup configuration option (repeatable).")
     Map<String, String> properties = new LinkedHashMap<>();
 

@@ -9,6 +9,7 @@ import dev.neardup.eval.TermVector;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.pipeline.EmbeddedJob;
@@ -310,7 +311,9 @@ final class EvaluateCommand implements Callable<Integer> {
             PrintWriter err,
             BiConsumer<String, long[]> sink)
             throws IOException {
-        DocumentParser parser = new DocumentParser(settings.fields(), settings.maxDocumentBytes());
+        // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
+        // is not in the exact answer either.
+        DocumentParser parser = settings.parser();
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
@@ -324,23 +327,31 @@ final class EvaluateCommand implements Callable<Integer> {
         try (OutputStream out = Files.newOutputStream(cleaned)) {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
-                DocumentParser.Result r = parser.parse(raw, raw.position, 0);
-                if (r.deletion() != null) {
+                long now = System.currentTimeMillis();
+                // An undated line's event time is its position, as in the job.
+                ParsedRecord r = parser.parseRecord(raw, raw.position, now);
+                if (r.deletion != null) {
                     deletions++;
                     continue;
                 }
-                if (r.document() == null) {
+                if (r.document == null) {
                     rejected++;
                     continue;
                 }
-                var doc = r.document();
+                var doc = r.document;
                 if (!seen.add(doc.id)) {
                     repeated++;
                     continue;
                 }
-                long[] hashes =
-                        shingler.shingleHashes(
-                                doc.content, ContentType.detect(doc.contentType, doc.content));
+                long[] hashes;
+                try {
+                    hashes =
+                            shingler.shingleHashes(
+                                    doc.content, ContentType.detect(doc.contentType, doc.content));
+                } catch (RuntimeException | StackOverflowError e) {
+                    rejected++; // the job's dead letter INTERNAL_ERROR
+                    continue;
+                }
                 if (hashes.length == 0) {
                     noText++;
                     continue;

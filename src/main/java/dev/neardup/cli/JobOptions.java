@@ -92,6 +92,7 @@ final class JobOptions {
     @Option(
             names = {"-D"},
             paramLabel = "KEY=VALUE",
+            parameterConsumer = KeyValueOption.class,
             description =
                     "Any Flink or neardup configuration option (repeatable). A flag above beats"
                             + " -D for its option; -D beats the cluster's config.yaml.")

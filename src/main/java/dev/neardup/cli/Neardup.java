@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.pipeline.Secrets;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -31,6 +32,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
  *       true}).
  *   <li>Every command has {@code -h/--help} and {@code -V/--version}.
+ *   <li>The value of a secret ({@link Secrets}: a password, a JAAS config, a token...) given as a
+ *       {@code KEY=VALUE} argument is shown as {@code ******} in every error message.
  * </ul>
  *
  * To add a subcommand, write a {@code @Command} class (see {@link TuneCommand}) and list it in
@@ -163,7 +166,7 @@ public final class Neardup implements Callable<Integer> {
                 message += "; did you mean " + String.join(" or ", suggestions) + "?";
             }
         }
-        reportUsageError(cmd, message, ex);
+        reportUsageError(cmd, Secrets.scrub(message, List.of(args)), ex);
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
@@ -213,8 +216,9 @@ public final class Neardup implements Callable<Integer> {
 
     private static int handleExecutionException(
             Exception ex, CommandLine cmd, ParseResult parseResult) {
+        List<String> args = parseResult.originalArgs();
         if (ex instanceof CliException && ((CliException) ex).isUsageError()) {
-            reportUsageError(cmd, ex.getMessage(), ex);
+            reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }
         String message;
@@ -230,7 +234,7 @@ public final class Neardup implements Callable<Integer> {
                             + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
         }
         PrintWriter err = cmd.getErr();
-        err.println(commandName(cmd) + ": " + oneLine(message));
+        err.println(commandName(cmd) + ": " + Secrets.scrub(oneLine(message), args));
         if (debug()) {
             ex.printStackTrace(err);
         }
@@ -238,6 +242,7 @@ public final class Neardup implements Callable<Integer> {
         return EXIT_FAILURE;
     }
 
+    /** Prints a usage error; {@code message} is already scrubbed of secrets. */
     private static void reportUsageError(CommandLine cmd, String message, Exception ex) {
         String name = commandName(cmd);
         PrintWriter err = cmd.getErr();

@@ -201,6 +201,7 @@ final class RunCommand implements Callable<Integer> {
         @Option(
                 names = "--kafka-property",
                 paramLabel = "KEY=VALUE",
+                parameterConsumer = KeyValueOption.class,
                 description =
                         "A Kafka client property for the consumer and producers, e.g."
                                 + " security.protocol=SASL_SSL (repeatable).")
@@ -442,8 +443,12 @@ final class RunCommand implements Callable<Integer> {
                             + StateRecoveryOptions.SAVEPOINT_PATH.key()
                             + " restores a snapshot: give one of them");
         }
-        // Kafka first: a mistyped topic must not leave a state directory behind.
-        checkKafka(kafkaSettings);
+        // Kafka first: a mistyped topic must not leave a state directory behind. Ctrl-C while
+        // the check waits for the brokers exits at once, 130 (nothing to stop or clean up yet).
+        try (Interruption interruption =
+                Interruption.install(quiet ? null : err, false, () -> {})) {
+            checkKafka(kafkaSettings);
+        }
         try (StateDir state =
                         bounded
                                 ? null
@@ -811,7 +816,7 @@ final class RunCommand implements Callable<Integer> {
         return String.format(
                 Locale.ROOT,
                 "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
-                        + " %s%d dead letters",
+                        + " %s%d dead letters%s",
                 seconds,
                 unique + duplicate + contained,
                 unique,
@@ -822,7 +827,16 @@ final class RunCommand implements Callable<Integer> {
                 merges == 0
                         ? ""
                         : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS),
+                blankLines());
+    }
+
+    /** ", 3 blank lines skipped" when the input had blank lines, else nothing. */
+    private static String blankLines() {
+        long blank = dev.neardup.io.JsonLinesFormat.blankLines();
+        return blank == 0
+                ? ""
+                : ", " + blank + (blank == 1 ? " blank line" : " blank lines") + " skipped";
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

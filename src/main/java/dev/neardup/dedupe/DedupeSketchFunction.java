@@ -24,7 +24,8 @@ import org.apache.flink.util.OutputTag;
  * dev.neardup.lsh.SimHashSketcher}): the streaming job's sketch, and with exact verification
  * ({@link VerifyMode#EXACT}) the document's shingle set; dead letters of the parser, and documents
  * without a word ({@code NO_TEXT}), to {@link #DEAD_LETTERS}; a deletion line passes on as a {@link
- * DedupeDoc} marked deleted.
+ * DedupeDoc} marked deleted. A document whose sketching throws is a dead letter {@code
+ * INTERNAL_ERROR}: one document cannot fail the job.
  */
 public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDoc> {
 
@@ -76,18 +77,28 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
             return;
         }
         Document doc = record.document;
-        ContentType type = ContentType.detect(doc.contentType, doc.content);
+        ContentType type;
         long[] shingles = null;
         DocumentSketcher.Sketch sketch;
-        if (settings.exact()) {
-            DocumentSketcher minHash = (DocumentSketcher) sketcher;
-            long[] hashes = minHash.shingler().shingleHashes(doc.content, type);
-            shingles = ShingleSet.of(hashes).toArray();
-            sketch =
-                    new DocumentSketcher.Sketch(
-                            hashes.length, minHash.minHash().signature(hashes), new long[0]);
-        } else {
-            sketch = sketcher.sketch(doc.content, type);
+        try {
+            type = ContentType.detect(doc.contentType, doc.content);
+            if (settings.exact()) {
+                DocumentSketcher minHash = (DocumentSketcher) sketcher;
+                long[] hashes = minHash.shingler().shingleHashes(doc.content, type);
+                shingles = ShingleSet.of(hashes).toArray();
+                sketch =
+                        new DocumentSketcher.Sketch(
+                                hashes.length, minHash.minHash().signature(hashes), new long[0]);
+            } else {
+                sketch = sketcher.sketch(doc.content, type);
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            // One document cannot fail the job: it is a dead letter INTERNAL_ERROR.
+            deadLetters.add(1);
+            ctx.output(
+                    DEAD_LETTERS,
+                    SignatureFunction.internalErrorDeadLetter(doc, e, System.currentTimeMillis()));
+            return;
         }
         if (sketch.shingleCount() == 0) {
             deadLetters.add(1);

@@ -19,11 +19,15 @@ public class DeadLetter {
         MALFORMED_JSON,
         /** JSON, but not an object (an array, a string, a number...). */
         NOT_AN_OBJECT,
-        /** The id field is missing, null, or a blank string. */
+        /**
+         * The id field is missing, null, or a blank string (empty or only Unicode white space,
+         * no-break spaces included).
+         */
         MISSING_ID,
         /**
          * The id field has another type than a string or an integer: an object, an array, a
-         * boolean, a number with a fraction or an exponent.
+         * boolean, a number with a fraction or an exponent; or it is a string that is not valid
+         * Unicode (a lone surrogate escape such as {@code "\ud800"}).
          */
         INVALID_ID,
         /** The content field is missing or null. */
@@ -36,7 +40,11 @@ public class DeadLetter {
         NO_TEXT,
         /** The record is larger than neardup.max-document-size. */
         TOO_LARGE,
-        /** fetchedAt is present but not an ISO-8601 instant or epoch milliseconds. */
+        /**
+         * fetchedAt is present but not an ISO-8601 instant or epoch milliseconds, or is one outside
+         * 1990-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (the message says when a number looks
+         * like epoch seconds, microseconds or nanoseconds).
+         */
         BAD_TIMESTAMP,
         /** An optional field has the wrong type (e.g. url is a number). */
         BAD_FIELD,
@@ -44,7 +52,29 @@ public class DeadLetter {
          * The event time (fetchedAt, else the Kafka record timestamp) is further in the future than
          * neardup.max-clock-skew allows.
          */
-        FUTURE_TIMESTAMP
+        FUTURE_TIMESTAMP,
+        /**
+         * Parsing or sketching this record threw an exception (a bug, or an input nobody foresaw):
+         * the message is the exception's class and message. The record is set aside and the job
+         * goes on.
+         */
+        INTERNAL_ERROR
+    }
+
+    /**
+     * The dead letter {@link Reason#INTERNAL_ERROR} of {@code raw}, whose parsing or sketching
+     * threw {@code e}: "ClassName: message (while parsing)".
+     */
+    public static DeadLetter internalError(
+            RawRecord raw, String docId, Throwable e, String step, long now) {
+        return DocumentParser.deadLetter(
+                raw, Reason.INTERNAL_ERROR, describe(e) + " (while " + step + ")", docId, now);
+    }
+
+    /** "ClassName: message", or the class alone when there is no message. */
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getName() + (message == null ? "" : ": " + message);
     }
 
     public int schemaVersion = SCHEMA_VERSION;

@@ -75,8 +75,8 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
                 }
                 long now = System.currentTimeMillis();
                 long undatedTime = undated == UndatedLines.POSITION ? raw.position : now;
-                DocumentParser.Result r = parser.parse(raw, undatedTime, now);
-                return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
+                // What the parser throws is the record's dead letter (INTERNAL_ERROR).
+                return parser.parseRecord(raw, undatedTime, now);
             }
 
             @Override

@@ -30,7 +30,8 @@ import java.util.Base64;
  * <p>Input contract (DESIGN.md): a UTF-8 JSON object with a string or integer {@code id} and a
  * string {@code content} (required, not blank), and optional string {@code url}, {@code
  * contentType}, and {@code fetchedAt} (ISO-8601 instant or offset date-time, or epoch milliseconds,
- * within the years 0000 to 9999). Field names are configurable. Unknown fields are ignored; a
+ * from 1990-01-01T00:00:00Z ({@link #MIN_FETCHED_AT}) to 9999-12-31T23:59:59.999Z, and at most the
+ * allowed clock skew ahead of now). Field names are configurable. Unknown fields are ignored; a
  * repeated field makes the record malformed; a leading byte order mark is skipped.
  *
  * <p>Deletions. A record whose {@code deleted} field (configurable) is {@code true} deletes the
@@ -57,11 +58,17 @@ import java.util.Base64;
  *       it.
  *   <li>{@code NOT_AN_OBJECT}: the value is not an object ("expected a JSON object, got array").
  *   <li>{@code INVALID_ID} (an id of another type: object, array, boolean, a number with a fraction
- *       or an exponent), {@code MISSING_ID} (absent, null or blank); {@code BAD_FIELD} when {@code
- *       deleted} is present and neither a boolean nor null; unless the record is a deletion, {@code
- *       INVALID_CONTENT} (content not a string), {@code MISSING_CONTENT} (absent or null) and
- *       {@code EMPTY_CONTENT}; {@code BAD_FIELD} ({@code url}, then {@code contentType}), {@code
- *       BAD_TIMESTAMP}, {@code FUTURE_TIMESTAMP}.
+ *       or an exponent), {@code MISSING_ID} (absent, null, or blank: empty or only Unicode white
+ *       space, no-break spaces included, {@link #isBlankId}), {@code INVALID_ID} (a string that is
+ *       not valid Unicode: a lone surrogate escape such as {@code "\ud800"}, which UTF-8 output
+ *       cannot write); {@code BAD_FIELD} when {@code deleted} is present and neither a boolean nor
+ *       null; unless the record is a deletion, {@code INVALID_CONTENT} (content not a string),
+ *       {@code MISSING_CONTENT} (absent or null) and {@code EMPTY_CONTENT}; {@code BAD_FIELD}
+ *       ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP} (fetchedAt not a time, or
+ *       one outside the range above; the message says when a number looks like epoch seconds,
+ *       microseconds or nanoseconds), {@code FUTURE_TIMESTAMP}. Only fetchedAt is range-checked: an
+ *       event time from the source (a Kafka record timestamp, an input position, the ingest time)
+ *       only against the clock skew.
  * </ol>
  *
  * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
@@ -69,8 +76,13 @@ import java.util.Base64;
  * are skipped without building strings or trees (but still checked for syntax, depth and repeated
  * names), and no {@code String} of the whole record is made (issue 11; only a malformed record is
  * parsed a second time, for its message).
+ *
+ * <p>The job's sources call {@link #parseRecord(RawRecord, long, long)}, which turns anything that
+ * {@link #parse} throws into a dead letter {@code INTERNAL_ERROR}, so that no record can fail the
+ * job. Not final for that reason only: a test passes a subclass whose {@code parse} throws on one
+ * record to the real job, to check that the record is isolated.
  */
-public final class DocumentParser implements java.io.Serializable {
+public class DocumentParser implements java.io.Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -328,8 +340,27 @@ public final class DocumentParser implements java.io.Serializable {
                     now);
         }
         String id = idValue == null ? null : idValue.text();
-        if (id == null || id.isBlank()) {
-            return reject(raw, Reason.MISSING_ID, idRule, null, now);
+        if (id == null || isBlankId(id)) {
+            return reject(
+                    raw,
+                    Reason.MISSING_ID,
+                    id == null || id.isBlank() ? idRule : idRule + ", got only white space",
+                    null,
+                    now);
+        }
+        int surrogate = loneSurrogate(id);
+        if (surrogate >= 0) {
+            return reject(
+                    raw,
+                    Reason.INVALID_ID,
+                    "field '"
+                            + fields.id()
+                            + "' must be valid Unicode, got a lone surrogate "
+                            + String.format("U+%04X", (int) id.charAt(surrogate))
+                            + " at character "
+                            + surrogate,
+                    null,
+                    now);
         }
         boolean deletion = false;
         Value deletedValue = values[DELETED];
@@ -398,6 +429,27 @@ public final class DocumentParser implements java.io.Serializable {
                                 + abbreviate(asJson(fetched)),
                         id,
                         now);
+            } catch (OutOfRange e) {
+                return reject(
+                        raw,
+                        Reason.BAD_TIMESTAMP,
+                        "field '"
+                                + fields.fetchedAt()
+                                + "' must be a time from "
+                                + Json.isoTime(MIN_FETCHED_AT)
+                                + " to "
+                                + Json.isoTime(MAX_TIME)
+                                + " (and at most neardup.max-clock-skew ahead of now), got "
+                                + abbreviate(asJson(fetched))
+                                + (e.looksLike == null
+                                        ? ""
+                                        : ": looks like epoch "
+                                                + e.looksLike
+                                                + "; '"
+                                                + fields.fetchedAt()
+                                                + "' takes epoch milliseconds or ISO-8601"),
+                        id,
+                        now);
             }
         }
         if (eventTime - now > maxClockSkewMillis) {
@@ -455,7 +507,7 @@ public final class DocumentParser implements java.io.Serializable {
             problem = "its key is not UTF-8 text (" + hex(key) + ")";
         } else {
             String text = new String(key, StandardCharsets.UTF_8);
-            if (text.isBlank()) {
+            if (isBlankId(text)) {
                 problem = "its key is blank";
             } else if (text.chars().anyMatch(Character::isISOControl)) {
                 problem =
@@ -497,9 +549,25 @@ public final class DocumentParser implements java.io.Serializable {
                 : out.toString();
     }
 
-    /** Parses {@code raw} into a {@link ParsedRecord} (the form the job's sources emit). */
+    /** {@link #parseRecord(RawRecord, long, long)} with {@code now} as the ingest time. */
     public ParsedRecord parseRecord(RawRecord raw, long now) {
-        Result r = parse(raw, now, now);
+        return parseRecord(raw, now, now);
+    }
+
+    /**
+     * Parses {@code raw} into a {@link ParsedRecord} (the form the job's sources emit), as {@link
+     * #parse} does; if that throws, the record is a dead letter {@code INTERNAL_ERROR} with the
+     * exception's class and message (and the stack trace in the log), and the job goes on.
+     */
+    public ParsedRecord parseRecord(RawRecord raw, long ingestTime, long now) {
+        Result r;
+        try {
+            r = parse(raw, ingestTime, now);
+        } catch (RuntimeException | StackOverflowError e) {
+            org.slf4j.LoggerFactory.getLogger(DocumentParser.class)
+                    .warn("parsing the record at {} failed; it is a dead letter", raw.source, e);
+            return new ParsedRecord(null, DeadLetter.internalError(raw, null, e, "parsing", now));
+        }
         return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
     }
 
@@ -514,40 +582,103 @@ public final class DocumentParser implements java.io.Serializable {
         return value.text();
     }
 
-    /** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: what ISO-8601 output can express. */
-    private static final long MIN_TIME = -62_167_219_200_000L;
+    /**
+     * The earliest fetchedAt accepted, 1990-01-01T00:00:00Z: no crawl is older, and an earlier time
+     * is almost always a unit mistake (epoch seconds read as milliseconds lands in 1970).
+     */
+    public static final long MIN_FETCHED_AT = 631_152_000_000L;
 
-    private static final long MAX_TIME = 253_402_300_799_999L;
+    /** 9999-12-31T23:59:59.999Z: the last instant ISO-8601 output can express. */
+    public static final long MAX_TIME = 253_402_300_799_999L;
 
-    private static long parseTime(Value value) {
-        long t = parseTimeUnchecked(value);
-        if (t < MIN_TIME || t > MAX_TIME) {
-            throw new IllegalArgumentException("outside the years 0000 to 9999");
+    /**
+     * A fetchedAt that is a time, but outside {@link #MIN_FETCHED_AT} to {@link #MAX_TIME}; {@code
+     * looksLike} names the unit ("seconds"...) when the number would be in range in that unit.
+     */
+    private static final class OutOfRange extends Exception {
+        private static final long serialVersionUID = 1L;
+        final String looksLike;
+
+        OutOfRange(String looksLike) {
+            super(null, null, false, false);
+            this.looksLike = looksLike;
         }
-        return t;
     }
 
-    private static long parseTimeUnchecked(Value value) {
+    /**
+     * fetchedAt in epoch milliseconds; {@link IllegalArgumentException} when it is not a time at
+     * all, {@link OutOfRange} when it is one outside the documented range (no arithmetic on the
+     * value can overflow: "+999999999-12-31T23:59:59Z" is out of range, not an error).
+     */
+    private static long parseTime(Value value) throws OutOfRange {
         if (value.token() == JsonToken.VALUE_NUMBER_INT) {
-            try {
-                return Long.parseLong(value.text());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(value.text(), e); // beyond a long
+            java.math.BigInteger n = new java.math.BigInteger(value.text());
+            if (inRange(n)) {
+                return n.longValueExact();
             }
+            java.math.BigInteger thousand = java.math.BigInteger.valueOf(1000);
+            if (inRange(n.multiply(thousand))) {
+                throw new OutOfRange("seconds");
+            }
+            if (inRange(n.divide(thousand))) {
+                throw new OutOfRange("microseconds");
+            }
+            if (inRange(n.divide(thousand.pow(2)))) {
+                throw new OutOfRange("nanoseconds");
+            }
+            throw new OutOfRange(null);
         }
         if (value.token() == JsonToken.VALUE_STRING) {
             String s = value.text().strip();
+            Instant t;
             try {
-                return Instant.parse(s).toEpochMilli();
+                t = Instant.parse(s);
             } catch (DateTimeParseException e) {
                 try {
-                    return OffsetDateTime.parse(s).toInstant().toEpochMilli();
+                    t = OffsetDateTime.parse(s).toInstant();
                 } catch (DateTimeParseException e2) {
                     throw new IllegalArgumentException(s, e2);
                 }
             }
+            if (t.isBefore(Instant.ofEpochMilli(MIN_FETCHED_AT))
+                    || t.isAfter(Instant.ofEpochMilli(MAX_TIME))) {
+                throw new OutOfRange(null);
+            }
+            return t.toEpochMilli();
         }
         throw new IllegalArgumentException(value.tree().toString());
+    }
+
+    private static boolean inRange(java.math.BigInteger millis) {
+        return millis.compareTo(java.math.BigInteger.valueOf(MIN_FETCHED_AT)) >= 0
+                && millis.compareTo(java.math.BigInteger.valueOf(MAX_TIME)) <= 0;
+    }
+
+    /**
+     * Whether an id is empty or only Unicode white space: {@link Character#isWhitespace}, the space
+     * separators (no-break spaces such as U+00A0, which {@link String#isBlank} keeps) and U+0085.
+     */
+    static boolean isBlankId(String id) {
+        return id.codePoints()
+                .allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || c == 0x85);
+    }
+
+    /**
+     * The index of the first lone surrogate in {@code s} (a JSON escape such as {@code "\ud800"}
+     * with no partner: not a character, UTF-8 cannot write it), or -1.
+     */
+    static int loneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The value as JSON text: a string quoted and escaped, an integer's digits, or the tree. */

@@ -11,8 +11,9 @@ import org.apache.flink.core.fs.FSDataInputStream;
  * Reads a JSON Lines file as raw records: one record per line, as bytes (so invalid UTF-8 is
  * detected downstream rather than silently replaced), with {@code name:line} as its source and its
  * {@link RawRecord#position} (the line number plus the lines of the inputs before this one). Blank
- * lines are skipped. A line longer than {@code maxBytes} is not held in memory: its first bytes are
- * kept and the record is marked truncated, which the parser turns into a dead letter.
+ * lines are skipped, and counted ({@link #blankLines}, for the run summary). A line longer than
+ * {@code maxBytes} is not held in memory: its first bytes are kept and the record is marked
+ * truncated, which the parser turns into a dead letter.
  *
  * <p>Splittable: a reader for the split {@code [offset, end)} reads the lines that start in it (a
  * split that does not begin at a line start skips to the next one; the line it cut belongs to the
@@ -25,6 +26,10 @@ import org.apache.flink.core.fs.FSDataInputStream;
 public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
     private static final long serialVersionUID = 1L;
+
+    /** Blank lines skipped in this JVM (the run summary of the embedded mode reads it). */
+    private static final java.util.concurrent.atomic.LongAdder BLANK_LINES =
+            new java.util.concurrent.atomic.LongAdder();
 
     private final String name;
     private final int maxBytes;
@@ -149,6 +154,15 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         return createReader(config, stream, fileLen, splitEnd);
     }
 
+    /** Blank lines skipped in this JVM since the last {@link #resetBlankLines}. */
+    public static long blankLines() {
+        return BLANK_LINES.sum();
+    }
+
+    public static void resetBlankLines() {
+        BLANK_LINES.reset();
+    }
+
     @Override
     public boolean isSplittable() {
         return true;
@@ -244,6 +258,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                     }
                 }
                 if (isBlank(bytes, length) && size <= maxBytes) {
+                    BLANK_LINES.increment();
                     continue;
                 }
                 RawRecord r = new RawRecord();

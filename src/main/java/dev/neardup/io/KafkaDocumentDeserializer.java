@@ -9,7 +9,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /**
  * Kafka records to parsed records: {@link KafkaRawRecordDeserializer}'s raw record (value bytes,
  * {@code topic-partition@offset}, record timestamp), parsed and validated by a {@link
- * DocumentParser}. No record can fail here: anything unusable becomes a dead letter.
+ * DocumentParser}. No record can fail here: anything unusable becomes a dead letter, and so does a
+ * record whose parsing throws ({@code INTERNAL_ERROR}, {@link DocumentParser#parseRecord}).
  */
 public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSchema<ParsedRecord> {
 

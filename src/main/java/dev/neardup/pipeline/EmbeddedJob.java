@@ -132,6 +132,7 @@ public final class EmbeddedJob {
             JsonLinesSink.resetCounter(counter);
         }
         SignatureFunction.resetSketched();
+        JsonLinesFormat.resetBlankLines();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         // A watched file is one split: its watermarks assume that the file is read in order.
         LineSplits plan =

@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
@@ -57,9 +56,6 @@ public final class KafkaSettings {
     static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
 
     static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
-
-    private static final Pattern SECRET =
-            Pattern.compile("(?i).*(password|secret|jaas|token|credential|sasl\\.oauthbearer).*");
 
     private final String bootstrapServers;
     private final String inputTopic;
@@ -531,9 +527,9 @@ public final class KafkaSettings {
                 props.isEmpty() ? "" : ", properties " + props);
     }
 
-    /** The value, or "****" when the key names a secret. */
+    /** The value, or {@link Secrets#HIDDEN} when the key names a secret. */
     static String redact(String key, String value) {
-        return SECRET.matcher(key).matches() ? "****" : value;
+        return Secrets.redact(key, value);
     }
 
     private static String required(String value, String key) {

@@ -29,9 +29,10 @@ import org.apache.flink.util.OutputTag;
  * SimHash fingerprint and one record per permuted-block table instead: the table key as band key,
  * the fingerprint's bytes as signature ({@link Verification#pack}); the same records, to the same
  * buckets. A document without a single token goes to the dead letters ({@code NO_TEXT}) with the
- * parsed document re-serialised as its payload. A deletion goes to every band-bucket subtask as one
- * copy per key group on the main output ({@link DeletionCopies}: its band keys are unknown), and to
- * the verdicts as an announcement.
+ * parsed document re-serialised as its payload, and so does one whose sketching throws ({@code
+ * INTERNAL_ERROR}, with the exception's class and message): one document cannot fail the job. A
+ * deletion goes to every band-bucket subtask as one copy per key group on the main output ({@link
+ * DeletionCopies}: its band keys are unknown), and to the verdicts as an announcement.
  *
  * <p>Containment mode ({@link SampleStoreFunction#usedBy}): the band records carry no sample (it
  * would travel and wait with each of a document's ~257 band records); the document's sample goes
@@ -111,8 +112,21 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             return;
         }
         Document doc = record.document;
-        ContentType type = ContentType.detect(doc.contentType, doc.content);
-        DocumentSketcher.Sketch sketch = sketcher.sketch(doc.content, type);
+        ContentType type;
+        DocumentSketcher.Sketch sketch;
+        byte[] packed;
+        try {
+            type = ContentType.detect(doc.contentType, doc.content);
+            sketch = sketcher.sketch(doc.content, type);
+            packed = sketch.shingleCount() == 0 ? null : verification.pack(sketch.signature());
+        } catch (RuntimeException | StackOverflowError e) {
+            // One document cannot fail the job: it is a dead letter INTERNAL_ERROR.
+            deadLetters.inc();
+            ctx.output(
+                    DEAD_LETTERS,
+                    internalErrorDeadLetter(doc, e, ctx.timerService().currentProcessingTime()));
+            return;
+        }
         if (sketch.shingleCount() == 0) {
             noText.inc();
             deadLetters.inc();
@@ -130,8 +144,6 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             eventTime = watermark + 1;
         }
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
-        long[] signature = sketch.signature();
-        byte[] packed = verification.pack(signature);
         long fingerprint = sketch.identity();
         if (samplesApart) {
             ctx.output(
@@ -187,19 +199,36 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
      * re-serialised as its payload (also written by {@code neardup dedupe}).
      */
     public static DeadLetter noTextDeadLetter(Document doc, ContentType type, long now) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", doc.id);
-        json.put("url", doc.url);
-        json.put("contentType", doc.contentType);
-        json.put("content", doc.content);
-        RawRecord raw =
-                new RawRecord(Json.write(json).getBytes(StandardCharsets.UTF_8), doc.instance);
         return DocumentParser.deadLetter(
-                raw,
+                asRawRecord(doc),
                 DeadLetter.Reason.NO_TEXT,
                 "no words in the "
                         + (type == ContentType.HTML ? "visible text of the HTML" : "text"),
                 doc.id,
                 now);
+    }
+
+    /**
+     * The dead letter {@code INTERNAL_ERROR} of a document whose sketching threw {@code e}, with
+     * the parsed document re-serialised as its payload (also written by {@code neardup dedupe}).
+     */
+    public static DeadLetter internalErrorDeadLetter(Document doc, Throwable e, long now) {
+        org.slf4j.LoggerFactory.getLogger(SignatureFunction.class)
+                .warn(
+                        "sketching document {} at {} failed; it is a dead letter",
+                        doc.id,
+                        doc.instance,
+                        e);
+        return DeadLetter.internalError(asRawRecord(doc), doc.id, e, "sketching", now);
+    }
+
+    /** A parsed document as a raw record again: its fields as JSON, its source. */
+    private static RawRecord asRawRecord(Document doc) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", doc.id);
+        json.put("url", doc.url);
+        json.put("contentType", doc.contentType);
+        json.put("content", doc.content);
+        return new RawRecord(Json.write(json).getBytes(StandardCharsets.UTF_8), doc.instance);
     }
 }

@@ -85,13 +85,18 @@ class CliMessagesTest {
     void aMalformedKeyValueOptionSaysOptionOnce() {
         CliRun r =
                 CliRun.run("run", "--input", input.toString(), "-D", "foo")
-                        .usageError(
-                                "neardup run",
-                                "value for option '-D' (KEY=VALUE) should be in KEY=VALUE format"
-                                        + " but was foo");
+                        .usageError("neardup run", "option '-D' takes KEY=VALUE, got 'foo'");
         assertThat(r.err()).doesNotContain("option option");
         CliRun.run("run", "--bootstrap-servers", "h:1", "--kafka-property", "x")
-                .usageError("neardup run", "value for option '--kafka-property' (KEY=VALUE)");
+                .usageError("neardup run", "option '--kafka-property' takes KEY=VALUE, got 'x'");
+        // An argument that names a secret is not shown (issue 30).
+        CliRun.run("run", "--bootstrap-servers", "h:1", "--kafka-property", "ssl.key.password:pw1")
+                .usageError(
+                        "neardup run",
+                        "got an argument without '=' that names a secret (not shown)");
+        // A key alone is refused too.
+        CliRun.run("run", "--sample", "-D", "neardup.threshold")
+                .usageError("neardup run", "option '-D' takes KEY=VALUE, got 'neardup.threshold'");
     }
 
     /** picocli's "Error: ..." prefix said nothing after "neardup run: ". */

@@ -123,6 +123,53 @@ class RunInterruptITCase {
     }
 
     /**
+     * Ctrl-C while a Kafka run checks the brokers (issue 30): the "broker" is a socket that accepts
+     * the connection and never answers, so the check would wait 30 s; once the client has
+     * connected, the signal ends the run at once with exit code 130 (it was 1, after the 30 s).
+     */
+    @Test
+    void ctrlCDuringTheKafkaConnectionCheckExits130(@TempDir Path dir) throws Exception {
+        assertThat(JAR).as("the jar, built by the package phase").exists();
+        Path stderr = dir.resolve("stderr.txt");
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Process process =
+                    new ProcessBuilder(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-jar",
+                                    JAR.toString(),
+                                    "run",
+                                    "--bootstrap-servers",
+                                    "127.0.0.1:" + silent.getLocalPort(),
+                                    "--input-topic",
+                                    "documents")
+                            .redirectOutput(dir.resolve("stdout.txt").toFile())
+                            .redirectError(stderr.toFile())
+                            .start();
+            silent.setSoTimeout(60_000);
+            try (java.net.Socket client = silent.accept()) {
+                long sent = System.nanoTime();
+                String signal = signalToSend();
+                new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                        .inheritIO()
+                        .start()
+                        .waitFor();
+                assertThat(process.waitFor(20, TimeUnit.SECONDS)).as("exited in time").isTrue();
+                String err = Files.readString(stderr, StandardCharsets.UTF_8);
+                assertThat(process.exitValue()).as("exit code; stderr:%n%s", err).isEqualTo(130);
+                assertThat(err).contains("neardup: interrupted (SIG" + signal + ")");
+                assertThat(err).doesNotContain("cannot reach Kafka").doesNotContain("Exception");
+                assertThat(System.nanoTime() - sent)
+                        .as("well before the check's 30 s")
+                        .isLessThan(TimeUnit.SECONDS.toNanos(20));
+            } finally {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    /**
      * SIGINT, as Ctrl-C sends it; but a process that starts with SIGINT ignored (a background job
      * of a non-interactive shell, as a CI script may run Maven) passes that on to its children, and
      * the JVM then never sees it: the test sends SIGTERM then, which takes the same path.

@@ -288,6 +288,30 @@ class DeletionParsingTest {
         assertThat(notUtf8.message).contains("not UTF-8").contains("0xff61");
         deadLetter(parser.parse(tombstone(utf8("  "), NOW - 5), INGEST, NOW), Reason.MISSING_ID);
         deadLetter(parser.parse(tombstone(new byte[0], NOW - 5), INGEST, NOW), Reason.MISSING_ID);
+        // Blank as an id in a JSON record is blank as a key: no-break spaces are white space too.
+        assertThat(
+                        deadLetter(
+                                        parser.parse(
+                                                tombstone(utf8("\u00a0\u3000"), NOW - 5),
+                                                INGEST,
+                                                NOW),
+                                        Reason.MISSING_ID)
+                                .message)
+                .contains("its key is blank");
+        // Encoded surrogates (CESU-8) are not UTF-8: a key cannot hold a lone surrogate.
+        assertThat(
+                        deadLetter(
+                                        parser.parse(
+                                                tombstone(
+                                                        new byte[] {
+                                                            (byte) 0xed, (byte) 0xa0, (byte) 0x80
+                                                        },
+                                                        NOW - 5),
+                                                INGEST,
+                                                NOW),
+                                        Reason.MISSING_ID)
+                                .message)
+                .contains("not UTF-8");
     }
 
     @Test

@@ -152,9 +152,9 @@ class DocumentParserTest {
 
     @Test
     void fetchedAtWinsOverTheRecordTimestamp() {
-        RawRecord r = raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":5000}");
+        RawRecord r = raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1000000005000}");
         r.timestamp = 1_234_567L;
-        assertThat(parser.parse(r, INGEST, NOW).document().eventTime).isEqualTo(5000L);
+        assertThat(parser.parse(r, INGEST, NOW).document().eventTime).isEqualTo(1000000005000L);
     }
 
     @Test
@@ -449,7 +449,8 @@ class DocumentParserTest {
 
     @Test
     void everyReasonButNoTextIsProducedByTheParser() {
-        // NO_TEXT is decided after tokenising (SignatureFunction); every other reason is here.
+        // NO_TEXT is decided after tokenising (SignatureFunction), INTERNAL_ERROR when something
+        // throws (parseRecord, SignatureFunction); every other reason is here.
         Map<Reason, RawRecord> examples = new EnumMap<>(Reason.class);
         examples.put(Reason.INVALID_UTF8, new RawRecord(new byte[] {(byte) 0xFF}, SOURCE));
         examples.put(Reason.MALFORMED_JSON, raw("{"));
@@ -471,7 +472,7 @@ class DocumentParserTest {
                 raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + (NOW + 2 * HOUR) + "}"));
 
         assertThat(EnumSet.complementOf(EnumSet.copyOf(examples.keySet())))
-                .containsExactly(Reason.NO_TEXT);
+                .containsExactlyInAnyOrder(Reason.NO_TEXT, Reason.INTERNAL_ERROR);
         DocumentParser strict = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
         examples.forEach(
                 (reason, record) ->
@@ -662,7 +663,7 @@ class DocumentParserTest {
                                         "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":99999999999999999999}",
                                         Reason.BAD_TIMESTAMP)
                                 .message)
-                .endsWith("got 99999999999999999999");
+                .contains("got 99999999999999999999");
         assertThat(
                         rejected(
                                         "{\"id\":\"a\",\"content\":\"x\",\"fetchedAt\":\"a\\\"b\"}",
@@ -795,9 +796,152 @@ class DocumentParserTest {
         assertThat(d.message).contains("PT1H0.001S");
         // The present and the past are always fine.
         assertThat(p.parse(fetchedAt(NOW), INGEST, NOW).document().eventTime).isEqualTo(NOW);
-        assertThat(p.parse(fetchedAt(0), INGEST, NOW).document().eventTime).isZero();
-        assertThat(p.parse(fetchedAt(-62_167_219_200_000L), INGEST, NOW).document().eventTime)
-                .isEqualTo(-62_167_219_200_000L);
+        assertThat(p.parse(fetchedAt(DocumentParser.MIN_FETCHED_AT), INGEST, NOW).document())
+                .isNotNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "631151999999", // 1989-12-31T23:59:59.999Z
+                "0",
+                "-1",
+                "\"1989-12-31T23:59:59Z\"",
+                "\"1970-01-01T00:00:00Z\"",
+                "\"+999999999-12-31T23:59:59Z\"", // was ArithmeticException: long overflow
+                "\"-999999999-01-01T00:00:00Z\"",
+                "\"+10000-01-01T00:00:00Z\"",
+                "\"+999999999-12-31T23:59:59+18:00\"",
+                "253402300800000", // 10000-01-01
+                "9223372036854775807000",
+                "-9223372036854775808",
+                "-99999999999999999999999999999"
+            })
+    void aFetchedAtOutsideTheRangeIsABadTimestampThatNamesTheRange(String value) {
+        for (FutureTimestamps policy : FutureTimestamps.values()) {
+            DeadLetter d =
+                    skewParser(HOUR, policy)
+                            .parse(
+                                    raw(
+                                            "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":"
+                                                    + value
+                                                    + "}"),
+                                    INGEST,
+                                    NOW)
+                            .deadLetter();
+            assertThat(d).as("%s with %s", value, policy).isNotNull();
+            assertThat(d.reason).isEqualTo("BAD_TIMESTAMP");
+            assertThat(d.docId).isEqualTo("p");
+            assertThat(d.message)
+                    .startsWith(
+                            "field 'fetchedAt' must be a time from 1990-01-01T00:00:00Z to"
+                                    + " 9999-12-31T23:59:59.999Z")
+                    .contains("got " + value)
+                    .doesNotContain("looks like");
+        }
+    }
+
+    @Test
+    void whatParsingThrowsIsADeadLetterInternalErrorNotAFailure() {
+        // The test seam: a parser whose parse throws on one record, as a bug would.
+        DocumentParser failing =
+                new DocumentParser(DEFAULT_FIELDS, EIGHT_MB) {
+                    @Override
+                    public Result parse(RawRecord raw, long ingestTime, long now) {
+                        if (new String(raw.payload, StandardCharsets.UTF_8).contains("boom")) {
+                            throw new IllegalStateException("boom in the parser");
+                        }
+                        return super.parse(raw, ingestTime, now);
+                    }
+                };
+        RawRecord boom = raw("{\"id\":\"b\",\"content\":\"boom\"}");
+        ParsedRecord r = failing.parseRecord(boom, INGEST, NOW);
+        assertThat(r.document).isNull();
+        DeadLetter d = r.deadLetter;
+        assertThat(d.reason).isEqualTo("INTERNAL_ERROR");
+        assertThat(d.message)
+                .isEqualTo("java.lang.IllegalStateException: boom in the parser (while parsing)");
+        assertThat(d.source).isEqualTo(SOURCE);
+        assertThat(d.payload).isEqualTo("{\"id\":\"b\",\"content\":\"boom\"}");
+        assertThat(d.detectedAt).isEqualTo(Instant.ofEpochMilli(NOW).toString());
+        // Other records are parsed as ever.
+        assertThat(failing.parseRecord(raw(VALID), INGEST, NOW).document).isNotNull();
+    }
+
+    @Test
+    void aNumberThatLooksLikeEpochSecondsSaysSo() {
+        DeadLetter d =
+                rejected(
+                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1700000000}",
+                        Reason.BAD_TIMESTAMP);
+        assertThat(d.message)
+                .isEqualTo(
+                        "field 'fetchedAt' must be a time from 1990-01-01T00:00:00Z to"
+                                + " 9999-12-31T23:59:59.999Z (and at most neardup.max-clock-skew"
+                                + " ahead of now), got 1700000000: looks like epoch seconds;"
+                                + " 'fetchedAt' takes epoch milliseconds or ISO-8601");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1700000000000000}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .contains("looks like epoch microseconds");
+        assertThat(
+                        rejected(
+                                        "{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1700000000000000000}",
+                                        Reason.BAD_TIMESTAMP)
+                                .message)
+                .contains("looks like epoch nanoseconds");
+        // The configured field name is the one named.
+        DeadLetter custom =
+                new DocumentParser(
+                                new InputFields("id", "content", "url", "contentType", "ts"),
+                                EIGHT_MB)
+                        .parse(
+                                raw("{\"id\":\"p\",\"content\":\"c\",\"ts\":1700000000}"),
+                                INGEST,
+                                NOW)
+                        .deadLetter();
+        assertThat(custom.message).startsWith("field 'ts'").contains("'ts' takes epoch");
+        // Milliseconds in range are a document.
+        assertThat(valid("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":1700000000000}").eventTime)
+                .isEqualTo(1_700_000_000_000L);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "\\u00a0", // no-break space
+                "\\u2007\\u202f", // figure space, narrow no-break space
+                "\\u3000", // ideographic space
+                "\\u0085\\u2028",
+                " \\t\\u00a0 "
+            })
+    void anIdOfOnlyUnicodeWhiteSpaceIsMissing(String escaped) {
+        DeadLetter d =
+                rejected("{\"id\":\"" + escaped + "\",\"content\":\"c\"}", Reason.MISSING_ID);
+        assertThat(d.message).startsWith("field 'id' must be a non-blank string");
+        assertThat(d.docId).isNull();
+        // A deletion is checked the same way.
+        rejected("{\"id\":\"" + escaped + "\",\"deleted\":true}", Reason.MISSING_ID);
+    }
+
+    @Test
+    void anIdWithALoneSurrogateIsInvalidNotChanged() {
+        DeadLetter d = rejected("{\"id\":\"\\ud800b\",\"content\":\"c\"}", Reason.INVALID_ID);
+        assertThat(d.message)
+                .isEqualTo(
+                        "field 'id' must be valid Unicode, got a lone surrogate U+D800 at"
+                                + " character 0");
+        assertThat(d.docId).isNull();
+        assertThat(rejected("{\"id\":\"a\\udc00\",\"content\":\"c\"}", Reason.INVALID_ID).message)
+                .contains("U+DC00 at character 1");
+        rejected("{\"id\":\"\\udbff\\udbff\\udfff\",\"deleted\":true}", Reason.INVALID_ID);
+        // A surrogate pair is a character: kept.
+        assertThat(valid("{\"id\":\"\\ud83d\\ude00b\",\"content\":\"c\"}").id)
+                .isEqualTo("\uD83D\uDE00b");
+        // Inner white space is part of an id.
+        assertThat(valid("{\"id\":\"a\\u00a0b\",\"content\":\"c\"}").id).isEqualTo("a\u00a0b");
     }
 
     @Test

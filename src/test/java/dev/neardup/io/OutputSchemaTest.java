@@ -334,6 +334,21 @@ class OutputSchemaTest {
     }
 
     @Test
+    void anInternalErrorDeadLetterValidates() {
+        DeadLetter d =
+                DeadLetter.internalError(
+                        new RawRecord("{\"id\":\"a\"}".getBytes(StandardCharsets.UTF_8), "f:1"),
+                        "a",
+                        new ArithmeticException("long overflow"),
+                        "parsing",
+                        0);
+        assertThat(d.reason).isEqualTo("INTERNAL_ERROR");
+        assertThat(d.message)
+                .isEqualTo("java.lang.ArithmeticException: long overflow (while parsing)");
+        assertValid("dead-letter.schema.json", tree(d));
+    }
+
+    @Test
     void aDeadLetterOfEveryReasonValidates() {
         for (DeadLetter.Reason reason : DeadLetter.Reason.values()) {
             RawRecord raw =

@@ -75,11 +75,11 @@ class KafkaSettingsTest {
         String described = KafkaSettings.from(c).describe();
         assertThat(described)
                 .contains("security.protocol=SASL_SSL")
-                .contains("sasl.jaas.config=****")
-                .contains("ssl.truststore.password=****")
+                .contains("sasl.jaas.config=******")
+                .contains("ssl.truststore.password=******")
                 .doesNotContain("hunter2")
                 .doesNotContain("s3cret");
-        assertThat(KafkaSettings.redact("ssl.key.password", "x")).isEqualTo("****");
+        assertThat(KafkaSettings.redact("ssl.key.password", "x")).isEqualTo("******");
         assertThat(KafkaSettings.redact("bootstrap.servers", "h:1")).isEqualTo("h:1");
     }
 

@@ -71,6 +71,31 @@ class SignatureFunctionTest {
     }
 
     @Test
+    void aDocumentWhoseSketchingThrowsIsADeadLetterAndTheNextIsSketched() throws Exception {
+        // No parser makes a document without content; the sketcher throws on one (a
+        // NullPointerException): the document is isolated, the operator goes on.
+        harness.processElement(doc("broken", T, null), T);
+        harness.processElement(doc("next", T + 1, "plain words for the next document here"), T);
+
+        List<DeadLetter> dead = sideValues(harness, SignatureFunction.DEAD_LETTERS);
+        assertThat(dead).hasSize(1);
+        DeadLetter d = dead.get(0);
+        assertThat(d.reason).isEqualTo(DeadLetter.Reason.INTERNAL_ERROR.name());
+        assertThat(d.message)
+                .startsWith("java.lang.NullPointerException")
+                .endsWith("(while sketching)");
+        assertThat(d.docId).isEqualTo("broken");
+        assertThat(d.source).isEqualTo("f:1");
+        assertThat(d.payload).contains("\"id\":\"broken\"");
+        assertThat(harness.extractOutputValues())
+                .hasSize(settings.bands())
+                .allMatch(r -> r.docId.equals("next"));
+        assertThat(sideValues(harness, SignatureFunction.ANNOUNCE))
+                .extracting(e -> e.key())
+                .containsExactly(VerdictEvent.key("next", T + 1));
+    }
+
+    @Test
     void withCosineSimilarityADocumentBecomesOneRecordPerTableWithItsFingerprint()
             throws Exception {
         Configuration conf = new Configuration();
