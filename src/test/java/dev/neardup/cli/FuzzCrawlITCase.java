@@ -33,7 +33,7 @@ class FuzzCrawlITCase {
 
     private static final String[] COMMON = {
         "-D",
-        "neardup.max-document-size=" + FuzzCrawl.MAX_BYTES,
+        "neardup.max-document-size=" + FuzzCrawl.MAX_BYTES + "b",
         "-D",
         "neardup.kafka.properties.ssl.keystore.password=" + CANARY + "\"x",
         "--parallelism",
