@@ -3,10 +3,10 @@ package dev.neardup.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.lsh.TextSketcher;
+import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SampleStoreFunction;
 import dev.neardup.pipeline.SignatureFunction;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -269,7 +269,7 @@ final class BenchCommand implements Callable<Integer> {
             // What a bucket member keeps to verify, and how many band keys (members) a document
             // has: the sketch's share of the state per document. Containment mode keeps one
             // sample per document in the sample store instead, none in the members.
-            boolean store = SampleStoreFunction.usedBy(settings);
+            boolean store = settings.mode().candidatePath() == CandidatePath.throughSampleStore();
             int packed = settings.verification().packedBytes();
             r.put("bandKeysPerDocument", settings.bands());
             r.put("verifyBytesPerMember", store ? 0 : packed);

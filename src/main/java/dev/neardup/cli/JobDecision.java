@@ -3,7 +3,7 @@ package dev.neardup.cli;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.Verification;
+import dev.neardup.similarity.Verification;
 import dev.neardup.text.ContentType;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
+import dev.neardup.similarity.Verification;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,21 +111,19 @@ import org.apache.flink.util.OutputTag;
  * costs no lookup at all. Exact copies that a deleted member stood for (they are kept once per
  * bucket, see Bounds) leave with it.
  *
- * <p>Containment mode ({@link SampleStoreFunction#usedBy}): a document's bottom-s sample is too
- * large to keep in each of its ~257 buckets, or to carry in each of its band records (which wait
- * here for the watermark, and in file mode for the end of the input), so the band records carry
- * none, members keep only their event time, fingerprint and id ({@link BucketMembers#encodeIds}),
- * and the samples travel apart: the signature operator sends each once to the {@link
- * SampleIntakeFunction}, and the store ({@link SampleStoreFunction}) keeps those of the documents
- * the buckets keep and verifies the candidates. The subtask's report on a document goes to the
- * intake instead of the verdicts ({@link #SAMPLE_STORE}, one {@link SampleStoreRecord#REPORT}),
- * with the candidate pairs it found (each once per report, however many buckets of the subtask it
- * collided in) and whether a bucket kept the document; the intake sends the pairs on to the store
- * with the document's sample, the sample itself when kept, and the report to the verdicts, which
- * wait for one result per pair whose result is theirs ({@link VerdictEvent#forwarded}). Order,
- * bounds, exact copies (equal fingerprints: kept once, so a copy's sample is never stored),
- * re-crawls and deletions are decided here as in the other modes; members carry no cluster (the
- * bucket does not know which candidates match).
+ * <p>What differs between the modes is the {@link CandidatePath} they choose: it says what band
+ * records and members carry, how the bucket's value is written, and what happens to a candidate
+ * pair and to the reports. Verified here, a match is reported to the later document. Through a
+ * sample store (a sketch too large to keep in every bucket: containment's bottom-s samples), band
+ * records and members carry no sketch ({@link BucketMembers#encodeIds}), and the subtask's report
+ * on a document goes to the {@link SampleIntakeFunction} instead of the verdicts ({@link
+ * #SAMPLE_STORE}, one {@link SampleStoreRecord#REPORT}), with the candidate pairs it found (each
+ * once per report, however many buckets of the subtask it collided in) and whether a bucket kept
+ * the document; the intake sends the pairs on to the {@link SampleStoreFunction} with the
+ * document's sample, and the report to the verdicts, which wait for one result per pair whose
+ * result is theirs ({@link VerdictEvent#forwarded}). Order, bounds, exact copies (equal
+ * fingerprints: kept once, so a copy's sample is never stored), re-crawls and deletions are decided
+ * here the same way on either path.
  *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the
@@ -170,8 +168,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private final long bufferBudget;
     private final NearDupSettings settings;
 
-    /** Containment mode: members keep no sample, candidates go to the sample store. */
-    private final boolean sampleStore;
+    /** Where candidates are verified (here, or by a sample store after the buckets). */
+    private final CandidatePath path;
 
     /**
      * The state-shaping settings ({@link StateCompatibility}) the buckets were built with, one copy
@@ -225,17 +223,11 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     /** Reports held back until the end of the watermark, per document version. */
     private transient LinkedHashMap<DocVersion, VerdictEvent> reports;
 
-    /** Containment mode: the pairs sent to the sample store for the reports held back. */
-    private transient HashSet<SentPair> sent;
-
-    /**
-     * Containment mode: what goes to the sample intake instead of each report held back (the
-     * report, its candidate pairs, whether the document was kept), by the same key.
-     */
-    private transient LinkedHashMap<DocVersion, SampleStoreRecord> storeReports;
+    /** What this subtask does with candidate pairs and reports ({@link #path}'s). */
+    private transient CandidatePath.Candidates candidates;
 
     private transient int signatureBytes;
-    private transient Counter candidates;
+    private transient Counter candidatesVerified;
     private transient Counter matches;
     private transient Counter exactCopies;
     private transient Counter evictedByCapacity;
@@ -250,24 +242,15 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         this.verification = settings.verification();
         this.bufferBudget = settings.orderBufferBytes();
         this.settings = settings;
-        this.sampleStore = SampleStoreFunction.usedBy(settings);
+        this.path = settings.mode().candidatePath();
     }
-
-    /** A candidate pair sent to the sample store: a document version and a member version. */
-    private record SentPair(
-            String docId,
-            long docTime,
-            long docFingerprint,
-            String memberId,
-            long memberTime,
-            long memberFingerprint) {}
 
     /**
      * The key of the reports held back: a document version and its content (two versions of a page
      * at the same time get a report each, which the verdict operator adds up). Hashed from the two
      * numbers, so a lookup does not hash the id.
      */
-    private static final class DocVersion {
+    static final class DocVersion {
         final String id;
         final long eventTime;
         final long fingerprint;
@@ -311,8 +294,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             deletedIds++;
         }
         nextDeletionPrune = Long.MIN_VALUE;
-        // Containment mode's band records carry no sample (the signature operator sends it apart).
-        signatureBytes = sampleStore ? 0 : verification.packedBytes();
+        signatureBytes = path.signatureBytes(verification);
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
@@ -382,10 +364,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         buffered = new TreeMap<>();
         due = new HashMap<>();
         reports = new LinkedHashMap<>();
-        sent = new HashSet<>();
-        storeReports = new LinkedHashMap<>();
+        candidates = path.candidates(verification, new HeldReports());
         var metrics = getMetricGroup();
-        candidates = metrics.counter("candidatesVerified");
+        candidatesVerified = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
         exactCopies = metrics.counter("exactCopies");
         evictedByCapacity = metrics.counter("evictedByCapacity");
@@ -641,10 +622,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             if (members.isEmpty()) {
                 bucket.clear();
             } else {
-                bucket.update(
-                        sampleStore
-                                ? BucketMembers.encodeIds(members)
-                                : BucketMembers.encode(members));
+                bucket.update(path.encode(members));
             }
         }
         bucketSize.update(members.size());
@@ -668,52 +646,26 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         if (reports.isEmpty()) {
             return;
         }
-        if (sampleStore) {
-            // Through the sample intake, which sends the pairs on with the document's sample.
-            for (SampleStoreRecord r : storeReports.values()) {
-                output.collect(SAMPLE_STORE, new StreamRecord<>(r.trimmed(), r.time));
-            }
-            storeReports = new LinkedHashMap<>();
-        } else {
-            for (VerdictEvent report : reports.values()) {
-                output.collect(new StreamRecord<>(report, report.eventTime));
-            }
-        }
+        candidates.send(reports.values());
         reports = new LinkedHashMap<>();
-        if (!sent.isEmpty()) {
-            sent = new HashSet<>();
-        }
     }
 
-    /** Containment mode: what goes to the sample intake for {@code doc}'s report. */
-    private SampleStoreRecord storeReportFor(BandRecord doc) {
-        // Making room for the report sends the reports held back (and forgets the pairs).
-        VerdictEvent report = reportFor(doc);
-        return storeReports.computeIfAbsent(
-                new DocVersion(doc), k -> SampleStoreRecord.report(doc, report));
-    }
+    /** What the subtask's {@link CandidatePath.Candidates} send through. */
+    private final class HeldReports implements CandidatePath.Reports {
+        @Override
+        public VerdictEvent reportFor(BandRecord doc) {
+            return BandBucketOperator.this.reportFor(doc);
+        }
 
-    /**
-     * Containment mode: adds the pair ({@code doc}, {@code m}) to {@code doc}'s report for the
-     * sample intake, unless it is there already for the reports held back; a pair whose result goes
-     * to {@code doc}'s verdict is counted in its report.
-     */
-    private void sendCandidate(BandRecord doc, Member m, boolean memberFirst) {
-        SampleStoreRecord r = storeReportFor(doc);
-        if (!sent.add(
-                new SentPair(
-                        doc.docId,
-                        doc.eventTime,
-                        doc.fingerprint,
-                        m.id(),
-                        m.eventTime(),
-                        m.fingerprint()))) {
-            return;
+        @Override
+        public void toVerdicts(VerdictEvent report) {
+            output.collect(new StreamRecord<>(report, report.eventTime));
         }
-        if (memberFirst) {
-            r.report.forwarded++;
+
+        @Override
+        public void toSampleIntake(SampleStoreRecord record) {
+            output.collect(SAMPLE_STORE, new StreamRecord<>(record, record.time));
         }
-        r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
     }
 
     /**
@@ -768,27 +720,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
             compared++;
             boolean exact = m.fingerprint() == doc.fingerprint;
-            if (sampleStore) {
-                // Verified in the sample store; exact copies are still kept once, here.
-                sendCandidate(doc, m, memberFirst);
-                if (exact) {
-                    exactCopies.inc();
-                    if (memberFirst) {
-                        keepDoc = false; // an earlier exact copy already stands for it
-                    } else {
-                        changed = true; // the document stands for its later exact copy
-                        continue;
-                    }
-                }
-                kept.add(m);
-                continue;
-            }
             // About (member, document); reversed for a report from the document to the member.
-            double similarity =
-                    exact
-                            ? verification.identical()
-                            : verification.estimate(m.signature(), doc.signature);
-            if (verification.accepts(similarity)) {
+            double similarity = candidates.check(doc, m, memberFirst, exact);
+            if (!Double.isNaN(similarity)) {
                 matches.inc();
                 if (memberFirst) {
                     if (found == null) {
@@ -808,10 +742,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                         cluster = m.clusterId();
                         clusterTime = m.clusterEventTime();
                     }
-                    if (exact) {
-                        keepDoc = false; // an earlier exact copy already stands for it
-                        exactCopies.inc();
-                    }
                 } else {
                     VerdictEvent later =
                             VerdictEvent.matches(m.id(), m.url(), m.eventTime(), doc.band);
@@ -825,11 +755,15 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                             cluster,
                             clusterTime);
                     output.collect(new StreamRecord<>(later, later.eventTime));
-                    if (exact) {
-                        exactCopies.inc();
-                        changed = true; // the document stands for its later exact copy
-                        continue;
-                    }
+                }
+            }
+            if (exact) {
+                exactCopies.inc(); // exact copies always match: kept once, as the earliest
+                if (memberFirst) {
+                    keepDoc = false; // an earlier exact copy already stands for it
+                } else {
+                    changed = true; // the document stands for its later exact copy
+                    continue;
                 }
             }
             kept.add(m);
@@ -840,9 +774,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 at++;
             }
             if (at < capacity) {
-                if (sampleStore) {
-                    storeReportFor(doc).kept = true; // the intake sends its sample to the store
-                }
+                candidates.kept(doc);
                 kept.add(
                         at,
                         new Member(
@@ -865,11 +797,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             members.clear();
             members.addAll(kept);
         }
-        candidates.inc(compared);
+        candidatesVerified.inc(compared);
         if (found == null) {
-            if (sampleStore) {
-                storeReportFor(doc);
-            }
+            candidates.reported(doc);
             found = reportFor(doc);
         }
         found.candidates += compared;

@@ -41,14 +41,14 @@ public final class NearDupJob {
         public static final String VERDICT = "verdicts-2";
 
         /**
-         * Containment mode only (issue 15): one bottom-s sample per document, verifying the
-         * buckets' candidates ({@link SampleStoreFunction}).
+         * With a sample store ({@link CandidatePath#throughSampleStore()}) only: one bottom-s
+         * sample per document, verifying the buckets' candidates ({@link SampleStoreFunction}).
          */
         public static final String SAMPLE_STORE = "containment-sample-store";
 
         /**
-         * Containment mode only: each document's sample until the buckets have reported it, joined
-         * with their reports ({@link SampleIntakeFunction}).
+         * With a sample store only: each document's sample until the buckets have reported it,
+         * joined with their reports ({@link SampleIntakeFunction}).
          */
         public static final String SAMPLE_INTAKE = "containment-sample-intake";
 
@@ -160,11 +160,8 @@ public final class NearDupJob {
     /**
      * The operators between the parsed records and the three outputs: two keyed exchanges after the
      * signature operator, by band key to the buckets (deletions too, one copy per key group: {@link
-     * DeletionCopies}) and by document to the verdicts. In containment mode two more: by document
-     * id to the sample intake (the samples and deletions from the signature operator, the buckets'
-     * reports with their candidate pairs), and from there by id to the sample store (the samples of
-     * the documents the buckets keep, the candidates by their member's id with the document's
-     * sample, the deletions), whose results go to the verdicts with the reports.
+     * DeletionCopies}) and by document to the verdicts, and the stages the mode's {@link
+     * CandidatePath} adds between them (a sample intake and store: two more).
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         SingleOutputStreamOperator<BandRecord> bands =
@@ -181,25 +178,10 @@ public final class NearDupJob {
                         .name("band buckets");
         DataStream<VerdictEvent> toVerdicts =
                 found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE));
-        if (SampleStoreFunction.usedBy(settings)) {
-            SingleOutputStreamOperator<SampleStoreRecord> joined =
-                    bands.getSideOutput(SignatureFunction.SAMPLES)
-                            .union(found.getSideOutput(BandBucketOperator.SAMPLE_STORE))
-                            .keyBy(r -> r.id, Types.STRING)
-                            .process(
-                                    new SampleIntakeFunction(settings),
-                                    TypeInformation.of(SampleStoreRecord.class))
-                            .uid(Uid.SAMPLE_INTAKE)
-                            .name("sample intake");
-            DataStream<VerdictEvent> verified =
-                    joined.keyBy(r -> r.id, Types.STRING)
-                            .process(
-                                    new SampleStoreFunction(settings),
-                                    TypeInformation.of(VerdictEvent.class))
-                            .uid(Uid.SAMPLE_STORE)
-                            .name("sample store");
-            toVerdicts =
-                    toVerdicts.union(joined.getSideOutput(SampleIntakeFunction.REPORTS), verified);
+        DataStream<VerdictEvent> afterBuckets =
+                settings.mode().candidatePath().addStages(bands, found, settings);
+        if (afterBuckets != null) {
+            toVerdicts = toVerdicts.union(afterBuckets);
         }
         SingleOutputStreamOperator<Verdict> verdicts =
                 toVerdicts

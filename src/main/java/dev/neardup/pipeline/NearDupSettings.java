@@ -6,12 +6,12 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.ContainmentBanding;
-import dev.neardup.lsh.ContainmentSketcher;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.TextSketcher;
+import dev.neardup.similarity.SimilarityMode;
+import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.sketch.SimHash;
@@ -470,25 +470,14 @@ public final class NearDupSettings implements Serializable {
         return value;
     }
 
-    /**
-     * A new sketcher of this family (not thread-safe: one per operator instance): {@link
-     * #newSketcher()} for Jaccard, a {@link SimHashSketcher} for cosine.
-     */
+    /** The similarity mode of these settings: what differs between the modes. */
+    public SimilarityMode mode() {
+        return SimilarityMode.of(this);
+    }
+
+    /** A new sketcher of this mode (not thread-safe: one per operator instance). */
     public TextSketcher newTextSketcher() {
-        if (family == SimilarityFamily.CONTAINMENT) {
-            return new ContainmentSketcher(
-                    shingleOptions(),
-                    MinHash.create(algorithm, numHashes, MinHash.DEFAULT_SEED),
-                    containmentBanding(),
-                    containmentSketchSize);
-        }
-        if (family == SimilarityFamily.COSINE) {
-            return new SimHashSketcher(
-                    SimHashSketcher.featureOptions(features, shingleOptions()),
-                    new SimHash(simHashBits, SimHash.DEFAULT_SEED),
-                    new PermutedBlocks(blockParams()));
-        }
-        return newSketcher();
+        return mode().newSketcher();
     }
 
     /** CONTAINMENT: the size-partitioned bandings. */
@@ -518,9 +507,9 @@ public final class NearDupSettings implements Serializable {
         }
     }
 
-    /** How the buckets keep and verify members in this family. */
+    /** How the buckets keep and verify members in this mode. */
     public Verification verification() {
-        return Verification.of(this);
+        return mode().verification();
     }
 
     /** The similarity family. */
@@ -649,65 +638,6 @@ public final class NearDupSettings implements Serializable {
     /** One line describing the settings, for logs and the CLI. */
     @Override
     public String toString() {
-        if (family == SimilarityFamily.CONTAINMENT) {
-            return String.format(
-                    java.util.Locale.ROOT,
-                    "containment=%.2f K=%d size-partitioned bands (max size ratio %s, %d keys per"
-                            + " document: %s) sketch=bottom-%d minhash=%s shingles=%s/%d%s%s"
-                            + " bucket-capacity=%d retention=%s",
-                    threshold,
-                    numHashes,
-                    containmentMaxRatio == Math.rint(containmentMaxRatio)
-                            ? Long.toString((long) containmentMaxRatio)
-                            : Double.toString(containmentMaxRatio),
-                    bands,
-                    containmentBanding(),
-                    containmentSketchSize,
-                    algorithm,
-                    shingleKind,
-                    shingleSize,
-                    stopWords ? " stop-words" : "",
-                    stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
-                    bucketCapacity,
-                    OptionValues.format(Duration.ofMillis(retentionMillis)));
-        }
-        if (family == SimilarityFamily.COSINE) {
-            BlockParams layout = blockParams();
-            return String.format(
-                    java.util.Locale.ROOT,
-                    "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
-                            + " %d tables (keys of %s bits) features=%s%s%s bucket-capacity=%d"
-                            + " retention=%s",
-                    simHashBits,
-                    maxHamming,
-                    threshold,
-                    layout.blocks(),
-                    layout.tables(),
-                    layout.minKeyWidth() == layout.maxKeyWidth()
-                            ? "" + layout.minKeyWidth()
-                            : layout.minKeyWidth() + "-" + layout.maxKeyWidth(),
-                    features == SimHashSketcher.Features.WORDS
-                            ? "words"
-                            : "shingles/" + shingleKind + "/" + shingleSize,
-                    stopWords ? " stop-words" : "",
-                    stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
-                    bucketCapacity,
-                    OptionValues.format(Duration.ofMillis(retentionMillis)));
-        }
-        return String.format(
-                "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s shingles=%s/%d%s%s"
-                        + " bucket-capacity=%d signature-bits=%d retention=%s",
-                threshold,
-                numHashes,
-                banding(),
-                banding().effectiveThreshold(),
-                algorithm,
-                shingleKind,
-                shingleSize,
-                stopWords ? " stop-words" : "",
-                stemming == Tokenizer.Stemming.NONE ? "" : " stem=" + stemming,
-                bucketCapacity,
-                signatureBits,
-                OptionValues.format(Duration.ofMillis(retentionMillis)));
+        return mode().describe();
     }
 }

@@ -16,4 +16,15 @@ public class PendingContainmentVerdict extends PendingVerdict {
     public int results;
 
     public PendingContainmentVerdict() {}
+
+    @Override
+    boolean complete(int bands) {
+        return super.complete(bands) && results >= forwarded;
+    }
+
+    @Override
+    void countForwarded(VerdictEvent e) {
+        forwarded += e.forwarded;
+        results += e.kind == VerdictEvent.RESULT ? 1 : 0;
+    }
 }

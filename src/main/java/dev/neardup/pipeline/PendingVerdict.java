@@ -35,6 +35,17 @@ public class PendingVerdict {
 
     public PendingVerdict() {}
 
+    /**
+     * True when the verdict is final: every bucket of every record has reported (and, for a verdict
+     * that also waits for a sample store, it has verified every candidate they sent).
+     */
+    boolean complete(int bands) {
+        return records > 0 && reports >= (long) records * bands;
+    }
+
+    /** Counts what {@code e} says about candidates verified after the buckets (none here). */
+    void countForwarded(VerdictEvent e) {}
+
     /** True when this is a deletion waiting for the watermark, not a document's verdict. */
     boolean isDeletion() {
         return candidates == DELETION;

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.similarity.Verification;
 import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -64,17 +65,8 @@ public class SampleStoreFunction
     private transient Counter deleted;
 
     public SampleStoreFunction(NearDupSettings settings) {
-        this.verification = settings.verification();
+        this.verification = settings.mode().verification();
         this.retentionMillis = settings.retentionMillis();
-    }
-
-    /**
-     * True when these settings verify candidates in a sample store rather than in the buckets:
-     * containment mode, whose samples (2 + 4 s bytes) are too large to keep in each of a document's
-     * ~257 buckets.
-     */
-    public static boolean usedBy(NearDupSettings settings) {
-        return settings.family() == SimilarityFamily.CONTAINMENT;
     }
 
     @Override

@@ -9,6 +9,8 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
+import dev.neardup.similarity.SimilarityMode;
+import dev.neardup.similarity.Verification;
 import dev.neardup.text.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -34,10 +36,10 @@ import org.apache.flink.util.OutputTag;
  * deletion goes to every band-bucket subtask as one copy per key group on the main output ({@link
  * DeletionCopies}: its band keys are unknown), and to the verdicts as an announcement.
  *
- * <p>Containment mode ({@link SampleStoreFunction#usedBy}): the band records carry no sample (it
- * would travel and wait with each of a document's ~257 band records); the document's sample goes
- * once to the {@link SampleIntakeFunction} ({@link #SAMPLES}, keyed there by id), and so does each
- * deletion.
+ * <p>The mode's {@link CandidatePath} decides what band records carry of the sketch: all of it
+ * (verified in the buckets), or nothing, the sketch going once to the {@link SampleIntakeFunction}
+ * ({@link #SAMPLES}, keyed there by id) with each deletion (verified by a sample store: a sample
+ * would travel and wait with each of a document's ~257 band records).
  *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
@@ -57,14 +59,12 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
     /**
-     * Side output, containment mode: one {@link SampleStoreRecord#SAMPLE} per document and one
-     * {@link SampleStoreRecord#DELETION} per deletion, to the {@link SampleIntakeFunction}.
+     * Side output of a {@link CandidatePath#throughSampleStore()} mode: one {@link
+     * SampleStoreRecord#SAMPLE} per document and one {@link SampleStoreRecord#DELETION} per
+     * deletion, to the {@link SampleIntakeFunction}.
      */
     public static final OutputTag<SampleStoreRecord> SAMPLES =
             new OutputTag<>("samples", TypeInformation.of(SampleStoreRecord.class));
-
-    /** What a band record carries as signature in containment mode: nothing. */
-    private static final byte[] NO_SIGNATURE = new byte[0];
 
     /** Documents sketched in this JVM (the progress line of the embedded mode reads it). */
     private static final LongAdder SKETCHED = new LongAdder();
@@ -78,7 +78,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private transient Counter late;
     private transient Counter deletionsIn;
     private transient DeletionCopies deletionCopies;
-    private transient boolean samplesApart;
+    private transient CandidatePath path;
 
     public SignatureFunction(NearDupSettings settings) {
         this.settings = settings;
@@ -86,9 +86,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
 
     @Override
     public void open(OpenContext openContext) {
-        sketcher = settings.newTextSketcher();
-        verification = settings.verification();
-        samplesApart = SampleStoreFunction.usedBy(settings);
+        SimilarityMode mode = settings.mode();
+        sketcher = mode.newSketcher();
+        verification = mode.verification();
+        path = mode.candidatePath();
         var metrics = getRuntimeContext().getMetricGroup();
         documentsIn = metrics.counter("documentsIn");
         deadLetters = metrics.counter("deadLetters");
@@ -145,12 +146,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         }
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long fingerprint = sketch.identity();
-        if (samplesApart) {
-            ctx.output(
-                    SAMPLES,
-                    SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
-            packed = NO_SIGNATURE;
-        }
+        packed = path.route(doc, eventTime, fingerprint, packed, ctx);
         long[] keys = sketch.bandKeys();
         for (int j = 0; j < keys.length; j++) {
             BandRecord r = new BandRecord();
@@ -177,9 +173,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         for (int g = 0; g < deletionCopies.count(); g++) {
             out.collect(deletionCopies.copy(g, deletion.id, eventTime));
         }
-        if (samplesApart) {
-            ctx.output(SAMPLES, SampleStoreRecord.deletion(deletion.id, eventTime));
-        }
+        path.deleted(deletion.id, eventTime, ctx);
         ctx.output(
                 ANNOUNCE,
                 VerdictEvent.deletion(deletion.id, deletion.url, eventTime, deletion.instance));

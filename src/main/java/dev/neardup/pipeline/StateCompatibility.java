@@ -1,14 +1,6 @@
 package dev.neardup.pipeline;
 
-import dev.neardup.lsh.Banding;
-import dev.neardup.lsh.BlockParams;
-import dev.neardup.lsh.LshParams;
-import dev.neardup.lsh.PermutedBlocks;
-import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.sketch.BottomKContainment;
-import dev.neardup.sketch.MinHash;
-import dev.neardup.sketch.SimHash;
-import dev.neardup.text.ShingleOptions;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,56 +100,9 @@ public final class StateCompatibility {
     public static Map<String, String> shape(NearDupSettings s) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(LAYOUT_KEY, Integer.toString(LAYOUT));
-        m.put(NearDupOptions.SIMILARITY.key(), s.family().name());
-        if (s.family() == SimilarityFamily.COSINE) {
-            BlockParams layout = s.blockParams();
-            m.put(NearDupOptions.SIMHASH_BITS.key(), Integer.toString(layout.bits()));
-            m.put("simhash-seed", Long.toHexString(SimHash.DEFAULT_SEED));
-            m.put(NearDupOptions.MAX_HAMMING.key(), Integer.toString(layout.maxHamming()));
-            m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
-            m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
-            m.put(NearDupOptions.SIMHASH_FEATURES.key(), s.simHashFeatures().name());
-        } else if (s.family() == SimilarityFamily.CONTAINMENT) {
-            m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
-            m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());
-            m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
-            StringBuilder bandings = new StringBuilder();
-            for (LshParams p : s.containmentBanding().bandings()) {
-                bandings.append(bandings.length() == 0 ? "" : ",")
-                        .append(p.bands())
-                        .append('x')
-                        .append(p.rows());
-            }
-            m.put("containment.bandings", bandings.toString());
-            m.put(
-                    NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
-                    Double.toString(s.containmentMaxRatio()));
-            m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
-            m.put(
-                    NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
-                    Integer.toString(s.containmentSketchSize()));
-            m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
-            m.put(CONTAINMENT_SAMPLES, "intake");
-        } else {
-            m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(s.numHashes()));
-            m.put(NearDupOptions.ALGORITHM.key(), s.algorithm().name());
-            m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
-            m.put(NearDupOptions.BANDS.key(), Integer.toString(s.bands()));
-            m.put(NearDupOptions.ROWS.key(), Integer.toString(s.rows()));
-            m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
-        }
-        ShingleOptions sh =
-                s.family() == SimilarityFamily.COSINE
-                        ? SimHashSketcher.featureOptions(s.simHashFeatures(), s.shingleOptions())
-                        : s.shingleOptions();
-        m.put(NearDupOptions.SHINGLE_KIND.key(), sh.kind().name());
-        m.put(NearDupOptions.SHINGLE_SIZE.key(), Integer.toString(sh.size()));
-        m.put(NearDupOptions.STOP_WORDS.key(), Boolean.toString(sh.removeStopWords()));
-        m.put(NearDupOptions.STEMMING.key(), sh.stemming().name());
-        m.put("shingle-seed", Long.toHexString(sh.seed()));
-        if (s.family() == SimilarityFamily.JACCARD) {
-            m.put(NearDupOptions.SIGNATURE_BITS.key(), Integer.toString(s.signatureBits()));
-        }
+        SimilarityMode mode = s.mode();
+        m.put(NearDupOptions.SIMILARITY.key(), mode.family().name());
+        mode.addStateShape(m);
         m.put(TOKENIZER_VERSION, Integer.toString(Tokenizer.CONTRACT_VERSION));
         return m;
     }

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.Verification;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,12 +73,13 @@ import org.slf4j.LoggerFactory;
  * a second queue ordered by event time releases it at the watermark, else in {@code
  * pending-verdict} with a timer at its time. {@link PendingVerdict#candidates} {@code -1} marks it.
  *
- * <p>Containment mode ({@link SampleStoreFunction#usedBy}): the buckets' candidates are verified in
- * the {@link SampleStoreFunction}, which sends one {@link VerdictEvent#RESULT} per candidate; a
- * verdict waits for its bucket reports and for as many results as they say were sent ({@link
- * VerdictEvent#forwarded}). Its waiting verdicts are {@link PendingContainmentVerdict}s, spilled to
- * {@code pending-containment-verdict} and marked {@link #RAW_STATE_CONTAINMENT} in the raw keyed
- * state, so those of the other modes keep their form; each mode refuses the other's.
+ * <p>The mode's {@link CandidatePath} picks the type and state of the waiting verdicts. When a
+ * sample store verifies the buckets' candidates ({@link CandidatePath#throughSampleStore()}), it
+ * sends one {@link VerdictEvent#RESULT} per candidate, and a verdict waits for its bucket reports
+ * and for as many results as they say were sent ({@link VerdictEvent#forwarded}): its waiting
+ * verdicts are {@link PendingContainmentVerdict}s, spilled to {@code pending-containment-verdict}
+ * and marked by their own first int in the raw keyed state, so those verified in the buckets keep
+ * their form; each path refuses the other's.
  *
  * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
  * the uid, state name and timers of the function it replaced.
@@ -98,16 +100,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             Comparator.<Map.Entry<String, PendingVerdict>>comparingLong(e -> e.getValue().eventTime)
                     .thenComparing(Map.Entry::getKey);
 
-    /**
-     * First int of a key group's raw keyed state since cluster ids: then the count and the verdicts
-     * in today's {@link PendingVerdict}. Before, the group began with the count (never negative)
-     * and held {@link PendingVerdictV1}s.
-     */
-    static final int RAW_STATE_V2 = -2;
-
-    /** First int of a key group's raw keyed state in containment mode: {@link #RAW_STATE_V2}'s. */
-    static final int RAW_STATE_CONTAINMENT = -3;
-
     private final int bands;
 
     /** The family's verification: the Hamming distance behind a cosine estimate. */
@@ -116,8 +108,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private final long retentionMillis;
     private final long heapBudget;
 
-    /** Containment mode: verdicts also wait for the sample store's results. */
-    private final boolean storeResults;
+    /**
+     * Where candidates are verified: it picks the type and state of the waiting verdicts (which,
+     * when a sample store verifies, also wait for its results).
+     */
+    private final CandidatePath path;
 
     /**
      * Verdicts beyond the heap budget (and those of state layout 2): from the document's first
@@ -156,27 +151,16 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.bands();
-        this.verification = settings.verification();
+        this.verification = settings.mode().verification();
         this.retentionMillis = settings.retentionMillis();
         this.heapBudget = settings.pendingBufferBytes();
-        this.storeResults = SampleStoreFunction.usedBy(settings);
+        this.path = settings.mode().candidatePath();
     }
 
-    /** The type of the waiting verdicts in this mode. */
+    /** The type of the waiting verdicts. */
     @SuppressWarnings("unchecked")
     private TypeInformation<PendingVerdict> pendingType() {
-        Class<? extends PendingVerdict> type =
-                storeResults ? PendingContainmentVerdict.class : PendingVerdict.class;
-        return (TypeInformation<PendingVerdict>) TypeInformation.of(type);
-    }
-
-    /** The name of the spilled verdicts' state in this mode. */
-    private String spilledStateName() {
-        return storeResults ? "pending-containment-verdict" : "pending-verdict";
-    }
-
-    private PendingVerdict newPending() {
-        return storeResults ? new PendingContainmentVerdict() : new PendingVerdict();
+        return (TypeInformation<PendingVerdict>) TypeInformation.of(path.pendingType());
     }
 
     @Override
@@ -190,18 +174,22 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 try (InputStream in = group.getStream()) {
                     DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
                     int first = view.readInt();
-                    boolean containment = first == RAW_STATE_CONTAINMENT;
-                    boolean current = first == RAW_STATE_V2 || containment;
+                    // Since cluster ids a group begins with its path's marker, then the count and
+                    // today's PendingVerdicts; before, with the count (never negative), then
+                    // PendingVerdictV1s, assembled in the buckets.
+                    CandidatePath written = CandidatePath.ofRawStateMarker(first);
+                    boolean current = written != null;
                     int n = current ? view.readInt() : first;
-                    if (n > 0 && containment != storeResults) {
+                    if (n > 0 && (current ? written : CandidatePath.inBuckets()) != path) {
                         throw new SuppressRestartsException(
                                 new IllegalStateException(
                                         StateCompatibility.INCOMPATIBLE
                                                 + ": the waiting verdicts were assembled "
-                                                + (containment ? "with" : "without")
-                                                + " the containment sample store, and this job"
-                                                + (storeResults ? " needs" : " has")
-                                                + " it ("
+                                                + (current ? written : CandidatePath.inBuckets())
+                                                        .description()
+                                                + ", and this job is "
+                                                + path.description()
+                                                + " ("
                                                 + StateCompatibility.CONTAINMENT_SAMPLES
                                                 + "). Restore with the old settings and version,"
                                                 + " or start without the checkpoint or savepoint"
@@ -237,7 +225,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         super.open();
         spilled =
                 getRuntimeContext()
-                        .getState(new ValueStateDescriptor<>(spilledStateName(), pendingType()));
+                        .getState(
+                                new ValueStateDescriptor<>(path.pendingStateName(), pendingType()));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
         waiting = new HashMap<>();
         bySweepTime = new TreeSet<>(SWEEP_ORDER);
@@ -266,7 +255,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
                 getKeyedStateBackend()
-                        .<VoidNamespace>getKeys(spilledStateName(), VoidNamespace.INSTANCE)) {
+                        .<VoidNamespace>getKeys(path.pendingStateName(), VoidNamespace.INSTANCE)) {
             spilledCount = keys.count();
         }
     }
@@ -289,7 +278,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 out.startNewKeyGroup(group);
                 List<Map.Entry<String, PendingVerdict>> entries =
                         byGroup.getOrDefault(group, List.of());
-                view.writeInt(storeResults ? RAW_STATE_CONTAINMENT : RAW_STATE_V2);
+                view.writeInt(path.rawStateMarker());
                 view.writeInt(entries.size());
                 for (Map.Entry<String, PendingVerdict> e : entries) {
                     view.writeUTF(e.getKey());
@@ -316,7 +305,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         boolean isNew = p == null;
         if (isNew) {
-            p = newPending();
+            p = path.newPending();
             p.docId = e.docId;
             p.url = e.url;
             p.eventTime = e.eventTime;
@@ -331,10 +320,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             if (p.reports >= 0) {
                 p.reports += e.reports;
             }
-            if (p instanceof PendingContainmentVerdict c) {
-                c.forwarded += e.forwarded;
-                c.results += e.kind == VerdictEvent.RESULT ? 1 : 0;
-            }
+            p.countForwarded(e);
             long now = getProcessingTimeService().getCurrentProcessingTime();
             MatchList m = e.matches;
             for (int i = 0; i < m.size(); i++) {
@@ -344,9 +330,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 }
             }
         }
-        if (p.records > 0
-                && p.reports >= (long) p.records * bands
-                && (!(p instanceof PendingContainmentVerdict c) || c.results >= c.forwarded)) {
+        if (p.complete(bands)) {
             // Every bucket of every record has reported (and in containment mode the sample store
             // has verified every candidate they sent): the verdict is final.
             if (onHeap) {
@@ -399,7 +383,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         boolean isNew = p == null;
         if (isNew) {
-            p = newPending();
+            p = path.newPending();
             p.docId = e.docId;
             p.eventTime = e.eventTime;
             p.candidates = PendingVerdict.DELETION;

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.io.Alert;
+import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;
 import java.util.SplittableRandom;
 import org.apache.flink.configuration.Configuration;

@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -62,7 +62,8 @@ class OperatorChainTest {
                             new SignatureFunction(settings));
             buckets = bucketHarness(settings);
             verdicts = verdictHarness(settings);
-            boolean containment = SampleStoreFunction.usedBy(settings);
+            boolean containment =
+                    settings.mode().candidatePath() == CandidatePath.throughSampleStore();
             intake = containment ? intakeHarness(settings) : null;
             store = containment ? storeHarness(settings) : null;
             buckets.open();

@@ -7,6 +7,7 @@ import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Alert;
+import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import java.util.ArrayList;

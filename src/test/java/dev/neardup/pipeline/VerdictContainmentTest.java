@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.Verification;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;

@@ -1,4 +1,4 @@
-package dev.neardup.pipeline;
+package dev.neardup.similarity;
 
 import dev.neardup.io.Alert;
 import dev.neardup.sketch.BbitMinHash;
@@ -12,9 +12,9 @@ import java.nio.ByteOrder;
 /**
  * How a band bucket keeps and verifies its members, per similarity family: what a member's {@code
  * signature} bytes are ({@link #pack}), the similarity two members' bytes estimate ({@link
- * #estimate}) and whether a pair at that estimate is a match ({@link #accepts}). The one {@link
- * BandBucketOperator} calls it, so the operator's code does not depend on the family. Immutable and
- * serializable (it travels with the operators); {@link #of} builds it from the settings.
+ * #estimate}) and whether a pair at that estimate is a match ({@link #accepts}). Each {@link
+ * SimilarityMode} has one; the job's operators call it, so their code does not depend on the mode.
+ * Immutable and serializable (it travels with the operators).
  */
 public interface Verification extends Serializable {
 
@@ -71,20 +71,8 @@ public interface Verification extends Serializable {
         return null;
     }
 
-    /** The verification of these settings' family. */
-    static Verification of(NearDupSettings settings) {
-        return switch (settings.family()) {
-            case COSINE -> new Cosine(settings.simHashBits(), settings.maxHamming());
-            case CONTAINMENT ->
-                    new Containment(settings.containmentSketchSize(), settings.threshold());
-            case JACCARD ->
-                    new Jaccard(
-                            settings.numHashes(), settings.signatureBits(), settings.threshold());
-        };
-    }
-
     /**
-     * Containment (seed 003's c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
+     * Containment (Broder 1997: c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
      * shingles ({@link BottomKContainment}, 2 + 4 s bytes) and a pair is a match when the estimated
      * containment of either in the other reaches the threshold. The estimate carries its direction
      * with it: value + 2 x code, code 0 when the first document is contained in the second, 1 when
@@ -95,9 +83,9 @@ public interface Verification extends Serializable {
     final class Containment implements Verification {
         private static final long serialVersionUID = 1L;
 
-        static final int FIRST_IN_SECOND = 0;
-        static final int SECOND_IN_FIRST = 1;
-        static final int BOTH = 2;
+        public static final int FIRST_IN_SECOND = 0;
+        public static final int SECOND_IN_FIRST = 1;
+        public static final int BOTH = 2;
 
         private final int sketchSize;
         private final double threshold;
@@ -132,11 +120,11 @@ public interface Verification extends Serializable {
             return encode(e.bInA(), SECOND_IN_FIRST);
         }
 
-        static double encode(double value, int code) {
+        public static double encode(double value, int code) {
             return value + 2 * code;
         }
 
-        static int code(double encoded) {
+        public static int code(double encoded) {
             return encoded >= 4 ? BOTH : encoded >= 2 ? SECOND_IN_FIRST : FIRST_IN_SECOND;
         }
 
@@ -230,7 +218,7 @@ public interface Verification extends Serializable {
     /**
      * Cosine: members keep the whole D-bit SimHash fingerprint (D / 8 bytes, the words as
      * little-endian longs); a pair is a match when the Hamming distance h of the fingerprints is at
-     * most k, and its estimated cosine is cos(pi h / D) (seed 002), at least cos(pi k / D).
+     * most k, and its estimated cosine is cos(pi h / D) (Charikar 2002), at least cos(pi k / D).
      */
     final class Cosine implements Verification {
         private static final long serialVersionUID = 1L;

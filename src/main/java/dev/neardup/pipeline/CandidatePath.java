@@ -1,0 +1,432 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.io.Document;
+import dev.neardup.similarity.Verification;
+import java.io.Serializable;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+
+/**
+ * Where a similarity mode's candidate pairs are verified, and what that asks of each operator: the
+ * strategy the operators hold (as Flink's {@code WindowOperator} holds its assigner and trigger),
+ * chosen by the mode, so that no operator asks which mode it runs.
+ *
+ * <ul>
+ *   <li>{@link #inBuckets()}: band records carry the packed sketch, bucket members keep it, and a
+ *       bucket verifies a candidate on the spot with the mode's {@link Verification} (a sketch
+ *       small enough to keep in every bucket: b-bit MinHash values, a SimHash fingerprint).
+ *   <li>{@link #throughSampleStore()}: the sketch is too large to keep in every bucket (a bottom-s
+ *       sample in each of ~257 buckets), so it travels apart: the signature operator sends it once
+ *       to the {@link SampleIntakeFunction}, band records and members carry none, the buckets
+ *       forward their candidates with their reports, and the {@link SampleStoreFunction} verifies
+ *       them against one stored sample per document; a verdict also waits for the store's results
+ *       ({@link PendingContainmentVerdict}).
+ * </ul>
+ */
+public abstract class CandidatePath implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** First int of a key group's raw keyed state of waiting verdicts verified in the buckets. */
+    static final int RAW_STATE_IN_BUCKETS = -2;
+
+    /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
+    static final int RAW_STATE_SAMPLE_STORE = -3;
+
+    private CandidatePath() {}
+
+    /** Candidates verified in the buckets. */
+    public static CandidatePath inBuckets() {
+        return InBuckets.INSTANCE;
+    }
+
+    /** Candidates verified by a per-document sample store after the buckets. */
+    public static CandidatePath throughSampleStore() {
+        return ThroughSampleStore.INSTANCE;
+    }
+
+    /** The path whose waiting verdicts begin their raw keyed state with {@code marker}, or null. */
+    static CandidatePath ofRawStateMarker(int marker) {
+        return marker == RAW_STATE_IN_BUCKETS
+                ? inBuckets()
+                : marker == RAW_STATE_SAMPLE_STORE ? throughSampleStore() : null;
+    }
+
+    // The signature operator.
+
+    /**
+     * What band records carry of a document's packed sketch, after sending what travels apart
+     * through {@code ctx}.
+     */
+    abstract byte[] route(
+            Document doc,
+            long eventTime,
+            long fingerprint,
+            byte[] packed,
+            ProcessFunction<?, BandRecord>.Context ctx);
+
+    /** A deletion, for the stages that keep per-document state. */
+    abstract void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx);
+
+    // The band buckets.
+
+    /** Bytes of sketch that band records and bucket members carry. */
+    abstract int signatureBytes(Verification verification);
+
+    /** The bucket's state value for these members. */
+    abstract byte[] encode(List<BucketMembers.Member> members);
+
+    /** What a bucket subtask does with its candidate pairs and its reports. */
+    abstract Candidates candidates(Verification verification, Reports reports);
+
+    /** What a bucket subtask's {@link Candidates} send through. */
+    interface Reports {
+        /** The report held back for this document version (created when there is none). */
+        VerdictEvent reportFor(BandRecord doc);
+
+        /** Sends a report to the verdicts. */
+        void toVerdicts(VerdictEvent report);
+
+        /** Sends a record to the sample intake. */
+        void toSampleIntake(SampleStoreRecord record);
+    }
+
+    /** A bucket subtask's handling of candidate pairs (not serializable: made in {@code open}). */
+    interface Candidates {
+        /**
+         * Checks the candidate pair (member {@code m}, document {@code doc}).
+         *
+         * @return the estimated similarity about (member, document) when the pair is a match found
+         *     here; NaN when it is not one, or is verified elsewhere
+         */
+        double check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
+
+        /** The document gets this subtask's report (it does whether or not it matched). */
+        void reported(BandRecord doc);
+
+        /** A bucket keeps the document. */
+        void kept(BandRecord doc);
+
+        /** Sends the reports held back, then forgets what it held for them. */
+        void send(Iterable<VerdictEvent> held);
+    }
+
+    // The verdicts.
+
+    /** The type of the waiting verdicts. */
+    abstract Class<? extends PendingVerdict> pendingType();
+
+    /** A new waiting verdict. */
+    abstract PendingVerdict newPending();
+
+    /** The name of the keyed state of waiting verdicts beyond the heap. */
+    abstract String pendingStateName();
+
+    /** The first int of a key group's raw keyed state of waiting verdicts. */
+    abstract int rawStateMarker();
+
+    /** How the waiting verdicts were assembled, for the message of a refused restore. */
+    abstract String description();
+
+    // The graph.
+
+    /**
+     * Adds the stages between the buckets and the verdicts, if any.
+     *
+     * @return what the stages send to the verdicts, or null when there are none
+     */
+    abstract DataStream<VerdictEvent> addStages(
+            SingleOutputStreamOperator<BandRecord> bands,
+            SingleOutputStreamOperator<VerdictEvent> buckets,
+            NearDupSettings settings);
+
+    /** Verified in the buckets. */
+    private static final class InBuckets extends CandidatePath {
+        private static final long serialVersionUID = 1L;
+        static final InBuckets INSTANCE = new InBuckets();
+
+        @Override
+        byte[] route(
+                Document doc,
+                long eventTime,
+                long fingerprint,
+                byte[] packed,
+                ProcessFunction<?, BandRecord>.Context ctx) {
+            return packed;
+        }
+
+        @Override
+        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
+
+        @Override
+        int signatureBytes(Verification verification) {
+            return verification.packedBytes();
+        }
+
+        @Override
+        byte[] encode(List<BucketMembers.Member> members) {
+            return BucketMembers.encode(members);
+        }
+
+        @Override
+        Candidates candidates(Verification verification, Reports reports) {
+            return new Candidates() {
+                @Override
+                public double check(
+                        BandRecord doc,
+                        BucketMembers.Member m,
+                        boolean memberFirst,
+                        boolean exact) {
+                    double similarity =
+                            exact
+                                    ? verification.identical()
+                                    : verification.estimate(m.signature(), doc.signature);
+                    return verification.accepts(similarity) ? similarity : Double.NaN;
+                }
+
+                @Override
+                public void reported(BandRecord doc) {}
+
+                @Override
+                public void kept(BandRecord doc) {}
+
+                @Override
+                public void send(Iterable<VerdictEvent> held) {
+                    for (VerdictEvent report : held) {
+                        reports.toVerdicts(report);
+                    }
+                }
+            };
+        }
+
+        @Override
+        Class<? extends PendingVerdict> pendingType() {
+            return PendingVerdict.class;
+        }
+
+        @Override
+        PendingVerdict newPending() {
+            return new PendingVerdict();
+        }
+
+        @Override
+        String pendingStateName() {
+            return "pending-verdict";
+        }
+
+        @Override
+        int rawStateMarker() {
+            return RAW_STATE_IN_BUCKETS;
+        }
+
+        @Override
+        String description() {
+            return "without the containment sample store";
+        }
+
+        @Override
+        DataStream<VerdictEvent> addStages(
+                SingleOutputStreamOperator<BandRecord> bands,
+                SingleOutputStreamOperator<VerdictEvent> buckets,
+                NearDupSettings settings) {
+            return null;
+        }
+
+        private Object readResolve() {
+            return INSTANCE;
+        }
+    }
+
+    /** Verified by the sample store. */
+    private static final class ThroughSampleStore extends CandidatePath {
+        private static final long serialVersionUID = 1L;
+        static final ThroughSampleStore INSTANCE = new ThroughSampleStore();
+
+        /** What a band record carries as signature: nothing. */
+        private static final byte[] NO_SIGNATURE = new byte[0];
+
+        @Override
+        byte[] route(
+                Document doc,
+                long eventTime,
+                long fingerprint,
+                byte[] packed,
+                ProcessFunction<?, BandRecord>.Context ctx) {
+            ctx.output(
+                    SignatureFunction.SAMPLES,
+                    SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
+            return NO_SIGNATURE;
+        }
+
+        @Override
+        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {
+            ctx.output(SignatureFunction.SAMPLES, SampleStoreRecord.deletion(id, eventTime));
+        }
+
+        @Override
+        int signatureBytes(Verification verification) {
+            return 0;
+        }
+
+        @Override
+        byte[] encode(List<BucketMembers.Member> members) {
+            return BucketMembers.encodeIds(members);
+        }
+
+        @Override
+        Candidates candidates(Verification verification, Reports reports) {
+            return new Forwarding(reports);
+        }
+
+        @Override
+        Class<? extends PendingVerdict> pendingType() {
+            return PendingContainmentVerdict.class;
+        }
+
+        @Override
+        PendingVerdict newPending() {
+            return new PendingContainmentVerdict();
+        }
+
+        @Override
+        String pendingStateName() {
+            return "pending-containment-verdict";
+        }
+
+        @Override
+        int rawStateMarker() {
+            return RAW_STATE_SAMPLE_STORE;
+        }
+
+        @Override
+        String description() {
+            return "with the containment sample store";
+        }
+
+        /**
+         * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
+         * from the signature operator, the buckets' reports with their candidate pairs), and from
+         * there by id to the sample store (the samples of the documents the buckets keep, the
+         * candidates by their member's id with the document's sample, the deletions), whose results
+         * go to the verdicts with the reports.
+         */
+        @Override
+        DataStream<VerdictEvent> addStages(
+                SingleOutputStreamOperator<BandRecord> bands,
+                SingleOutputStreamOperator<VerdictEvent> buckets,
+                NearDupSettings settings) {
+            SingleOutputStreamOperator<SampleStoreRecord> joined =
+                    bands.getSideOutput(SignatureFunction.SAMPLES)
+                            .union(buckets.getSideOutput(BandBucketOperator.SAMPLE_STORE))
+                            .keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleIntakeFunction(settings),
+                                    TypeInformation.of(SampleStoreRecord.class))
+                            .uid(NearDupJob.Uid.SAMPLE_INTAKE)
+                            .name("sample intake");
+            DataStream<VerdictEvent> verified =
+                    joined.keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleStoreFunction(settings),
+                                    TypeInformation.of(VerdictEvent.class))
+                            .uid(NearDupJob.Uid.SAMPLE_STORE)
+                            .name("sample store");
+            return joined.getSideOutput(SampleIntakeFunction.REPORTS).union(verified);
+        }
+
+        private Object readResolve() {
+            return INSTANCE;
+        }
+    }
+
+    /**
+     * The buckets' side of the sample store: each report goes to the sample intake with the
+     * candidate pairs the subtask found for it (each once per report, however many of its buckets
+     * it collided in) and whether a bucket kept the document; the intake sends the pairs on to the
+     * store with the document's sample.
+     */
+    private static final class Forwarding implements Candidates {
+        private final Reports reports;
+
+        /** What goes to the sample intake instead of each report held back, by document version. */
+        private LinkedHashMap<BandBucketOperator.DocVersion, SampleStoreRecord> storeReports =
+                new LinkedHashMap<>();
+
+        /** The pairs sent for the reports held back. */
+        private HashSet<SentPair> sent = new HashSet<>();
+
+        Forwarding(Reports reports) {
+            this.reports = reports;
+        }
+
+        /** A candidate pair sent to the sample store: a document version and a member version. */
+        private record SentPair(
+                String docId,
+                long docTime,
+                long docFingerprint,
+                String memberId,
+                long memberTime,
+                long memberFingerprint) {}
+
+        /** What goes to the sample intake for {@code doc}'s report. */
+        private SampleStoreRecord storeReportFor(BandRecord doc) {
+            // Making room for the report sends the reports held back (and forgets the pairs).
+            VerdictEvent report = reports.reportFor(doc);
+            return storeReports.computeIfAbsent(
+                    new BandBucketOperator.DocVersion(doc),
+                    k -> SampleStoreRecord.report(doc, report));
+        }
+
+        /**
+         * Adds the pair to {@code doc}'s report for the sample intake, unless it is there already
+         * for the reports held back; a pair whose result goes to {@code doc}'s verdict is counted
+         * in its report.
+         */
+        @Override
+        public double check(
+                BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
+            SampleStoreRecord r = storeReportFor(doc);
+            if (sent.add(
+                    new SentPair(
+                            doc.docId,
+                            doc.eventTime,
+                            doc.fingerprint,
+                            m.id(),
+                            m.eventTime(),
+                            m.fingerprint()))) {
+                if (memberFirst) {
+                    r.report.forwarded++;
+                }
+                r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
+            }
+            return Double.NaN;
+        }
+
+        @Override
+        public void reported(BandRecord doc) {
+            storeReportFor(doc);
+        }
+
+        @Override
+        public void kept(BandRecord doc) {
+            storeReportFor(doc).kept = true; // the intake sends its sample to the store
+        }
+
+        @Override
+        public void send(Iterable<VerdictEvent> held) {
+            for (SampleStoreRecord r : storeReports.values()) {
+                reports.toSampleIntake(r.trimmed());
+            }
+            storeReports = new LinkedHashMap<>();
+            if (!sent.isEmpty()) {
+                sent = new HashSet<>();
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.neardup.similarity;
+
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.ContainmentBanding;
+import dev.neardup.lsh.ContainmentSketcher;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.TextSketcher;
+import dev.neardup.pipeline.CandidatePath;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.pipeline.StateCompatibility;
+import dev.neardup.sketch.BottomKContainment;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.text.ShingleOptions;
+import java.util.Map;
+
+/**
+ * Containment of one shingle set in another, |A ∩ B| / |A| (Broder 1997): MinHash signatures cut
+ * into size-partitioned bands (Zhu et al. 2016, LSH Ensemble), candidates verified by a sample
+ * store after the buckets against one bottom-s sample per document; a match says which document is
+ * contained in which.
+ */
+final class ContainmentMode implements SimilarityMode {
+
+    private static final long serialVersionUID = 1L;
+
+    private final NearDupSettings settings;
+
+    ContainmentMode(NearDupSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public SimilarityFamily family() {
+        return SimilarityFamily.CONTAINMENT;
+    }
+
+    @Override
+    public TextSketcher newSketcher() {
+        return new ContainmentSketcher(
+                features(),
+                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED),
+                settings.containmentBanding(),
+                settings.containmentSketchSize());
+    }
+
+    @Override
+    public Verification verification() {
+        return new Verification.Containment(settings.containmentSketchSize(), settings.threshold());
+    }
+
+    /** A bottom-s sample (2 + 4 s bytes) is too large to keep in each of ~257 buckets. */
+    @Override
+    public CandidatePath candidatePath() {
+        return CandidatePath.throughSampleStore();
+    }
+
+    @Override
+    public ShingleOptions features() {
+        return settings.shingleOptions();
+    }
+
+    @Override
+    public void addStateShape(Map<String, String> m) {
+        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.numHashes()));
+        m.put(NearDupOptions.ALGORITHM.key(), settings.algorithm().name());
+        m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
+        StringBuilder bandings = new StringBuilder();
+        for (LshParams p : settings.containmentBanding().bandings()) {
+            bandings.append(bandings.length() == 0 ? "" : ",")
+                    .append(p.bands())
+                    .append('x')
+                    .append(p.rows());
+        }
+        m.put("containment.bandings", bandings.toString());
+        m.put(
+                NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
+                Double.toString(settings.containmentMaxRatio()));
+        m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
+        m.put(
+                NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
+                Integer.toString(settings.containmentSketchSize()));
+        m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
+        m.put(StateCompatibility.CONTAINMENT_SAMPLES, "intake");
+        ShapeKeys.putShingles(m, features());
+    }
+
+    @Override
+    public String describe() {
+        double ratio = settings.containmentMaxRatio();
+        ContainmentBanding banding = settings.containmentBanding();
+        ShingleOptions sh = features();
+        return String.format(
+                java.util.Locale.ROOT,
+                "containment=%.2f K=%d size-partitioned bands (max size ratio %s, %d keys per"
+                        + " document: %s) sketch=bottom-%d minhash=%s shingles=%s/%d%s"
+                        + " bucket-capacity=%d retention=%s",
+                settings.threshold(),
+                settings.numHashes(),
+                ratio == Math.rint(ratio) ? Long.toString((long) ratio) : Double.toString(ratio),
+                settings.bands(),
+                banding,
+                settings.containmentSketchSize(),
+                settings.algorithm(),
+                sh.kind(),
+                sh.size(),
+                ShapeKeys.textOptions(sh),
+                settings.bucketCapacity(),
+                ShapeKeys.retention(settings.retentionMillis()));
+    }
+}

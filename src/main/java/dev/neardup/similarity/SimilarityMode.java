@@ -1,0 +1,54 @@
+package dev.neardup.similarity;
+
+import dev.neardup.lsh.TextSketcher;
+import dev.neardup.pipeline.CandidatePath;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.text.ShingleOptions;
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * One similarity mode of the job: everything that differs between resemblance (Jaccard), cosine and
+ * containment, behind one type, so that the operators, {@code dedupe} and the commands hold a mode
+ * and never ask which one it is. A mode owns its sketcher (text to features to a sketch to band
+ * keys), the way buckets keep and verify members ({@link Verification}), where candidates are
+ * verified ({@link CandidatePath}: in the buckets, or by a sample store after them), the settings
+ * that shape its stored state, and its part of the settings line. {@link #of} is the one place that
+ * chooses a mode. Immutable and serializable (it travels with the operators).
+ */
+public interface SimilarityMode extends Serializable {
+
+    /** The mode, as {@code neardup.similarity} names it (recorded with the state). */
+    SimilarityFamily family();
+
+    /** A new sketcher of this mode (not thread-safe: one per operator instance). */
+    TextSketcher newSketcher();
+
+    /** How bucket members are kept and candidates verified. */
+    Verification verification();
+
+    /** Where candidates are verified, and what that asks of the operators. */
+    CandidatePath candidatePath();
+
+    /** The shingling that makes this mode's features. */
+    ShingleOptions features();
+
+    /**
+     * Adds the settings of this mode that shape stored state (option key to value, in a fixed
+     * order), the features' shingling included: a restore with other values is refused.
+     */
+    void addStateShape(Map<String, String> shape);
+
+    /** One line describing the settings, for logs and the CLI. */
+    String describe();
+
+    /** The mode of these settings. */
+    static SimilarityMode of(NearDupSettings settings) {
+        return switch (settings.family()) {
+            case JACCARD -> new JaccardMode(settings);
+            case COSINE -> new CosineMode(settings);
+            case CONTAINMENT -> new ContainmentMode(settings);
+        };
+    }
+}
