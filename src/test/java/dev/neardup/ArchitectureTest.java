@@ -65,6 +65,42 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The operators hold a {@code SimilarityMode} and its {@code CandidatePath}, and never ask
+     * which mode they run: only the settings (which read {@code neardup.similarity}) and the state
+     * check (which records it) know the modes' names, and only the similarity package knows the
+     * modes' classes.
+     */
+    @Test
+    void theStreamingJobNeverNamesAMode() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.neardup.pipeline..")
+                .and()
+                .doNotHaveSimpleName("NearDupSettings")
+                .and()
+                .doNotHaveSimpleName("NearDupOptions")
+                .and()
+                .doNotHaveSimpleName("StateCompatibility")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.neardup.pipeline.SimilarityFamily")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.neardup.similarity..")
+                .should()
+                .dependOnClassesThat()
+                .haveSimpleName("JaccardMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("CosineMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("ContainmentMode")
+                .check(classes);
+    }
+
     @Test
     void everyPublicAlgorithmClassCitesItsSource() throws IOException {
         Pattern publicType =
