@@ -5,16 +5,12 @@ import dev.neardup.similarity.Verification;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import org.apache.flink.api.common.state.BroadcastState;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
@@ -155,14 +151,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
 
-    /** The deletions: document id to the event times of its deletions, ascending. */
-    static final MapStateDescriptor<String, long[]> DELETIONS =
-            new MapStateDescriptor<>(
-                    "deletions",
-                    Types.STRING,
-                    PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
-
-    private final int capacity;
     private final long retentionMillis;
     private final Verification verification;
     private final long bufferBudget;
@@ -177,17 +165,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private transient ListState<String> shape;
 
-    /**
-     * The deletions ({@link #DELETIONS}): the same on every subtask, since every subtask receives
-     * every deletion and the same watermarks.
-     */
-    private transient BroadcastState<String, long[]> deletions;
-
-    /** Ids in {@link #deletions}: while there are none, members are not looked up. */
-    private transient int deletedIds;
-
-    /** The retention horizon at which the deletions are next pruned. */
-    private transient long nextDeletionPrune;
+    /** The deletions, the same on every subtask. */
+    private transient BucketDeletions deletions;
 
     /** Waiting documents read from raw keyed state on restore, put back by {@link #open}. */
     private transient List<BandRecord> restoredWaiting;
@@ -220,24 +199,14 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private transient Map<Long, Due> due;
 
-    /** Reports held back until the end of the watermark, per document version. */
-    private transient LinkedHashMap<DocVersion, VerdictEvent> reports;
-
-    /** What this subtask does with candidate pairs and reports ({@link #path}'s). */
-    private transient CandidatePath.Candidates candidates;
+    /** What the bucket does with a document it takes in, and the reports it holds back. */
+    private transient BucketLogic logic;
 
     private transient int signatureBytes;
-    private transient Counter candidatesVerified;
-    private transient Counter matches;
-    private transient Counter exactCopies;
-    private transient Counter evictedByCapacity;
-    private transient Counter evictedByAge;
     private transient Counter spilled;
-    private transient Counter deletedMembers;
     private transient Histogram bucketSize;
 
     public BandBucketOperator(NearDupSettings settings) {
-        this.capacity = settings.bucketCapacity();
         this.retentionMillis = settings.retentionMillis();
         this.verification = settings.verification();
         this.bufferBudget = settings.orderBufferBytes();
@@ -288,12 +257,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
-        deletions = context.getOperatorStateStore().getBroadcastState(DELETIONS);
-        deletedIds = 0;
-        for (Map.Entry<String, long[]> ignored : deletions.entries()) {
-            deletedIds++;
-        }
-        nextDeletionPrune = Long.MIN_VALUE;
+        deletions = new BucketDeletions(context.getOperatorStateStore(), retentionMillis);
         signatureBytes = path.signatureBytes(verification);
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
@@ -363,17 +327,27 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
         buffered = new TreeMap<>();
         due = new HashMap<>();
-        reports = new LinkedHashMap<>();
-        candidates = path.candidates(verification, new HeldReports());
         var metrics = getMetricGroup();
-        candidatesVerified = metrics.counter("candidatesVerified");
-        matches = metrics.counter("matches");
-        exactCopies = metrics.counter("exactCopies");
-        evictedByCapacity = metrics.counter("evictedByCapacity");
-        evictedByAge = metrics.counter("evictedByAge");
+        logic =
+                new BucketLogic(
+                        settings,
+                        path,
+                        deletions,
+                        new BucketLogic.Emitter() {
+                            @Override
+                            public void toVerdicts(VerdictEvent report) {
+                                output.collect(new StreamRecord<>(report, report.eventTime));
+                            }
+
+                            @Override
+                            public void toSampleIntake(SampleStoreRecord record) {
+                                output.collect(
+                                        SAMPLE_STORE, new StreamRecord<>(record, record.time));
+                            }
+                        },
+                        metrics);
         spilled = metrics.counter("waitingSpilled");
-        deletedMembers = metrics.counter("deletedMembers");
-        metrics.gauge("deletionsKept", (Gauge<Integer>) () -> deletedIds);
+        metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
@@ -432,97 +406,20 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public void processElement(StreamRecord<BandRecord> element) throws Exception {
         BandRecord r = element.getValue();
         if (DeletionCopies.isDeletion(r)) {
-            keepDeletion(r);
+            deletions.keep(r);
             return;
         }
         if (r.eventTime <= timers.currentWatermark()) {
             takeAll(List.of(r));
-            sendReports();
+            logic.sendReports();
             return;
         }
         await(r);
     }
 
-    /**
-     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it; the buckets
-     * apply it when they are next touched by a document later than it. Copies of a deletion this
-     * subtask holds already change nothing.
-     */
-    private void keepDeletion(BandRecord d) throws Exception {
-        long[] times = deletions.get(d.docId);
-        if (times != null && Arrays.binarySearch(times, d.eventTime) >= 0) {
-            return; // the same deletion again
-        }
-        if (times == null) {
-            deletions.put(d.docId, new long[] {d.eventTime});
-            deletedIds++;
-            return;
-        }
-        int at = Arrays.binarySearch(times, d.eventTime);
-        at = -at - 1;
-        long[] more = new long[times.length + 1];
-        System.arraycopy(times, 0, more, 0, at);
-        more[at] = d.eventTime;
-        System.arraycopy(times, at, more, at + 1, times.length - at);
-        deletions.put(d.docId, more);
-    }
-
-    /**
-     * True when the document of {@code m} was deleted at a time from {@code m}'s event time up to
-     * before {@code time}: a document at {@code time} no longer sees it.
-     */
-    private boolean deletedBefore(Member m, long time) throws Exception {
-        long[] times = deletions.get(m.id());
-        if (times == null) {
-            return false;
-        }
-        for (long deletedAt : times) {
-            if (deletedAt >= m.eventTime() && deletedAt < time) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Forgets the deletion times older than the watermark by more than the retention: a member at
-     * or before such a time is pruned by age before any later document can see it. Checked at most
-     * once per sixteenth of the retention of event time, so a large set is not walked at every
-     * watermark (a deletion kept a little longer changes nothing).
-     */
-    private void pruneDeletions(long watermark) throws Exception {
-        long horizon =
-                watermark < Long.MIN_VALUE + retentionMillis
-                        ? Long.MIN_VALUE
-                        : watermark - retentionMillis;
-        if (horizon < nextDeletionPrune) {
-            return;
-        }
-        nextDeletionPrune = horizon + Math.max(1, retentionMillis / 16);
-        Iterator<Map.Entry<String, long[]>> it = deletions.iterator();
-        while (it.hasNext()) {
-            Map.Entry<String, long[]> e = it.next();
-            long[] times = e.getValue();
-            int old = 0;
-            while (old < times.length && times[old] < horizon) {
-                old++;
-            }
-            if (old == times.length) {
-                it.remove();
-                deletedIds--;
-            } else if (old > 0) {
-                e.setValue(Arrays.copyOfRange(times, old, times.length));
-            }
-        }
-    }
-
     /** Deletions kept: ids and their deletion times, for tests. */
     Map<String, List<Long>> deletionsKept() throws Exception {
-        Map<String, List<Long>> out = new java.util.TreeMap<>();
-        for (Map.Entry<String, long[]> e : deletions.immutableEntries()) {
-            out.put(e.getKey(), Arrays.stream(e.getValue()).boxed().toList());
-        }
-        return out;
+        return deletions.kept();
     }
 
     /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
@@ -579,9 +476,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         // A new map each time: a cleared HashMap keeps its largest table, and iterating that after
         // one big step (a burst, a stall) would cost every later watermark.
         due = new HashMap<>();
-        sendReports();
-        if (deletedIds > 0) {
-            pruneDeletions(mark.getTimestamp());
+        logic.sendReports();
+        if (deletions.any()) {
+            deletions.prune(mark.getTimestamp());
         }
         output.emitWatermark(mark);
     }
@@ -616,7 +513,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                 new ArrayList<>(BucketMembers.decode(bucket.value(), signatureBytes));
         boolean changed = false;
         for (BandRecord r : ordered) {
-            changed |= take(members, r);
+            changed |= logic.take(members, r);
         }
         if (changed) {
             if (members.isEmpty()) {
@@ -626,184 +523,5 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             }
         }
         bucketSize.update(members.size());
-    }
-
-    /** The report held back for {@code doc}'s version (created with {@code doc}'s band). */
-    private VerdictEvent reportFor(BandRecord doc) {
-        DocVersion key = new DocVersion(doc);
-        VerdictEvent report = reports.get(key);
-        if (report == null) {
-            if (reports.size() >= MAX_HELD_REPORTS) {
-                sendReports();
-            }
-            report = VerdictEvent.matches(doc.docId, doc.url, doc.eventTime, doc.band);
-            reports.put(key, report);
-        }
-        return report;
-    }
-
-    private void sendReports() {
-        if (reports.isEmpty()) {
-            return;
-        }
-        candidates.send(reports.values());
-        reports = new LinkedHashMap<>();
-    }
-
-    /** What the subtask's {@link CandidatePath.Candidates} send through. */
-    private final class HeldReports implements CandidatePath.Reports {
-        @Override
-        public VerdictEvent reportFor(BandRecord doc) {
-            return BandBucketOperator.this.reportFor(doc);
-        }
-
-        @Override
-        public void toVerdicts(VerdictEvent report) {
-            output.collect(new StreamRecord<>(report, report.eventTime));
-        }
-
-        @Override
-        public void toSampleIntake(SampleStoreRecord record) {
-            output.collect(SAMPLE_STORE, new StreamRecord<>(record, record.time));
-        }
-    }
-
-    /**
-     * Compares {@code doc} with the members and updates them (true when they changed). Members are
-     * earlier than the document, except when it arrived late: then a match is reported to the later
-     * of the two.
-     */
-    private boolean take(List<Member> members, BandRecord doc) throws Exception {
-        long horizon =
-                doc.eventTime < Long.MIN_VALUE + retentionMillis
-                        ? Long.MIN_VALUE
-                        : doc.eventTime - retentionMillis;
-        List<Member> kept = new ArrayList<>(members.size() + 1);
-        boolean changed = false;
-        boolean keepDoc = true;
-        VerdictEvent found = null;
-        int compared = 0;
-        // The document's cluster as this bucket knows it: the earliest cluster among the earlier
-        // members it matches (by the first document's event time, then id), else its own.
-        String cluster = null;
-        long clusterTime = 0;
-        boolean anyDeleted = deletedIds > 0;
-        for (Member m : members) {
-            if (m.eventTime() < horizon) {
-                evictedByAge.inc();
-                changed = true;
-                continue;
-            }
-            if (anyDeleted && deletedBefore(m, doc.eventTime)) {
-                // Deleted before the document: gone from the bucket, not compared.
-                deletedMembers.inc();
-                changed = true;
-                continue;
-            }
-            boolean memberFirst = m.isBefore(doc.eventTime, doc.docId);
-            if (m.id().equals(doc.docId)) {
-                // The same page again: never compared with itself. Keep the version with the
-                // latest content, or the earliest when the content did not change.
-                boolean sameContent = m.fingerprint() == doc.fingerprint;
-                boolean docWins = m.eventTime() != doc.eventTime && (sameContent != memberFirst);
-                if (docWins) {
-                    changed = true;
-                    continue;
-                }
-                keepDoc = false;
-                kept.add(m);
-                continue;
-            }
-            if (Math.abs(m.eventTime() - doc.eventTime) > retentionMillis) {
-                kept.add(m); // too far apart in time to be compared
-                continue;
-            }
-            compared++;
-            boolean exact = m.fingerprint() == doc.fingerprint;
-            // About (member, document); reversed for a report from the document to the member.
-            double similarity = candidates.check(doc, m, memberFirst, exact);
-            if (!Double.isNaN(similarity)) {
-                matches.inc();
-                if (memberFirst) {
-                    if (found == null) {
-                        found = reportFor(doc);
-                    }
-                    found.addMatch(
-                            m.id(),
-                            m.url(),
-                            m.eventTime(),
-                            verification.reverse(similarity),
-                            doc.band,
-                            m.cluster(),
-                            m.clusterTime());
-                    if (cluster == null
-                            || BucketMembers.isBefore(
-                                    m.clusterEventTime(), m.clusterId(), clusterTime, cluster)) {
-                        cluster = m.clusterId();
-                        clusterTime = m.clusterEventTime();
-                    }
-                } else {
-                    VerdictEvent later =
-                            VerdictEvent.matches(m.id(), m.url(), m.eventTime(), doc.band);
-                    // Members come in order, so the document's cluster here is known by now.
-                    later.addMatch(
-                            doc.docId,
-                            doc.url,
-                            doc.eventTime,
-                            similarity,
-                            doc.band,
-                            cluster,
-                            clusterTime);
-                    output.collect(new StreamRecord<>(later, later.eventTime));
-                }
-            }
-            if (exact) {
-                exactCopies.inc(); // exact copies always match: kept once, as the earliest
-                if (memberFirst) {
-                    keepDoc = false; // an earlier exact copy already stands for it
-                } else {
-                    changed = true; // the document stands for its later exact copy
-                    continue;
-                }
-            }
-            kept.add(m);
-        }
-        if (keepDoc) {
-            int at = 0;
-            while (at < kept.size() && kept.get(at).isBefore(doc.eventTime, doc.docId)) {
-                at++;
-            }
-            if (at < capacity) {
-                candidates.kept(doc);
-                kept.add(
-                        at,
-                        new Member(
-                                doc.eventTime,
-                                doc.fingerprint,
-                                doc.signature,
-                                doc.docId,
-                                doc.url,
-                                cluster,
-                                clusterTime));
-                changed = true;
-            }
-        }
-        while (kept.size() > capacity) {
-            kept.remove(kept.size() - 1); // the latest member makes room
-            evictedByCapacity.inc();
-            changed = true;
-        }
-        if (changed) {
-            members.clear();
-            members.addAll(kept);
-        }
-        candidatesVerified.inc(compared);
-        if (found == null) {
-            candidates.reported(doc);
-            found = reportFor(doc);
-        }
-        found.candidates += compared;
-        found.reports++;
-        return changed;
     }
 }

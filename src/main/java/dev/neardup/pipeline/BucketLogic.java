@@ -1,0 +1,239 @@
+package dev.neardup.pipeline;
+
+import dev.neardup.pipeline.BandBucketOperator.DocVersion;
+import dev.neardup.pipeline.BucketMembers.Member;
+import dev.neardup.similarity.Verification;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+
+/**
+ * What a band bucket does when it takes a document in, in the order (event time, id): compare it
+ * with the members within the retention, report the matches (from the later document to the
+ * earlier), keep the earliest members up to the capacity, exact copies once, the right version of a
+ * re-crawl, and drop members deleted before the document. Reports are held back per document
+ * version until the end of the watermark (a subtask sends one per document, however many of its
+ * buckets the document reached). What happens to a candidate pair is the {@link CandidatePath}'s.
+ * No Flink state: the operator reads and writes the bucket around {@link #take}.
+ */
+final class BucketLogic implements CandidatePath.Reports {
+
+    /** Where reports and records go. */
+    interface Emitter {
+        void toVerdicts(VerdictEvent report);
+
+        void toSampleIntake(SampleStoreRecord record);
+    }
+
+    private final int capacity;
+    private final long retentionMillis;
+    private final Verification verification;
+    private final BucketDeletions deletions;
+    private final Emitter emitter;
+    private final CandidatePath.Candidates candidates;
+
+    /** Reports held back until the end of the watermark, per document version. */
+    private LinkedHashMap<DocVersion, VerdictEvent> reports = new LinkedHashMap<>();
+
+    private final Counter candidatesVerified;
+    private final Counter matches;
+    private final Counter exactCopies;
+    private final Counter evictedByCapacity;
+    private final Counter evictedByAge;
+    private final Counter deletedMembers;
+
+    BucketLogic(
+            NearDupSettings settings,
+            CandidatePath path,
+            BucketDeletions deletions,
+            Emitter emitter,
+            MetricGroup metrics) {
+        this.capacity = settings.bucketCapacity();
+        this.retentionMillis = settings.retentionMillis();
+        this.verification = settings.mode().verification();
+        this.deletions = deletions;
+        this.emitter = emitter;
+        this.candidates = path.candidates(verification, this);
+        candidatesVerified = metrics.counter("candidatesVerified");
+        matches = metrics.counter("matches");
+        exactCopies = metrics.counter("exactCopies");
+        evictedByCapacity = metrics.counter("evictedByCapacity");
+        evictedByAge = metrics.counter("evictedByAge");
+        deletedMembers = metrics.counter("deletedMembers");
+    }
+
+    @Override
+    public void toVerdicts(VerdictEvent report) {
+        emitter.toVerdicts(report);
+    }
+
+    @Override
+    public void toSampleIntake(SampleStoreRecord record) {
+        emitter.toSampleIntake(record);
+    }
+
+    /** The report held back for {@code doc}'s version (created with {@code doc}'s band). */
+    @Override
+    public VerdictEvent reportFor(BandRecord doc) {
+        DocVersion key = new DocVersion(doc);
+        VerdictEvent report = reports.get(key);
+        if (report == null) {
+            if (reports.size() >= BandBucketOperator.MAX_HELD_REPORTS) {
+                sendReports();
+            }
+            report = VerdictEvent.matches(doc.docId, doc.url, doc.eventTime, doc.band);
+            reports.put(key, report);
+        }
+        return report;
+    }
+
+    /** Sends the reports held back (at the end of a watermark, or to make room). */
+    void sendReports() {
+        if (reports.isEmpty()) {
+            return;
+        }
+        candidates.send(reports.values());
+        reports = new LinkedHashMap<>();
+    }
+
+    /**
+     * Compares {@code doc} with the members and updates them (true when they changed). Members are
+     * earlier than the document, except when it arrived late: then a match is reported to the later
+     * of the two.
+     */
+    boolean take(List<Member> members, BandRecord doc) throws Exception {
+        long horizon =
+                doc.eventTime < Long.MIN_VALUE + retentionMillis
+                        ? Long.MIN_VALUE
+                        : doc.eventTime - retentionMillis;
+        List<Member> kept = new ArrayList<>(members.size() + 1);
+        boolean changed = false;
+        boolean keepDoc = true;
+        VerdictEvent found = null;
+        int compared = 0;
+        // The document's cluster as this bucket knows it: the earliest cluster among the earlier
+        // members it matches (by the first document's event time, then id), else its own.
+        String cluster = null;
+        long clusterTime = 0;
+        boolean anyDeleted = deletions.any();
+        for (Member m : members) {
+            if (m.eventTime() < horizon) {
+                evictedByAge.inc();
+                changed = true;
+                continue;
+            }
+            if (anyDeleted && deletions.deletedBefore(m, doc.eventTime)) {
+                // Deleted before the document: gone from the bucket, not compared.
+                deletedMembers.inc();
+                changed = true;
+                continue;
+            }
+            boolean memberFirst = m.isBefore(doc.eventTime, doc.docId);
+            if (m.id().equals(doc.docId)) {
+                // The same page again: never compared with itself. Keep the version with the
+                // latest content, or the earliest when the content did not change.
+                boolean sameContent = m.fingerprint() == doc.fingerprint;
+                boolean docWins = m.eventTime() != doc.eventTime && (sameContent != memberFirst);
+                if (docWins) {
+                    changed = true;
+                    continue;
+                }
+                keepDoc = false;
+                kept.add(m);
+                continue;
+            }
+            if (Math.abs(m.eventTime() - doc.eventTime) > retentionMillis) {
+                kept.add(m); // too far apart in time to be compared
+                continue;
+            }
+            compared++;
+            boolean exact = m.fingerprint() == doc.fingerprint;
+            // About (member, document); reversed for a report from the document to the member.
+            double similarity = candidates.check(doc, m, memberFirst, exact);
+            if (!Double.isNaN(similarity)) {
+                matches.inc();
+                if (memberFirst) {
+                    if (found == null) {
+                        found = reportFor(doc);
+                    }
+                    found.addMatch(
+                            m.id(),
+                            m.url(),
+                            m.eventTime(),
+                            verification.reverse(similarity),
+                            doc.band,
+                            m.cluster(),
+                            m.clusterTime());
+                    if (cluster == null
+                            || BucketMembers.isBefore(
+                                    m.clusterEventTime(), m.clusterId(), clusterTime, cluster)) {
+                        cluster = m.clusterId();
+                        clusterTime = m.clusterEventTime();
+                    }
+                } else {
+                    VerdictEvent later =
+                            VerdictEvent.matches(m.id(), m.url(), m.eventTime(), doc.band);
+                    // Members come in order, so the document's cluster here is known by now.
+                    later.addMatch(
+                            doc.docId,
+                            doc.url,
+                            doc.eventTime,
+                            similarity,
+                            doc.band,
+                            cluster,
+                            clusterTime);
+                    emitter.toVerdicts(later);
+                }
+            }
+            if (exact) {
+                exactCopies.inc(); // exact copies always match: kept once, as the earliest
+                if (memberFirst) {
+                    keepDoc = false; // an earlier exact copy already stands for it
+                } else {
+                    changed = true; // the document stands for its later exact copy
+                    continue;
+                }
+            }
+            kept.add(m);
+        }
+        if (keepDoc) {
+            int at = 0;
+            while (at < kept.size() && kept.get(at).isBefore(doc.eventTime, doc.docId)) {
+                at++;
+            }
+            if (at < capacity) {
+                candidates.kept(doc);
+                kept.add(
+                        at,
+                        new Member(
+                                doc.eventTime,
+                                doc.fingerprint,
+                                doc.signature,
+                                doc.docId,
+                                doc.url,
+                                cluster,
+                                clusterTime));
+                changed = true;
+            }
+        }
+        while (kept.size() > capacity) {
+            kept.remove(kept.size() - 1); // the latest member makes room
+            evictedByCapacity.inc();
+            changed = true;
+        }
+        if (changed) {
+            members.clear();
+            members.addAll(kept);
+        }
+        candidatesVerified.inc(compared);
+        if (found == null) {
+            candidates.reported(doc);
+            found = reportFor(doc);
+        }
+        found.candidates += compared;
+        found.reports++;
+        return changed;
+    }
+}
