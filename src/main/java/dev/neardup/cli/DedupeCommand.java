@@ -158,8 +158,8 @@ final class DedupeCommand implements Callable<Integer> {
             names = "--split-below",
             paramLabel = "S",
             description =
-                    "Chaining guard: cut clusters so that every member's estimated similarity"
-                            + " to its cluster's earliest document is at least S (README: the"
+                    "Chaining guard: cut clusters so that every member's estimated similarity to"
+                            + " its cluster's earliest document is at least S (docs/dedupe.md: the"
                             + " chaining guard). Default: off, clusters are connected components.")
     Double splitBelow;
 

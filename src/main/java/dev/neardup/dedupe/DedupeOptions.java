@@ -27,8 +27,8 @@ public final class DedupeOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Chaining guard: cut a connected component so that every member of a"
-                                    + " cluster has an estimated similarity of at least this to"
-                                    + " the cluster's earliest document (README: the chaining"
+                                    + " cluster has an estimated similarity of at least this to the"
+                                    + " cluster's earliest document (docs/dedupe.md: the chaining"
                                     + " guard). Unset: clusters are the connected components.");
 
     public static final ConfigOption<Integer> BLOCK_SIZE =
