@@ -58,7 +58,7 @@ public final class DedupeOptions {
                     .withDescription(
                             "How candidate pairs are found: BLOCKS (shared band keys, or with"
                                     + " cosine the permuted-block tables: every pair within"
-                                    + " max-hamming) or WINDOW (cosine only: seed 002's sliding"
+                                    + " max-hamming) or WINDOW (cosine only: a sliding"
                                     + " window over sorted, permuted fingerprints).");
 
     public static final ConfigOption<Integer> WINDOW =

@@ -265,8 +265,9 @@ class DeploymentFilesTest {
         Map<String, String> defaults = topicDefaults();
         assertThat(defaults.values())
                 .containsExactly("documents", "alerts", "verdicts", "dead-letters");
-        // README's options table names the same defaults.
-        assertThat(read(Path.of("README.md"))).contains(String.join(", ", defaults.values()));
+        // The configuration reference names the same defaults.
+        String reference = read(Path.of("docs/reference/configuration.md"));
+        defaults.values().forEach(topic -> assertThat(reference).contains("| `" + topic + "` |"));
 
         Map<String, Object> services = map(loadYaml(COMPOSE), "services");
         List<String> submit = strings(list(map(services, "neardup-submit"), "command"));
@@ -456,7 +457,12 @@ class DeploymentFilesTest {
     @Test
     void composeDocumentationNamesBothComposeCommands() throws IOException {
         for (Path doc :
-                new Path[] {Path.of("README.md"), Path.of("deploy/metrics/README.md"), COMPOSE}) {
+                new Path[] {
+                    Path.of("README.md"),
+                    Path.of("docs/docker-kubernetes.md"),
+                    Path.of("deploy/metrics/README.md"),
+                    COMPOSE
+                }) {
             String text = Files.readString(doc, StandardCharsets.UTF_8);
             if (text.contains("docker compose ")) {
                 assertThat(text)
