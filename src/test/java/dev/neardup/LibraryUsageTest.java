@@ -14,7 +14,7 @@ import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import org.junit.jupiter.api.Test;
 
-/** The README's "Using the algorithms from Java" example, kept compiling and true. */
+/** The example of docs/library.md, "Using the algorithms from Java", kept compiling and true. */
 class LibraryUsageTest {
 
     @Test

@@ -63,7 +63,8 @@ final class ConfigKeys {
                                         + key
                                         + from
                                         + (closest == null
-                                                ? "; see README for the neardup.* options"
+                                                ? "; see docs/reference/configuration.md for the"
+                                                        + " neardup.* options"
                                                 : "; did you mean " + closest + "?"));
                     }
                     try {

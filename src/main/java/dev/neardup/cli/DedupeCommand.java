@@ -66,7 +66,7 @@ import picocli.CommandLine.Spec;
             "With --similarity cosine --max-hamming K: 64-bit (--simhash-bits) SimHash"
                     + " fingerprints of the word frequencies; pairs within Hamming distance K"
                     + " (cosine >= cos(pi K / bits)), found by the permuted-block tables"
-                    + " (--candidates blocks: every such pair) or by seed 002's sliding window"
+                    + " (--candidates blocks: every such pair) or by a sliding window"
                     + " (--candidates window: --permutations sorted orders of the permuted bits,"
                     + " each fingerprint compared with the next --window). Both plug into the"
                     + " same one job: components, clusters and outputs as for Jaccard.",
@@ -158,8 +158,8 @@ final class DedupeCommand implements Callable<Integer> {
             names = "--split-below",
             paramLabel = "S",
             description =
-                    "Chaining guard: cut clusters so that every member's estimated similarity"
-                            + " to its cluster's earliest document is at least S (README: the"
+                    "Chaining guard: cut clusters so that every member's estimated similarity to"
+                            + " its cluster's earliest document is at least S (docs/dedupe.md: the"
                             + " chaining guard). Default: off, clusters are connected components.")
     Double splitBelow;
 
@@ -182,7 +182,7 @@ final class DedupeCommand implements Callable<Integer> {
             description =
                     "How candidate pairs are found. blocks: shared LSH band keys (Jaccard) or"
                             + " permuted-block table keys (cosine: every pair within"
-                            + " --max-hamming). window: cosine only, seed 002's sliding window"
+                            + " --max-hamming). window: cosine only, a sliding window"
                             + " over sorted, permuted fingerprints (cheaper for large K, may"
                             + " miss pairs). Default: ${bundle:default.neardup.dedupe.candidates}.")
     CandidateMethod candidates;

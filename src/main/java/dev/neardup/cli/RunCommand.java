@@ -62,7 +62,8 @@ import picocli.CommandLine.Spec;
                 + " DUPLICATE; with --containment also CONTAINED) per valid document, and a dead"
                 + " letter (with the reason) per record it cannot use: not valid UTF-8 or JSON,"
                 + " nested deeper than 200 levels, larger than neardup.max-document-size (8 MB), an"
-                + " id or content missing or of the wrong type (README: dead-letter reasons).",
+                + " id or content missing or of the wrong type (docs/reference: dead-letter"
+                + " reasons).",
             "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },
@@ -266,8 +267,8 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             description =
                     "How often progress is reported on stderr: a line rewritten in place on a"
-                            + " terminal, else a JSON line (README, \"Progress\"). Default: 5s;"
-                            + " 1s for a file run on a terminal.")
+                        + " terminal, else a JSON line (docs/run.md, \"Progress\"). Default: 5s; 1s"
+                        + " for a file run on a terminal.")
     String progressInterval;
 
     @ParentCommand Neardup parent;
@@ -801,7 +802,7 @@ final class RunCommand implements Callable<Integer> {
                         + ": "
                         + (dead == 1 ? "1 line, a dead letter" : dead + " lines, all dead letters")
                         + (first.isEmpty() ? "" : " (" + String.join("; ", first) + ")")
-                        + "; the input is JSON Lines, a document object per line (README:"
+                        + "; the input is JSON Lines, a document object per line (docs/reference:"
                         + " dead-letter reasons)",
                 null);
     }

@@ -131,7 +131,7 @@ final class TuneCommand implements Callable<Integer> {
             arity = "0..1",
             fallbackValue = "" + SuperShingleParams.DEFAULT_MAX_KEYS,
             description =
-                    "Also show super-shingles (seed 003; Broder 1997), the candidate generator for"
+                    "Also show super-shingles (Broder 1997), the candidate generator for"
                             + " very high thresholds: k super-shingles of l MinHash values, a"
                             + " candidate when t of them agree, C(k, t) keys per document at most"
                             + " KEYS (default "
@@ -444,7 +444,7 @@ final class TuneCommand implements Callable<Integer> {
         out.println();
         out.printf(
                 Locale.ROOT,
-                "Super-shingles (seed 003) for t = %s, at most %d keys per document: %d"
+                "Super-shingles (Broder 1997) for t = %s, at most %d keys per document: %d"
                         + " super-shingles of %d values, a candidate when m = %d of them agree%n",
                 Format.plain(threshold),
                 superShingleKeys,

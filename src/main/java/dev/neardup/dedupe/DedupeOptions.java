@@ -27,8 +27,8 @@ public final class DedupeOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Chaining guard: cut a connected component so that every member of a"
-                                    + " cluster has an estimated similarity of at least this to"
-                                    + " the cluster's earliest document (README: the chaining"
+                                    + " cluster has an estimated similarity of at least this to the"
+                                    + " cluster's earliest document (docs/dedupe.md: the chaining"
                                     + " guard). Unset: clusters are the connected components.");
 
     public static final ConfigOption<Integer> BLOCK_SIZE =
@@ -58,7 +58,7 @@ public final class DedupeOptions {
                     .withDescription(
                             "How candidate pairs are found: BLOCKS (shared band keys, or with"
                                     + " cosine the permuted-block tables: every pair within"
-                                    + " max-hamming) or WINDOW (cosine only: seed 002's sliding"
+                                    + " max-hamming) or WINDOW (cosine only: a sliding"
                                     + " window over sorted, permuted fingerprints).");
 
     public static final ConfigOption<Integer> WINDOW =

@@ -9,7 +9,7 @@ public enum MinHashAlgorithm {
     /**
      * One-permutation hashing with optimal densification (Shrivastava, ICML 2017): one hash per
      * shingle, O(n + K) per document. The default: as accurate as {@link #CLASSIC} in our
-     * statistical tests and several times faster (see README, "Performance").
+     * statistical tests and several times faster (see docs/performance.md).
      */
     OPH,
     /**

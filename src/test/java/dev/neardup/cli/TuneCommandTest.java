@@ -63,10 +63,10 @@ class TuneCommandTest {
         LshParams p = LshParams.suggest(0.9, 128);
         CliRun r = CliRun.run("tune", "-t", "0.9", "--super-shingles", "4").succeeded();
         assertThat(r.out())
-                .contains("Super-shingles (seed 003) for t = 0.9, at most 4 keys per document")
+                .contains("Super-shingles (Broder 1997) for t = 0.9, at most 4 keys per document")
                 .contains(q.superShingles() + " super-shingles of " + q.rows() + " values");
         assertThat(intAfter(r.out(), "keys per document")).isEqualTo(q.keyCount()).isLessThan(5);
-        String section = r.out().substring(r.out().indexOf("Super-shingles (seed 003)"));
+        String section = r.out().substring(r.out().indexOf("Super-shingles (Broder 1997)"));
         String row = rowOf(section, "0.85");
         assertThat(row)
                 .contains(String.format(Locale.ROOT, "%.4f", p.probability(0.85)))

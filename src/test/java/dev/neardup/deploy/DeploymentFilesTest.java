@@ -265,8 +265,9 @@ class DeploymentFilesTest {
         Map<String, String> defaults = topicDefaults();
         assertThat(defaults.values())
                 .containsExactly("documents", "alerts", "verdicts", "dead-letters");
-        // README's options table names the same defaults.
-        assertThat(read(Path.of("README.md"))).contains(String.join(", ", defaults.values()));
+        // The configuration reference names the same defaults.
+        String reference = read(Path.of("docs/reference/configuration.md"));
+        defaults.values().forEach(topic -> assertThat(reference).contains("| `" + topic + "` |"));
 
         Map<String, Object> services = map(loadYaml(COMPOSE), "services");
         List<String> submit = strings(list(map(services, "neardup-submit"), "command"));
@@ -439,10 +440,14 @@ class DeploymentFilesTest {
         }
         assertThat(registered).contains("documentsIn", "bucketSize", "duplicateDocuments");
 
-        String readme = read(METRICS_README);
-        TreeSet<String> documented = new TreeSet<>(lines(readme, "(?m)^\\| `(\\w+)` \\|"));
+        // The metrics reference (generated from the code) lists them; deploy/metrics links to it.
+        String reference = read(Path.of("docs/reference/metrics.md"));
+        TreeSet<String> documented = new TreeSet<>(lines(reference, "(?m)^\\| `(\\w+)` \\|"));
         assertThat(documented).isEqualTo(registered);
-        assertThat(readme).contains("flink_taskmanager_job_task_operator_");
+        assertThat(reference).contains("flink_taskmanager_job_task_operator_");
+        assertThat(read(METRICS_README))
+                .contains("flink_taskmanager_job_task_operator_")
+                .contains("docs/reference/metrics.md");
     }
 
     /**
@@ -452,7 +457,12 @@ class DeploymentFilesTest {
     @Test
     void composeDocumentationNamesBothComposeCommands() throws IOException {
         for (Path doc :
-                new Path[] {Path.of("README.md"), Path.of("deploy/metrics/README.md"), COMPOSE}) {
+                new Path[] {
+                    Path.of("README.md"),
+                    Path.of("docs/docker-kubernetes.md"),
+                    Path.of("deploy/metrics/README.md"),
+                    COMPOSE
+                }) {
             String text = Files.readString(doc, StandardCharsets.UTF_8);
             if (text.contains("docker compose ")) {
                 assertThat(text)
