@@ -9,8 +9,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
@@ -29,7 +27,6 @@ import org.apache.flink.metrics.Histogram;
 import org.apache.flink.runtime.checkpoint.CheckpointType;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
 import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -188,10 +185,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     private transient InternalTimerService<VoidNamespace> timers;
 
-    /** Documents waiting on the heap, by event time (all later than the watermark). */
-    private transient TreeMap<Long, ArrayList<BandRecord>> buffered;
-
-    private transient long bufferedBytes;
+    /** Documents waiting on the heap (all later than the watermark). */
+    private transient WaitingRecords buffered;
 
     /**
      * While a watermark is processed: the heap's documents it passed, per bucket, in order, and how
@@ -214,37 +209,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         this.path = settings.mode().candidatePath();
     }
 
-    /**
-     * The key of the reports held back: a document version and its content (two versions of a page
-     * at the same time get a report each, which the verdict operator adds up). Hashed from the two
-     * numbers, so a lookup does not hash the id.
-     */
-    static final class DocVersion {
-        final String id;
-        final long eventTime;
-        final long fingerprint;
-
-        DocVersion(BandRecord r) {
-            this.id = r.docId;
-            this.eventTime = r.eventTime;
-            this.fingerprint = r.fingerprint;
-        }
-
-        @Override
-        public int hashCode() {
-            long h = fingerprint ^ (eventTime * 0x9E3779B97F4A7C15L);
-            return (int) (h ^ (h >>> 32));
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof DocVersion d
-                    && d.fingerprint == fingerprint
-                    && d.eventTime == eventTime
-                    && d.id.equals(id);
-        }
-    }
-
     /** A bucket's documents passed by the watermark being processed, in order. */
     private static final class Due {
         final ArrayList<BandRecord> records = new ArrayList<>(2);
@@ -264,32 +228,11 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
             StateCompatibility.check(shape.get(), settings);
             for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
                 try (InputStream in = group.getStream()) {
-                    readWaiting(new DataInputViewStreamWrapper(in));
+                    restoredWaiting.addAll(
+                            WaitingRecords.read(
+                                    new DataInputViewStreamWrapper(in), signatureBytes));
                 }
             }
-        }
-    }
-
-    /** The waiting documents of one key group, as {@link #writeWaiting} wrote them. */
-    private void readWaiting(DataInputViewStreamWrapper in) throws java.io.IOException {
-        int n = in.readInt();
-        for (int i = 0; i < n; i++) {
-            long key = in.readLong();
-            byte[] record = new byte[in.readInt()];
-            in.readFully(record);
-            restoredWaiting.addAll(BucketMembers.decodeRecords(record, key, signatureBytes));
-        }
-    }
-
-    /** One key group's waiting documents: count, then band key, length and packed record each. */
-    private static void writeWaiting(List<BandRecord> records, DataOutputViewStreamWrapper out)
-            throws java.io.IOException {
-        out.writeInt(records.size());
-        for (BandRecord r : records) {
-            byte[] record = BucketMembers.appendRecord(null, r);
-            out.writeLong(r.bandKey);
-            out.writeInt(record.length);
-            out.write(record);
         }
     }
 
@@ -325,7 +268,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                                         Types.LONG,
                                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
-        buffered = new TreeMap<>();
+        buffered = new WaitingRecords(bufferBudget);
         due = new HashMap<>();
         var metrics = getMetricGroup();
         logic =
@@ -370,21 +313,13 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
         // The heap buffer, by key group: a restore at any parallelism reads back its own groups.
         int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<BandRecord>> byGroup = new HashMap<>();
-        for (ArrayList<BandRecord> atTime : buffered.values()) {
-            for (BandRecord r : atTime) {
-                byGroup.computeIfAbsent(
-                                KeyGroupRangeAssignment.assignToKeyGroup(r.bandKey, maxParallelism),
-                                g -> new ArrayList<>())
-                        .add(r);
-            }
-        }
+        Map<Integer, List<BandRecord>> byGroup = buffered.byKeyGroup(maxParallelism);
         KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
         try {
             DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
             for (int group : out.getKeyGroupList()) {
                 out.startNewKeyGroup(group);
-                writeWaiting(byGroup.getOrDefault(group, List.of()), view);
+                WaitingRecords.write(byGroup.getOrDefault(group, List.of()), view);
             }
         } finally {
             out.close();
@@ -424,21 +359,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
     private void await(BandRecord r) throws Exception {
-        long size = heapBytes(r);
-        if (bufferedBytes + size > bufferBudget) {
+        if (!buffered.offer(r)) {
             spill(r);
-            return;
         }
-        buffered.computeIfAbsent(r.eventTime, t -> new ArrayList<>(2)).add(r);
-        bufferedBytes += size;
-    }
-
-    /** Approximate heap bytes of a waiting record (object headers, fields, strings, list slot). */
-    private static long heapBytes(BandRecord r) {
-        return 120L
-                + r.signature.length
-                + 2L * r.docId.length()
-                + (r.url == null ? 0 : 2L * r.url.length());
     }
 
     /** Puts {@code r} into the {@code waiting} keyed state (current key: its bucket). */
@@ -450,15 +373,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        NavigableMap<Long, ArrayList<BandRecord>> passed =
-                buffered.headMap(mark.getTimestamp(), true);
-        for (ArrayList<BandRecord> atTime : passed.values()) {
-            for (BandRecord r : atTime) {
-                bufferedBytes -= heapBytes(r);
-                due.computeIfAbsent(r.bandKey, k -> new Due()).records.add(r);
-            }
-        }
-        passed.clear();
+        buffered.drainUpTo(
+                mark.getTimestamp(),
+                r -> due.computeIfAbsent(r.bandKey, k -> new Due()).records.add(r));
         for (Due d : due.values()) {
             d.records.sort(ORDER);
         }

@@ -1,6 +1,5 @@
 package dev.neardup.pipeline;
 
-import dev.neardup.pipeline.BandBucketOperator.DocVersion;
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.similarity.Verification;
 import java.util.ArrayList;
@@ -19,6 +18,37 @@ import org.apache.flink.metrics.MetricGroup;
  * No Flink state: the operator reads and writes the bucket around {@link #take}.
  */
 final class BucketLogic implements CandidatePath.Reports {
+
+    /**
+     * The key of the reports held back: a document version and its content (two versions of a page
+     * at the same time get a report each, which the verdict operator adds up). Hashed from the two
+     * numbers, so a lookup does not hash the id.
+     */
+    static final class DocVersion {
+        final String id;
+        final long eventTime;
+        final long fingerprint;
+
+        DocVersion(BandRecord r) {
+            this.id = r.docId;
+            this.eventTime = r.eventTime;
+            this.fingerprint = r.fingerprint;
+        }
+
+        @Override
+        public int hashCode() {
+            long h = fingerprint ^ (eventTime * 0x9E3779B97F4A7C15L);
+            return (int) (h ^ (h >>> 32));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DocVersion d
+                    && d.fingerprint == fingerprint
+                    && d.eventTime == eventTime
+                    && d.id.equals(id);
+        }
+    }
 
     /** Where reports and records go. */
     interface Emitter {

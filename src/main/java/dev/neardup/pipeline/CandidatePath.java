@@ -355,7 +355,7 @@ public abstract class CandidatePath implements Serializable {
         private final Reports reports;
 
         /** What goes to the sample intake instead of each report held back, by document version. */
-        private LinkedHashMap<BandBucketOperator.DocVersion, SampleStoreRecord> storeReports =
+        private LinkedHashMap<BucketLogic.DocVersion, SampleStoreRecord> storeReports =
                 new LinkedHashMap<>();
 
         /** The pairs sent for the reports held back. */
@@ -379,8 +379,7 @@ public abstract class CandidatePath implements Serializable {
             // Making room for the report sends the reports held back (and forgets the pairs).
             VerdictEvent report = reports.reportFor(doc);
             return storeReports.computeIfAbsent(
-                    new BandBucketOperator.DocVersion(doc),
-                    k -> SampleStoreRecord.report(doc, report));
+                    new BucketLogic.DocVersion(doc), k -> SampleStoreRecord.report(doc, report));
         }
 
         /**
