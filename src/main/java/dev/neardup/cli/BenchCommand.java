@@ -3,11 +3,19 @@ package dev.neardup.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SampleStoreFunction;
 import dev.neardup.pipeline.SignatureFunction;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.StallWatch;
+import dev.neardup.runtime.WorkDir;
+import dev.neardup.tools.bench.BenchCorpus;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -184,17 +192,18 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (documents < 100) {
-            throw CliException.usage("--documents must be at least 100, got " + documents);
+            throw NeardupException.usage("--documents must be at least 100, got " + documents);
         }
         if (documentSize < 100) {
-            throw CliException.usage("--document-size must be at least 100, got " + documentSize);
+            throw NeardupException.usage(
+                    "--document-size must be at least 100, got " + documentSize);
         }
-        Duration interval = RunCommand.parseCheckpointInterval(checkpointInterval);
+        Duration interval = Durations.checkpointInterval(checkpointInterval);
         if (warmUp != null && warmUp < 0) {
-            throw CliException.usage("--warm-up must not be negative, got " + warmUp);
+            throw NeardupException.usage("--warm-up must not be negative, got " + warmUp);
         }
         if (!(duplicateFraction >= 0 && duplicateFraction < 1)) {
-            throw CliException.usage("--duplicate-fraction must be in [0, 1)");
+            throw NeardupException.usage("--duplicate-fraction must be in [0, 1)");
         }
         Duration every = Progress.parseInterval(progressInterval);
         PrintWriter out = spec.commandLine().getOut();
@@ -318,7 +327,7 @@ final class BenchCommand implements Callable<Integer> {
         int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
         if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--state-backend must be rocksdb or hashmap, got " + stateBackend);
         }
         conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
@@ -445,7 +454,7 @@ final class BenchCommand implements Callable<Integer> {
                 firstVerdict = System.nanoTime();
             }
             if (job.getJobStatus().get().isGloballyTerminalState()) {
-                throw CliException.failure(
+                throw NeardupException.failure(
                         "the job ended early: " + job.getJobStatus().get(), null);
             }
             if (stall.stalled(
@@ -453,7 +462,7 @@ final class BenchCommand implements Callable<Integer> {
                             + JsonLinesSink.written(EmbeddedJob.ALERTS)
                             + SignatureFunction.sketched())) {
                 job.cancel();
-                throw CliException.failure(
+                throw NeardupException.failure(
                         "the job stalled: no document sketched, alert or verdict for "
                                 + stall.secondsSinceChange()
                                 + " s, with "

@@ -5,6 +5,7 @@ import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
@@ -14,6 +15,10 @@ import dev.neardup.text.HtmlText;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import dev.neardup.text.Tokenizer;
+import dev.neardup.tools.Format;
+import dev.neardup.tools.compare.CosineComparison;
+import dev.neardup.tools.compare.DocumentReader;
+import dev.neardup.tools.compare.JobDecision;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -128,12 +133,12 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!(threshold > 0 && threshold < 1)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "threshold must be a Jaccard similarity strictly between 0 and 1, got "
                             + Format.plain(threshold));
         }
         if (first.equals("-") && second.equals("-")) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "only one of A and B can be '-' (standard input is read only once)");
         }
         ShingleOptions shingleOptions = sketch.shingleOptions();
@@ -144,7 +149,11 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String name = spec.qualifiedName();
         InputStream stdin = parent != null ? parent.stdin() : System.in;
-        DocumentReader reader = new DocumentReader(stdin, w -> err.println(name + ": " + w));
+        DocumentReader reader =
+                new DocumentReader(
+                        stdin,
+                        "neardup/" + VersionProvider.version(),
+                        w -> err.println(name + ": " + w));
         Analysis a = analyse(reader.read(first, contentType), shingleOptions, minHash);
         Analysis b = analyse(reader.read(second, contentType), shingleOptions, minHash);
         err.flush();

@@ -4,6 +4,12 @@ import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeSettings;
 import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.WorkDir;
+import dev.neardup.tools.bench.BenchCorpus;
+import dev.neardup.tools.bench.MemoryPeaks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,9 +50,9 @@ final class DedupeBench {
         try {
             dedupeSettings = DedupeSettings.from(conf, List.of("bench.jsonl"));
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
-        Duration interval = RunCommand.parseCheckpointInterval(bench.checkpointInterval);
+        Duration interval = Durations.checkpointInterval(bench.checkpointInterval);
         Map<String, Object> r = new LinkedHashMap<>();
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();

@@ -10,6 +10,14 @@ import dev.neardup.dedupe.KeepPolicy;
 import dev.neardup.dedupe.VerifyMode;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.Interruption;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.WorkDir;
+import dev.neardup.tools.Format;
+import dev.neardup.tools.plot.ClusterSizePlot;
+import dev.neardup.tools.plot.SCurvePlot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -307,26 +315,27 @@ final class DedupeCommand implements Callable<Integer> {
         }
         List<String> given = input.sample ? List.of("sample-crawl.jsonl") : input.files;
         if (given.stream().filter("-"::equals).count() > 1) {
-            throw CliException.usage("standard input (-) can be given once");
+            throw NeardupException.usage("standard input (-) can be given once");
         }
         List<String> names = new ArrayList<>();
         for (String file : given) {
             names.add(file.equals("-") ? "stdin" : file);
         }
         if (new HashSet<>(names).size() != names.size()) {
-            throw CliException.usage("an input is given twice: " + String.join(" ", given));
+            throw NeardupException.usage("an input is given twice: " + String.join(" ", given));
         }
         DedupeSettings settings;
         try {
             settings = DedupeSettings.from(conf, names);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
         SCurvePlot.ImageFormat histogramFormat = null;
         if (histogram != null) {
             histogramFormat = SCurvePlot.ImageFormat.of(histogram);
             if (histogramFormat == null) {
-                throw CliException.usage("--histogram must end in .png or .svg, got " + histogram);
+                throw NeardupException.usage(
+                        "--histogram must end in .png or .svg, got " + histogram);
             }
             CliFiles.writableFile("--histogram", histogram.toString());
         }
@@ -350,7 +359,7 @@ final class DedupeCommand implements Callable<Integer> {
                                 ? JsonLinesSink.STDERR_SUMMARY
                                 : localOutput("--dead-letters", deadLetters));
         if (Stream.of(clusters, keep, pairs, deadLetters).filter("-"::equals).count() > 1) {
-            throw CliException.usage("only one output can go to standard output (-)");
+            throw NeardupException.usage("only one output can go to standard output (-)");
         }
         Progress progress =
                 quiet ? null : Progress.onStderr(err, every, "dedupe", progressCounts(settings));
@@ -454,12 +463,12 @@ final class DedupeCommand implements Callable<Integer> {
             Configuration conf, DedupeSettings settings, List<String> given, PrintWriter err)
             throws Exception {
         if (input.sample || given.contains("-")) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "on a Flink cluster, give --input as a path or URI the TaskManagers can read"
                             + " (--sample and standard input are for runs on this machine)");
         }
         if (workDir != null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--work-dir is for runs on this machine: on a cluster, temporary files go"
                             + " where the cluster's io.tmp.dirs says");
         }
@@ -477,7 +486,7 @@ final class DedupeCommand implements Callable<Integer> {
         boolean attached = JobMain.clusterConfiguration().get(DeploymentOptions.ATTACHED);
         if (!attached) {
             if (summary != null || histogram != null) {
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "--summary and --histogram need the job's result: submit with 'flink run'"
                                 + " without -d (attached), not detached or through the REST API");
             }
@@ -569,7 +578,8 @@ final class DedupeCommand implements Callable<Integer> {
         }
         if (parallelism != null) {
             if (parallelism < 1) {
-                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
+                throw NeardupException.usage(
+                        "--parallelism must be at least 1, got " + parallelism);
             }
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
@@ -598,12 +608,12 @@ final class DedupeCommand implements Callable<Integer> {
             return target;
         }
         if (target.equals("-")) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     option + " -: on a Flink cluster outputs go to files, not standard output");
         }
         Path path = Path.of(target);
         if (!path.isAbsolute()) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     option
                             + " "
                             + target
@@ -619,12 +629,12 @@ final class DedupeCommand implements Callable<Integer> {
         try {
             return new org.apache.flink.core.fs.Path(URI.create(uri)).getFileSystem();
         } catch (IOException | IllegalArgumentException e) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "cannot use "
                             + (option == null ? "" : option + " ")
                             + uri
                             + ": "
-                            + Neardup.oneLine(String.valueOf(e.getMessage())));
+                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
         }
     }
 
@@ -637,7 +647,7 @@ final class DedupeCommand implements Callable<Integer> {
         try {
             local = DedupeJob.localPath(file);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage("not a path or URI: " + file);
+            throw NeardupException.usage("not a path or URI: " + file);
         }
         if (local != null) {
             CliFiles.readableFile("input file", file, local);
@@ -648,14 +658,17 @@ final class DedupeCommand implements Callable<Integer> {
                     new org.apache.flink.core.fs.Path(URI.create(file));
             org.apache.flink.core.fs.FileSystem fs = path.getFileSystem();
             if (!fs.exists(path)) {
-                throw CliException.usage("input file not found: " + file);
+                throw NeardupException.usage("input file not found: " + file);
             }
             if (fs.getFileStatus(path).isDir()) {
-                throw CliException.usage(file + " is a directory, not a file");
+                throw NeardupException.usage(file + " is a directory, not a file");
             }
         } catch (IOException | IllegalArgumentException e) {
-            throw CliException.usage(
-                    "cannot read " + file + ": " + Neardup.oneLine(String.valueOf(e.getMessage())));
+            throw NeardupException.usage(
+                    "cannot read "
+                            + file
+                            + ": "
+                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
         }
     }
 
@@ -664,7 +677,8 @@ final class DedupeCommand implements Callable<Integer> {
             Path sample = work.resolve("sample-crawl.jsonl");
             try (InputStream in = DedupeCommand.class.getResourceAsStream("/sample/crawl.jsonl")) {
                 if (in == null) {
-                    throw CliException.failure("the sample crawl is missing from the jar", null);
+                    throw NeardupException.failure(
+                            "the sample crawl is missing from the jar", null);
                 }
                 Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
             }

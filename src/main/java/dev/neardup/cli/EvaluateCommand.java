@@ -12,15 +12,20 @@ import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.WorkDir;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
+import dev.neardup.tools.evaluate.EvaluationPlot;
+import dev.neardup.tools.plot.SCurvePlot;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -143,7 +148,7 @@ final class EvaluateCommand implements Callable<Integer> {
         if (plot != null) {
             plotFormat = SCurvePlot.ImageFormat.of(plot);
             if (plotFormat == null) {
-                throw CliException.usage("--plot must end in .png or .svg, got " + plot);
+                throw NeardupException.usage("--plot must end in .png or .svg, got " + plot);
             }
         }
         Configuration conf = job.toConfiguration();
@@ -173,7 +178,7 @@ final class EvaluateCommand implements Callable<Integer> {
                         : cosine || containment ? threshold : 0.7;
         for (double value : new double[] {floorValue, recallAt, precisionAt}) {
             if (!(value > 0 && value <= 1)) {
-                throw CliException.usage("similarities must be in (0, 1], got " + value);
+                throw NeardupException.usage("similarities must be in (0, 1], got " + value);
             }
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -214,7 +219,7 @@ final class EvaluateCommand implements Callable<Integer> {
                         }
                     });
             if (docs.isEmpty()) {
-                throw CliException.usage("no usable documents in " + input);
+                throw NeardupException.usage("no usable documents in " + input);
             }
             err.printf(
                     Locale.ROOT,
@@ -281,7 +286,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 try {
                     SCurvePlot.write(EvaluationPlot.create(report, model), plot, plotFormat);
                 } catch (IOException e) {
-                    throw CliException.failure(
+                    throw NeardupException.failure(
                             "cannot write plot " + plot + ": " + e.getMessage(), e);
                 }
             }

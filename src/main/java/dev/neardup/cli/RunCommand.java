@@ -4,14 +4,23 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
-import dev.neardup.pipeline.EmbeddedJob;
-import dev.neardup.pipeline.KafkaJob;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.OptionValues;
 import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.pipeline.StateCompatibility;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
+import dev.neardup.runtime.KafkaJob;
+import dev.neardup.runtime.KafkaProgress;
+import dev.neardup.runtime.KafkaPropertiesFiles;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.StateDir;
+import dev.neardup.runtime.StopOnSignal;
+import dev.neardup.runtime.WorkDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -278,7 +287,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (kafka != null) {
             if (input != null || alerts != null || verdicts != null || deadLetters != null) {
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "with --bootstrap-servers the job reads and writes Kafka topics: use"
                                 + " --input-topic, --alerts-topic, --verdicts-topic and"
                                 + " --dead-letter-topic instead of files");
@@ -286,11 +295,11 @@ final class RunCommand implements Callable<Integer> {
             return runKafka();
         }
         if (JobMain.isActive()) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "on a Flink cluster the job reads and writes Kafka: give --bootstrap-servers");
         }
         if (input == null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "no input: give --input FILE (- for standard input), --sample, or"
                             + " --bootstrap-servers for Kafka");
         }
@@ -299,7 +308,7 @@ final class RunCommand implements Callable<Integer> {
             conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval());
         }
         NearDupSettings settings = JobOptions.settings(conf);
-        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
+        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
         if (input.file != null && !input.file.equals("-")) {
             CliFiles.readableFile("input file", input.file, Path.of(input.file));
         }
@@ -403,14 +412,14 @@ final class RunCommand implements Callable<Integer> {
         try {
             kafkaSettings = KafkaSettings.from(effective);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
         boolean bounded = kafkaSettings.bounded();
         String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         PrintWriter err = spec.commandLine().getErr();
         if (JobMain.isActive()) {
             if (kafka.stateDir != null || kafka.fresh) {
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "--state-dir and --fresh are for runs on this machine: on a cluster,"
                                 + " checkpoints go where its execution.checkpointing.dir says, and"
                                 + " a job resumes with 'flink run -s SAVEPOINT_OR_CHECKPOINT'");
@@ -424,21 +433,21 @@ final class RunCommand implements Callable<Integer> {
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
-        Duration interval = EMBEDDED_CHECKPOINT_INTERVAL;
+        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
         Optional<String> restoreFrom = conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH);
         if (bounded && (kafka.stateDir != null || kafka.fresh)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--bounded runs start with empty state and keep none (Flink deletes the"
                             + " checkpoints of a job that finishes): drop --state-dir and --fresh,"
                             + " or run without --bounded to keep state between runs");
         }
         if (!bounded && conf.contains(CheckpointingOptions.CHECKPOINTS_DIRECTORY)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "give the state location with --state-dir, not -D "
                             + CheckpointingOptions.CHECKPOINTS_DIRECTORY.key());
         }
         if (kafka.fresh && restoreFrom.isPresent()) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--fresh starts with empty state, -D "
                             + StateRecoveryOptions.SAVEPOINT_PATH.key()
                             + " restores a snapshot: give one of them");
@@ -633,9 +642,9 @@ final class RunCommand implements Callable<Integer> {
         try {
             kafkaSettings.checkTopics(Duration.ofSeconds(30));
         } catch (IllegalStateException e) {
-            throw CliException.failure(e.getMessage(), e);
+            throw NeardupException.failure(e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
     }
 
@@ -645,7 +654,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             return KafkaJob.start(conf, settings, kafkaSettings);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
     }
 
@@ -709,7 +718,7 @@ final class RunCommand implements Callable<Integer> {
      * The error for a failed Kafka job: a usage error when the restored state was built with other
      * settings (with what to do), else a failure.
      */
-    private static CliException kafkaJobFailure(
+    private static NeardupException kafkaJobFailure(
             Throwable failure, StateDir state, StateDir.Snapshot resumed) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
@@ -721,7 +730,7 @@ final class RunCommand implements Callable<Integer> {
                         rest.startsWith(": ")
                                 ? rest.substring(2, end < 0 ? rest.length() : end)
                                 : rest;
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "the state in "
                                 + (state != null ? state.path() : "the restored snapshot")
                                 + (resumed != null ? " (" + resumed.describe() + ")" : "")
@@ -731,7 +740,7 @@ final class RunCommand implements Callable<Integer> {
                                 + " state and start with empty buckets");
             }
         }
-        return CliException.failure(
+        return NeardupException.failure(
                 "the job failed: "
                         + Progress.rootCause(failure)
                         + (resumed != null
@@ -749,7 +758,8 @@ final class RunCommand implements Callable<Integer> {
             Path sample = work.resolve("sample-crawl.jsonl");
             try (InputStream in = RunCommand.class.getResourceAsStream("/sample/crawl.jsonl")) {
                 if (in == null) {
-                    throw CliException.failure("the sample crawl is missing from the jar", null);
+                    throw NeardupException.failure(
+                            "the sample crawl is missing from the jar", null);
                 }
                 Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
             }
@@ -795,7 +805,7 @@ final class RunCommand implements Callable<Integer> {
                                                     ? message.substring(0, 57) + "..."
                                                     : message)));
         }
-        throw CliException.failure(
+        throw NeardupException.failure(
                 "no document in "
                         + name
                         + ": "
@@ -858,38 +868,7 @@ final class RunCommand implements Callable<Integer> {
                 JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
     }
 
-    /**
-     * The checkpoint interval on this machine when neither --checkpoint-interval nor -D
-     * execution.checkpointing.interval sets one (on a cluster: the cluster's configuration).
-     */
-    static final Duration EMBEDDED_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
-
-    /** Flink's smallest checkpoint interval. */
-    private static final Duration MIN_CHECKPOINT_INTERVAL = Duration.ofMillis(10);
-
     private Duration checkpointInterval() {
-        return parseCheckpointInterval(checkpointInterval);
-    }
-
-    /** A --checkpoint-interval, checked against Flink's minimum before anything starts. */
-    static Duration parseCheckpointInterval(String text) {
-        Duration interval = parseDuration("--checkpoint-interval", text);
-        if (interval.compareTo(MIN_CHECKPOINT_INTERVAL) < 0) {
-            throw CliException.usage(
-                    "--checkpoint-interval must be at least 10ms (Flink's minimum), got " + text);
-        }
-        return interval;
-    }
-
-    /**
-     * A duration flag's value, with its unit (30d, 12h, 10s, 500ms, ISO-8601 PT10S; see {@link
-     * OptionValues#duration}); anything else is a usage error naming {@code flag}.
-     */
-    static Duration parseDuration(String flag, String text) {
-        try {
-            return OptionValues.duration(flag, text);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
-        }
+        return Durations.checkpointInterval(checkpointInterval);
     }
 }

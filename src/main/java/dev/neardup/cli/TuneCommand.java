@@ -3,7 +3,11 @@ package dev.neardup.cli;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SuperShingleParams;
+import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.MinHash;
+import dev.neardup.tools.Format;
+import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.tune.CosineTuning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -146,7 +150,7 @@ final class TuneCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (superShingleKeys != null && (similarity.containment() || similarity.cosine())) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--super-shingles applies to Jaccard resemblance (MinHash), not to "
                             + (similarity.containment() ? "--containment" : "--similarity cosine"));
         }
@@ -157,18 +161,18 @@ final class TuneCommand implements Callable<Integer> {
             return cosine();
         }
         if (corpusSize != null) {
-            throw CliException.usage("--corpus-size applies to --similarity cosine");
+            throw NeardupException.usage("--corpus-size applies to --similarity cosine");
         }
         if (superShingleKeys != null
                 && (superShingleKeys < 1 || superShingleKeys > SuperShingleParams.MAX_KEYS)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--super-shingles KEYS must be between 1 and "
                             + SuperShingleParams.MAX_KEYS
                             + ", got "
                             + superShingleKeys);
         }
         if (threshold == null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "Missing required option: '--threshold=T' (or give --similarity cosine"
                             + " --max-hamming K)");
         }
@@ -183,8 +187,12 @@ final class TuneCommand implements Callable<Integer> {
             try {
                 SCurvePlot.write(SCurvePlot.create(params, threshold, numHashes), plot, plotFormat);
             } catch (IOException | RuntimeException e) {
-                throw CliException.failure(
-                        "cannot write plot " + plot + ": " + Neardup.oneLine(e.getMessage()), e);
+                throw NeardupException.failure(
+                        "cannot write plot "
+                                + plot
+                                + ": "
+                                + NeardupException.oneLine(e.getMessage()),
+                        e);
             }
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -204,7 +212,7 @@ final class TuneCommand implements Callable<Integer> {
      */
     private int containment() {
         if (bands != null || rows != null || plot != null || threshold != null || json) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--threshold, --bands, --rows, --plot and --json are for Jaccard similarity;"
                             + " with --containment T the bands are tuned per pair of size"
                             + " partitions from T, --max-size-ratio and --num-hashes");
@@ -275,7 +283,7 @@ final class TuneCommand implements Callable<Integer> {
     /** {@code tune --similarity cosine}: the job's block layout for these options, explained. */
     private int cosine() {
         if (bands != null || rows != null || plot != null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--bands, --rows and --plot are for Jaccard similarity; with --similarity"
                             + " cosine the tables come from --max-hamming and --simhash-blocks");
         }
@@ -310,7 +318,7 @@ final class TuneCommand implements Callable<Integer> {
      */
     static LshParams banding(double threshold, int numHashes, Integer bands, Integer rows) {
         if ((bands == null) != (rows == null)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--bands and --rows go together: give both to evaluate a banding, or"
                             + " neither to choose one");
         }
@@ -318,32 +326,32 @@ final class TuneCommand implements Callable<Integer> {
             return LshParams.suggest(threshold, numHashes);
         }
         if (bands < 1 || rows < 1) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--bands and --rows must both be at least 1, got " + bands + " and " + rows);
         }
         try {
             return new LshParams(bands, rows).checkFits(numHashes);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw NeardupException.usage(e.getMessage());
         }
     }
 
     /** Checks the options; returns the plot format (null without --plot). */
     private SCurvePlot.ImageFormat validate() {
         if (!(threshold > 0 && threshold < 1)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "threshold must be a Jaccard similarity strictly between 0 and 1, got "
                             + Format.plain(threshold));
         }
         if (numHashes < 1 || numHashes > 4096) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--num-hashes (K) must be between 1 and 4096, got " + numHashes);
         }
         if (!(fpWeight >= 0 && fnWeight >= 0)
                 || Double.isInfinite(fpWeight)
                 || Double.isInfinite(fnWeight)
                 || fpWeight + fnWeight == 0) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--fp-weight and --fn-weight must be finite, >= 0 and not both 0, got "
                             + Format.plain(fpWeight)
                             + " and "
@@ -355,15 +363,16 @@ final class TuneCommand implements Callable<Integer> {
         }
         SCurvePlot.ImageFormat format = SCurvePlot.ImageFormat.of(plot);
         if (format == null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--plot needs a file name ending in .png or .svg, got '" + plot + "'");
         }
         if (Files.isDirectory(plot)) {
-            throw CliException.usage("--plot " + plot + " is a directory, not a file name");
+            throw NeardupException.usage("--plot " + plot + " is a directory, not a file name");
         }
         Path dir = plot.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {
-            throw CliException.usage("--plot " + plot + ": directory " + dir + " does not exist");
+            throw NeardupException.usage(
+                    "--plot " + plot + ": directory " + dir + " does not exist");
         }
         return format;
     }
