@@ -4,6 +4,7 @@ import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeSettings;
 import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
@@ -81,7 +82,7 @@ final class DedupeBench {
                                     err,
                                     progressEvery,
                                     "bench",
-                                    DedupeCommand.progressCounts(dedupeSettings));
+                                    DedupeRun.progressCounts(dedupeSettings));
             if (dedupeProgress != null) {
                 dedupeProgress.phase("dedupe");
             }
