@@ -19,6 +19,7 @@ import dev.neardup.tools.Format;
 import dev.neardup.tools.compare.CosineComparison;
 import dev.neardup.tools.compare.DocumentReader;
 import dev.neardup.tools.compare.JobDecision;
+import dev.neardup.tools.tune.Tuning;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -143,7 +144,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         ShingleOptions shingleOptions = sketch.shingleOptions();
         MinHash minHash = sketch.minHash();
-        LshParams params = TuneCommand.banding(threshold, minHash.numHashes(), bands, rows);
+        LshParams params = Tuning.banding(threshold, minHash.numHashes(), bands, rows);
         Banding banding = new Banding(params);
 
         PrintWriter err = spec.commandLine().getErr();
