@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -162,10 +163,6 @@ final class JobOptions {
 
     /** The validated job settings of {@code conf}; an invalid option is a usage error. */
     static NearDupSettings settings(Configuration conf) {
-        try {
-            return NearDupSettings.from(conf);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        return EmbeddedJob.settings(conf);
     }
 }

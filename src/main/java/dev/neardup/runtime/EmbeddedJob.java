@@ -52,6 +52,15 @@ public final class EmbeddedJob {
 
     private EmbeddedJob() {}
 
+    /** The validated job settings of {@code conf}; an invalid option is a usage error. */
+    public static NearDupSettings settings(Configuration conf) {
+        try {
+            return NearDupSettings.from(conf);
+        } catch (IllegalArgumentException e) {
+            throw NeardupException.usage(e.getMessage());
+        }
+    }
+
     /**
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
      * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run

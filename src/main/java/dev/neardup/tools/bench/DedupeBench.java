@@ -1,4 +1,4 @@
-package dev.neardup.cli;
+package dev.neardup.tools.bench;
 
 import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeSettings;
@@ -6,11 +6,10 @@ import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.WorkDir;
-import dev.neardup.tools.bench.BenchCorpus;
-import dev.neardup.tools.bench.MemoryPeaks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,12 +30,12 @@ import org.apache.flink.configuration.RestartStrategyOptions;
  */
 final class DedupeBench {
 
-    private final BenchCommand bench;
+    private final Bench bench;
     private final PrintWriter out;
     private final PrintWriter err;
     private final Duration progressEvery;
 
-    DedupeBench(BenchCommand bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
+    DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
         this.bench = bench;
         this.out = out;
         this.err = err;
@@ -46,7 +45,7 @@ final class DedupeBench {
     int run() throws Exception {
         Configuration conf = bench.jobConfiguration();
         int parallelism = conf.get(CoreOptions.DEFAULT_PARALLELISM);
-        NearDupSettings settings = JobOptions.settings(conf);
+        NearDupSettings settings = EmbeddedJob.settings(conf);
         DedupeSettings dedupeSettings;
         try {
             dedupeSettings = DedupeSettings.from(conf, List.of("bench.jsonl"));
@@ -63,7 +62,7 @@ final class DedupeBench {
             long bytes =
                     new BenchCorpus(bench.documents, bench.documentSize, bench.duplicateFraction)
                             .write(input);
-            r.put("machine", BenchCommand.machine());
+            r.put("machine", Bench.machine());
             r.put("settings", dedupeSettings.toString());
             r.put("documents", bench.documents);
             r.put("inputMegabytes", bytes / 1e6);
