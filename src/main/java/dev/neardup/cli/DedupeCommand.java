@@ -9,16 +9,14 @@ import dev.neardup.dedupe.VerifyMode;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.NeardupException;
-import dev.neardup.tools.Format;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import picocli.CommandLine.ArgGroup;
@@ -306,7 +304,7 @@ final class DedupeCommand implements Callable<Integer> {
                         deadLetters,
                         summary,
                         histogram,
-                        DedupeCommand::writeHistogram,
+                        ClusterSizePlot::write,
                         workDir,
                         progressInterval,
                         quiet);
@@ -321,31 +319,6 @@ final class DedupeCommand implements Callable<Integer> {
         return DedupeRun.run(options, settings, spec.commandLine().getErr());
     }
 
-    /** The --histogram picture: cluster sizes, titled with the settings. */
-    private static void writeHistogram(
-            DedupeJob.Result result, DedupeSettings settings, Path histogram) throws IOException {
-        SCurvePlot.write(
-                ClusterSizePlot.create(
-                        result.clusterSizes(),
-                        String.format(
-                                Locale.ROOT,
-                                "%,d documents in %,d clusters; %s%s",
-                                result.clusteredDocuments(),
-                                result.clusters(),
-                                settings.cosine()
-                                        ? "cosine, Hamming distance <= "
-                                                + settings.job().maxHamming()
-                                                + " of "
-                                                + settings.job().simHashBits()
-                                                + " bits"
-                                        : "threshold " + Format.plain(settings.job().threshold()),
-                                settings.guarded()
-                                        ? ", split below " + Format.plain(settings.splitBelow())
-                                        : "")),
-                histogram,
-                SCurvePlot.ImageFormat.of(histogram));
-    }
-
     private Configuration toConfiguration() {
         Configuration conf = new Configuration();
         ConfigKeys.check(properties, "-D");
@@ -353,27 +326,13 @@ final class DedupeCommand implements Callable<Integer> {
         sketch.applyTo(conf);
         similarity.applyTo(conf);
         banding.applyTo(conf, similarity);
-        if (candidates != null) {
-            conf.set(DedupeOptions.CANDIDATES, candidates);
-        }
-        if (verify != null) {
-            conf.set(DedupeOptions.VERIFY, verify);
-        }
-        if (window != null) {
-            conf.set(DedupeOptions.WINDOW, window);
-        }
-        if (permutations != null) {
-            conf.set(DedupeOptions.PERMUTATIONS, permutations);
-        }
-        if (keepPolicy != null) {
-            conf.set(DedupeOptions.KEEP_POLICY, keepPolicy);
-        }
-        if (splitBelow != null) {
-            conf.set(DedupeOptions.SPLIT_BELOW, splitBelow);
-        }
-        if (blockSize != null) {
-            conf.set(DedupeOptions.BLOCK_SIZE, blockSize);
-        }
+        setIfGiven(conf, DedupeOptions.CANDIDATES, candidates);
+        setIfGiven(conf, DedupeOptions.VERIFY, verify);
+        setIfGiven(conf, DedupeOptions.WINDOW, window);
+        setIfGiven(conf, DedupeOptions.PERMUTATIONS, permutations);
+        setIfGiven(conf, DedupeOptions.KEEP_POLICY, keepPolicy);
+        setIfGiven(conf, DedupeOptions.SPLIT_BELOW, splitBelow);
+        setIfGiven(conf, DedupeOptions.BLOCK_SIZE, blockSize);
         if (parallelism != null) {
             if (parallelism < 1) {
                 throw NeardupException.usage(
@@ -382,5 +341,11 @@ final class DedupeCommand implements Callable<Integer> {
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
         return conf;
+    }
+
+    private static <T> void setIfGiven(Configuration conf, ConfigOption<T> option, T value) {
+        if (value != null) {
+            conf.set(option, value);
+        }
     }
 }

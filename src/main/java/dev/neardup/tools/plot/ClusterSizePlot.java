@@ -1,8 +1,13 @@
 package dev.neardup.tools.plot;
 
+import dev.neardup.dedupe.DedupeJob;
+import dev.neardup.dedupe.DedupeSettings;
 import dev.neardup.dedupe.DedupeSummary;
+import dev.neardup.tools.Format;
 import java.awt.Color;
 import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -82,5 +87,30 @@ public final class ClusterSizePlot {
         chart.addSubtitle(sub);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
+    }
+
+    /** The --histogram picture: cluster sizes, titled with the settings. */
+    public static void write(DedupeJob.Result result, DedupeSettings settings, Path histogram)
+            throws IOException {
+        SCurvePlot.write(
+                ClusterSizePlot.create(
+                        result.clusterSizes(),
+                        String.format(
+                                Locale.ROOT,
+                                "%,d documents in %,d clusters; %s%s",
+                                result.clusteredDocuments(),
+                                result.clusters(),
+                                settings.cosine()
+                                        ? "cosine, Hamming distance <= "
+                                                + settings.job().maxHamming()
+                                                + " of "
+                                                + settings.job().simHashBits()
+                                                + " bits"
+                                        : "threshold " + Format.plain(settings.job().threshold()),
+                                settings.guarded()
+                                        ? ", split below " + Format.plain(settings.splitBelow())
+                                        : "")),
+                histogram,
+                SCurvePlot.ImageFormat.of(histogram));
     }
 }
