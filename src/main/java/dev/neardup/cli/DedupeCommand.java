@@ -304,7 +304,9 @@ final class DedupeCommand implements Callable<Integer> {
                         deadLetters,
                         summary,
                         histogram,
-                        ClusterSizePlot::write,
+                        // A lambda, not ClusterSizePlot::write: the job jar has no charts, and a
+                        // method reference would load the plot's classes on every run.
+                        (result, settings, file) -> ClusterSizePlot.write(result, settings, file),
                         workDir,
                         progressInterval,
                         quiet);
