@@ -3,6 +3,8 @@ package dev.neardup;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -10,6 +12,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -126,6 +130,106 @@ class ArchitectureTest {
                             .collect(Collectors.toList());
         }
         assertThat(missing).as("public classes whose Javadoc cites no seed or paper").isEmpty();
+    }
+
+    @Test
+    void runtimeAndToolsDoNotDependOnTheCommandLine() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.neardup.runtime..", "dev.neardup.tools..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.neardup.cli..")
+                .check(classes);
+    }
+
+    /**
+     * Settings classes the commands may name until the config package declares them: the option
+     * declarations and settings of the streaming job and of dedupe.
+     */
+    private static final Set<String> SETTINGS =
+            Set.of(
+                    "NearDupOptions",
+                    "NearDupSettings",
+                    "KafkaSettings",
+                    "OptionValues",
+                    "Secrets",
+                    "SimilarityFamily",
+                    "NeardupRocksDbOptions",
+                    "DedupeOptions",
+                    "DedupeSettings",
+                    "CandidateMethod",
+                    "KeepPolicy",
+                    "VerifyMode",
+                    "DedupeJob$Result");
+
+    @Test
+    void commandsDoNotNameTheJobsOperators() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.neardup.cli..")
+                .should()
+                .dependOnClassesThat(
+                        new DescribedPredicate<JavaClass>("operators and functions of the jobs") {
+                            @Override
+                            public boolean test(JavaClass c) {
+                                return (c.getPackageName().equals("dev.neardup.pipeline")
+                                                || c.getPackageName().equals("dev.neardup.dedupe"))
+                                        && !SETTINGS.contains(
+                                                c.getName()
+                                                        .substring(
+                                                                c.getPackageName().length() + 1));
+                            }
+                        })
+                .check(classes);
+    }
+
+    /** Lines of a command that are not picocli annotations: parse, call, print. */
+    private static final int MAX_COMMAND_CODE_LINES = 150;
+
+    @Test
+    void commandsAreThin() throws IOException {
+        List<String> thick;
+        try (Stream<Path> files = Files.list(Path.of("src/main/java/dev/neardup/cli"))) {
+            thick =
+                    files.filter(p -> p.getFileName().toString().endsWith("Command.java"))
+                            .filter(p -> codeLines(read(p)) > MAX_COMMAND_CODE_LINES)
+                            .map(p -> p + ": " + codeLines(read(p)) + " lines")
+                            .collect(Collectors.toList());
+        }
+        assertThat(thick)
+                .as(
+                        "commands with more than %d lines besides their picocli annotations",
+                        MAX_COMMAND_CODE_LINES)
+                .isEmpty();
+    }
+
+    /** The lines of {@code source} outside {@code @Command}, {@code @Option} and the like. */
+    static int codeLines(String source) {
+        Matcher m = Pattern.compile("@(Command|Option|Parameters|ArgGroup)\\(").matcher(source);
+        StringBuilder code = new StringBuilder();
+        int from = 0;
+        while (m.find(from)) {
+            code.append(source, from, m.start());
+            int depth = 0;
+            int i = m.end() - 1;
+            boolean inString = false;
+            for (; i < source.length(); i++) {
+                char ch = source.charAt(i);
+                if (inString && ch == '\\') {
+                    i++; // an escaped character
+                } else if (ch == '"') {
+                    inString = !inString;
+                } else if (!inString && ch == '(') {
+                    depth++;
+                } else if (!inString && ch == ')' && --depth == 0) {
+                    break;
+                }
+            }
+            from = i + 1;
+        }
+        code.append(source.substring(from));
+        return (int) code.toString().lines().filter(l -> !l.isBlank()).count();
     }
 
     private static String classJavadoc(String source) {

@@ -2,7 +2,6 @@ package dev.neardup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
@@ -12,6 +11,7 @@ import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
+import dev.neardup.tools.bench.SyntheticText;
 import org.junit.jupiter.api.Test;
 
 /** The example of docs/library.md, "Using the algorithms from Java", kept compiling and true. */

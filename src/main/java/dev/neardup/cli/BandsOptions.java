@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.runtime.NeardupException;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Option;
 
@@ -35,11 +36,11 @@ final class BandsOptions {
     /**
      * Sets the options that were given, and only those.
      *
-     * @throws CliException (usage) for --threshold with --containment, which is the threshold
+     * @throws NeardupException (usage) for --threshold with --containment, which is the threshold
      */
     void applyTo(Configuration conf, SimilarityOptions similarity) {
         if (threshold != null && similarity.containment != null) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--threshold and --containment T both set the threshold: with containment,"
                             + " give only --containment T");
         }

@@ -1,32 +1,15 @@
 package dev.neardup.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.io.JsonLinesSink;
-import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SignatureFunction;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.tools.bench.Bench;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -52,12 +35,6 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {"  neardup bench --documents 50000 --document-size 3000 --parallelism 2"})
 final class BenchCommand implements Callable<Integer> {
-
-    /**
-     * How long the whole-job run may go without a document sketched, an alert or a verdict before
-     * it counts as stalled and is cancelled (a slow job keeps moving; a stuck one does not).
-     */
-    static final Duration STALL_TIMEOUT = Duration.ofMinutes(10);
 
     @Option(
             names = "--documents",
@@ -183,129 +160,23 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (documents < 100) {
-            throw CliException.usage("--documents must be at least 100, got " + documents);
-        }
-        if (documentSize < 100) {
-            throw CliException.usage("--document-size must be at least 100, got " + documentSize);
-        }
-        Duration interval = RunCommand.parseCheckpointInterval(checkpointInterval);
-        if (warmUp != null && warmUp < 0) {
-            throw CliException.usage("--warm-up must not be negative, got " + warmUp);
-        }
-        if (!(duplicateFraction >= 0 && duplicateFraction < 1)) {
-            throw CliException.usage("--duplicate-fraction must be in [0, 1)");
-        }
-        Duration every = Progress.parseInterval(progressInterval);
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err =
-                quiet ? new PrintWriter(java.io.Writer.nullWriter()) : spec.commandLine().getErr();
-        if (writeCorpus != null) {
-            CliFiles.writableFile("--write-corpus", writeCorpus.toString());
-            long start = System.nanoTime();
-            long bytes = corpus().write(writeCorpus);
-            err.printf(
-                    Locale.ROOT,
-                    "neardup bench: wrote %,d documents (%.1f MB of text, %.0f%% near-duplicates)"
-                            + " to %s in %.1f s%n",
-                    documents,
-                    bytes / 1e6,
-                    100 * duplicateFraction,
-                    writeCorpus,
-                    (System.nanoTime() - start) / 1e9);
-            return 0;
-        }
-        if (dedupe) {
-            return new DedupeBench(this, out, err, every).run();
-        }
-        Progress progress = quiet ? null : Progress.onStderr(err, every, "bench");
-        Configuration conf = jobConfiguration();
-        int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
-        NearDupSettings settings = JobOptions.settings(conf);
-
-        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
-            Path work = dir.path();
-            err.println("neardup bench: generating " + documents + " documents");
-            List<String> texts = corpus().texts();
-            long bytes =
-                    texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
-            Path input = work.resolve("bench.jsonl");
-            writeInput(input, texts);
-
-            err.println("neardup bench: signature step, one thread");
-            double signatureDocsPerSecond = signatureOnly(settings, texts);
-
-            // As the signature step is measured after warm-up passes, so is the whole job: a first
-            // run compiles the job's code (the JIT takes most of a core for the first tens of
-            // seconds of a job), then the measured run starts a fresh job in the same JVM. With a
-            // warm-up of 20,000 documents the compiler still took a third of a core during a
-            // 60,000-document measured run, so the default warms up on as many as are measured.
-            int warmUpDocuments = Math.min(texts.size(), warmUp != null ? warmUp : documents);
-            if (warmUpDocuments > 0) {
-                err.println("neardup bench: whole job, warm-up run");
-                Path warmUpInput = work.resolve("warm-up.jsonl");
-                writeInput(warmUpInput, texts.subList(0, warmUpDocuments));
-                wholeJob(conf, interval, settings, warmUpInput, work, err, progress, "warm-up");
-                Files.delete(warmUpInput);
-            }
-            err.println("neardup bench: whole job, parallelism " + p);
-            Map<String, Object> job =
-                    wholeJob(conf, interval, settings, input, work, err, progress, "measured");
-
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("machine", machine());
-            r.put("settings", settings.toString());
-            r.put("documents", documents);
-            r.put("inputMegabytes", bytes / 1e6);
-            r.put("parallelism", p);
-            r.put("checkpointInterval", checkpointInterval);
-            r.put("warmUpDocuments", warmUpDocuments);
-            r.put("stateBackend", stateBackend);
-            r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
-            r.put(
-                    "signatureOnlyMegabytesPerSecond",
-                    signatureDocsPerSecond * bytes / documents / 1e6);
-            r.putAll(job);
-            // What a bucket member keeps to verify, and how many band keys (members) a document
-            // has: the sketch's share of the state per document. Containment mode keeps one
-            // sample per document in the sample store instead, none in the members.
-            boolean store = settings.mode().candidatePath() == CandidatePath.throughSampleStore();
-            int packed = settings.verification().packedBytes();
-            r.put("bandKeysPerDocument", settings.bands());
-            r.put("verifyBytesPerMember", store ? 0 : packed);
-            r.put("verifyBytesPerDocument", store ? packed : (long) settings.bands() * packed);
-            r.put("sampleStore", store);
-            double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
-            r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
-            if (hotCopies > 0) {
-                err.println(
-                        "neardup bench: hot bucket, "
-                                + hotCopies
-                                + " copies of one page among the "
-                                + documents
-                                + " documents");
-                Path hotInput = work.resolve("hot.jsonl");
-                writeHotInput(hotInput, texts);
-                Map<String, Object> hot =
-                        wholeJob(conf, interval, settings, hotInput, work, err, progress, "hot");
-                r.put("hotCopies", hotCopies);
-                r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
-                r.put(
-                        "hotToDistinctRatio",
-                        (double) hot.get("jobDocsPerSecondAfterStartup")
-                                / (double) job.get("jobDocsPerSecondAfterStartup"));
-                r.put("hotAlerts", hot.get("alerts"));
-                r.put("hotAlertsNamingTheFirstCopy", hot.get("alertsNamingFirstCopy"));
-                r.put("hotStateBytes", hot.get("savepointBytes"));
-            }
-            r.put("peakRssMegabytes", peakRssMegabytes());
-            print(out, r);
-            return 0;
-        }
-    }
-
-    private BenchCorpus corpus() {
-        return new BenchCorpus(documents, documentSize, duplicateFraction);
+        return Bench.run(
+                new Bench.Options(
+                        documents,
+                        documentSize,
+                        duplicateFraction,
+                        hotCopies,
+                        warmUp,
+                        checkpointInterval,
+                        stateBackend,
+                        dedupe,
+                        writeCorpus,
+                        json,
+                        quiet,
+                        progressInterval,
+                        this::jobConfiguration),
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr());
     }
 
     /**
@@ -318,7 +189,7 @@ final class BenchCommand implements Callable<Integer> {
         int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
         if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--state-backend must be rocksdb or hashmap, got " + stateBackend);
         }
         conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
@@ -330,329 +201,5 @@ final class BenchCommand implements Callable<Integer> {
         properties.forEach(conf::setString);
         similarity.applyTo(conf);
         return conf;
-    }
-
-    private static void writeInput(Path input, List<String> texts) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < texts.size(); i++) {
-                w.write(BenchCorpus.line("doc-" + i, "https://example.org/" + i, texts.get(i)));
-                w.write('\n');
-            }
-        }
-    }
-
-    /** The first copy's id in the hot-bucket corpus. */
-    private static final String FIRST_COPY = "hot-0";
-
-    /** The distinct documents with {@link #hotCopies} copies of one page spread evenly. */
-    private void writeHotInput(Path input, List<String> texts) throws IOException {
-        String page = SyntheticText.prose(7, documentSize);
-        int total = texts.size() + hotCopies;
-        int copy = 0;
-        int distinct = 0;
-        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < total; i++) {
-                // Copy k goes at position floor(k * total / hotCopies): evenly spread.
-                boolean isCopy = copy < hotCopies && (long) copy * total / hotCopies <= i;
-                Map<String, Object> doc = new LinkedHashMap<>();
-                if (isCopy) {
-                    doc.put("id", "hot-" + copy);
-                    doc.put("url", "https://hot.example.org/" + copy);
-                    doc.put("content", page);
-                    copy++;
-                } else {
-                    doc.put("id", "doc-" + distinct);
-                    doc.put("url", "https://example.org/" + distinct);
-                    doc.put("content", texts.get(distinct));
-                    distinct++;
-                }
-                doc.put("contentType", "text/plain");
-                w.write(dev.neardup.io.Json.write(doc));
-                w.write('\n');
-            }
-        }
-    }
-
-    /** Peak resident memory of this process (VmHWM), or -1 where /proc is not available. */
-    static long peakRssMegabytes() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/self/status"))) {
-            return lines.filter(l -> l.startsWith("VmHWM:"))
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024)
-                    .findFirst()
-                    .orElse(-1L);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
-    /**
-     * Signature-only documents/s on one thread: the best of three passes over the corpus, after a
-     * short warm-up (a single pass varied from 28,000 to 54,000 documents/s on the 2-core build
-     * machine; the best is the fairest denominator for the job / signature ratio).
-     */
-    private static double signatureOnly(NearDupSettings settings, List<String> texts) {
-        TextSketcher sketcher = settings.newTextSketcher();
-        long sink = 0;
-        for (int round = 0; round < 2; round++) {
-            for (String t : texts.subList(0, Math.min(texts.size(), 2000))) {
-                sink += sketcher.sketch(t).bandKeys()[0];
-            }
-        }
-        double best = 0;
-        for (int pass = 0; pass < 3; pass++) {
-            long start = System.nanoTime();
-            for (String t : texts) {
-                sink += sketcher.sketch(t).bandKeys()[0];
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            best = Math.max(best, texts.size() / seconds);
-        }
-        if (sink == 42) {
-            System.out.print(""); // keep the work observable
-        }
-        return best;
-    }
-
-    Map<String, Object> wholeJob(
-            Configuration conf,
-            Duration interval,
-            NearDupSettings settings,
-            Path input,
-            Path work,
-            PrintWriter err,
-            Progress progress,
-            String phase)
-            throws Exception {
-        Configuration flink = EmbeddedJob.configuration(conf, work, interval);
-        Path alerts = work.resolve("alerts.jsonl");
-        long start = System.nanoTime();
-        JobClient job =
-                EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
-        // The phase (and its rate) starts with the job: counting a large input's lines takes a
-        // while, and the job reads meanwhile.
-        if (progress != null) {
-            progress.phase(phase);
-        }
-        long firstVerdict = 0;
-        long expectedVerdicts;
-        try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
-            expectedVerdicts = lines.count();
-        }
-        StallWatch stall = new StallWatch(STALL_TIMEOUT);
-        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
-            long verdicts = JsonLinesSink.written(EmbeddedJob.VERDICTS);
-            if (firstVerdict == 0 && verdicts > 0) {
-                firstVerdict = System.nanoTime();
-            }
-            if (job.getJobStatus().get().isGloballyTerminalState()) {
-                throw CliException.failure(
-                        "the job ended early: " + job.getJobStatus().get(), null);
-            }
-            if (stall.stalled(
-                    verdicts
-                            + JsonLinesSink.written(EmbeddedJob.ALERTS)
-                            + SignatureFunction.sketched())) {
-                job.cancel();
-                throw CliException.failure(
-                        "the job stalled: no document sketched, alert or verdict for "
-                                + stall.secondsSinceChange()
-                                + " s, with "
-                                + verdicts
-                                + " of "
-                                + expectedVerdicts
-                                + " verdicts written (a verdict is owed to every input line);"
-                                + " the job was cancelled. Please report it with the command"
-                                + " line.",
-                        null);
-            }
-            if (progress != null) {
-                progress.maybeReport();
-            }
-            Thread.sleep(20);
-        }
-        long end = System.nanoTime();
-        if (progress != null) {
-            progress.clear();
-        }
-        long expected = expectedVerdicts;
-        if (firstVerdict == 0) {
-            firstVerdict = start;
-        }
-        err.println("neardup bench: all verdicts in; stopping with a savepoint");
-        Path savepoints = work.resolve("savepoints");
-        String savepoint =
-                job.stopWithSavepoint(
-                                false, savepoints.toUri().toString(), SavepointFormatType.NATIVE)
-                        .get();
-        long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
-
-        double[] latencies = latencies(alerts);
-        Map<String, Object> r = new LinkedHashMap<>();
-        double seconds = (end - start) / 1e9;
-        r.put("jobSeconds", seconds);
-        r.put("jobDocsPerSecond", expected / seconds);
-        r.put(
-                "jobDocsPerSecondAfterStartup",
-                expected / Math.max(1e-3, (end - firstVerdict) / 1e9));
-        r.put("alertsNamingFirstCopy", alertsNaming(alerts, FIRST_COPY));
-        r.put("alerts", latencies.length);
-        r.put("latencyP50Millis", percentile(latencies, 0.50));
-        r.put("latencyP99Millis", percentile(latencies, 0.99));
-        r.put("savepointBytes", stateBytes);
-        r.put("stateBytesPerDocument", (double) stateBytes / expected);
-        return r;
-    }
-
-    private static long alertsNaming(Path alerts, String id) throws IOException {
-        String needle = "\"duplicateOf\":" + dev.neardup.io.Json.write(id) + ",";
-        try (Stream<String> lines = Files.lines(alerts, StandardCharsets.UTF_8)) {
-            return lines.filter(l -> l.contains(needle)).count();
-        }
-    }
-
-    /** Parse-to-detection latencies of the alerts (pairs; cluster merges are left out). */
-    private static double[] latencies(Path alerts) throws IOException {
-        List<String> lines = Files.readAllLines(alerts, StandardCharsets.UTF_8);
-        double[] out = new double[lines.size()];
-        int n = 0;
-        for (String line : lines) {
-            JsonNode a = dev.neardup.io.Json.MAPPER.readTree(line);
-            if (a.has("event")) {
-                continue;
-            }
-            out[n++] =
-                    Duration.between(
-                                    Instant.parse(a.get("eventTime").asText()),
-                                    Instant.parse(a.get("detectedAt").asText()))
-                            .toMillis();
-        }
-        out = Arrays.copyOf(out, n);
-        Arrays.sort(out);
-        return out;
-    }
-
-    private static double percentile(double[] sorted, double q) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int i = (int) Math.ceil(q * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
-    }
-
-    private static long directorySize(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
-        }
-    }
-
-    static String machine() {
-        String cpu = "unknown CPU";
-        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-            cpu =
-                    lines.filter(l -> l.startsWith("model name"))
-                            .map(l -> l.substring(l.indexOf(':') + 1).strip())
-                            .findFirst()
-                            .orElse(cpu);
-        } catch (IOException | RuntimeException e) {
-            // not Linux: keep "unknown CPU"
-        }
-        return String.format(
-                Locale.ROOT,
-                "%s, %d cores, Java %s (%s), max heap %d MB, %s %s",
-                cpu,
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"),
-                System.getProperty("java.vm.name"),
-                Runtime.getRuntime().maxMemory() >> 20,
-                System.getProperty("os.name"),
-                System.getProperty("os.arch"));
-    }
-
-    private void print(PrintWriter out, Map<String, Object> r) {
-        if (json) {
-            out.println(dev.neardup.io.Json.write(r));
-            return;
-        }
-        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
-        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
-        out.printf(
-                Locale.ROOT,
-                "corpus              %d documents, %.1f MB, %.0f%% near-duplicates%n",
-                documents,
-                r.get("inputMegabytes"),
-                100 * duplicateFraction);
-        out.printf(
-                Locale.ROOT,
-                "signature only      %,.0f documents/s  (%.1f MB/s, one thread, best of 3"
-                        + " passes)%n",
-                r.get("signatureOnlyDocsPerSecond"),
-                r.get("signatureOnlyMegabytesPerSecond"));
-        out.printf(
-                Locale.ROOT,
-                "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
-                        + " %s state, checkpoints every %s, after a warm-up run of %,d)%n",
-                r.get("jobDocsPerSecond"),
-                r.get("jobDocsPerSecondAfterStartup"),
-                r.get("parallelism"),
-                stateBackend,
-                checkpointInterval,
-                r.get("warmUpDocuments"));
-        out.printf(
-                Locale.ROOT,
-                "job / signature     %.0f%%  (after start-up; target >= 50%%)%n",
-                100 * (double) r.get("jobToSignatureRatio"));
-        out.printf(
-                Locale.ROOT,
-                "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
-                        + " input read as fast as possible)%n",
-                r.get("latencyP50Millis"),
-                r.get("latencyP99Millis"),
-                r.get("alerts"));
-        out.printf(
-                Locale.ROOT,
-                "state               %.0f bytes per live document  (%,d bytes native savepoint;"
-                        + " target <= 1024)%n",
-                r.get("stateBytesPerDocument"),
-                r.get("savepointBytes"));
-        if (Boolean.TRUE.equals(r.get("sampleStore"))) {
-            out.printf(
-                    Locale.ROOT,
-                    "sketch              %,d bytes per document in the sample store, none in its %d"
-                            + " bucket members  (bottom-s containment sample)%n",
-                    r.get("verifyBytesPerDocument"),
-                    r.get("bandKeysPerDocument"));
-        } else {
-            out.printf(
-                    Locale.ROOT,
-                    "sketch              %d bytes per bucket member to verify x %d band keys ="
-                            + " %,d bytes per document  (%s)%n",
-                    r.get("verifyBytesPerMember"),
-                    r.get("bandKeysPerDocument"),
-                    r.get("verifyBytesPerDocument"),
-                    String.valueOf(r.get("settings")).startsWith("similarity=cosine")
-                            ? "SimHash fingerprint"
-                            : "b-bit MinHash signature");
-        }
-        if (r.containsKey("hotCopies")) {
-            out.printf(
-                    Locale.ROOT,
-                    "hot bucket          %,.0f documents/s with %,d copies of one page among"
-                            + " them: %.2f x the distinct pages' rate (target >= 0.5)%n",
-                    r.get("hotDocsPerSecond"),
-                    r.get("hotCopies"),
-                    r.get("hotToDistinctRatio"));
-            out.printf(
-                    Locale.ROOT,
-                    "hot alerts          %,d alerts, %,d naming the first copy (ideal: %,d, one per"
-                            + " later copy); savepoint %,d bytes%n",
-                    r.get("hotAlerts"),
-                    r.get("hotAlertsNamingTheFirstCopy"),
-                    hotCopies - 1,
-                    r.get("hotStateBytes"));
-        }
-        out.printf(
-                Locale.ROOT,
-                "peak memory         %,d MB resident (the whole bench process)%n",
-                r.get("peakRssMegabytes"));
     }
 }

@@ -4,6 +4,7 @@ import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import dev.neardup.pipeline.OptionValues;
+import dev.neardup.runtime.NeardupException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -45,7 +46,7 @@ final class ConfigKeys {
      * Checks the {@code neardup.*} entries of raw (string) configuration values.
      *
      * @param source where the values come from, for the message (e.g. "-D"), or null
-     * @throws CliException (usage) for an unknown key or a duration or size without its unit
+     * @throws NeardupException (usage) for an unknown key or a duration or size without its unit
      */
     static void check(Map<String, String> raw, String source) {
         String from = source == null ? "" : " (" + source + ")";
@@ -58,7 +59,7 @@ final class ConfigKeys {
                     Type type = KEYS.get(key);
                     if (type == null) {
                         String closest = closest(key);
-                        throw CliException.usage(
+                        throw NeardupException.usage(
                                 "unknown option "
                                         + key
                                         + from
@@ -74,7 +75,7 @@ final class ConfigKeys {
                             OptionValues.memorySize(key + from, value);
                         }
                     } catch (IllegalArgumentException e) {
-                        throw CliException.usage(e.getMessage());
+                        throw NeardupException.usage(e.getMessage());
                     }
                 });
     }

@@ -1,38 +1,24 @@
 package dev.neardup.cli;
 
 import dev.neardup.dedupe.CandidateMethod;
-import dev.neardup.dedupe.DedupeCounters;
 import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.DedupeSummary;
 import dev.neardup.dedupe.KeepPolicy;
 import dev.neardup.dedupe.VerifyMode;
-import dev.neardup.io.Json;
-import dev.neardup.io.JsonLinesSink;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.DedupeRun;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.tools.plot.ClusterSizePlot;
+import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.DeploymentOptions;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.WebOptions;
-import org.apache.flink.core.execution.JobClient;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -300,243 +286,39 @@ final class DedupeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        boolean onCluster = JobMain.isActive();
         Configuration conf = toConfiguration();
-        if (onCluster) {
-            conf = JobOptions.onCluster(JobMain.clusterConfiguration(), conf);
+        Configuration cluster = JobMain.isActive() ? JobMain.clusterConfiguration() : null;
+        if (cluster != null) {
+            conf = JobOptions.onCluster(cluster, conf);
         }
-        List<String> given = input.sample ? List.of("sample-crawl.jsonl") : input.files;
-        if (given.stream().filter("-"::equals).count() > 1) {
-            throw CliException.usage("standard input (-) can be given once");
-        }
-        List<String> names = new ArrayList<>();
-        for (String file : given) {
-            names.add(file.equals("-") ? "stdin" : file);
-        }
-        if (new HashSet<>(names).size() != names.size()) {
-            throw CliException.usage("an input is given twice: " + String.join(" ", given));
-        }
-        DedupeSettings settings;
-        try {
-            settings = DedupeSettings.from(conf, names);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
-        }
-        SCurvePlot.ImageFormat histogramFormat = null;
+        DedupeRun.Options options =
+                new DedupeRun.Options(
+                        conf,
+                        cluster,
+                        input.sample,
+                        input.files,
+                        parent.stdin(),
+                        clusters,
+                        keep,
+                        pairs,
+                        deadLetters,
+                        summary,
+                        histogram,
+                        // A lambda, not ClusterSizePlot::write: the job jar has no charts, and a
+                        // method reference would load the plot's classes on every run.
+                        (result, settings, file) -> ClusterSizePlot.write(result, settings, file),
+                        workDir,
+                        progressInterval,
+                        quiet);
+        DedupeSettings settings = DedupeRun.settings(options);
         if (histogram != null) {
-            histogramFormat = SCurvePlot.ImageFormat.of(histogram);
-            if (histogramFormat == null) {
-                throw CliException.usage("--histogram must end in .png or .svg, got " + histogram);
+            if (SCurvePlot.ImageFormat.of(histogram) == null) {
+                throw NeardupException.usage(
+                        "--histogram must end in .png or .svg, got " + histogram);
             }
             CliFiles.writableFile("--histogram", histogram.toString());
         }
-        if (summary != null) {
-            CliFiles.writableFile("--summary", summary.toString());
-        }
-        Duration every = Progress.parseInterval(progressInterval);
-        PrintWriter err = spec.commandLine().getErr();
-        if (onCluster) {
-            return submit(conf, settings, given, err);
-        }
-        if (!input.sample) {
-            given.forEach(DedupeCommand::checkInput);
-        }
-        DedupeJob.Outputs outputs =
-                new DedupeJob.Outputs(
-                        localOutput("--clusters", clusters),
-                        localOutput("--keep", keep),
-                        localOutput("--pairs", pairs),
-                        deadLetters == null
-                                ? JsonLinesSink.STDERR_SUMMARY
-                                : localOutput("--dead-letters", deadLetters));
-        if (Stream.of(clusters, keep, pairs, deadLetters).filter("-"::equals).count() > 1) {
-            throw CliException.usage("only one output can go to standard output (-)");
-        }
-        Progress progress =
-                quiet ? null : Progress.onStderr(err, every, "dedupe", progressCounts(settings));
-        try (WorkDir dir = WorkDir.of(workDir, "neardup-");
-                Interruption interruption =
-                        Interruption.install(quiet ? null : err, progress, dir::close)) {
-            Path work = dir.path();
-            List<String> inputs = new ArrayList<>();
-            for (String file : given) {
-                inputs.add(inputFile(file, work));
-            }
-            conf.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
-            conf.set(WebOptions.UPLOAD_DIR, work.resolve("tmp").toString());
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-            if (!quiet) {
-                err.println("neardup: dedupe " + settings);
-            }
-            Progress.eraseBeforeConsoleRecords(progress);
-            DedupeJob.Result result =
-                    new DedupeJob(conf, settings, inputs, outputs, true)
-                            .run(
-                                    job -> {
-                                        interruption.onSignal(job::cancel);
-                                        return Progress.await(job, progress, interruption);
-                                    });
-            if (result == null) {
-                if (!quiet) {
-                    err.println(
-                            "neardup: dedupe interrupted by "
-                                    + interruption.signalName()
-                                    + "; its outputs are incomplete");
-                }
-                return interruption.exitCode();
-            }
-            report(result, settings, err);
-        }
-        return 0;
-    }
-
-    /**
-     * The progress of a dedupe on embedded Flink: its stage and the records it passed. {@link
-     * Progress} asks for the stage first, which takes the snapshot the other counts come from. The
-     * candidate stage and its entries are named as {@code settings} finds candidates: LSH band
-     * buckets, permuted-block table buckets (cosine) or the sliding window (cosine, window); the
-     * JSON names stay the same.
-     */
-    static Progress.Counts progressCounts(DedupeSettings settings) {
-        String buckets;
-        String entries;
-        if (settings.candidates() == CandidateMethod.WINDOW) {
-            buckets = "sliding window";
-            entries = "window entries";
-        } else if (settings.cosine()) {
-            buckets = "table buckets";
-            entries = "table entries";
-        } else {
-            buckets = DedupeCounters.Stage.BUCKETS.label();
-            entries = "band entries";
-        }
-        return new Progress.Counts() {
-            private DedupeCounters.Snapshot last = DedupeCounters.snapshot();
-
-            @Override
-            public String stage() {
-                last = DedupeCounters.snapshot();
-                return last.stage() == DedupeCounters.Stage.BUCKETS
-                        ? buckets
-                        : last.stage().label();
-            }
-
-            @Override
-            public String name() {
-                return "records";
-            }
-
-            @Override
-            public long count() {
-                return last.stageRecords();
-            }
-
-            @Override
-            public List<Progress.Field> fields() {
-                return List.of(
-                        new Progress.Field("documents", "documents", last.documents()),
-                        new Progress.Field("bandEntries", entries, last.bandEntries()),
-                        new Progress.Field("comparisons", "comparisons", last.comparisons()),
-                        new Progress.Field("pairs", "verified pairs", last.pairs()),
-                        new Progress.Field("componentRounds", "component rounds", last.round() + 1),
-                        new Progress.Field("clustered", "clustered", last.clustered()));
-            }
-        };
-    }
-
-    /**
-     * As a job jar on a cluster ({@link JobMain}): inputs and outputs are paths the TaskManagers
-     * reach (a plain path is on their local filesystem, so it must be absolute; outputs are
-     * directories of part files). Attached ({@code flink run} without {@code -d}): waits, then
-     * reports as on this machine. Detached (REST API, {@code flink run -d}): submits and returns.
-     */
-    private Integer submit(
-            Configuration conf, DedupeSettings settings, List<String> given, PrintWriter err)
-            throws Exception {
-        if (input.sample || given.contains("-")) {
-            throw CliException.usage(
-                    "on a Flink cluster, give --input as a path or URI the TaskManagers can read"
-                            + " (--sample and standard input are for runs on this machine)");
-        }
-        if (workDir != null) {
-            throw CliException.usage(
-                    "--work-dir is for runs on this machine: on a cluster, temporary files go"
-                            + " where the cluster's io.tmp.dirs says");
-        }
-        List<String> inputs = new ArrayList<>();
-        for (String file : given) {
-            inputs.add(clusterPath("--input", file));
-        }
-        DedupeJob.Outputs outputs =
-                new DedupeJob.Outputs(
-                        clusterPath("--clusters", clusters),
-                        clusterPath("--keep", keep),
-                        clusterPath("--pairs", pairs),
-                        clusterPath("--dead-letters", deadLetters));
-        DedupeJob job = new DedupeJob(conf, settings, inputs, outputs, false);
-        boolean attached = JobMain.clusterConfiguration().get(DeploymentOptions.ATTACHED);
-        if (!attached) {
-            if (summary != null || histogram != null) {
-                throw CliException.usage(
-                        "--summary and --histogram need the job's result: submit with 'flink run'"
-                                + " without -d (attached), not detached or through the REST API");
-            }
-            JobClient client = job.start();
-            if (!quiet) {
-                err.println(
-                        "neardup: dedupe submitted as Flink job "
-                                + client.getJobID()
-                                + "; its outputs are complete once the job is FINISHED");
-            }
-            return 0;
-        }
-        if (!quiet) {
-            err.println("neardup: dedupe " + settings);
-        }
-        report(job.run(client -> Progress.await(client, null, null)), settings, err);
-        return 0;
-    }
-
-    /** The summary on stderr, and the --summary and --histogram files. */
-    private void report(DedupeJob.Result result, DedupeSettings settings, PrintWriter err)
-            throws IOException {
-        if (summary != null) {
-            Files.writeString(
-                    summary,
-                    Json.pretty(DedupeSummary.json(result, settings)) + "\n",
-                    StandardCharsets.UTF_8);
-        }
-        if (histogram != null) {
-            SCurvePlot.write(
-                    ClusterSizePlot.create(
-                            result.clusterSizes(),
-                            String.format(
-                                    Locale.ROOT,
-                                    "%,d documents in %,d clusters; %s%s",
-                                    result.clusteredDocuments(),
-                                    result.clusters(),
-                                    settings.cosine()
-                                            ? "cosine, Hamming distance <= "
-                                                    + settings.job().maxHamming()
-                                                    + " of "
-                                                    + settings.job().simHashBits()
-                                                    + " bits"
-                                            : "threshold "
-                                                    + Format.plain(settings.job().threshold()),
-                                    settings.guarded()
-                                            ? ", split below " + Format.plain(settings.splitBelow())
-                                            : "")),
-                    histogram,
-                    SCurvePlot.ImageFormat.of(histogram));
-        }
-        if (!quiet) {
-            for (String line : DedupeSummary.lines(result, settings)) {
-                err.println("neardup: " + line);
-            }
-            if (histogram != null) {
-                err.println("neardup: wrote " + histogram);
-            }
-        }
+        return DedupeRun.run(options, settings, spec.commandLine().getErr());
     }
 
     private Configuration toConfiguration() {
@@ -546,135 +328,26 @@ final class DedupeCommand implements Callable<Integer> {
         sketch.applyTo(conf);
         similarity.applyTo(conf);
         banding.applyTo(conf, similarity);
-        if (candidates != null) {
-            conf.set(DedupeOptions.CANDIDATES, candidates);
-        }
-        if (verify != null) {
-            conf.set(DedupeOptions.VERIFY, verify);
-        }
-        if (window != null) {
-            conf.set(DedupeOptions.WINDOW, window);
-        }
-        if (permutations != null) {
-            conf.set(DedupeOptions.PERMUTATIONS, permutations);
-        }
-        if (keepPolicy != null) {
-            conf.set(DedupeOptions.KEEP_POLICY, keepPolicy);
-        }
-        if (splitBelow != null) {
-            conf.set(DedupeOptions.SPLIT_BELOW, splitBelow);
-        }
-        if (blockSize != null) {
-            conf.set(DedupeOptions.BLOCK_SIZE, blockSize);
-        }
+        setIfGiven(conf, DedupeOptions.CANDIDATES, candidates);
+        setIfGiven(conf, DedupeOptions.VERIFY, verify);
+        setIfGiven(conf, DedupeOptions.WINDOW, window);
+        setIfGiven(conf, DedupeOptions.PERMUTATIONS, permutations);
+        setIfGiven(conf, DedupeOptions.KEEP_POLICY, keepPolicy);
+        setIfGiven(conf, DedupeOptions.SPLIT_BELOW, splitBelow);
+        setIfGiven(conf, DedupeOptions.BLOCK_SIZE, blockSize);
         if (parallelism != null) {
             if (parallelism < 1) {
-                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
+                throw NeardupException.usage(
+                        "--parallelism must be at least 1, got " + parallelism);
             }
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
         return conf;
     }
 
-    /**
-     * An output on this machine: a local file (checked), {@code -}, or a Flink filesystem URI (a
-     * directory of part files; its filesystem must be known here); null when not given.
-     */
-    private static String localOutput(String option, String target) {
-        if (target == null || !DedupeJob.isFileSystemUri(target)) {
-            CliFiles.writableFile(option, target);
-            return target;
+    private static <T> void setIfGiven(Configuration conf, ConfigOption<T> option, T value) {
+        if (value != null) {
+            conf.set(option, value);
         }
-        fileSystem(option, target);
-        return target;
-    }
-
-    /**
-     * A path on a cluster: a Flink filesystem URI as given, an absolute path as a {@code file:}
-     * URI; null when not given.
-     */
-    private static String clusterPath(String option, String target) {
-        if (target == null || DedupeJob.isFileSystemUri(target)) {
-            return target;
-        }
-        if (target.equals("-")) {
-            throw CliException.usage(
-                    option + " -: on a Flink cluster outputs go to files, not standard output");
-        }
-        Path path = Path.of(target);
-        if (!path.isAbsolute()) {
-            throw CliException.usage(
-                    option
-                            + " "
-                            + target
-                            + ": on a Flink cluster give an absolute path (on every"
-                            + " TaskManager) or a URI such as s3://bucket/"
-                            + path);
-        }
-        return path.toUri().toString();
-    }
-
-    /** The Flink filesystem of {@code uri}; a usage error naming the option when there is none. */
-    private static org.apache.flink.core.fs.FileSystem fileSystem(String option, String uri) {
-        try {
-            return new org.apache.flink.core.fs.Path(URI.create(uri)).getFileSystem();
-        } catch (IOException | IllegalArgumentException e) {
-            throw CliException.usage(
-                    "cannot use "
-                            + (option == null ? "" : option + " ")
-                            + uri
-                            + ": "
-                            + Neardup.oneLine(String.valueOf(e.getMessage())));
-        }
-    }
-
-    /** A local input must be a readable file; one on another filesystem must exist. */
-    private static void checkInput(String file) {
-        if (file.equals("-")) {
-            return;
-        }
-        Path local;
-        try {
-            local = DedupeJob.localPath(file);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("not a path or URI: " + file);
-        }
-        if (local != null) {
-            CliFiles.readableFile("input file", file, local);
-            return;
-        }
-        try {
-            org.apache.flink.core.fs.Path path =
-                    new org.apache.flink.core.fs.Path(URI.create(file));
-            org.apache.flink.core.fs.FileSystem fs = path.getFileSystem();
-            if (!fs.exists(path)) {
-                throw CliException.usage("input file not found: " + file);
-            }
-            if (fs.getFileStatus(path).isDir()) {
-                throw CliException.usage(file + " is a directory, not a file");
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            throw CliException.usage(
-                    "cannot read " + file + ": " + Neardup.oneLine(String.valueOf(e.getMessage())));
-        }
-    }
-
-    private String inputFile(String file, Path work) throws IOException {
-        if (input.sample) {
-            Path sample = work.resolve("sample-crawl.jsonl");
-            try (InputStream in = DedupeCommand.class.getResourceAsStream("/sample/crawl.jsonl")) {
-                if (in == null) {
-                    throw CliException.failure("the sample crawl is missing from the jar", null);
-                }
-                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return sample.toString();
-        }
-        if (file.equals("-")) {
-            Path spooled = work.resolve("stdin.jsonl");
-            Files.copy(parent.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
-            return spooled.toString();
-        }
-        return file;
     }
 }

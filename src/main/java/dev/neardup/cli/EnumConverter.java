@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.tools.compare.DocumentReader;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;

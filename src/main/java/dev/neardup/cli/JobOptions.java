@@ -2,6 +2,9 @@ package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -114,7 +117,7 @@ final class JobOptions {
             conf.set(NearDupOptions.BUCKET_CAPACITY, bucketCapacity);
         }
         if (retention != null) {
-            conf.set(NearDupOptions.RETENTION, RunCommand.parseDuration("--retention", retention));
+            conf.set(NearDupOptions.RETENTION, Durations.parse("--retention", retention));
         }
         if (signatureBits != null) {
             conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
@@ -122,24 +125,23 @@ final class JobOptions {
         if (maxOutOfOrderness != null) {
             conf.set(
                     NearDupOptions.MAX_OUT_OF_ORDERNESS,
-                    RunCommand.parseDuration("--max-out-of-orderness", maxOutOfOrderness));
+                    Durations.parse("--max-out-of-orderness", maxOutOfOrderness));
         }
         if (idleTimeout != null) {
-            conf.set(
-                    NearDupOptions.IDLE_TIMEOUT,
-                    RunCommand.parseDuration("--idle-timeout", idleTimeout));
+            conf.set(NearDupOptions.IDLE_TIMEOUT, Durations.parse("--idle-timeout", idleTimeout));
         }
         if (stateBackend != null) {
             if (!stateBackend.equalsIgnoreCase("rocksdb")
                     && !stateBackend.equalsIgnoreCase("hashmap")) {
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "--state-backend must be rocksdb or hashmap, got " + stateBackend);
             }
             conf.set(StateBackendOptions.STATE_BACKEND, stateBackend.toLowerCase(Locale.ROOT));
         }
         if (parallelism != null) {
             if (parallelism < 1) {
-                throw CliException.usage("--parallelism must be at least 1, got " + parallelism);
+                throw NeardupException.usage(
+                        "--parallelism must be at least 1, got " + parallelism);
             }
             conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
@@ -161,10 +163,6 @@ final class JobOptions {
 
     /** The validated job settings of {@code conf}; an invalid option is a usage error. */
     static NearDupSettings settings(Configuration conf) {
-        try {
-            return NearDupSettings.from(conf);
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
-        }
+        return EmbeddedJob.settings(conf);
     }
 }

@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.pipeline.Secrets;
+import dev.neardup.runtime.NeardupException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -156,7 +157,7 @@ public final class Neardup implements Callable<Integer> {
 
     private static int handleParameterException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        String message = sentenceCase(picocliMessage(oneLine(ex.getMessage())));
+        String message = sentenceCase(picocliMessage(NeardupException.oneLine(ex.getMessage())));
         if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
             if (suggestions.isEmpty()) {
@@ -217,12 +218,12 @@ public final class Neardup implements Callable<Integer> {
     private static int handleExecutionException(
             Exception ex, CommandLine cmd, ParseResult parseResult) {
         List<String> args = parseResult.originalArgs();
-        if (ex instanceof CliException && ((CliException) ex).isUsageError()) {
+        if (ex instanceof NeardupException && ((NeardupException) ex).isUsageError()) {
             reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }
         String message;
-        if (ex instanceof CliException) {
+        if (ex instanceof NeardupException) {
             message = ex.getMessage();
         } else if (ex instanceof java.io.IOException
                 || ex instanceof java.io.UncheckedIOException) {
@@ -234,7 +235,8 @@ public final class Neardup implements Callable<Integer> {
                             + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
         }
         PrintWriter err = cmd.getErr();
-        err.println(commandName(cmd) + ": " + Secrets.scrub(oneLine(message), args));
+        err.println(
+                commandName(cmd) + ": " + Secrets.scrub(NeardupException.oneLine(message), args));
         if (debug()) {
             ex.printStackTrace(err);
         }
@@ -246,7 +248,8 @@ public final class Neardup implements Callable<Integer> {
     private static void reportUsageError(CommandLine cmd, String message, Exception ex) {
         String name = commandName(cmd);
         PrintWriter err = cmd.getErr();
-        err.println(name + ": " + oneLine(message) + " (see '" + name + " --help')");
+        err.println(
+                name + ": " + NeardupException.oneLine(message) + " (see '" + name + " --help')");
         if (debug()) {
             ex.printStackTrace(err);
         }
@@ -270,14 +273,6 @@ public final class Neardup implements Callable<Integer> {
     static boolean debug() {
         return "1".equals(System.getenv(DEBUG_ENV))
                 || Boolean.parseBoolean(System.getProperty("neardup.debug"));
-    }
-
-    /** Collapses line breaks and runs of white space, so that a message stays one line. */
-    static String oneLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "unknown error";
-        }
-        return message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.OptionValues;
+import dev.neardup.tools.Format;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.runtime.NeardupException;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Option;
 
@@ -104,12 +105,12 @@ final class SimilarityOptions {
     /**
      * Sets the options that were given, and only those.
      *
-     * @throws CliException (usage) for --containment with another similarity
+     * @throws NeardupException (usage) for --containment with another similarity
      */
     void applyTo(Configuration conf) {
         if (containment != null) {
             if (similarity != null && similarity != SimilarityFamily.CONTAINMENT) {
-                throw CliException.usage(
+                throw NeardupException.usage(
                         "--containment and --similarity "
                                 + similarity.name().toLowerCase(java.util.Locale.ROOT)
                                 + " exclude each other: containment compares shingle sets one"

@@ -1,6 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.text.ShingleOptions;
@@ -100,14 +101,14 @@ public final class SketchOptions {
     /** Checks the values; throws a usage error naming the option. */
     public void validate() {
         if (shingleSize != null && (shingleSize < 1 || shingleSize > ShingleOptions.MAX_SIZE)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--shingle-size must be between 1 and "
                             + ShingleOptions.MAX_SIZE
                             + ", got "
                             + shingleSize);
         }
         if (numHashes != null && (numHashes < 1 || numHashes > 4096)) {
-            throw CliException.usage(
+            throw NeardupException.usage(
                     "--num-hashes (K) must be between 1 and 4096, got " + numHashes);
         }
     }

@@ -1,11 +1,11 @@
 package dev.neardup.bench;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.InputFields;
 import dev.neardup.io.Json;
 import dev.neardup.io.RawRecord;
 import dev.neardup.io.TreeDocumentParser;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package dev.neardup.bench;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
@@ -10,6 +9,7 @@ import dev.neardup.text.ContentType;
 import dev.neardup.text.HtmlText;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
+import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.io.OutputSchemas;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.tools.bench.SyntheticText;
+import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

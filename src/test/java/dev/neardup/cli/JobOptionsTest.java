@@ -6,6 +6,7 @@ import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.tools.Format;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -190,17 +191,18 @@ class JobOptionsTest {
 
     @Test
     void theEmbeddedModeKeepsTenSecondsUnlessTold() {
-        assertThat(RunCommand.EMBEDDED_CHECKPOINT_INTERVAL).isEqualTo(Duration.ofSeconds(10));
+        assertThat(dev.neardup.runtime.EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL)
+                .isEqualTo(Duration.ofSeconds(10));
         Configuration none =
-                dev.neardup.pipeline.EmbeddedJob.configuration(
+                dev.neardup.runtime.EmbeddedJob.configuration(
                         kafkaConf(), java.nio.file.Path.of("/tmp/x"), Duration.ofSeconds(10));
         assertThat(none.get(CheckpointingOptions.CHECKPOINTING_INTERVAL))
                 .isEqualTo(Duration.ofSeconds(10));
         Configuration flag =
-                dev.neardup.pipeline.EmbeddedJob.configuration(
+                dev.neardup.runtime.EmbeddedJob.configuration(
                         kafkaConf("--checkpoint-interval", "3s"),
                         java.nio.file.Path.of("/tmp/x"),
-                        RunCommand.EMBEDDED_CHECKPOINT_INTERVAL);
+                        dev.neardup.runtime.EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
         assertThat(flag.get(CheckpointingOptions.CHECKPOINTING_INTERVAL))
                 .isEqualTo(Duration.ofSeconds(3));
     }

@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.runtime.KafkaProgress;
 import dev.neardup.testing.KafkaTestBroker;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -3,7 +3,10 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.runtime.KafkaProgress;
+import dev.neardup.runtime.StateDir;
 import dev.neardup.testing.KafkaTestBroker;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.testing.KafkaTestBroker;
+import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Json;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

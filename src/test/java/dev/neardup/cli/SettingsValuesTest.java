@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.OptionValues;
+import dev.neardup.runtime.NeardupException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -165,7 +166,7 @@ class SettingsValuesTest {
         Configuration cluster = new Configuration();
         cluster.setString("neardup.treshold", "0.9");
         assertThatThrownBy(() -> JobOptions.onCluster(cluster, new Configuration()))
-                .isInstanceOf(CliException.class)
+                .isInstanceOf(NeardupException.class)
                 .hasMessageContaining("unknown option neardup.treshold")
                 .hasMessageContaining("config.yaml")
                 .hasMessageContaining("did you mean neardup.threshold?");

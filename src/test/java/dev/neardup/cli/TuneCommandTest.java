@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.lsh.LshParams;
+import dev.neardup.tools.plot.SCurvePlot;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

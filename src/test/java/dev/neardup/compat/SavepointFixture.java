@@ -1,9 +1,9 @@
 package dev.neardup.compat;
 
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.pipeline.EmbeddedJob;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
 import java.nio.file.Files;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.NearDupOptions;
@@ -13,6 +12,7 @@ import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.neardup.eval.ExactSimilarityJoin;
 import dev.neardup.io.Json;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.KafkaJob;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.PlantedCorpus;

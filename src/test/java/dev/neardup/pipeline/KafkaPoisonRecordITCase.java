@@ -3,12 +3,13 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.RawRecord;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.KafkaTestBroker.Message;
+import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

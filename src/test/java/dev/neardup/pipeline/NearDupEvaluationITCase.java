@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.testing.JobFiles;

@@ -1,6 +1,6 @@
 package dev.neardup.testing;
 
-import dev.neardup.cli.SyntheticText;
+import dev.neardup.tools.bench.SyntheticText;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package dev.neardup.testing;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
+import dev.neardup.tools.bench.SyntheticText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.neardup.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import dev.neardup.cli.SyntheticText;
+import dev.neardup.tools.bench.SyntheticText;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

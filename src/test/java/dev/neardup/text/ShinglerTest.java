@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dynatrace.hash4j.hashing.Hashing;
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.text.Tokenizer.Stemming;
+import dev.neardup.tools.bench.SyntheticText;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

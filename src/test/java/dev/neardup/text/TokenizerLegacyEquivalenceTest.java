@@ -2,8 +2,8 @@ package dev.neardup.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.text.Tokenizer.Stemming;
+import dev.neardup.tools.bench.SyntheticText;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;

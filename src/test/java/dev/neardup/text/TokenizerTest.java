@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.neardup.cli.SyntheticText;
 import dev.neardup.text.Tokenizer.Stemming;
+import dev.neardup.tools.bench.SyntheticText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

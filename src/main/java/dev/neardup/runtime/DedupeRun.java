@@ -1,0 +1,406 @@
+package dev.neardup.runtime;
+
+import dev.neardup.dedupe.CandidateMethod;
+import dev.neardup.dedupe.DedupeCounters;
+import dev.neardup.dedupe.DedupeJob;
+import dev.neardup.dedupe.DedupeSettings;
+import dev.neardup.dedupe.DedupeSummary;
+import dev.neardup.io.Json;
+import dev.neardup.io.JsonLinesSink;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.JobClient;
+
+/**
+ * A run of {@code neardup dedupe}: the bounded {@link DedupeJob} on this machine's embedded Flink
+ * (inputs and outputs placed and checked, progress, Ctrl-C) or, through the job jar, on a cluster
+ * (attached: waits and reports; detached: submits). The job graph and its report live in {@code
+ * dev.neardup.dedupe}.
+ */
+public final class DedupeRun {
+
+    /** Draws the cluster-size histogram of a result into a file. */
+    public interface HistogramWriter {
+        void write(DedupeJob.Result result, DedupeSettings settings, Path file) throws IOException;
+    }
+
+    /**
+     * What a dedupe run needs: the inputs (the sample crawl, or files with - for {@code stdin}),
+     * the outputs (null when not given), the files of the summary and the histogram (null when not
+     * wanted), and on a cluster its configuration ({@code cluster}, else null).
+     */
+    public record Options(
+            Configuration conf,
+            Configuration cluster,
+            boolean sample,
+            List<String> files,
+            InputStream stdin,
+            String clusters,
+            String keep,
+            String pairs,
+            String deadLetters,
+            Path summary,
+            Path histogram,
+            HistogramWriter histogramWriter,
+            Path workDir,
+            String progressInterval,
+            boolean quiet) {}
+
+    private DedupeRun() {}
+
+    /** The inputs as given: the sample crawl's name, or the files. */
+    public static List<String> given(Options o) {
+        return o.sample() ? List.of("sample-crawl.jsonl") : o.files();
+    }
+
+    /** The job's settings: checks that no input is given twice. */
+    public static DedupeSettings settings(Options o) {
+        Configuration conf = o.conf();
+        List<String> given = given(o);
+        if (given.stream().filter("-"::equals).count() > 1) {
+            throw NeardupException.usage("standard input (-) can be given once");
+        }
+        List<String> names = new ArrayList<>();
+        for (String file : given) {
+            names.add(file.equals("-") ? "stdin" : file);
+        }
+        if (new HashSet<>(names).size() != names.size()) {
+            throw NeardupException.usage("an input is given twice: " + String.join(" ", given));
+        }
+        DedupeSettings settings;
+        try {
+            settings = DedupeSettings.from(conf, names);
+        } catch (IllegalArgumentException e) {
+            throw NeardupException.usage(e.getMessage());
+        }
+        return settings;
+    }
+
+    /**
+     * Runs the job with {@code settings} (from {@link #settings}) once the command has checked the
+     * histogram's file name; returns the exit code, 130 after Ctrl-C.
+     */
+    public static int run(Options o, DedupeSettings settings, PrintWriter err) throws Exception {
+        Configuration conf = o.conf();
+        boolean onCluster = o.cluster() != null;
+        List<String> given = given(o);
+        if (o.summary() != null) {
+            CliFiles.writableFile("--summary", o.summary().toString());
+        }
+        Duration every = Progress.parseInterval(o.progressInterval());
+        if (onCluster) {
+            return submit(o, conf, settings, given, err);
+        }
+        if (!o.sample()) {
+            given.forEach(DedupeRun::checkInput);
+        }
+        DedupeJob.Outputs outputs =
+                new DedupeJob.Outputs(
+                        localOutput("--clusters", o.clusters()),
+                        localOutput("--keep", o.keep()),
+                        localOutput("--pairs", o.pairs()),
+                        o.deadLetters() == null
+                                ? JsonLinesSink.STDERR_SUMMARY
+                                : localOutput("--dead-letters", o.deadLetters()));
+        if (Stream.of(o.clusters(), o.keep(), o.pairs(), o.deadLetters())
+                        .filter("-"::equals)
+                        .count()
+                > 1) {
+            throw NeardupException.usage("only one output can go to standard output (-)");
+        }
+        Progress progress =
+                o.quiet()
+                        ? null
+                        : Progress.onStderr(err, every, "dedupe", progressCounts(settings));
+        try (WorkDir dir = WorkDir.of(o.workDir(), "neardup-");
+                Interruption interruption =
+                        Interruption.install(o.quiet() ? null : err, progress, dir::close)) {
+            Path work = dir.path();
+            List<String> inputs = new ArrayList<>();
+            for (String file : given) {
+                inputs.add(inputFile(o, file, work));
+            }
+            conf.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
+            conf.set(WebOptions.UPLOAD_DIR, work.resolve("tmp").toString());
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            if (!o.quiet()) {
+                err.println("neardup: dedupe " + settings);
+            }
+            Progress.eraseBeforeConsoleRecords(progress);
+            DedupeJob.Result result =
+                    new DedupeJob(conf, settings, inputs, outputs, true)
+                            .run(
+                                    job -> {
+                                        interruption.onSignal(job::cancel);
+                                        return Progress.await(job, progress, interruption);
+                                    });
+            if (result == null) {
+                if (!o.quiet()) {
+                    err.println(
+                            "neardup: dedupe interrupted by "
+                                    + interruption.signalName()
+                                    + "; its outputs are incomplete");
+                }
+                return interruption.exitCode();
+            }
+            report(o, result, settings, err);
+        }
+        return 0;
+    }
+
+    /**
+     * The progress of a dedupe on embedded Flink: its stage and the records it passed. {@link
+     * Progress} asks for the stage first, which takes the snapshot the other counts come from. The
+     * candidate stage and its entries are named as {@code settings} finds candidates: LSH band
+     * buckets, permuted-block table buckets (cosine) or the sliding window (cosine, window); the
+     * JSON names stay the same.
+     */
+    public static Progress.Counts progressCounts(DedupeSettings settings) {
+        String buckets;
+        String entries;
+        if (settings.candidates() == CandidateMethod.WINDOW) {
+            buckets = "sliding window";
+            entries = "window entries";
+        } else if (settings.cosine()) {
+            buckets = "table buckets";
+            entries = "table entries";
+        } else {
+            buckets = DedupeCounters.Stage.BUCKETS.label();
+            entries = "band entries";
+        }
+        return new Progress.Counts() {
+            private DedupeCounters.Snapshot last = DedupeCounters.snapshot();
+
+            @Override
+            public String stage() {
+                last = DedupeCounters.snapshot();
+                return last.stage() == DedupeCounters.Stage.BUCKETS
+                        ? buckets
+                        : last.stage().label();
+            }
+
+            @Override
+            public String name() {
+                return "records";
+            }
+
+            @Override
+            public long count() {
+                return last.stageRecords();
+            }
+
+            @Override
+            public List<Progress.Field> fields() {
+                return List.of(
+                        new Progress.Field("documents", "documents", last.documents()),
+                        new Progress.Field("bandEntries", entries, last.bandEntries()),
+                        new Progress.Field("comparisons", "comparisons", last.comparisons()),
+                        new Progress.Field("pairs", "verified pairs", last.pairs()),
+                        new Progress.Field("componentRounds", "component rounds", last.round() + 1),
+                        new Progress.Field("clustered", "clustered", last.clustered()));
+            }
+        };
+    }
+
+    /**
+     * As a job jar on a cluster ({@link JobMain}): inputs and outputs are paths the TaskManagers
+     * reach (a plain path is on their local filesystem, so it must be absolute; outputs are
+     * directories of part files). Attached ({@code flink run} without {@code -d}): waits, then
+     * reports as on this machine. Detached (REST API, {@code flink run -d}): submits and returns.
+     */
+    private static int submit(
+            Options o,
+            Configuration conf,
+            DedupeSettings settings,
+            List<String> given,
+            PrintWriter err)
+            throws Exception {
+        if (o.sample() || given.contains("-")) {
+            throw NeardupException.usage(
+                    "on a Flink cluster, give --input as a path or URI the TaskManagers can read"
+                            + " (--sample and standard input are for runs on this machine)");
+        }
+        if (o.workDir() != null) {
+            throw NeardupException.usage(
+                    "--work-dir is for runs on this machine: on a cluster, temporary files go"
+                            + " where the cluster's io.tmp.dirs says");
+        }
+        List<String> inputs = new ArrayList<>();
+        for (String file : given) {
+            inputs.add(clusterPath("--input", file));
+        }
+        DedupeJob.Outputs outputs =
+                new DedupeJob.Outputs(
+                        clusterPath("--clusters", o.clusters()),
+                        clusterPath("--keep", o.keep()),
+                        clusterPath("--pairs", o.pairs()),
+                        clusterPath("--dead-letters", o.deadLetters()));
+        DedupeJob job = new DedupeJob(conf, settings, inputs, outputs, false);
+        boolean attached = o.cluster().get(DeploymentOptions.ATTACHED);
+        if (!attached) {
+            if (o.summary() != null || o.histogram() != null) {
+                throw NeardupException.usage(
+                        "--summary and --histogram need the job's result: submit with 'flink run'"
+                                + " without -d (attached), not detached or through the REST API");
+            }
+            JobClient client = job.start();
+            if (!o.quiet()) {
+                err.println(
+                        "neardup: dedupe submitted as Flink job "
+                                + client.getJobID()
+                                + "; its outputs are complete once the job is FINISHED");
+            }
+            return 0;
+        }
+        if (!o.quiet()) {
+            err.println("neardup: dedupe " + settings);
+        }
+        report(o, job.run(client -> Progress.await(client, null, null)), settings, err);
+        return 0;
+    }
+
+    /** The summary on stderr, and the --summary and --histogram files. */
+    private static void report(
+            Options o, DedupeJob.Result result, DedupeSettings settings, PrintWriter err)
+            throws IOException {
+        if (o.summary() != null) {
+            Files.writeString(
+                    o.summary(),
+                    Json.pretty(DedupeSummary.json(result, settings)) + "\n",
+                    StandardCharsets.UTF_8);
+        }
+        if (o.histogram() != null) {
+            o.histogramWriter().write(result, settings, o.histogram());
+        }
+        if (!o.quiet()) {
+            for (String line : DedupeSummary.lines(result, settings)) {
+                err.println("neardup: " + line);
+            }
+            if (o.histogram() != null) {
+                err.println("neardup: wrote " + o.histogram());
+            }
+        }
+    }
+
+    /**
+     * An output on this machine: a local file (checked), {@code -}, or a Flink filesystem URI (a
+     * directory of part files; its filesystem must be known here); null when not given.
+     */
+    private static String localOutput(String option, String target) {
+        if (target == null || !DedupeJob.isFileSystemUri(target)) {
+            CliFiles.writableFile(option, target);
+            return target;
+        }
+        fileSystem(option, target);
+        return target;
+    }
+
+    /**
+     * A path on a cluster: a Flink filesystem URI as given, an absolute path as a {@code file:}
+     * URI; null when not given.
+     */
+    private static String clusterPath(String option, String target) {
+        if (target == null || DedupeJob.isFileSystemUri(target)) {
+            return target;
+        }
+        if (target.equals("-")) {
+            throw NeardupException.usage(
+                    option + " -: on a Flink cluster outputs go to files, not standard output");
+        }
+        Path path = Path.of(target);
+        if (!path.isAbsolute()) {
+            throw NeardupException.usage(
+                    option
+                            + " "
+                            + target
+                            + ": on a Flink cluster give an absolute path (on every"
+                            + " TaskManager) or a URI such as s3://bucket/"
+                            + path);
+        }
+        return path.toUri().toString();
+    }
+
+    /** The Flink filesystem of {@code uri}; a usage error naming the option when there is none. */
+    private static org.apache.flink.core.fs.FileSystem fileSystem(String option, String uri) {
+        try {
+            return new org.apache.flink.core.fs.Path(URI.create(uri)).getFileSystem();
+        } catch (IOException | IllegalArgumentException e) {
+            throw NeardupException.usage(
+                    "cannot use "
+                            + (option == null ? "" : option + " ")
+                            + uri
+                            + ": "
+                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** A local input must be a readable file; one on another filesystem must exist. */
+    private static void checkInput(String file) {
+        if (file.equals("-")) {
+            return;
+        }
+        Path local;
+        try {
+            local = DedupeJob.localPath(file);
+        } catch (IllegalArgumentException e) {
+            throw NeardupException.usage("not a path or URI: " + file);
+        }
+        if (local != null) {
+            CliFiles.readableFile("input file", file, local);
+            return;
+        }
+        try {
+            org.apache.flink.core.fs.Path path =
+                    new org.apache.flink.core.fs.Path(URI.create(file));
+            org.apache.flink.core.fs.FileSystem fs = path.getFileSystem();
+            if (!fs.exists(path)) {
+                throw NeardupException.usage("input file not found: " + file);
+            }
+            if (fs.getFileStatus(path).isDir()) {
+                throw NeardupException.usage(file + " is a directory, not a file");
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw NeardupException.usage(
+                    "cannot read "
+                            + file
+                            + ": "
+                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    private static String inputFile(Options o, String file, Path work) throws IOException {
+        if (o.sample()) {
+            Path sample = work.resolve("sample-crawl.jsonl");
+            try (InputStream in = DedupeRun.class.getResourceAsStream("/sample/crawl.jsonl")) {
+                if (in == null) {
+                    throw NeardupException.failure(
+                            "the sample crawl is missing from the jar", null);
+                }
+                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return sample.toString();
+        }
+        if (file.equals("-")) {
+            Path spooled = work.resolve("stdin.jsonl");
+            Files.copy(o.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
+            return spooled.toString();
+        }
+        return file;
+    }
+}

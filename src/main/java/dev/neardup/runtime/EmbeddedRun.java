@@ -1,0 +1,232 @@
+package dev.neardup.runtime;
+
+import dev.neardup.io.Alert;
+import dev.neardup.io.DeadLetter;
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.Verdict;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SignatureFunction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+
+/**
+ * A run of the streaming job on this machine's embedded Flink, from a JSON Lines file, standard
+ * input or the bundled sample crawl, to JSON Lines files or standard output: the settings, progress
+ * and a summary on stderr, Ctrl-C cancels the job with complete lines in the outputs.
+ */
+public final class EmbeddedRun {
+
+    /**
+     * What an embedded run needs.
+     *
+     * @param conf the job's configuration
+     * @param settings the job's settings from {@code conf}
+     * @param sample read the sample crawl bundled in the jar
+     * @param file the input file, or - for {@code stdin} (when not {@code sample})
+     * @param stdin what - reads
+     * @param alerts where alerts go (a file or -), null for stdout
+     * @param verdicts where verdicts go, null for none
+     * @param deadLetters where dead letters go, null for a summary line each on stderr
+     * @param workDir --work-dir, or null for a temporary directory
+     * @param quiet no settings, progress or summary on stderr
+     * @param progressInterval --progress-interval as given, or null
+     */
+    public record Options(
+            Configuration conf,
+            NearDupSettings settings,
+            boolean sample,
+            String file,
+            InputStream stdin,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            Path workDir,
+            boolean quiet,
+            String progressInterval) {}
+
+    private EmbeddedRun() {}
+
+    /** Runs the job to the end of its input; returns the exit code, 130 after Ctrl-C. */
+    public static int run(Options o, PrintWriter err) throws Exception {
+        Configuration conf = o.conf();
+        NearDupSettings settings = o.settings();
+        boolean quiet = o.quiet();
+        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
+        if (o.file() != null && !o.file().equals("-")) {
+            CliFiles.readableFile("input file", o.file(), Path.of(o.file()));
+        }
+        CliFiles.writableFile("--alerts", o.alerts());
+        CliFiles.writableFile("--verdicts", o.verdicts());
+        CliFiles.writableFile("--dead-letters", o.deadLetters());
+        Duration every = Progress.parseInterval(o.progressInterval());
+        Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
+        try (WorkDir dir = WorkDir.of(o.workDir(), "neardup-");
+                Interruption interruption =
+                        Interruption.install(quiet ? null : err, progress, dir::close)) {
+            Path work = dir.path();
+            Path inputFile = inputFile(o, work);
+            if (!quiet) {
+                err.println("neardup: " + settings);
+            }
+            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            Progress.eraseBeforeConsoleRecords(progress);
+            long start = System.nanoTime();
+            JobClient job =
+                    EmbeddedJob.start(
+                            flink,
+                            settings,
+                            inputFile,
+                            o.alerts() == null ? JsonLinesSink.STDOUT : o.alerts(),
+                            o.verdicts(),
+                            o.deadLetters() == null
+                                    ? JsonLinesSink.STDERR_SUMMARY
+                                    : o.deadLetters());
+            // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
+            // lines, and the summary and the clean-up below still happen.
+            interruption.onSignal(job::cancel);
+            Progress.await(job, progress, interruption);
+            if (interruption.interrupted()) {
+                if (!quiet) {
+                    err.println(interruptedSummary(start, interruption.signalName()));
+                }
+                return interruption.exitCode();
+            }
+            if (!quiet) {
+                err.println(summary(start));
+                if (o.deadLetters() == null
+                        && JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS) > 0) {
+                    err.println(
+                            "neardup: to keep dead letters with their payloads, add"
+                                    + " --dead-letters FILE");
+                }
+            }
+            checkDocumentsRead(o, err);
+            return 0;
+        }
+    }
+
+    private static Path inputFile(Options o, Path work) throws IOException {
+        if (o.sample()) {
+            Path sample = work.resolve("sample-crawl.jsonl");
+            try (InputStream in = EmbeddedRun.class.getResourceAsStream("/sample/crawl.jsonl")) {
+                if (in == null) {
+                    throw NeardupException.failure(
+                            "the sample crawl is missing from the jar", null);
+                }
+                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return sample;
+        }
+        if (o.file().equals("-")) {
+            Path spooled = work.resolve("stdin.jsonl");
+            Files.copy(o.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
+            return spooled;
+        }
+        return Path.of(o.file()); // checked by call() before the work directory is made
+    }
+
+    /**
+     * A run that read no document says so: when every line was a dead letter, a failure with their
+     * count and the first reasons (a plain-text file given as --input, a feed with other field
+     * names); when the input was empty, a warning.
+     */
+    private static void checkDocumentsRead(Options o, PrintWriter err) {
+        if (JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+            return;
+        }
+        String name =
+                o.sample()
+                        ? "the sample crawl"
+                        : o.file().equals("-") ? "standard input" : o.file();
+        long dead = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
+        if (dead == 0) {
+            err.println("neardup: warning: no document in " + name + ": the input is empty");
+            return;
+        }
+        List<String> first = new ArrayList<>();
+        for (DeadLetter d : JsonLinesSink.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
+            String message = d.message == null ? "" : d.message;
+            first.add(
+                    d.reason
+                            + " at "
+                            + d.source
+                            + (message.isEmpty()
+                                    ? ""
+                                    : ": "
+                                            + (message.length() > 60
+                                                    ? message.substring(0, 57) + "..."
+                                                    : message)));
+        }
+        throw NeardupException.failure(
+                "no document in "
+                        + name
+                        + ": "
+                        + (dead == 1 ? "1 line, a dead letter" : dead + " lines, all dead letters")
+                        + (first.isEmpty() ? "" : " (" + String.join("; ", first) + ")")
+                        + "; the input is JSON Lines, a document object per line (docs/reference:"
+                        + " dead-letter reasons)",
+                null);
+    }
+
+    private static String summary(long start) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
+        long duplicate = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE);
+        long contained = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.CONTAINED);
+        long deleted = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DELETED);
+        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
+        return String.format(
+                Locale.ROOT,
+                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
+                        + " %s%d dead letters%s",
+                seconds,
+                unique + duplicate + contained,
+                unique,
+                duplicate,
+                contained == 0 ? "" : ", " + contained + " contained",
+                deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
+                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                merges == 0
+                        ? ""
+                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS),
+                blankLines());
+    }
+
+    /** ", 3 blank lines skipped" when the input had blank lines, else nothing. */
+    private static String blankLines() {
+        long blank = dev.neardup.io.JsonLinesFormat.blankLines();
+        return blank == 0
+                ? ""
+                : ", " + blank + (blank == 1 ? " blank line" : " blank lines") + " skipped";
+    }
+
+    /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
+    private static String interruptedSummary(long start, String signal) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
+        return String.format(
+                Locale.ROOT,
+                "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
+                        + " lines): %d verdicts, %d alerts, %s%d dead letters",
+                signal,
+                seconds,
+                SignatureFunction.sketched(),
+                JsonLinesSink.written(EmbeddedJob.VERDICTS),
+                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                merges == 0
+                        ? ""
+                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
+                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+    }
+}

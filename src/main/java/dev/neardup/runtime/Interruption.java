@@ -1,0 +1,175 @@
+package dev.neardup.runtime;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
+ * once, in the middle of whatever the job was writing, leaving the temporary directory behind), the
+ * first signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
+ * normally: sinks closed, summary printed, temporary files removed, and exit code 130 after SIGINT
+ * or SIGTERM, 129 after SIGHUP ({@link #exitCode()}). A second signal, or the job not stopping
+ * within {@link #GRACE_MILLIS}, exits at once.
+ *
+ * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
+ * previous handlers back), through {@link SignalHandlers}. Where the JVM does not let a handler be
+ * replaced (run with {@code -Xrs}, or a signal the process ignores: a shell script's background job
+ * ignores SIGINT), that signal keeps its behaviour.
+ */
+public final class Interruption implements AutoCloseable {
+
+    /** How long the job may take to stop after the first signal before the process exits. */
+    public static final long GRACE_MILLIS = 60_000;
+
+    /** Ctrl-C, kill's default, and the terminal closing (as the JVM itself handles them). */
+    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
+
+    private final PrintWriter err;
+    private final boolean terminal;
+    private final Runnable cleanUp;
+    private final List<Runnable> restore = new ArrayList<>();
+    private final AtomicReference<String> received = new AtomicReference<>();
+    private Runnable action;
+    private Thread watchdog;
+
+    private Interruption(PrintWriter err, boolean terminal, Runnable cleanUp) {
+        this.err = err;
+        this.terminal = terminal;
+        this.cleanUp = cleanUp;
+    }
+
+    /**
+     * Handles SIGINT, SIGTERM and SIGHUP from now on. Until {@link #onSignal} sets an action, a
+     * signal exits at once (nothing to stop yet), as do a second signal and a job that does not
+     * stop in time: {@code cleanUp} (removing temporary files) runs first then.
+     *
+     * @param err where to say what happens, or null for nothing ({@code --quiet})
+     * @param progress the run's progress display, or null; on a terminal, a message then starts on
+     *     a new line, after the progress line and the "^C" the terminal echoes
+     */
+    public static Interruption install(PrintWriter err, Progress progress, Runnable cleanUp) {
+        return install(err, progress != null && progress.terminal(), cleanUp);
+    }
+
+    /** As {@link #install(PrintWriter, Progress, Runnable)}, given whether err is a terminal. */
+    public static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
+        Interruption interruption = new Interruption(err, terminal, cleanUp);
+        for (String name : SIGNALS) {
+            Runnable previous = SignalHandlers.handle(name, interruption::handle);
+            if (previous != null) {
+                interruption.restore.add(previous);
+            }
+        }
+        return interruption;
+    }
+
+    /**
+     * What the first signal does from now on (stop the job; it must not block). If a signal came
+     * already, runs it at once.
+     */
+    public void onSignal(Runnable stop) {
+        boolean now;
+        synchronized (this) {
+            action = stop;
+            now = received.get() != null;
+        }
+        if (now) {
+            stop.run();
+        }
+    }
+
+    /** True once a signal has arrived. */
+    public boolean interrupted() {
+        return received.get() != null;
+    }
+
+    /** "SIGINT", "SIGTERM" or "SIGHUP", or null. */
+    public String signalName() {
+        String s = received.get();
+        return s == null ? null : "SIG" + s;
+    }
+
+    /** 130 after SIGINT or SIGTERM, 129 after SIGHUP ({@link SignalHandlers#exitCode}). */
+    public int exitCode() {
+        String s = received.get();
+        return s == null ? 0 : SignalHandlers.exitCode(s);
+    }
+
+    /** What a signal does ("INT", "TERM", "HUP"); called by the handler, and by tests. */
+    public void handle(String signal) {
+        if (!received.compareAndSet(null, signal)) {
+            exitNow("neardup: SIG" + signal + " again: exiting now", signal);
+            return;
+        }
+        Runnable stop;
+        synchronized (this) {
+            stop = action;
+        }
+        if (stop == null) {
+            exitNow("neardup: interrupted (SIG" + signal + ")", signal);
+            return;
+        }
+        say("neardup: SIG" + signal + ": stopping the job (again to exit at once)");
+        Thread timer =
+                new Thread(
+                        () -> {
+                            try {
+                                Thread.sleep(GRACE_MILLIS);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                            exitNow(
+                                    "neardup: the job did not stop within "
+                                            + GRACE_MILLIS / 1000
+                                            + " s: exiting",
+                                    signal);
+                        },
+                        "neardup-interrupt-watchdog");
+        timer.setDaemon(true);
+        synchronized (this) {
+            watchdog = timer;
+        }
+        timer.start();
+        stop.run();
+    }
+
+    private void say(String message) {
+        if (err != null) {
+            if (terminal) {
+                err.println();
+            }
+            err.println(message);
+            err.flush();
+        }
+    }
+
+    private void exitNow(String message, String signal) {
+        say(message);
+        // Not in the signal's thread: System.exit waits for the shutdown hooks.
+        Thread exit =
+                new Thread(
+                        () -> {
+                            try {
+                                cleanUp.run();
+                            } finally {
+                                System.exit(SignalHandlers.exitCode(signal));
+                            }
+                        },
+                        "neardup-exit");
+        exit.start();
+    }
+
+    /** Puts the previous handlers back. */
+    @Override
+    public void close() {
+        restore.forEach(Runnable::run);
+        restore.clear();
+        synchronized (this) {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.neardup.runtime;
+
+import dev.neardup.io.KafkaJsonSerializer;
+import dev.neardup.pipeline.KafkaSettings;
+import dev.neardup.pipeline.SignatureFunction;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The progress of a Kafka-mode run on this machine, every few seconds on stderr: documents read and
+ * per second, alerts, verdicts and dead letters sent, and the consumer lag. On a terminal one line
+ * rewritten in place; otherwise (a log file, a service manager) one JSON object per line:
+ *
+ * <pre>
+ * {"progress":"kafka","time":"2026-11-24T12:40:03Z","documents":1200,"documentsPerSecond":48.5,
+ *  "alerts":31,"verdicts":1180,"deadLetters":2,"consumerLag":0}</pre>
+ *
+ * <p>Counts are of this process (the embedded cluster runs in it) since it started. The consumer
+ * lag is what {@code kafka-consumer-groups.sh --describe} shows: the records of the input topic
+ * after the group's committed offsets, which the job commits with each checkpoint; a partition
+ * without a committed offset counts all its records. It is null when the brokers do not answer.
+ */
+public final class KafkaProgress implements AutoCloseable {
+
+    /** System property overriding the interval between lines (a Flink duration, e.g. "1s"). */
+    public static final String INTERVAL_PROPERTY = "neardup.progress.interval";
+
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
+    private static final Duration LAG_TIMEOUT = Duration.ofSeconds(3);
+
+    private final KafkaSettings kafka;
+    private final PrintWriter err;
+    private final boolean terminal;
+    private Admin admin;
+    private long lastDocuments;
+    private long lastNanos = System.nanoTime();
+    private boolean lineOpen;
+
+    public KafkaProgress(KafkaSettings kafka, PrintWriter err, boolean terminal) {
+        this.kafka = kafka;
+        this.err = err;
+        this.terminal = terminal;
+        SignatureFunction.resetSketched();
+        lastDocuments = 0;
+    }
+
+    /** The interval between progress lines. */
+    public static Duration interval() {
+        String text = System.getProperty(INTERVAL_PROPERTY);
+        if (text == null) {
+            return DEFAULT_INTERVAL;
+        }
+        Duration d = Durations.parse("-D" + INTERVAL_PROPERTY, text);
+        return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
+    }
+
+    /**
+     * True when this process's stderr is a terminal: on Linux, when file descriptor 2 is a tty or
+     * pseudo-terminal; elsewhere, when Java sees a console.
+     */
+    public static boolean stderrIsTerminal() {
+        Path fd = Path.of("/proc/self/fd/2");
+        try {
+            if (Files.isSymbolicLink(fd)) {
+                String target = Files.readSymbolicLink(fd).toString();
+                return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+            }
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            // fall back
+        }
+        return System.console() != null;
+    }
+
+    /** Prints one progress line. */
+    public void report() {
+        long now = System.nanoTime();
+        long documents = SignatureFunction.sketched();
+        double seconds = Math.max(1e-3, (now - lastNanos) / 1e9);
+        double rate = Math.max(0, documents - lastDocuments) / seconds;
+        lastDocuments = documents;
+        lastNanos = now;
+        long alerts = KafkaJsonSerializer.serialized(kafka.alertsTopic());
+        long verdicts = KafkaJsonSerializer.serialized(kafka.verdictsTopic());
+        long deadLetters = KafkaJsonSerializer.serialized(kafka.deadLetterTopic());
+        Long lag = lag();
+        if (terminal) {
+            err.print(
+                    String.format(
+                            Locale.ROOT,
+                            "\r\033[Kneardup: %d documents, %.0f documents/s, %d alerts, %d"
+                                    + " verdicts, %d dead letters, consumer lag %s",
+                            documents,
+                            rate,
+                            alerts,
+                            verdicts,
+                            deadLetters,
+                            lag == null ? "unknown" : lag.toString()));
+            lineOpen = true;
+        } else {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("progress", "kafka");
+            line.put("time", Instant.now().toString());
+            line.put("documents", documents);
+            line.put("documentsPerSecond", Math.round(rate * 10) / 10.0);
+            line.put("alerts", alerts);
+            line.put("verdicts", verdicts);
+            line.put("deadLetters", deadLetters);
+            line.put("consumerLag", lag);
+            err.println(dev.neardup.io.Json.write(line));
+        }
+        err.flush();
+    }
+
+    /** Ends the terminal line, so that what follows starts on a line of its own. */
+    public void finish() {
+        if (lineOpen) {
+            err.println();
+            err.flush();
+            lineOpen = false;
+        }
+    }
+
+    private Long lag() {
+        try {
+            if (admin == null) {
+                admin = Admin.create(kafka.adminProperties(LAG_TIMEOUT));
+            }
+            return consumerLag(admin, kafka.inputTopic(), kafka.groupId(), LAG_TIMEOUT);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The records of {@code topic} after the committed offsets of {@code group}: per partition the
+     * end offset less the committed one, or less the earliest retained one where the group has
+     * committed none.
+     *
+     * @return the lag, or null when the brokers do not answer within {@code timeout}
+     */
+    public static Long consumerLag(Admin admin, String topic, String group, Duration timeout) {
+        try {
+            long ms = timeout.toMillis();
+            var description =
+                    admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get(ms, TimeUnit.MILLISECONDS)
+                            .get(topic);
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            description
+                    .partitions()
+                    .forEach(
+                            p -> {
+                                TopicPartition tp = new TopicPartition(topic, p.partition());
+                                latest.put(tp, OffsetSpec.latest());
+                                earliest.put(tp, OffsetSpec.earliest());
+                            });
+            var ends = admin.listOffsets(latest).all().get(ms, TimeUnit.MILLISECONDS);
+            var starts = admin.listOffsets(earliest).all().get(ms, TimeUnit.MILLISECONDS);
+            Map<TopicPartition, OffsetAndMetadata> committed =
+                    admin.listConsumerGroupOffsets(group)
+                            .partitionsToOffsetAndMetadata()
+                            .get(ms, TimeUnit.MILLISECONDS);
+            long lag = 0;
+            for (TopicPartition tp : latest.keySet()) {
+                long end = ends.get(tp).offset();
+                OffsetAndMetadata c = committed.get(tp);
+                long from = c != null ? c.offset() : starts.get(tp).offset();
+                lag += Math.max(0, end - from);
+            }
+            return lag;
+        } catch (java.util.concurrent.ExecutionException
+                | java.util.concurrent.TimeoutException
+                | RuntimeException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        finish();
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(5));
+            admin = null;
+        }
+    }
+}

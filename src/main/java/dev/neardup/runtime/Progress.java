@@ -1,0 +1,309 @@
+package dev.neardup.runtime;
+
+import dev.neardup.io.Json;
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.pipeline.SignatureFunction;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.core.execution.JobClient;
+
+/**
+ * The progress of a local job on stderr, one report every few seconds: on a terminal, one line
+ * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise (a
+ * log file, a pipe, a CI job) one JSON object per line, for machines, in the format of the Kafka
+ * mode's {@link KafkaProgress} (without the consumer lag):
+ *
+ * <pre>{@code
+ * {"progress":"run","time":"2026-11-24T12:40:03Z","documents":24000,"documentsPerSecond":2010.5,
+ *  "alerts":310,"verdicts":0,"deadLetters":2}
+ * }</pre>
+ *
+ * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
+ * documentsPerSecond} is the rate since the previous report. The counts are the embedded job's, in
+ * this JVM ({@link SignatureFunction#sketched}, {@link JsonLinesSink#written}); another job reports
+ * its own ({@link Counts}: {@code dedupe} reports its stage and the records that stage passed).
+ */
+public final class Progress {
+
+    /** What a report shows. */
+    public interface Counts {
+        /** The stage the job is in, or null (a job of one stage). */
+        default String stage() {
+            return null;
+        }
+
+        /** What {@link #count} counts, in JSON ("documents"); the rate is {@code NAMEPerSecond}. */
+        String name();
+
+        /** The count the rate is taken over. */
+        long count();
+
+        /** The other counts, in the order shown. */
+        List<Field> fields();
+    }
+
+    /** One count of a report: its JSON name, its words on a terminal ("dead letters"), value. */
+    public record Field(String json, String words, long value) {}
+
+    /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
+    public static final Counts RUN =
+            new Counts() {
+                @Override
+                public String name() {
+                    return "documents";
+                }
+
+                @Override
+                public long count() {
+                    return SignatureFunction.sketched();
+                }
+
+                @Override
+                public List<Field> fields() {
+                    return List.of(
+                            new Field(
+                                    "alerts",
+                                    "alerts",
+                                    JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair")),
+                            new Field(
+                                    "verdicts",
+                                    "verdicts",
+                                    JsonLinesSink.written(EmbeddedJob.VERDICTS)),
+                            new Field(
+                                    "deadLetters",
+                                    "dead letters",
+                                    JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS)));
+                }
+            };
+
+    /** Default interval between reports on a terminal. */
+    public static final Duration TERMINAL_INTERVAL = Duration.ofSeconds(1);
+
+    /** Default interval between JSON lines. */
+    public static final Duration JSON_INTERVAL = Duration.ofSeconds(5);
+
+    private final PrintWriter err;
+    private final boolean terminal;
+    private final long intervalNanos;
+    private final String command;
+    private final Counts counts;
+    private String phase;
+    private long lastTime = System.nanoTime();
+    private long lastDocuments;
+    private String lastStage;
+    private long nextReport;
+    private boolean lineShown;
+
+    /**
+     * @param interval between reports, or null for the default ({@link #TERMINAL_INTERVAL} on a
+     *     terminal, {@link #JSON_INTERVAL} otherwise)
+     */
+    public Progress(PrintWriter err, boolean terminal, Duration interval, String command) {
+        this(err, terminal, interval, command, RUN);
+    }
+
+    public Progress(
+            PrintWriter err, boolean terminal, Duration interval, String command, Counts counts) {
+        this.err = err;
+        this.counts = counts;
+        this.terminal = terminal;
+        Duration every = interval != null ? interval : terminal ? TERMINAL_INTERVAL : JSON_INTERVAL;
+        this.intervalNanos = every.toNanos();
+        this.command = command;
+        this.nextReport = lastTime + intervalNanos;
+    }
+
+    /** Reports on the process's stderr: a terminal or not, as it is. */
+    public static Progress onStderr(PrintWriter err, Duration interval, String command) {
+        return onStderr(err, interval, command, RUN);
+    }
+
+    /** Reports {@code counts} on the process's stderr: a terminal or not, as it is. */
+    public static Progress onStderr(
+            PrintWriter err, Duration interval, String command, Counts counts) {
+        return new Progress(err, stderrIsTerminal(), interval, command, counts);
+    }
+
+    /**
+     * A --progress-interval: a positive duration, or null (then the default for where stderr goes).
+     */
+    public static Duration parseInterval(String text) {
+        if (text == null) {
+            return null;
+        }
+        Duration d = Durations.parse("--progress-interval", text);
+        if (d.isNegative() || d.isZero()) {
+            throw NeardupException.usage("--progress-interval must be positive, got " + text);
+        }
+        return d;
+    }
+
+    /**
+     * Whether this process's standard error is a terminal. On Linux, where /proc tells what file
+     * descriptor 2 is; elsewhere, as {@link System#console()} says (a terminal on both standard
+     * input and output).
+     */
+    public static boolean stderrIsTerminal() {
+        return isTerminal(2);
+    }
+
+    /** Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. */
+    public static boolean isTerminal(int fd) {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
+            return target.startsWith("/dev/pts/")
+                    || target.startsWith("/dev/tty")
+                    || target.equals("/dev/console");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
+    }
+
+    public boolean terminal() {
+        return terminal;
+    }
+
+    /**
+     * The phase reported from now on ({@code bench}: "warm-up", "measured", "hot"), a new job run
+     * whose counts start from 0.
+     */
+    public void phase(String name) {
+        this.phase = name;
+        this.lastDocuments = 0;
+        this.lastTime = System.nanoTime();
+    }
+
+    /** Nanoseconds until the next report is due (0 if it is due now). */
+    public long nanosUntilDue() {
+        return Math.max(0, nextReport - System.nanoTime());
+    }
+
+    /** Reports if the interval has passed since the previous report. */
+    public void maybeReport() {
+        if (nanosUntilDue() == 0) {
+            report();
+        }
+    }
+
+    /** Reports now: a line rewritten in place on a terminal, else a JSON line. */
+    public void report() {
+        long now = System.nanoTime();
+        String stage = counts.stage(); // first: a job's counts may take their snapshot here
+        long count = counts.count();
+        if (!java.util.Objects.equals(stage, lastStage)) {
+            lastStage = stage;
+            lastDocuments = 0; // a new stage counts other records from 0
+        }
+        double rate = (count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
+        lastTime = now;
+        lastDocuments = count;
+        nextReport = now + intervalNanos;
+        List<Field> fields = counts.fields();
+        String name = counts.name();
+        if (terminal) {
+            StringBuilder line = new StringBuilder();
+            line.append("\r\033[K")
+                    .append("neardup")
+                    .append(phase == null ? "" : " " + command + " (" + phase + ")")
+                    .append(": ");
+            if (stage != null) {
+                line.append(stage).append(": ");
+            }
+            line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
+            for (Field f : fields) {
+                line.append(", ").append(f.value()).append(' ').append(f.words());
+            }
+            err.print(line);
+            lineShown = true;
+        } else {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("progress", command);
+            line.put("time", Instant.now().toString());
+            if (phase != null) {
+                line.put("phase", phase);
+            }
+            if (stage != null) {
+                line.put("stage", stage);
+            }
+            line.put(name, count);
+            line.put(name + "PerSecond", Math.round(rate * 10) / 10.0);
+            for (Field f : fields) {
+                line.put(f.json(), f.value());
+            }
+            err.println(Json.write(line));
+        }
+        err.flush();
+    }
+
+    /**
+     * Waits for the job to end, reporting progress (unless {@code progress} is null), and returns
+     * its result; null when a signal stopped it ({@code interruption}, which may be null). A job
+     * that ends in an error is a failure whose cause is the job's. The progress line is erased at
+     * the end.
+     */
+    public static JobExecutionResult await(
+            JobClient job, Progress progress, Interruption interruption) throws Exception {
+        var result = job.getJobExecutionResult();
+        try {
+            while (true) {
+                try {
+                    if (progress == null) {
+                        return result.get();
+                    }
+                    return result.get(Math.max(1, progress.nanosUntilDue()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    progress.maybeReport();
+                } catch (ExecutionException e) {
+                    if (interruption != null && interruption.interrupted()) {
+                        return null; // cancelled, or failed while stopping: the caller says so
+                    }
+                    throw NeardupException.failure("the job failed: " + rootCause(e), e);
+                }
+            }
+        } finally {
+            if (progress != null) {
+                progress.clear();
+            }
+        }
+    }
+
+    /** The innermost cause of {@code e}: its class and message. */
+    public static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage();
+        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /**
+     * Records that sinks write to the terminal (stdout, stderr) erase the progress line first, when
+     * {@code progress} shows one ({@link JsonLinesSink#eraseProgressLine}).
+     */
+    public static void eraseBeforeConsoleRecords(Progress progress) {
+        boolean line = progress != null && progress.terminal();
+        JsonLinesSink.eraseProgressLine(line && isTerminal(1), line);
+    }
+
+    /** Ends the progress display: erases the terminal line, so that what follows starts clean. */
+    public void clear() {
+        if (terminal && lineShown) {
+            err.print("\r\033[K");
+            err.flush();
+            lineShown = false;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.neardup.runtime;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.function.Consumer;
+
+/**
+ * Replaces the JVM's handler of a signal (SIGINT, SIGTERM, SIGHUP: by default, exit at once)
+ * through {@code sun.misc.Signal}, by reflection (its direct use makes javac warn). Shared by the
+ * local file run ({@link Interruption}) and the Kafka run ({@link StopOnSignal}).
+ */
+public final class SignalHandlers {
+
+    private SignalHandlers() {}
+
+    /** The number of a signal by name, as {@code kill -l} gives it on Linux. */
+    public static int number(String name) {
+        return switch (name) {
+            case "HUP" -> 1;
+            case "INT" -> 2;
+            case "TERM" -> 15;
+            default -> throw new IllegalArgumentException("unknown signal " + name);
+        };
+    }
+
+    /**
+     * The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM alike (an operator
+     * asked the run to stop, whether from a terminal or a supervisor, and it stopped cleanly), 129
+     * for SIGHUP (the terminal went away).
+     */
+    public static int exitCode(String name) {
+        return name.equals("HUP") ? 129 : 130;
+    }
+
+    /**
+     * Calls {@code onSignal} with the name ("INT", "TERM", "HUP") each time signal {@code name}
+     * arrives, instead of the JVM's handling.
+     *
+     * @return what puts the previous handler back, or null when the handler could not be set: no
+     *     {@code sun.misc.Signal}, a JVM run with {@code -Xrs}, or a signal the process ignores (a
+     *     background job of a non-interactive shell ignores SIGINT, a {@code nohup} run SIGHUP; the
+     *     JVM keeps it ignored)
+     */
+    public static Runnable handle(String name, Consumer<String> onSignal) {
+        try {
+            Class<?> signalClass = Class.forName("sun.misc.Signal");
+            Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
+            Object sig = signalClass.getConstructor(String.class).newInstance(name);
+            InvocationHandler dispatch =
+                    (Object proxy, Method method, Object[] args) -> {
+                        switch (method.getName()) {
+                            case "handle":
+                                onSignal.accept(name);
+                                return null;
+                            case "equals":
+                                return proxy == args[0];
+                            case "hashCode":
+                                return System.identityHashCode(proxy);
+                            default:
+                                return "neardup handler of SIG" + name;
+                        }
+                    };
+            Object handler =
+                    Proxy.newProxyInstance(
+                            SignalHandlers.class.getClassLoader(),
+                            new Class<?>[] {handlerClass},
+                            dispatch);
+            Method handle = signalClass.getMethod("handle", signalClass, handlerClass);
+            Object previous = handle.invoke(null, sig, handler);
+            if (previous != null && previous.equals(handlerClass.getField("SIG_IGN").get(null))) {
+                handle.invoke(null, sig, previous); // ignored: stays so
+                return null;
+            }
+            return () -> {
+                try {
+                    handle.invoke(null, sig, previous);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    // the JVM is going away anyway
+                }
+            };
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null; // no sun.misc.Signal, or the signal is reserved: the JVM's handling stays
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.neardup.runtime;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The directory of a local job run (checkpoints, RocksDB files, spooled input): the one the user
+ * gave, kept afterwards, or a new temporary one under {@code java.io.tmpdir} (short, as RocksDB
+ * wants), deleted on {@link #close()}.
+ */
+public final class WorkDir implements AutoCloseable {
+
+    private final Path path;
+    private final boolean temporary;
+
+    private WorkDir(Path path, boolean temporary) {
+        this.path = path;
+        this.temporary = temporary;
+    }
+
+    /** {@code given} (created if needed), or a new temporary directory when it is null. */
+    public static WorkDir of(Path given, String prefix) throws IOException {
+        if (given != null) {
+            return new WorkDir(Files.createDirectories(given), false);
+        }
+        return new WorkDir(
+                Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), prefix),
+                true);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** How long {@link #close()} keeps trying while Flink's shut-down still writes files. */
+    private static final long DELETE_TIMEOUT_MILLIS = 5_000;
+
+    /**
+     * Deletes a temporary directory with everything in it (best effort). Flink may still be
+     * removing its own files under it when the job has just ended, or still be writing some (the
+     * embedded cluster shuts down after the job's result is known): entries that vanish during the
+     * walk are skipped, never an error (a run that succeeded must not exit with one), and the walk
+     * is repeated, for up to 5 seconds, until the directory is gone.
+     */
+    @Override
+    public void close() {
+        if (!temporary) {
+            return;
+        }
+        long deadline = System.nanoTime() + DELETE_TIMEOUT_MILLIS * 1_000_000;
+        while (true) {
+            deleteTree();
+            if (!Files.exists(path) || System.nanoTime() > deadline) {
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void deleteTree() {
+        try {
+            Files.walkFileTree(
+                    path,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            file.toFile().delete();
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            return FileVisitResult.CONTINUE; // vanished meanwhile
+                        }
+
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                            dir.toFile().delete();
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            // best effort: a temporary directory
+        }
+    }
+}

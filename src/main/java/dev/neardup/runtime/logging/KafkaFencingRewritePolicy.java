@@ -1,0 +1,89 @@
+package dev.neardup.runtime.logging;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.Core;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.rewrite.RewritePolicy;
+import org.apache.logging.log4j.core.config.plugins.Plugin;
+import org.apache.logging.log4j.core.config.plugins.PluginFactory;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.message.SimpleMessage;
+
+/**
+ * A Log4j rewrite policy of the standalone jar's logging ({@code log4j2.properties}): the Kafka
+ * producer logs at ERROR that it was fenced ({@code ProducerFencedException}, "Aborting producer
+ * batches due to fatal error") when a restarted or restored job takes over its transactional ids.
+ * That is how exactly-once works, not a failure: such events become INFO with a sentence saying
+ * why, without the stack trace. Every other event passes unchanged, and so do fencing errors of
+ * other loggers: Flink's committer reporting that it could not commit a fenced transaction means
+ * that output was lost (the job was down longer than the transaction timeout) and stays an ERROR.
+ */
+@Plugin(
+        name = "KafkaFencingRewritePolicy",
+        category = Core.CATEGORY_NAME,
+        elementType = "rewritePolicy",
+        printObject = true)
+public final class KafkaFencingRewritePolicy implements RewritePolicy {
+
+    /** The sentence that says why. */
+    public static final String WHY =
+            "Expected after a restart or a restore, not an error: the job fenced off the Kafka"
+                    + " producers of the run it replaces, so that their unfinished transactions are"
+                    + " aborted; what they held is produced again from the last checkpoint.";
+
+    private static final String PRODUCER_LOGGERS = "org.apache.kafka.clients.producer";
+
+    private static final java.util.Set<String> FENCING =
+            java.util.Set.of(
+                    "org.apache.kafka.common.errors.ProducerFencedException",
+                    "org.apache.kafka.common.errors.InvalidProducerEpochException");
+
+    private KafkaFencingRewritePolicy() {}
+
+    @PluginFactory
+    public static KafkaFencingRewritePolicy createPolicy() {
+        return new KafkaFencingRewritePolicy();
+    }
+
+    @Override
+    public LogEvent rewrite(LogEvent event) {
+        if (!event.getLevel().isMoreSpecificThan(Level.WARN)
+                || event.getLoggerName() == null
+                || !event.getLoggerName().startsWith(PRODUCER_LOGGERS)) {
+            return event;
+        }
+        Throwable fencing = fencing(event.getThrown());
+        if (fencing == null) {
+            return event;
+        }
+        String logger = event.getLoggerName();
+        return new Log4jLogEvent.Builder(event)
+                .setLevel(Level.INFO)
+                .setMessage(
+                        new SimpleMessage(
+                                WHY
+                                        + " ("
+                                        + logger.substring(logger.lastIndexOf('.') + 1)
+                                        + ": "
+                                        + event.getMessage().getFormattedMessage()
+                                        + ": "
+                                        + fencing.getClass().getSimpleName()
+                                        + (fencing.getMessage() == null
+                                                ? ""
+                                                : ": " + fencing.getMessage())
+                                        + ")"))
+                .setThrown(null)
+                .setThrownProxy(null)
+                .build();
+    }
+
+    /** The fencing exception in {@code t}'s cause chain, or null. */
+    static Throwable fencing(Throwable t) {
+        for (int depth = 0; t != null && depth < 20; depth++, t = t.getCause()) {
+            if (FENCING.contains(t.getClass().getName())) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

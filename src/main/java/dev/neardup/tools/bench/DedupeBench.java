@@ -1,0 +1,203 @@
+package dev.neardup.tools.bench;
+
+import dev.neardup.dedupe.DedupeJob;
+import dev.neardup.dedupe.DedupeSettings;
+import dev.neardup.io.Json;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.DedupeRun;
+import dev.neardup.runtime.Durations;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.WorkDir;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+
+/**
+ * {@code neardup bench --dedupe}: the generated crawl of {@code bench} ({@link BenchCorpus})
+ * written to a file, deduped as {@code neardup dedupe --input FILE --clusters FILE --keep FILE}
+ * would (one BATCH job on the embedded MiniCluster), then run through the streaming job ({@code
+ * bench}'s whole job, RocksDB and checkpoints); documents/s and peak memory ({@link MemoryPeaks})
+ * of each.
+ */
+final class DedupeBench {
+
+    private final Bench bench;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Duration progressEvery;
+
+    DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
+        this.bench = bench;
+        this.out = out;
+        this.err = err;
+        this.progressEvery = progressEvery;
+    }
+
+    int run() throws Exception {
+        Configuration conf = bench.jobConfiguration();
+        int parallelism = conf.get(CoreOptions.DEFAULT_PARALLELISM);
+        NearDupSettings settings = EmbeddedJob.settings(conf);
+        DedupeSettings dedupeSettings;
+        try {
+            dedupeSettings = DedupeSettings.from(conf, List.of("bench.jsonl"));
+        } catch (IllegalArgumentException e) {
+            throw NeardupException.usage(e.getMessage());
+        }
+        Duration interval = Durations.checkpointInterval(bench.checkpointInterval);
+        Map<String, Object> r = new LinkedHashMap<>();
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+            Path work = dir.path();
+            Path input = work.resolve("bench.jsonl");
+            err.println("neardup bench: writing " + bench.documents + " generated documents");
+            long start = System.nanoTime();
+            long bytes =
+                    new BenchCorpus(bench.documents, bench.documentSize, bench.duplicateFraction)
+                            .write(input);
+            r.put("machine", Bench.machine());
+            r.put("settings", dedupeSettings.toString());
+            r.put("documents", bench.documents);
+            r.put("inputMegabytes", bytes / 1e6);
+            r.put("duplicateFraction", bench.duplicateFraction);
+            r.put("corpusSeconds", (System.nanoTime() - start) / 1e9);
+            r.put("parallelism", parallelism);
+
+            err.println("neardup bench: dedupe, parallelism " + parallelism);
+            Configuration flink = new Configuration(conf);
+            flink.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
+            flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            Progress dedupeProgress =
+                    bench.quiet
+                            ? null
+                            : Progress.onStderr(
+                                    err,
+                                    progressEvery,
+                                    "bench",
+                                    DedupeRun.progressCounts(dedupeSettings));
+            if (dedupeProgress != null) {
+                dedupeProgress.phase("dedupe");
+            }
+            DedupeJob.Result result;
+            MemoryPeaks.Peaks dedupeMemory;
+            try (MemoryPeaks peaks = MemoryPeaks.start()) {
+                result =
+                        new DedupeJob(
+                                        flink,
+                                        dedupeSettings,
+                                        List.of(input.toString()),
+                                        new DedupeJob.Outputs(
+                                                work.resolve("clusters.jsonl").toString(),
+                                                work.resolve("keep.jsonl").toString(),
+                                                null,
+                                                null),
+                                        true)
+                                .run(job -> Progress.await(job, dedupeProgress, null));
+                dedupeMemory = peaks.stop();
+            }
+            r.put("dedupeSeconds", result.seconds());
+            r.put("dedupeDocsPerSecond", bench.documents / result.seconds());
+            r.put("dedupeClusters", result.clusters());
+            r.put("dedupePairs", result.pairs());
+            r.put("dedupeExactCopies", result.exactCopies());
+            r.put("dedupeComponentRounds", result.rounds());
+            r.put("dedupeJobs", result.jobs());
+            put(r, "dedupe", dedupeMemory);
+
+            err.println(
+                    "neardup bench: streaming job over the same file, parallelism " + parallelism);
+            Progress runProgress =
+                    bench.quiet ? null : Progress.onStderr(err, progressEvery, "bench");
+            Map<String, Object> streaming;
+            MemoryPeaks.Peaks streamingMemory;
+            try (MemoryPeaks peaks = MemoryPeaks.start()) {
+                streaming =
+                        bench.wholeJob(
+                                conf,
+                                interval,
+                                settings,
+                                input,
+                                work,
+                                err,
+                                runProgress,
+                                "streaming");
+                streamingMemory = peaks.stop();
+            }
+            r.put("streamingSeconds", streaming.get("jobSeconds"));
+            r.put("streamingDocsPerSecond", streaming.get("jobDocsPerSecond"));
+            r.put("streamingAlerts", streaming.get("alerts"));
+            put(r, "streaming", streamingMemory);
+            r.put(
+                    "dedupeToStreamingRatio",
+                    (double) r.get("dedupeDocsPerSecond")
+                            / (double) r.get("streamingDocsPerSecond"));
+        }
+        print(r);
+        return 0;
+    }
+
+    private static void put(Map<String, Object> r, String prefix, MemoryPeaks.Peaks peaks) {
+        r.put(prefix + "PeakRssMegabytes", peaks.rssMegabytes());
+        r.put(prefix + "PeakHeapMegabytes", peaks.heapMegabytes());
+        r.put(prefix + "MaxHeapMegabytes", peaks.maxHeapMegabytes());
+    }
+
+    private void print(Map<String, Object> r) {
+        if (bench.json) {
+            out.println(Json.write(r));
+            return;
+        }
+        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
+        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
+        out.printf(
+                Locale.ROOT,
+                "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates (written in"
+                        + " %.0f s)%n",
+                r.get("documents"),
+                r.get("inputMegabytes"),
+                100 * (double) r.get("duplicateFraction"),
+                r.get("corpusSeconds"));
+        out.printf(
+                Locale.ROOT,
+                "dedupe              %,.0f documents/s  (%.1f s, parallelism %d, one BATCH job:"
+                        + " %,d clusters, %,d pairs, %d component rounds)%n",
+                r.get("dedupeDocsPerSecond"),
+                r.get("dedupeSeconds"),
+                r.get("parallelism"),
+                r.get("dedupeClusters"),
+                r.get("dedupePairs"),
+                r.get("dedupeComponentRounds"));
+        memory("dedupe memory", "dedupe", r);
+        out.printf(
+                Locale.ROOT,
+                "streaming job       %,.0f documents/s  (%.1f s, parallelism %d, %s state, %,d"
+                        + " alerts)%n",
+                r.get("streamingDocsPerSecond"),
+                r.get("streamingSeconds"),
+                r.get("parallelism"),
+                bench.stateBackend,
+                r.get("streamingAlerts"));
+        memory("streaming memory", "streaming", r);
+        out.printf(
+                Locale.ROOT,
+                "dedupe / streaming  %.2f x the streaming job's rate%n",
+                r.get("dedupeToStreamingRatio"));
+    }
+
+    private void memory(String label, String prefix, Map<String, Object> r) {
+        out.printf(
+                Locale.ROOT,
+                "%-19s peak %,d MB resident, peak %,d MB heap in use (max heap %,d MB)%n",
+                label,
+                r.get(prefix + "PeakRssMegabytes"),
+                r.get(prefix + "PeakHeapMegabytes"),
+                r.get(prefix + "MaxHeapMegabytes"));
+    }
+}

@@ -1,0 +1,379 @@
+package dev.neardup.tools.compare;
+
+import dev.neardup.io.Json;
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.BottomKContainment;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.Similarity;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.HtmlText;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Shingler;
+import dev.neardup.text.Tokenizer;
+import dev.neardup.tools.Format;
+import dev.neardup.tools.tune.Tuning;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The {@code compare} tool: the exact similarity of two documents (Jaccard and containment of their
+ * shingle sets), the MinHash estimate with its standard error, with cosine also {@link
+ * CosineComparison}, and what the streaming job would do with the pair ({@link JobDecision}).
+ */
+public final class Compare {
+
+    /**
+     * The options of a comparison.
+     *
+     * @param first document A: a file, -, a file: URL or an http(s):// URL
+     * @param second document B
+     * @param stdin what - reads
+     * @param userAgent the User-Agent of HTTP requests
+     * @param warnings the prefix of warning lines on {@code err}
+     * @param settings the job's settings for these options (asked for after the documents are read)
+     * @param cosine with the cosine comparison
+     * @param sketchSizeOption the containment sample size (bottom-s)
+     * @param shingling the shingling, described in words
+     * @param shingle the JSON options: shingle kind, size, stop words, stem and algorithm
+     * @param minTokens fewer tokens than this make the whole text one shingle
+     */
+    public record Options(
+            String first,
+            String second,
+            DocumentReader.ContentTypeOption contentType,
+            InputStream stdin,
+            String userAgent,
+            String warnings,
+            double threshold,
+            Integer bands,
+            Integer rows,
+            boolean json,
+            ShingleOptions shingleOptions,
+            MinHash minHash,
+            Supplier<NearDupSettings> settings,
+            boolean cosine,
+            int sketchSizeOption,
+            String shingling,
+            String shingle,
+            int shingleSize,
+            boolean stopWords,
+            String stem,
+            String algorithm,
+            int minTokens) {}
+
+    private final String first;
+    private final String second;
+    private final DocumentReader.ContentTypeOption contentType;
+    private final InputStream stdin;
+    private final String userAgent;
+    private final String name;
+    private final double threshold;
+    private final Integer bands;
+    private final Integer rows;
+    private final boolean json;
+    private final ShingleOptions shingleOptions;
+    private final MinHash minHash;
+    private final Supplier<NearDupSettings> settings;
+    private final boolean cosine;
+    private final int sketchSizeOption;
+    private final String shingling;
+    private final String shingle;
+    private final int shingleSize;
+    private final boolean stopWords;
+    private final String stem;
+    private final String algorithm;
+    private final int minTokens;
+
+    private Compare(Options o) {
+        first = o.first();
+        second = o.second();
+        contentType = o.contentType();
+        stdin = o.stdin();
+        userAgent = o.userAgent();
+        name = o.warnings();
+        threshold = o.threshold();
+        bands = o.bands();
+        rows = o.rows();
+        json = o.json();
+        shingleOptions = o.shingleOptions();
+        minHash = o.minHash();
+        settings = o.settings();
+        cosine = o.cosine();
+        sketchSizeOption = o.sketchSizeOption();
+        shingling = o.shingling();
+        shingle = o.shingle();
+        shingleSize = o.shingleSize();
+        stopWords = o.stopWords();
+        stem = o.stem();
+        algorithm = o.algorithm();
+        minTokens = o.minTokens();
+    }
+
+    /** Compares the two documents: the result on {@code out}, warnings on {@code err}. */
+    public static void run(Options options, PrintWriter out, PrintWriter err) {
+        new Compare(options).run(out, err);
+    }
+
+    private void run(PrintWriter out, PrintWriter err) {
+        LshParams params = Tuning.banding(threshold, minHash.numHashes(), bands, rows);
+        Banding banding = new Banding(params);
+
+        DocumentReader reader =
+                new DocumentReader(stdin, userAgent, w -> err.println(name + ": " + w));
+        Analysis a = analyse(reader.read(first, contentType), shingleOptions, minHash);
+        Analysis b = analyse(reader.read(second, contentType), shingleOptions, minHash);
+        err.flush();
+
+        Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
+        NearDupSettings settings = this.settings.get();
+        CosineComparison cosine = this.cosine ? cosine(settings, a, b) : null;
+        JobDecision job =
+                new JobDecision(
+                        settings,
+                        a.doc.content(),
+                        a.doc.type(),
+                        a.tokens,
+                        b.doc.content(),
+                        b.doc.type(),
+                        b.tokens);
+        if (json) {
+            Map<String, Object> o = c.toJson();
+            if (cosine != null) {
+                o.put("cosine", cosine.toJson());
+            }
+            o.put("job", job.toJson());
+            out.println(Json.pretty(o));
+        } else {
+            printText(c, out);
+            if (cosine != null) {
+                cosine.printText(out);
+            }
+            job.printText(
+                    out,
+                    (bands != null
+                                    ? "bands x rows, given with --bands and --rows"
+                                    : "bands x rows, as 'neardup tune --threshold "
+                                            + Format.plain(threshold)
+                                            + "' chooses")
+                            + "; P(candidate) at the exact Jaccard is "
+                            + Format.probability(c.params.probability(c.jaccard)));
+        }
+        out.flush();
+    }
+
+    private static String name(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** One document's shingles and signature. */
+    private record Analysis(
+            DocumentReader.Document doc,
+            int tokens,
+            int shingles,
+            ShingleSet set,
+            long[] signature,
+            long[] hashes) {
+
+        Map<String, Object> toJson() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("source", doc.source());
+            o.put("contentType", name(doc.type()));
+            o.put("contentTypeFrom", doc.typeReason());
+            o.put("tokens", tokens);
+            o.put("shingles", shingles);
+            o.put("distinctShingles", set.size());
+            return o;
+        }
+    }
+
+    /** The cosine family's comparison, with the job's settings for these options. */
+    private CosineComparison cosine(NearDupSettings settings, Analysis a, Analysis b) {
+        return new CosineComparison(
+                settings, a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
+    }
+
+    private static Analysis analyse(
+            DocumentReader.Document doc, ShingleOptions options, MinHash minHash) {
+        String text =
+                doc.type() == ContentType.HTML
+                        ? HtmlText.visibleText(doc.content())
+                        : doc.content();
+        int tokens =
+                new Tokenizer(options.removeStopWords(), options.stemming())
+                        .tokenize(text)
+                        .tokenCount();
+        long[] hashes = new Shingler(options).shingleHashes(text);
+        return new Analysis(
+                doc,
+                tokens,
+                hashes.length,
+                ShingleSet.of(hashes),
+                minHash.signature(hashes),
+                hashes);
+    }
+
+    /** Everything both outputs show. */
+    private final class Comparison {
+        final Analysis a;
+        final Analysis b;
+        final int numHashes;
+        final LshParams params;
+        final int intersection;
+        final int union;
+        final double jaccard;
+        final double containmentAinB;
+        final double containmentBinA;
+        final int sketchSize;
+        final BottomKContainment.Estimate containmentEstimate;
+        final double estimate;
+        final double standardError;
+        final int firstAgreeingBand;
+        final boolean nearDuplicate;
+
+        Comparison(Analysis a, Analysis b, int numHashes, LshParams params, Banding banding) {
+            this.a = a;
+            this.b = b;
+            this.numHashes = numHashes;
+            this.params = params;
+            this.intersection = a.set.intersectionSize(b.set);
+            this.union = a.set.size() + b.set.size() - intersection;
+            this.jaccard = Similarity.jaccard(a.set, b.set);
+            this.containmentAinB = Similarity.containment(a.set, b.set);
+            this.containmentBinA = Similarity.containment(b.set, a.set);
+            this.sketchSize = sketchSizeOption;
+            this.containmentEstimate =
+                    BottomKContainment.containment(
+                            BottomKContainment.pack(
+                                    BottomKContainment.sample(a.hashes, sketchSize), sketchSize),
+                            BottomKContainment.pack(
+                                    BottomKContainment.sample(b.hashes, sketchSize), sketchSize));
+            this.estimate = Similarity.estimateJaccard(a.signature, b.signature);
+            // The estimator's standard error at the true similarity, which is known here.
+            this.standardError = Similarity.standardError(jaccard, numHashes);
+            this.firstAgreeingBand = banding.firstAgreeingBand(a.signature, b.signature);
+            this.nearDuplicate = estimate >= threshold;
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> options = new LinkedHashMap<>();
+            options.put("shingle", shingle);
+            options.put("shingleSize", shingleSize);
+            options.put("stopwords", stopWords);
+            options.put("stem", stem);
+            options.put("numHashes", numHashes);
+            options.put("algorithm", algorithm);
+            options.put("threshold", threshold);
+
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("options", options);
+            o.put("a", a.toJson());
+            o.put("b", b.toJson());
+            o.put("intersection", intersection);
+            o.put("union", union);
+            o.put("jaccard", jaccard);
+            o.put("containmentAInB", containmentAinB);
+            o.put("containmentBInA", containmentBinA);
+            o.put("estimatedContainmentAInB", containmentEstimate.aInB());
+            o.put("estimatedContainmentBInA", containmentEstimate.bInA());
+            o.put("containmentSketchSize", sketchSize);
+            o.put("containmentSampleA", containmentEstimate.sampleA());
+            o.put("containmentSampleB", containmentEstimate.sampleB());
+            o.put("estimate", estimate);
+            o.put("standardError", standardError);
+            o.put("bands", params.bands());
+            o.put("rows", params.rows());
+            o.put("candidateProbability", params.probability(jaccard));
+            o.put("candidate", firstAgreeingBand >= 0);
+            o.put("firstAgreeingBand", firstAgreeingBand >= 0 ? firstAgreeingBand : null);
+            o.put("nearDuplicate", nearDuplicate);
+            return o;
+        }
+    }
+
+    private void printText(Comparison c, PrintWriter out) {
+        out.println("Shingling: " + shingling);
+        out.println();
+        printDocument(out, "A", c.a);
+        printDocument(out, "B", c.b);
+        out.println();
+        line(
+                out,
+                "exact Jaccard",
+                Format.fixed(c.jaccard),
+                c.intersection
+                        + " shared of "
+                        + c.union
+                        + " distinct shingles"
+                        + (c.union == 0 ? " (two empty sets count as identical)" : ""));
+        line(out, "containment A in B", Format.fixed(c.containmentAinB), "share of A's in B");
+        line(out, "containment B in A", Format.fixed(c.containmentBinA), "share of B's in A");
+        BottomKContainment.Estimate e = c.containmentEstimate;
+        line(
+                out,
+                "estimated A in B",
+                Format.fixed(e.aInB()),
+                estimateNote(e.aInBSample(), e.sampleA(), "A", c.sketchSize));
+        line(
+                out,
+                "estimated B in A",
+                Format.fixed(e.bInA()),
+                estimateNote(e.bInASample(), e.sampleB(), "B", c.sketchSize));
+        line(
+                out,
+                "MinHash estimate",
+                Format.fixed(c.estimate),
+                String.format(
+                        Locale.ROOT,
+                        "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
+                        c.standardError,
+                        algorithm,
+                        c.numHashes));
+    }
+
+    /** How a containment estimate was made and how far off it may be. */
+    private static String estimateNote(
+            dev.neardup.sketch.SampleEstimate sample, int k, String of, int sketchSize) {
+        if (sample.exhaustive()) {
+            return "exact: both bottom-" + sketchSize + " samples hold their whole sets";
+        }
+        return String.format(
+                Locale.ROOT,
+                "+/- %.4f from %d sampled shingles of %s (bottom-%d, as 'run --containment')",
+                sample.standardError(),
+                k,
+                of,
+                sketchSize);
+    }
+
+    private void printDocument(PrintWriter out, String label, Analysis d) {
+        String source = d.doc.source();
+        out.printf(
+                Locale.ROOT, "%s  %s%n", label, source.equals("-") ? "- (standard input)" : source);
+        out.printf(
+                Locale.ROOT,
+                "   %s (%s): %d tokens, %d %s, %d distinct%n",
+                name(d.doc.type()),
+                d.doc.typeReason(),
+                d.tokens,
+                d.shingles,
+                d.shingles == 1 ? "shingle" : "shingles",
+                d.set.size());
+        if (d.tokens == 0) {
+            out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
+        } else if (d.tokens < minTokens) {
+            out.println(
+                    "   note: fewer tokens than the shingle size; the whole text is one shingle");
+        }
+    }
+
+    private static void line(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.neardup.tools.compare;
+
+import dev.neardup.eval.TermVector;
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.Shingler;
+import dev.neardup.tools.Format;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code neardup compare --similarity cosine} adds: the exact cosine of the two documents'
+ * term-frequency vectors (the job's features, counted exactly), the SimHash estimate cos(pi h / D)
+ * from their fingerprints' Hamming distance h, whether they share a permuted-block table key (a
+ * candidate pair of the job), and whether h is within k (a near-duplicate).
+ */
+public final class CosineComparison {
+
+    final NearDupSettings settings;
+    final double exact;
+    final int hamming;
+    final double estimate;
+    final int firstAgreeingTable;
+    final int featuresA;
+    final int featuresB;
+
+    public CosineComparison(
+            NearDupSettings settings, String a, ContentType typeA, String b, ContentType typeB) {
+        this.settings = settings;
+        Shingler features =
+                new Shingler(
+                        SimHashSketcher.featureOptions(
+                                settings.simHashFeatures(), settings.shingleOptions()));
+        long[] fa = features.shingleHashes(a, typeA);
+        long[] fb = features.shingleHashes(b, typeB);
+        this.featuresA = fa.length;
+        this.featuresB = fb.length;
+        this.exact =
+                TermVector.cosine(TermVector.termFrequencies(fa), TermVector.termFrequencies(fb));
+        SimHash simHash = new SimHash(settings.simHashBits(), SimHash.DEFAULT_SEED);
+        long[] pa = simHash.fingerprint(fa);
+        long[] pb = simHash.fingerprint(fb);
+        this.hamming = SimHash.hamming(pa, pb);
+        this.estimate = SimHash.cosine(hamming, settings.simHashBits());
+        this.firstAgreeingTable =
+                new PermutedBlocks(settings.blockParams()).firstAgreeingBand(pa, pb);
+    }
+
+    public boolean nearDuplicate() {
+        return hamming <= settings.maxHamming();
+    }
+
+    public void printText(PrintWriter out) {
+        BlockParams layout = settings.blockParams();
+        int bits = layout.bits();
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Cosine (SimHash): %s, %d-bit fingerprints, k = %d (threshold %.4f)%n",
+                settings.simHashFeatures() == SimHashSketcher.Features.WORDS
+                        ? "word term frequencies"
+                        : "shingle frequencies",
+                bits,
+                layout.maxHamming(),
+                settings.threshold());
+        line(
+                out,
+                "exact cosine",
+                Format.fixed(exact),
+                "of the term-frequency vectors (" + featuresA + " and " + featuresB + " tokens)");
+        line(
+                out,
+                "Hamming distance",
+                Integer.toString(hamming),
+                String.format(
+                        Locale.ROOT,
+                        "of %d bits; expected %.1f +/- %.1f at the exact cosine",
+                        bits,
+                        bits * Math.acos(exact) / Math.PI,
+                        bits * SimHash.standardError(Math.acos(exact), bits)));
+        line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("bits", settings.simHashBits());
+        o.put("maxHamming", settings.maxHamming());
+        o.put("threshold", settings.threshold());
+        o.put("blocks", settings.blockParams().blocks());
+        o.put("tables", settings.blockParams().tables());
+        o.put("exactCosine", exact);
+        o.put("hamming", hamming);
+        o.put("estimate", estimate);
+        o.put("candidate", firstAgreeingTable >= 0);
+        o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
+        o.put("nearDuplicate", nearDuplicate());
+        return o;
+    }
+
+    private static void line(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
+    }
+}

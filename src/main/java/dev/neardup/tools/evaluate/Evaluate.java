@@ -1,0 +1,469 @@
+package dev.neardup.tools.evaluate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactContainmentJoin;
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.ExactSimilarityJoin;
+import dev.neardup.eval.TermVector;
+import dev.neardup.io.DocumentParser;
+import dev.neardup.io.Json;
+import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.ParsedRecord;
+import dev.neardup.io.RawRecord;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.WorkDir;
+import dev.neardup.sketch.BbitMinHash;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.ShingleSet;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.Shingler;
+import dev.neardup.tools.plot.SCurvePlot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.reader.StreamFormat;
+import org.apache.flink.core.fs.local.LocalDataInputStream;
+
+/**
+ * The {@code evaluate} tool: how well the job finds near-duplicates in a corpus, against the exact
+ * answer: all pairs above a floor by an exact similarity join, then the real job on the same input,
+ * then recall and precision (as text or JSON, and a plot).
+ */
+public final class Evaluate {
+
+    /**
+     * @param input the JSON Lines file of documents
+     * @param floor the lowest exact similarity of the ground truth, or null for the default
+     * @param recallSimilarity null for the default
+     * @param precisionSimilarity null for the default
+     * @param json print one JSON object
+     * @param plot where to draw recall over the predicted curves, or null
+     */
+    public record Options(
+            Path input,
+            Double floor,
+            Double recallSimilarity,
+            Double precisionSimilarity,
+            boolean json,
+            Path plot) {}
+
+    private final Path input;
+    private final Double floor;
+    private final Double recallSimilarity;
+    private final Double precisionSimilarity;
+    private final boolean json;
+    private final Path plot;
+
+    private Evaluate(Options o) {
+        this.input = o.input();
+        this.floor = o.floor();
+        this.recallSimilarity = o.recallSimilarity();
+        this.precisionSimilarity = o.precisionSimilarity();
+        this.json = o.json();
+        this.plot = o.plot();
+    }
+
+    /**
+     * Evaluates the job with {@code settings} (from {@code conf}) on the input: the report on
+     * {@code out}, the phases on {@code err}; {@code plotFormat} is the plot's, null without one.
+     */
+    public static void run(
+            Options options,
+            Configuration conf,
+            NearDupSettings settings,
+            SCurvePlot.ImageFormat plotFormat,
+            PrintWriter out,
+            PrintWriter err)
+            throws Exception {
+        new Evaluate(options).run(conf, settings, plotFormat, out, err);
+    }
+
+    private void run(
+            Configuration conf,
+            NearDupSettings settings,
+            SCurvePlot.ImageFormat plotFormat,
+            PrintWriter out,
+            PrintWriter err)
+            throws Exception {
+        boolean cosine = settings.family() == SimilarityFamily.COSINE;
+        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
+        double threshold = settings.threshold();
+        double floorValue =
+                floor != null
+                        ? floor
+                        : cosine
+                                ? Math.max(
+                                        0.5,
+                                        SimHash.cosine(
+                                                Math.min(
+                                                        2 * (settings.maxHamming() + 1),
+                                                        settings.simHashBits() / 2),
+                                                settings.simHashBits()))
+                                : 0.5;
+        double recallAt =
+                recallSimilarity != null
+                        ? recallSimilarity
+                        : cosine || containment ? threshold : 0.9;
+        double precisionAt =
+                precisionSimilarity != null
+                        ? precisionSimilarity
+                        : cosine || containment ? threshold : 0.7;
+        for (double value : new double[] {floorValue, recallAt, precisionAt}) {
+            if (!(value > 0 && value <= 1)) {
+                throw NeardupException.usage("similarities must be in (0, 1], got " + value);
+            }
+        }
+        try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {
+            Path cleaned = dir.path().resolve("input.jsonl");
+            List<Evaluation.Doc> docs = new ArrayList<>();
+            List<ShingleSet> sets = new ArrayList<>();
+            List<TermVector> vectors = new ArrayList<>();
+            Shingler shingler =
+                    new Shingler(
+                            cosine
+                                    ? SimHashSketcher.featureOptions(
+                                            settings.simHashFeatures(), settings.shingleOptions())
+                                    : settings.shingleOptions());
+            MinHash minHash =
+                    cosine
+                            ? null
+                            : MinHash.create(
+                                    settings.algorithm(),
+                                    settings.numHashes(),
+                                    MinHash.DEFAULT_SEED);
+            readDocuments(
+                    settings,
+                    shingler,
+                    cleaned,
+                    err,
+                    (id, hashes) -> {
+                        if (cosine) {
+                            vectors.add(TermVector.termFrequencies(hashes));
+                            docs.add(new Evaluation.Doc(id, SimHashSketcher.identity(hashes)));
+                        } else {
+                            sets.add(ShingleSet.of(hashes));
+                            docs.add(
+                                    new Evaluation.Doc(
+                                            id,
+                                            BbitMinHash.fingerprint(minHash.signature(hashes))));
+                        }
+                    });
+            if (docs.isEmpty()) {
+                throw NeardupException.usage("no usable documents in " + input);
+            }
+            err.printf(
+                    Locale.ROOT,
+                    "neardup evaluate: exact %s join of %d documents%n",
+                    cosine ? "cosine" : containment ? "containment" : "Jaccard",
+                    docs.size());
+            long t0 = System.nanoTime();
+            List<Evaluation.Truth> exact =
+                    cosine
+                            ? Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floorValue))
+                            : containment
+                                    ? Evaluation.fromContainment(
+                                            ExactContainmentJoin.allPairs(sets, floorValue))
+                                    : Evaluation.fromJaccard(
+                                            ExactSimilarityJoin.allPairs(sets, floorValue));
+            double joinSeconds = (System.nanoTime() - t0) / 1e9;
+            Evaluation.Model model =
+                    cosine
+                            ? Evaluation.cosine(vectors, settings.blockParams())
+                            : containment
+                                    ? Evaluation.containment(
+                                            sets,
+                                            settings.containmentBanding(),
+                                            settings.containmentSketchSize(),
+                                            threshold)
+                                    : Evaluation.jaccard(
+                                            sets,
+                                            settings.banding(),
+                                            settings.numHashes(),
+                                            threshold,
+                                            settings.signatureBits());
+
+            err.println("neardup evaluate: running the job: " + settings);
+            Path verdicts = dir.path().resolve("verdicts.jsonl");
+            long t1 = System.nanoTime();
+            EmbeddedJob.run(
+                    EmbeddedJob.configuration(conf, dir.path(), Duration.ofSeconds(10)),
+                    settings,
+                    cleaned,
+                    null,
+                    verdicts.toString(),
+                    null);
+            double jobSeconds = (System.nanoTime() - t1) / 1e9;
+            Map<String, Set<String>> matches = new HashMap<>();
+            Map<String, Integer> candidates = new HashMap<>();
+            for (String line : Files.readAllLines(verdicts, StandardCharsets.UTF_8)) {
+                JsonNode v = Json.MAPPER.readTree(line);
+                Set<String> ids = new HashSet<>();
+                v.get("matches").forEach(m -> ids.add(m.get("docId").asText()));
+                matches.put(v.get("docId").asText(), ids);
+                candidates.put(v.get("docId").asText(), v.get("candidates").asInt());
+            }
+            Evaluation.Report report =
+                    Evaluation.compute(
+                            docs,
+                            exact,
+                            model,
+                            matches,
+                            candidates,
+                            floorValue,
+                            recallAt,
+                            precisionAt);
+            if (plot != null) {
+                try {
+                    SCurvePlot.write(EvaluationPlot.create(report, model), plot, plotFormat);
+                } catch (IOException e) {
+                    throw NeardupException.failure(
+                            "cannot write plot " + plot + ": " + e.getMessage(), e);
+                }
+            }
+            print(out, report, settings, floorValue, joinSeconds, jobSeconds, matches.size());
+            if (plot != null && !json) {
+                out.println("wrote " + plot);
+            }
+        }
+    }
+
+    /**
+     * Reads the input as the job does (same reader, same parser, same text options), keeps the
+     * first occurrence of each id with at least one shingle (feature), and, in the job's order
+     * (event time, then id; an undated line's event time is its position in the input), hands its
+     * id and shingle hashes to {@code sink} and writes those records unchanged to {@code cleaned},
+     * the job's input. Deletions are left out too: the exact answer is about the documents of the
+     * corpus.
+     */
+    /** A document of the evaluation: its order, id, shingle hashes and line. */
+    private record KeptDocument(long eventTime, String id, long[] hashes, byte[] payload) {}
+
+    private void readDocuments(
+            NearDupSettings settings,
+            Shingler shingler,
+            Path cleaned,
+            PrintWriter err,
+            BiConsumer<String, long[]> sink)
+            throws IOException {
+        // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
+        // is not in the exact answer either.
+        DocumentParser parser = settings.parser();
+        List<KeptDocument> kept = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int rejected = 0;
+        int deletions = 0;
+        int repeated = 0;
+        int noText = 0;
+        StreamFormat.Reader<RawRecord> reader =
+                new JsonLinesFormat(input.getFileName().toString(), settings.maxDocumentBytes())
+                        .createReader(
+                                new Configuration(), new LocalDataInputStream(input.toFile()));
+        try (OutputStream out = Files.newOutputStream(cleaned)) {
+            RawRecord raw;
+            while ((raw = reader.read()) != null) {
+                long now = System.currentTimeMillis();
+                // An undated line's event time is its position, as in the job.
+                ParsedRecord r = parser.parseRecord(raw, raw.position, now);
+                if (r.deletion != null) {
+                    deletions++;
+                    continue;
+                }
+                if (r.document == null) {
+                    rejected++;
+                    continue;
+                }
+                var doc = r.document;
+                if (!seen.add(doc.id)) {
+                    repeated++;
+                    continue;
+                }
+                long[] hashes;
+                try {
+                    hashes =
+                            shingler.shingleHashes(
+                                    doc.content, ContentType.detect(doc.contentType, doc.content));
+                } catch (RuntimeException | StackOverflowError e) {
+                    rejected++; // the job's dead letter INTERNAL_ERROR
+                    continue;
+                }
+                if (hashes.length == 0) {
+                    noText++;
+                    continue;
+                }
+                kept.add(new KeptDocument(doc.eventTime, doc.id, hashes, raw.payload));
+            }
+            kept.sort(
+                    Comparator.comparingLong(KeptDocument::eventTime)
+                            .thenComparing(KeptDocument::id));
+            for (KeptDocument k : kept) {
+                sink.accept(k.id(), k.hashes());
+                out.write(k.payload());
+                out.write('\n');
+            }
+        } finally {
+            reader.close();
+        }
+        err.printf(
+                Locale.ROOT,
+                "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
+                        + " %d without text%n",
+                kept.size(),
+                rejected,
+                deletions == 0 ? "" : deletions + " deletions, ",
+                repeated,
+                noText);
+    }
+
+    private void print(
+            PrintWriter out,
+            Evaluation.Report r,
+            NearDupSettings settings,
+            double floorValue,
+            double joinSeconds,
+            double jobSeconds,
+            int verdicts) {
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("input", input.toString());
+            m.put("settings", settings.toString());
+            m.put("similarity", r.similarity());
+            m.put("threshold", settings.threshold());
+            m.put("floor", floorValue);
+            m.put("report", r);
+            m.put("exactJoinSeconds", joinSeconds);
+            m.put("jobSeconds", jobSeconds);
+            m.put("jobDocumentsPerSecond", verdicts / jobSeconds);
+            out.println(Json.write(m));
+            return;
+        }
+        boolean cosine = settings.family() == SimilarityFamily.COSINE;
+        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
+        String s = cosine ? "cos" : containment ? "c" : "J";
+        String digits = cosine ? "%.4f" : "%.2f";
+        out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
+        out.printf(Locale.ROOT, "settings          %s%n", settings);
+        out.printf(
+                Locale.ROOT,
+                "exact answer      %d pairs with %s >= "
+                        + digits
+                        + " among %d documents"
+                        + " (similarity join: %.1f s)%n",
+                r.exactPairs(),
+                cosine ? "cosine" : containment ? "containment (either way)" : "Jaccard",
+                floorValue,
+                r.documents(),
+                joinSeconds);
+        out.printf(
+                Locale.ROOT,
+                "job               %d verdicts in %.1f s (%.0f documents/s), %.2f %s per"
+                        + " document%n",
+                verdicts,
+                jobSeconds,
+                verdicts / jobSeconds,
+                r.candidatesPerDocument(),
+                // Containment's buckets only compare; the store verifies a pair once per subtask.
+                containment ? "bucket comparisons" : "candidates verified");
+        out.printf(
+                Locale.ROOT,
+                "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
+                        + digits
+                        + " were found duplicate)%n",
+                ratio(r.documentRecall()),
+                r.documentsFound(),
+                r.documentsWithSimilarEarlier(),
+                s,
+                r.recallSimilarity());
+        out.printf(
+                Locale.ROOT,
+                "pair recall       %s  (%d of %d pairs at %s >= " + digits + " were reported)%n",
+                ratio(r.pairRecall()),
+                r.truePairsFound(),
+                r.truePairs(),
+                s,
+                r.recallSimilarity());
+        out.printf(
+                Locale.ROOT,
+                "pair precision    %s  (%d of %d reported pairs have exact %s >= " + digits + ")%n",
+                ratio(r.pairPrecision()),
+                r.reportedPairsAbove(),
+                r.reportedPairs(),
+                s,
+                r.precisionSimilarity());
+        out.println();
+        out.println(
+                "recall by similarity (a pair is found when the job reported it, or the same"
+                        + " pair of pages up to exact copies:");
+        out.println(
+                cosine
+                        ? "documents with the same word counts stand for each other, and the job"
+                                + " reports later pages against the first):"
+                        : "documents with identical signatures stand for each other, and the job"
+                                + " reports later pages against the first):");
+        if (cosine) {
+            out.println(
+                    "  exact cosine      expected h     pairs    found   recall   P(candidate)"
+                            + "   predicted P(found)");
+        } else if (containment) {
+            out.println(
+                    "  exact c        pairs    found   recall   P(candidate) at the pairs' sizes"
+                            + "   predicted P(found)");
+        } else {
+            out.println(
+                    "  exact J        pairs    found   recall   S-curve P(candidate)   predicted"
+                            + " P(found)");
+        }
+        for (Evaluation.Bucket b : r.buckets()) {
+            if (cosine) {
+                int bits = settings.simHashBits();
+                out.printf(
+                        Locale.ROOT,
+                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s%n",
+                        b.low(),
+                        b.high(),
+                        bits * Math.acos(Math.min(1, b.high())) / Math.PI,
+                        bits * Math.acos(Math.min(1, b.low())) / Math.PI,
+                        b.pairs(),
+                        b.found(),
+                        ratio(b.recall()),
+                        ratio(b.predictedCandidate()),
+                        ratio(b.predictedFound()));
+            } else {
+                out.printf(
+                        Locale.ROOT,
+                        "  %.2f-%.2f  %8d %8d   %6s   %20s   %18s%n",
+                        b.low(),
+                        b.high(),
+                        b.pairs(),
+                        b.found(),
+                        ratio(b.recall()),
+                        ratio(b.predictedCandidate()),
+                        ratio(b.predictedFound()));
+            }
+        }
+    }
+
+    private static String ratio(double x) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.3f", x);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.neardup.tools.tune;
+
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.tools.Format;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code neardup tune --similarity cosine} explains: the permuted-block layout the job uses
+ * for (D, k), its table count, key widths, and the random candidates a document meets in a corpus
+ * of n documents ({@link BlockParams}'s formulas), beside the neighbouring layouts.
+ */
+public final class CosineTuning {
+
+    private final NearDupSettings settings;
+    private final long corpusSize;
+    private final boolean given;
+
+    /**
+     * @param given true when the blocks were given ({@code --simhash-blocks}), not chosen
+     */
+    public CosineTuning(NearDupSettings settings, long corpusSize, boolean given) {
+        this.settings = settings;
+        this.corpusSize = corpusSize;
+        this.given = given;
+    }
+
+    /** The layouts from k + 1 blocks up to a few past the chosen one (at most 4,096 tables). */
+    public List<BlockParams> layouts() {
+        BlockParams chosen = settings.blockParams();
+        List<BlockParams> out = new ArrayList<>();
+        int k = chosen.maxHamming();
+        for (int b = k + 1; b <= chosen.bits() && b <= Math.max(chosen.blocks() + 2, k + 4); b++) {
+            try {
+                out.add(new BlockParams(chosen.bits(), k, b));
+            } catch (IllegalArgumentException tooManyTables) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    public void printText(PrintWriter out) {
+        BlockParams chosen = settings.blockParams();
+        int bits = chosen.bits();
+        int k = chosen.maxHamming();
+        out.printf(
+                Locale.ROOT,
+                "Permuted-block tables for cosine similarity: %d-bit SimHash fingerprints, pairs"
+                        + " within Hamming distance k = %d%n",
+                bits,
+                k);
+        out.printf(
+                Locale.ROOT,
+                "threshold cos(pi k / D) = %.4f (angle %.1f degrees); %s%n",
+                SimHash.cosine(k, bits),
+                Math.toDegrees(SimHash.angle(k, bits)),
+                chosen);
+        out.println(
+                given
+                        ? "(blocks given with --simhash-blocks)"
+                        : String.format(
+                                Locale.ROOT,
+                                "(chosen: the fewest tables with at most 1 random candidate per"
+                                        + " document among --corpus-size %,d documents)",
+                                corpusSize));
+        out.println();
+        out.println(
+                "Each table keys a document by B - k of its B blocks; a pair within distance k"
+                        + " differs in at most k blocks,");
+        out.println(
+                "so it shares the key of at least one table (pigeonhole): every such pair is a"
+                        + " candidate, and the bucket");
+        out.println(
+                "checks its Hamming distance. Unrelated fingerprints share a key of w bits with"
+                        + " probability 2^-w.");
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "  %-7s %-7s %-9s %-22s %s%n",
+                "blocks",
+                "tables",
+                "key bits",
+                "P(random candidate)",
+                String.format(Locale.ROOT, "random candidates per document (n = %,d)", corpusSize));
+        for (BlockParams p : layouts()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  %-7d %-7d %-9s %-22s %s%s%n",
+                    p.blocks(),
+                    p.tables(),
+                    keyBits(p),
+                    Format.small(p.randomCandidateProbability()),
+                    Format.small(p.expectedRandomCandidates(corpusSize)),
+                    p.blocks() == chosen.blocks() ? "   <- " + (given ? "given" : "chosen") : "");
+        }
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "State: %d band records per document (one per table), each member keeping the %d"
+                        + "-byte fingerprint.%n",
+                chosen.tables(),
+                bits / 8);
+    }
+
+    public Map<String, Object> toJson() {
+        BlockParams chosen = settings.blockParams();
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("similarity", "cosine");
+        o.put("bits", chosen.bits());
+        o.put("maxHamming", chosen.maxHamming());
+        o.put("threshold", SimHash.cosine(chosen.maxHamming(), chosen.bits()));
+        o.put("corpusSize", corpusSize);
+        o.put("blocksGiven", given);
+        o.put("blocks", chosen.blocks());
+        o.put("tables", chosen.tables());
+        o.put("minKeyBits", chosen.minKeyWidth());
+        o.put("maxKeyBits", chosen.maxKeyWidth());
+        o.put("randomCandidateProbability", chosen.randomCandidateProbability());
+        o.put("expectedRandomCandidates", chosen.expectedRandomCandidates(corpusSize));
+        List<Object> layouts = new ArrayList<>();
+        for (BlockParams p : layouts()) {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("blocks", p.blocks());
+            l.put("tables", p.tables());
+            l.put("minKeyBits", p.minKeyWidth());
+            l.put("maxKeyBits", p.maxKeyWidth());
+            l.put("expectedRandomCandidates", p.expectedRandomCandidates(corpusSize));
+            layouts.add(l);
+        }
+        o.put("layouts", layouts);
+        return o;
+    }
+
+    private static String keyBits(BlockParams p) {
+        return p.minKeyWidth() == p.maxKeyWidth()
+                ? "" + p.minKeyWidth()
+                : p.minKeyWidth() + "-" + p.maxKeyWidth();
+    }
+}
