@@ -47,7 +47,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
 
     @Override
     public void open(OpenContext openContext) {
-        sketcher = settings.job().newTextSketcher();
+        sketcher = settings.job().mode().newSketcher();
         inputIndex = new HashMap<>();
         for (int i = 0; i < settings.inputNames().size(); i++) {
             inputIndex.putIfAbsent(settings.inputNames().get(i), i);

@@ -203,7 +203,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
 
     public BandBucketOperator(NearDupSettings settings) {
         this.retentionMillis = settings.retentionMillis();
-        this.verification = settings.verification();
+        this.verification = settings.mode().verification();
         this.bufferBudget = settings.orderBufferBytes();
         this.settings = settings;
         this.path = settings.mode().candidatePath();

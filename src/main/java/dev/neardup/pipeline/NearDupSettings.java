@@ -9,9 +9,7 @@ import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.lsh.TextSketcher;
 import dev.neardup.similarity.SimilarityMode;
-import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.sketch.SimHash;
@@ -475,11 +473,6 @@ public final class NearDupSettings implements Serializable {
         return SimilarityMode.of(this);
     }
 
-    /** A new sketcher of this mode (not thread-safe: one per operator instance). */
-    public TextSketcher newTextSketcher() {
-        return mode().newSketcher();
-    }
-
     /** CONTAINMENT: the size-partitioned bandings. */
     public ContainmentBanding containmentBanding() {
         require(SimilarityFamily.CONTAINMENT);
@@ -505,11 +498,6 @@ public final class NearDupSettings implements Serializable {
             throw new IllegalStateException(
                     "not " + expected.name().toLowerCase(Locale.ROOT) + " settings: " + family);
         }
-    }
-
-    /** How the buckets keep and verify members in this mode. */
-    public Verification verification() {
-        return mode().verification();
     }
 
     /** The similarity family. */
@@ -545,7 +533,7 @@ public final class NearDupSettings implements Serializable {
     public DocumentSketcher newSketcher() {
         if (family != SimilarityFamily.JACCARD) {
             throw new IllegalStateException(
-                    "a MinHash sketcher for " + family + " settings: use newTextSketcher()");
+                    "a MinHash sketcher for " + family + " settings: use mode().newSketcher()");
         }
         return new DocumentSketcher(
                 shingleOptions(),

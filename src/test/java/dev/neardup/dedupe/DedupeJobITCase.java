@@ -393,7 +393,7 @@ class DedupeJobITCase {
      * after collapsing exact copies), and all pairs of them within distance 3.
      */
     private static Set<String> bruteForcePairs(List<String[]> docs, DedupeSettings settings) {
-        TextSketcher sketcher = settings.job().newTextSketcher();
+        TextSketcher sketcher = settings.job().mode().newSketcher();
         Map<String, String> firstWith = new HashMap<>();
         Map<String, long[]> fingerprints = new HashMap<>();
         List<String> ids = new ArrayList<>();

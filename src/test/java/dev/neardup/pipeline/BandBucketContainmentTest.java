@@ -93,7 +93,7 @@ class BandBucketContainmentTest {
     @Test
     void aDigestContainingAnEarlierArticleReportsItWithTheDirection() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).verification();
+        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent digest =
                 own(chain.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
@@ -117,7 +117,7 @@ class BandBucketContainmentTest {
     @Test
     void theDirectionIsAboutTheLaterDocumentWhicheverArrivesFirst() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).verification();
+        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
         List<VerdictEvent> step = chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent toDigest = own(step, "digest");
@@ -139,7 +139,7 @@ class BandBucketContainmentTest {
     @Test
     void exactCopiesAreKeptOnceAsMutualAtOne() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).verification();
+        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("copy-0", T0, page(0, 300, 0, 1)));
         for (int i = 1; i <= 20; i++) {
             VerdictEvent e =

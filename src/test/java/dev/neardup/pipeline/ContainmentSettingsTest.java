@@ -33,7 +33,7 @@ class ContainmentSettingsTest {
         assertThat(banding.resemblanceThreshold(2)).isCloseTo(0.8 / 4.2, within());
         int keys = perOffset[0].bands() + 2 * (perOffset[1].bands() + perOffset[2].bands());
         assertThat(s.bands()).isEqualTo(keys).isEqualTo(banding.keysPerDocument());
-        assertThat(s.verification().packedBytes()).isEqualTo(2 + 4 * 128);
+        assertThat(s.mode().verification().packedBytes()).isEqualTo(2 + 4 * 128);
         assertThat(s.toString()).startsWith("containment=0.80").contains("bottom-128");
     }
 

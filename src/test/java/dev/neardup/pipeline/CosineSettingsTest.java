@@ -38,7 +38,7 @@ class CosineSettingsTest {
         NearDupSettings jaccard = settings();
         assertThat(jaccard.family()).isEqualTo(SimilarityFamily.JACCARD);
         assertThat(jaccard.bands()).isEqualTo(11);
-        assertThat(jaccard.verification()).isInstanceOf(Verification.Jaccard.class);
+        assertThat(jaccard.mode().verification()).isInstanceOf(Verification.Jaccard.class);
 
         NearDupSettings c = cosine();
         assertThat(c.simHashBits()).isEqualTo(64);

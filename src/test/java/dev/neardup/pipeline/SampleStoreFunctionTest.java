@@ -31,7 +31,8 @@ class SampleStoreFunctionTest {
     private static final int S = 64;
 
     private KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent> harness;
-    private final Verification v = BandBucketContainmentTest.containmentSettings(64).verification();
+    private final Verification v =
+            BandBucketContainmentTest.containmentSettings(64).mode().verification();
     private int seen;
 
     @BeforeEach

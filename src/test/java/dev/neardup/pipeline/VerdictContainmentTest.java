@@ -47,7 +47,7 @@ class VerdictContainmentTest {
 
     private void open(String pendingBuffer) throws Exception {
         NearDupSettings s = settings(pendingBuffer);
-        verification = s.verification();
+        verification = s.mode().verification();
         bands = s.bands();
         harness = verdictHarness(s);
         harness.open();

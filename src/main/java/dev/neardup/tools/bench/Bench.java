@@ -193,7 +193,7 @@ public final class Bench {
             // has: the sketch's share of the state per document. Containment mode keeps one
             // sample per document in the sample store instead, none in the members.
             boolean store = settings.mode().candidatePath() == CandidatePath.throughSampleStore();
-            int packed = settings.verification().packedBytes();
+            int packed = settings.mode().verification().packedBytes();
             r.put("bandKeysPerDocument", settings.bands());
             r.put("verifyBytesPerMember", store ? 0 : packed);
             r.put("verifyBytesPerDocument", store ? packed : (long) settings.bands() * packed);
@@ -290,7 +290,7 @@ public final class Bench {
      * machine; the best is the fairest denominator for the job / signature ratio).
      */
     private static double signatureOnly(NearDupSettings settings, List<String> texts) {
-        TextSketcher sketcher = settings.newTextSketcher();
+        TextSketcher sketcher = settings.mode().newSketcher();
         long sink = 0;
         for (int round = 0; round < 2; round++) {
             for (String t : texts.subList(0, Math.min(texts.size(), 2000))) {

@@ -51,7 +51,7 @@ public final class JobDecision {
             ContentType typeB,
             int wordsB) {
         this.settings = settings;
-        TextSketcher sketcher = settings.newTextSketcher();
+        TextSketcher sketcher = settings.mode().newSketcher();
         DocumentSketcher.Sketch sa = sketcher.sketch(a, typeA);
         DocumentSketcher.Sketch sb = sketcher.sketch(b, typeB);
         this.keys = sa.bandKeys().length;
@@ -65,7 +65,7 @@ public final class JobDecision {
                 colliding.add(i);
             }
         }
-        Verification v = settings.verification();
+        Verification v = settings.mode().verification();
         this.exactCopy = sa.identity() == sb.identity();
         double raw =
                 exactCopy
@@ -122,7 +122,7 @@ public final class JobDecision {
                             settings.numHashes());
             case COSINE ->
                     "cos(pi h / D), h = Hamming distance "
-                            + settings.verification().hamming(estimate)
+                            + settings.mode().verification().hamming(estimate)
                             + " of "
                             + settings.simHashBits()
                             + " bits, k = "
