@@ -39,7 +39,27 @@ public abstract class CandidatePath implements Serializable {
     /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
     static final int RAW_STATE_SAMPLE_STORE = -3;
 
-    private CandidatePath() {}
+    private final Class<? extends PendingVerdict> pendingType;
+    private final String pendingStateName;
+    private final int rawStateMarker;
+    private final String description;
+
+    /**
+     * @param pendingType the type of the waiting verdicts
+     * @param pendingStateName the keyed state of waiting verdicts beyond the heap
+     * @param rawStateMarker the first int of a key group's raw keyed state of waiting verdicts
+     * @param description how the waiting verdicts are assembled, for messages
+     */
+    private CandidatePath(
+            Class<? extends PendingVerdict> pendingType,
+            String pendingStateName,
+            int rawStateMarker,
+            String description) {
+        this.pendingType = pendingType;
+        this.pendingStateName = pendingStateName;
+        this.rawStateMarker = rawStateMarker;
+        this.description = description;
+    }
 
     /** Candidates verified in the buckets. */
     public static CandidatePath inBuckets() {
@@ -120,19 +140,27 @@ public abstract class CandidatePath implements Serializable {
     // The verdicts.
 
     /** The type of the waiting verdicts. */
-    abstract Class<? extends PendingVerdict> pendingType();
+    Class<? extends PendingVerdict> pendingType() {
+        return pendingType;
+    }
 
-    /** A new waiting verdict. */
+    /** A new waiting verdict, of {@link #pendingType()}. */
     abstract PendingVerdict newPending();
 
     /** The name of the keyed state of waiting verdicts beyond the heap. */
-    abstract String pendingStateName();
+    String pendingStateName() {
+        return pendingStateName;
+    }
 
     /** The first int of a key group's raw keyed state of waiting verdicts. */
-    abstract int rawStateMarker();
+    int rawStateMarker() {
+        return rawStateMarker;
+    }
 
     /** How the waiting verdicts were assembled, for the message of a refused restore. */
-    abstract String description();
+    String description() {
+        return description;
+    }
 
     // The graph.
 
@@ -150,6 +178,14 @@ public abstract class CandidatePath implements Serializable {
     private static final class InBuckets extends CandidatePath {
         private static final long serialVersionUID = 1L;
         static final InBuckets INSTANCE = new InBuckets();
+
+        private InBuckets() {
+            super(
+                    PendingVerdict.class,
+                    "pending-verdict",
+                    RAW_STATE_IN_BUCKETS,
+                    "without the containment sample store");
+        }
 
         @Override
         byte[] route(
@@ -206,28 +242,8 @@ public abstract class CandidatePath implements Serializable {
         }
 
         @Override
-        Class<? extends PendingVerdict> pendingType() {
-            return PendingVerdict.class;
-        }
-
-        @Override
         PendingVerdict newPending() {
             return new PendingVerdict();
-        }
-
-        @Override
-        String pendingStateName() {
-            return "pending-verdict";
-        }
-
-        @Override
-        int rawStateMarker() {
-            return RAW_STATE_IN_BUCKETS;
-        }
-
-        @Override
-        String description() {
-            return "without the containment sample store";
         }
 
         @Override
@@ -247,6 +263,14 @@ public abstract class CandidatePath implements Serializable {
     private static final class ThroughSampleStore extends CandidatePath {
         private static final long serialVersionUID = 1L;
         static final ThroughSampleStore INSTANCE = new ThroughSampleStore();
+
+        private ThroughSampleStore() {
+            super(
+                    PendingContainmentVerdict.class,
+                    "pending-containment-verdict",
+                    RAW_STATE_SAMPLE_STORE,
+                    "with the containment sample store");
+        }
 
         /** What a band record carries as signature: nothing. */
         private static final byte[] NO_SIGNATURE = new byte[0];
@@ -285,28 +309,8 @@ public abstract class CandidatePath implements Serializable {
         }
 
         @Override
-        Class<? extends PendingVerdict> pendingType() {
-            return PendingContainmentVerdict.class;
-        }
-
-        @Override
         PendingVerdict newPending() {
             return new PendingContainmentVerdict();
-        }
-
-        @Override
-        String pendingStateName() {
-            return "pending-containment-verdict";
-        }
-
-        @Override
-        int rawStateMarker() {
-            return RAW_STATE_SAMPLE_STORE;
-        }
-
-        @Override
-        String description() {
-            return "with the containment sample store";
         }
 
         /**
