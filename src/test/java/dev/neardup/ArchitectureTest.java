@@ -110,9 +110,7 @@ class ArchitectureTest {
         Pattern publicType =
                 Pattern.compile(
                         "^public (final )?(class|interface|enum|record) ", Pattern.MULTILINE);
-        Pattern citation =
-                Pattern.compile(
-                        "(?i:seed)\\s+(\\*\\s+)?00[1-4]|\\(?[A-Z][a-z]+.*(19|20)\\d\\d|Broder|Shrivastava");
+        Pattern citation = Pattern.compile("\\(?[A-Z][a-z]+.*(19|20)\\d\\d|Broder|Shrivastava");
         List<String> missing;
         try (Stream<Path> files = Files.walk(Path.of("src/main/java/dev/neardup"))) {
             missing =

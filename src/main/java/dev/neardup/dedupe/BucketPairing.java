@@ -3,14 +3,15 @@ package dev.neardup.dedupe;
 import java.util.List;
 
 /**
- * The pairs of one LSH band bucket (seed 004: "sort P and group by value"; seed 002's offline
- * variant, all similar pairs): every two members whose estimated similarity, from their packed
- * sketches ({@link MemberSketches}), reaches the threshold: the share of agreeing MinHash values
- * (Jaccard), or for SimHash fingerprints in a permuted-block table's bucket (Manku, Jain and Das
- * Sarma, WWW 2007) cos(pi h / D), which reaches cos(pi k / D) exactly when the Hamming distance h
- * is at most k. A pair that shares several band buckets is reported by one of them only, the bucket
- * of the lowest band in which they agree ({@link MemberSketches#firstAgreeingBand}); so no pair is
- * reported twice and no later step has to remove duplicates.
+ * The pairs of one LSH band bucket (sort the sketches and group them by value, as in Broder,
+ * Glassman, Manasse and Zweig 1997; the offline variant, all similar pairs): every two members
+ * whose estimated similarity, from their packed sketches ({@link MemberSketches}), reaches the
+ * threshold: the share of agreeing MinHash values (Jaccard), or for SimHash fingerprints in a
+ * permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h / D), which reaches
+ * cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that shares several band
+ * buckets is reported by one of them only, the bucket of the lowest band in which they agree
+ * ({@link MemberSketches#firstAgreeingBand}); so no pair is reported twice and no later step has to
+ * remove duplicates.
  *
  * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
  * member order, and compared block against block ({@link #blockCount}): every pair of members is

@@ -8,8 +8,8 @@ public enum CandidateMethod {
      */
     BLOCKS,
     /**
-     * Cosine only: seed 002's sliding window over sorted, permuted fingerprints ({@link
-     * dev.neardup.lsh.SortedWindow}).
+     * Cosine only: the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
+     * 2007; {@link dev.neardup.lsh.SortedWindow}).
      */
     WINDOW
 }

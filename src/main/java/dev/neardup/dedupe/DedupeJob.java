@@ -36,10 +36,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
 
 /**
- * {@code neardup dedupe}: the seeds' offline variant (seed 002: all similar pairs of a collection)
- * and Broder's syntactic clustering (seed 004: the connected components of the similarity graph,
- * found by sorting and grouping sketches), as <b>one</b> bounded Flink job in BATCH execution mode,
- * so that the same jar runs on a cluster over object storage. Its stages, each a keyed exchange:
+ * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
+ * the syntactic clustering of Broder, Glassman, Manasse and Zweig 1997 (the connected components of
+ * the similarity graph, found by sorting and grouping sketches), as <b>one</b> bounded Flink job in
+ * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages,
+ * each a keyed exchange:
  *
  * <ol>
  *   <li><b>Pairs</b>: parse (bad records to the dead letters with their reason), sketch (full
@@ -50,8 +51,8 @@ import org.apache.flink.util.ExceptionUtils;
  *       verification, the default for Jaccard: comes within four standard errors of it, and then
  *       the exact Jaccard of the two shingle sets decides, {@link ExactVerifyFunctions}); buckets
  *       larger than a block compared block against block. With cosine and WINDOW candidates
- *       instead: seed 002's sliding window over sorted, permuted fingerprints, per range partition,
- *       each pair kept once.
+ *       instead: the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
+ *       2007), per range partition, each pair kept once.
  *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
  *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
  *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
@@ -486,10 +487,11 @@ public final class DedupeJob {
     }
 
     /**
-     * Candidates by seed 002's sliding window: per permutation, the permuted fingerprints are
-     * range-partitioned by their first p bits (keyBy (permutation, prefix)), so that every task
-     * sorts one contiguous range of one sorted order and slides the window over it; no task holds
-     * more than one range. A pair found in several permutations is kept once (keyBy pair, reduce).
+     * Candidates by the sliding window over sorted, permuted fingerprints: per permutation, the
+     * permuted fingerprints are range-partitioned by their first p bits (keyBy (permutation,
+     * prefix)), so that every task sorts one contiguous range of one sorted order and slides the
+     * window over it; no task holds more than one range. A pair found in several permutations is
+     * kept once (keyBy pair, reduce).
      */
     private static DataStream<SimilarPair> windowPairs(
             DataStream<DedupeDoc> originals, DedupeSettings attempt) {

@@ -217,7 +217,7 @@ public final class DedupeSettings implements Serializable {
 
     /**
      * The estimated similarity of two full sketches: the share of agreeing MinHash values, or for
-     * cosine cos(pi h / D) of the fingerprints' Hamming distance h (seed 002). A pair is a
+     * cosine cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002). A pair is a
      * near-duplicate when it reaches {@code job().threshold()}, which for cosine is cos(pi k / D):
      * the same computation, so exactly when h &lt;= k.
      */

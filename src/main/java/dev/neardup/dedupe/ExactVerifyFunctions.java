@@ -16,7 +16,7 @@ import org.apache.flink.util.Collector;
 
 /**
  * Exact verification of the candidate pairs ({@link VerifyMode#EXACT}): the exact Jaccard
- * similarity of the two documents' shingle sets (seed 003's resemblance r(A, B) = |A ∩ B| / |A ∪
+ * similarity of the two documents' shingle sets (Broder's 1997 resemblance r(A, B) = |A ∩ B| / |A ∪
  * B|, {@link Similarity#jaccardOfSorted}), the very value the exact similarity join computes, in
  * two keyed joins of the BATCH job: {@link AttachFirst} (keyed by the earlier document) gives each
  * candidate the earlier document's set, {@link Verify} (keyed by the later one) computes the

@@ -10,10 +10,10 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * The shape of the dedupe job's keyed steps (seed 002's reducers: "receive all object ids with the
- * same key"): in BATCH mode, collect all elements of a key, then handle them together when the
- * input of the key ends (an event-time timer at the end of time, which BATCH mode fires after the
- * key's last element).
+ * The shape of the dedupe job's keyed steps (a MapReduce reducer's shape: all object ids with the
+ * same key arrive together): in BATCH mode, collect all elements of a key, then handle them
+ * together when the input of the key ends (an event-time timer at the end of time, which BATCH mode
+ * fires after the key's last element).
  *
  * @param <K> the key
  * @param <IN> the elements of a key

@@ -9,8 +9,9 @@ import java.util.TreeSet;
  * Mirrokni, Rastogi and Vassilvitskii, "Connected Components in MapReduce and Beyond", SoCC 2014):
  * each round groups the edges by one endpoint and re-hangs that node's neighbourhood on its
  * smallest member, so that every component ends as a star around its minimum, in O(log^2 n) rounds.
- * Seed 004 asks for the connected components of the similarity graph (Broder 1997); this is how
- * they are found without collecting the graph on one machine: each round is one keyed exchange.
+ * Syntactic clustering asks for the connected components of the similarity graph (Broder, Glassman,
+ * Manasse and Zweig 1997); this is how they are found without collecting the graph on one machine:
+ * each round is one keyed exchange.
  *
  * <p>Nodes are {@link VertexKeys} strings, so the minimum of a component is its earliest document.
  * The rounds below are the per-node reduce steps; the Flink job does the grouping.

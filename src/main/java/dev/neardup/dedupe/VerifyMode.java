@@ -2,14 +2,15 @@ package dev.neardup.dedupe;
 
 /**
  * How {@code neardup dedupe} verifies a candidate pair: the edges of the similarity graph whose
- * connected components are the clusters (seed 004, Broder's syntactic clustering).
+ * connected components are the clusters (the syntactic clustering of Broder, Glassman, Manasse and
+ * Zweig 1997).
  */
 public enum VerifyMode {
     /**
      * Jaccard only (the default there): the exact Jaccard similarity of the two shingle sets, |A ∩
-     * B| / |A ∪ B| (seed 003's resemblance), for every candidate whose MinHash estimate is within
-     * four standard errors below the threshold; the clusters are then the components of the exact
-     * similarity graph, up to pairs the LSH bands miss.
+     * B| / |A ∪ B| (Broder's 1997 resemblance), for every candidate whose MinHash estimate is
+     * within four standard errors below the threshold; the clusters are then the components of the
+     * exact similarity graph, up to pairs the LSH bands miss.
      */
     EXACT,
     /**

@@ -7,8 +7,9 @@ import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * The mapper of seed 002's sliding window: for each of the M permutations, the document's permuted
- * fingerprint, keyed by (permutation, range partition of the first p permuted bits).
+ * The mapper of the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
+ * 2007): for each of the M permutations, the document's permuted fingerprint, keyed by
+ * (permutation, range partition of the first p permuted bits).
  */
 public class WindowEntriesFunction extends RichFlatMapFunction<DedupeDoc, WindowEntry> {
 

@@ -10,12 +10,12 @@ import org.apache.flink.api.common.accumulators.LongMaximum;
 import org.apache.flink.util.Collector;
 
 /**
- * The reducer of seed 002's sliding window, one range partition of one permutation (keyed by {@link
- * WindowEntry#partition}; BATCH mode: all its entries, then the end of the key): sorts the permuted
- * fingerprints (ties by document key, so the order is the same in every run) and compares each with
- * the next W ({@link SortedWindow#scan}); pairs within Hamming distance k leave with their
- * estimated cosine cos(pi h / D). A pair found in several permutations is reported by each: the job
- * keeps one per pair after.
+ * The reducer of the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
+ * 2007), one range partition of one permutation (keyed by {@link WindowEntry#partition}; BATCH
+ * mode: all its entries, then the end of the key): sorts the permuted fingerprints (ties by
+ * document key, so the order is the same in every run) and compares each with the next W ({@link
+ * SortedWindow#scan}); pairs within Hamming distance k leave with their estimated cosine cos(pi h /
+ * D). A pair found in several permutations is reported by each: the job keeps one per pair after.
  */
 public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, SimilarPair> {
 

@@ -17,9 +17,10 @@ import java.util.Set;
  * Compares the job's answer with the exact one: doc-level recall, pair recall and precision, and
  * recall by similarity bucket next to what the candidate generation and verification predict. Pure:
  * the inputs are the documents in stream order, the exact pairs, the family's {@link Model} and the
- * job's verdicts. The predictions are the candidate generators' S-curves: seed 001's banding curve
- * 1 - (1 - s^r)^b, the permuted-block tables of Manku, Jain and Das Sarma (WWW 2007) for SimHash,
- * and the size-partitioned bands of LSH Ensemble (Zhu et al., VLDB 2016) for containment.
+ * job's verdicts. The predictions are the candidate generators' S-curves: the banding curve
+ * (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3) 1 - (1 - s^r)^b, the
+ * permuted-block tables of Manku, Jain and Das Sarma (WWW 2007) for SimHash, and the
+ * size-partitioned bands of LSH Ensemble (Zhu et al., VLDB 2016) for containment.
  */
 public final class Evaluation {
 
@@ -190,7 +191,7 @@ public final class Evaluation {
      * The cosine family: exact cosine of the term-frequency vectors; buckets of equal width in the
      * angle, in units of the expected Hamming distance D theta / pi (one bit for k up to 4, about k
      * / 3 bits above), so that the threshold cos(pi k / D) is an edge; P(candidate) of the
-     * permuted-block tables and P(found) = P[Binomial(D, theta / pi) &lt;= k] (seed 002: a bit
+     * permuted-block tables and P(found) = P[Binomial(D, theta / pi) &lt;= k] (Charikar 2002: a bit
      * differs with probability theta / pi).
      */
     public static Model cosine(List<TermVector> vectors, BlockParams blocks) {
@@ -261,7 +262,7 @@ public final class Evaluation {
     }
 
     /**
-     * Containment (seed 003's c(A, B), the larger of the two ways): exact containment of the
+     * Containment (Broder's 1997 c(A, B), the larger of the two ways): exact containment of the
      * shingle sets, buckets of 0.1, and per pair the size-partitioned bands' P(candidate) at the
      * pair's sizes times the probability that the bottom-s estimate reaches the threshold (a
      * binomial fraction of about s min(|A|, |B|) / max(|A|, |B|) samples). The curves of the plot

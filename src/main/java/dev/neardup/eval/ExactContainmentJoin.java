@@ -11,9 +11,9 @@ import java.util.Map;
 
 /**
  * Exact all-pairs containment join: every pair of shingle sets of which one is contained in the
- * other at least at a floor, max(c(A, B), c(B, A)) = |A ∩ B| / min(|A|, |B|) &gt;= t (seed 003's
- * containment, Broder 1997, computed as {@link Similarity#containment}). The ground truth of {@code
- * neardup evaluate --containment T}; the sibling of {@link dev.neardup.eval.ExactSimilarityJoin}
+ * other at least at a floor, max(c(A, B), c(B, A)) = |A ∩ B| / min(|A|, |B|) &gt;= t (containment,
+ * Broder 1997, computed as {@link Similarity#containment}). The ground truth of {@code neardup
+ * evaluate --containment T}; the sibling of {@link dev.neardup.eval.ExactSimilarityJoin}
  * (resemblance) and {@link ExactCosineJoin}.
  *
  * <p>Algorithm: prefix filtering (Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity

@@ -7,10 +7,10 @@ import java.util.List;
 
 /**
  * Exact all-pairs cosine join: every pair of {@link TermVector}s whose exact cosine similarity
- * (seed 002's sim(x, y), computed as {@link TermVector#cosine}) is at least a floor. The ground
- * truth that SimHash fingerprints (Charikar, STOC 2002) and their candidate generators (Manku, Jain
- * and Das Sarma, WWW 2007; seed 002's sliding window) are measured against, without comparing every
- * pair.
+ * (sim(x, y) = x . y / (|x| |y|), computed as {@link TermVector#cosine}) is at least a floor. The
+ * ground truth that SimHash fingerprints (Charikar, STOC 2002) and their candidate generators
+ * (Manku, Jain and Das Sarma, WWW 2007, tables and sliding window) are measured against, without
+ * comparing every pair.
  *
  * <p>Algorithm: All-Pairs of Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity Search", WWW
  * 2007, on the vectors scaled to unit length (x' = x / |x|):

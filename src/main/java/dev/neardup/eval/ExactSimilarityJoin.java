@@ -10,9 +10,9 @@ import java.util.stream.IntStream;
 
 /**
  * Exact all-pairs similarity join: every pair of {@link ShingleSet}s whose exact Jaccard similarity
- * (seed 003's resemblance, computed as {@link Similarity#jaccard}) is at least a floor. The ground
- * truth that MinHash/LSH candidates are measured against, without the quadratic cost of comparing
- * every pair.
+ * (resemblance, Broder 1997, computed as {@link Similarity#jaccard}) is at least a floor. The
+ * ground truth that MinHash/LSH candidates are measured against, without the quadratic cost of
+ * comparing every pair.
  *
  * <p>Algorithm: the prefix-filtering join of Bayardo, Ma and Srikant, "Scaling Up All Pairs
  * Similarity Search", WWW 2007 (All-Pairs), with the positional filter and the shorter index prefix

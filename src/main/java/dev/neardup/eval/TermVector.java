@@ -3,9 +3,9 @@ package dev.neardup.eval;
 import java.util.Arrays;
 
 /**
- * A sparse vector of non-negative feature weights, the representation of seed 002's cosine family
- * ("Representations: Text", feature weights with the hashing trick: a feature is its 64-bit hash,
- * no vocabulary), on which SimHash (Charikar, STOC 2002) fingerprints are computed. {@link
+ * A sparse vector of non-negative feature weights, the representation of the cosine family (feature
+ * weights with the hashing trick of Weinberger et al. 2009: a feature is its 64-bit hash, no
+ * vocabulary), on which SimHash (Charikar, STOC 2002) fingerprints are computed. {@link
  * #termFrequencies} builds the vector {@link dev.neardup.sketch.SimHash#fingerprint(long[])}
  * hashes: each occurrence of a feature hash weighs 1, so a word that occurs three times has weight
  * 3.
@@ -130,9 +130,9 @@ public final class TermVector {
     }
 
     /**
-     * The exact cosine similarity x . y / (|x| |y|) (seed 002), at most 1.0; 0 when either vector
-     * is empty. The dot product is summed in ascending feature order, so the result depends only on
-     * the two vectors.
+     * The exact cosine similarity x . y / (|x| |y|), at most 1.0; 0 when either vector is empty.
+     * The dot product is summed in ascending feature order, so the result depends only on the two
+     * vectors.
      */
     public static double cosine(TermVector x, TermVector y) {
         if (x.sumOfSquares == 0 || y.sumOfSquares == 0) {

@@ -74,8 +74,8 @@ import java.util.Base64;
  * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
  * Json#UTF8_INPUT}): the fields the job reads are kept as they stream by, unknown fields' values
  * are skipped without building strings or trees (but still checked for syntax, depth and repeated
- * names), and no {@code String} of the whole record is made (issue 11; only a malformed record is
- * parsed a second time, for its message).
+ * names), and no {@code String} of the whole record is made (only a malformed record is parsed a
+ * second time, for its message).
  *
  * <p>The job's sources call {@link #parseRecord(RawRecord, long, long)}, which turns anything that
  * {@link #parse} throws into a dead letter {@code INTERNAL_ERROR}, so that no record can fail the
@@ -260,11 +260,12 @@ public class DocumentParser implements java.io.Serializable {
 
     /**
      * Jackson's description of what is wrong with a malformed record, worded by its {@code
-     * String}-based parser as before issue 11: the byte parser words some errors differently (an
-     * unterminated string is "Unexpected end-of-input in VALUE_STRING" instead of "...: was
-     * expecting closing quote for a string value") or misleadingly (an unexpected non-ASCII
-     * character is "Invalid UTF-8 start byte"). Malformed records are rare, so they are parsed a
-     * second time, the old way, for the message; the byte parser's message is the fallback.
+     * String}-based parser, which the job used before the byte parser: the byte parser words some
+     * errors differently (an unterminated string is "Unexpected end-of-input in VALUE_STRING"
+     * instead of "...: was expecting closing quote for a string value") or misleadingly (an
+     * unexpected non-ASCII character is "Invalid UTF-8 start byte"). Malformed records are rare, so
+     * they are parsed a second time, the old way, for the message; the byte parser's message is the
+     * fallback.
      */
     private static String malformedMessage(byte[] payload, int start, IOException streamingError) {
         if (streamingError instanceof StreamConstraintsException c

@@ -2,10 +2,10 @@ package dev.neardup.lsh;
 
 /**
  * The bucket keys of a sketch, whichever family: the band keys of a MinHash signature ({@link
- * Banding}, seed 001's banding) or the table keys of a SimHash fingerprint ({@link PermutedBlocks},
- * Manku, Jain and Das Sarma, WWW 2007). Two sketches are a candidate pair when they share a key;
- * {@link #firstAgreeingBand} names the lowest band (table) in which they agree, where a pair that
- * shares several buckets is reported once.
+ * Banding}, Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3) or the table
+ * keys of a SimHash fingerprint ({@link PermutedBlocks}, Manku, Jain and Das Sarma, WWW 2007). Two
+ * sketches are a candidate pair when they share a key; {@link #firstAgreeingBand} names the lowest
+ * band (table) in which they agree, where a pair that shares several buckets is reported once.
  */
 public interface BandKeys {
 

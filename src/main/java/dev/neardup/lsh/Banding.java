@@ -8,9 +8,10 @@ import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
- * Cuts a MinHash signature into b bands of r rows and hashes each band to a 64-bit bucket key: seed
- * 001's "Step 2: hash columns within bands (one hash per band)", with one key space shared by all
- * bands (the band index is part of the key, so equal rows in different bands never collide).
+ * Cuts a MinHash signature into b bands of r rows and hashes each band to a 64-bit bucket key
+ * (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3: one hash per band),
+ * with one key space shared by all bands (the band index is part of the key, so equal rows in
+ * different bands never collide).
  *
  * <p>Contract (band keys are the keys of the job's stored state; golden-vector tests pin them):
  * band {@code j} (0-based) covers signature positions {@code [j r, (j + 1) r)}; its key is XXH3-64

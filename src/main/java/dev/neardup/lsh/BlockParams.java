@@ -4,17 +4,17 @@ import dev.neardup.sketch.SimHash;
 
 /**
  * The block layout of {@link PermutedBlocks} (Manku, Jain and Das Sarma, "Detecting Near-Duplicates
- * for Web Crawling", WWW 2007, section 3; seed 002's "online querying with signatures in hash
- * tables"): a fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a
- * document by one choice of B - k blocks.
+ * for Web Crawling", WWW 2007, section 3, online queries against fingerprints in hash tables): a
+ * fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a document by one
+ * choice of B - k blocks.
  *
  * <p>The pigeonhole argument. Two fingerprints at Hamming distance h &lt;= k differ in at most h
  * blocks, so at least B - k blocks agree exactly, and the table keyed by those B - k blocks (or by
  * any B - k of the agreeing ones) gives both the same key. No pair within distance k is ever
- * missed: unlike banding (seed 001's S-curve), recall is 1 by construction. B = k + 1 is the fewest
- * tables (k + 1 of them, each keyed by one block); more blocks give more tables with wider keys,
- * hence fewer random candidates per table. Manku et al.'s 64-bit, k = 3 configurations are B = 4, 5
- * and 6: 4, 10 and 20 tables with keys of 16, 25-26 and 31-33 bits.
+ * missed: unlike banding (whose S-curve misses some), recall is 1 by construction. B = k + 1 is the
+ * fewest tables (k + 1 of them, each keyed by one block); more blocks give more tables with wider
+ * keys, hence fewer random candidates per table. Manku et al.'s 64-bit, k = 3 configurations are B
+ * = 4, 5 and 6: 4, 10 and 20 tables with keys of 16, 25-26 and 31-33 bits.
  *
  * <p>The cost. Block b is {@code blockWidth(b)} bits wide (D / B rounded: the first D mod B blocks
  * have one bit more) and starts where block b - 1 ends. Table t's key covers w_t bits. Two
@@ -152,8 +152,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) {
      * Probability that two fingerprints whose bits differ independently with probability {@code p}
      * share at least one key: that at least B - k of their blocks agree, block b agreeing with
      * probability (1 - p)^width(b). For SimHash fingerprints of vectors at angle theta, p = theta /
-     * pi (seed 002), so this is the chance that the tables make such a pair a candidate (1 when its
-     * Hamming distance is at most k; {@link #randomCandidateProbability} is p = 1/2).
+     * pi (Charikar 2002), so this is the chance that the tables make such a pair a candidate (1
+     * when its Hamming distance is at most k; {@link #randomCandidateProbability} is p = 1/2).
      */
     public double candidateProbability(double p) {
         if (!(p >= 0 && p <= 1)) {

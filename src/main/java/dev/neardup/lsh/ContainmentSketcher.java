@@ -10,13 +10,12 @@ import dev.neardup.text.Shingler;
 import java.util.Objects;
 
 /**
- * The algorithm path of one document in containment mode (seed 003's containment c(A, B) = |S(A) ∩
- * S(B)| / |S(A)|, Broder 1997): shingle hashes, a MinHash signature cut into the size-partitioned
- * bands of {@link ContainmentBanding} (LSH Ensemble, Zhu et al. 2016) for the candidates, and a
- * bottom-s sample ({@link BottomKContainment}) for verifying them. Its {@link
- * DocumentSketcher.Sketch} carries the sample as its {@code signature} (the s values, each in a
- * long), the size-partitioned keys as its band keys and the fingerprint of the MinHash signature as
- * its identity.
+ * The algorithm path of one document in containment mode (containment c(A, B) = |S(A) ∩ S(B)| /
+ * |S(A)|, Broder 1997): shingle hashes, a MinHash signature cut into the size-partitioned bands of
+ * {@link ContainmentBanding} (LSH Ensemble, Zhu et al. 2016) for the candidates, and a bottom-s
+ * sample ({@link BottomKContainment}) for verifying them. Its {@link DocumentSketcher.Sketch}
+ * carries the sample as its {@code signature} (the s values, each in a long), the size-partitioned
+ * keys as its band keys and the fingerprint of the MinHash signature as its identity.
  *
  * <p>Not thread-safe (the shingler reuses buffers): one per thread.
  */

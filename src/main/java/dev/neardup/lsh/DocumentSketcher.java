@@ -8,9 +8,9 @@ import dev.neardup.text.Shingler;
 import java.util.Objects;
 
 /**
- * The whole algorithm path of one document, as in seed 001's "document similarity pipeline":
- * content, then shingle hashes ({@link Shingler}), then a MinHash signature ({@link MinHash}), then
- * b band keys ({@link Banding}).
+ * The whole algorithm path of one document, the document similarity pipeline of Leskovec, Rajaraman
+ * and Ullman (Mining of Massive Datasets, 2014, ch. 3): content, then shingle hashes ({@link
+ * Shingler}), then a MinHash signature ({@link MinHash}), then b band keys ({@link Banding}).
  *
  * <p>Not thread-safe (the shingler reuses buffers): use one instance per thread.
  */

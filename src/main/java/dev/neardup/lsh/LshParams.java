@@ -1,8 +1,10 @@
 package dev.neardup.lsh;
 
 /**
- * Banding parameters: b bands of r rows (b r &lt;= K), and the S-curve they give (seed 001: "20
- * bands of 5 rows ... P(S1 == S2 | band) = 0.8^5 = .328 ... P(no band agrees) = .672^20 = .00035").
+ * Banding parameters: b bands of r rows (b r &lt;= K), and the S-curve they give (Leskovec,
+ * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3: with 20 bands of 5 rows, a band of
+ * a pair at similarity 0.8 agrees with probability 0.8^5 = .328, and no band agrees with
+ * probability .672^20 = .00035).
  *
  * <p>The probability that two documents of Jaccard similarity s share a bucket in at least one band
  * is P(s) = 1 - (1 - s^r)^b. For a threshold t, the false-positive area is the integral of P over
@@ -142,10 +144,10 @@ public record LshParams(int bands, int rows) {
      * Chooses b and r for a candidate stage whose candidates are all verified exactly, so that
      * false positives cost only work and a missed pair cannot be won back: the most rows r (fewest
      * candidates) with b = floor(K / r) bands whose S-curve reaches {@code recall} at the threshold
-     * itself, P(t) = 1 - (1 - t^r)^b &gt;= recall (seed 001's S-curve: 20 bands of 5 rows give
-     * 0.9996 at s = 0.8). Pairs above the threshold are candidates at least as often. At t = 0.8, K
-     * = 128 and recall 0.99: 21 bands x 6 rows, P(0.8) = 0.998 (the {@link #suggest} default, 11 x
-     * 11, gives 0.63 there).
+     * itself, P(t) = 1 - (1 - t^r)^b &gt;= recall (the S-curve of Mining of Massive Datasets, 2014,
+     * ch. 3: 20 bands of 5 rows give 0.9996 at s = 0.8). Pairs above the threshold are candidates
+     * at least as often. At t = 0.8, K = 128 and recall 0.99: 21 bands x 6 rows, P(0.8) = 0.998
+     * (the {@link #suggest} default, 11 x 11, gives 0.63 there).
      *
      * @param threshold the Jaccard similarity t, in (0, 1)
      * @param numHashes K, the signature length
@@ -174,10 +176,10 @@ public record LshParams(int bands, int rows) {
     /**
      * Probability that a pair of Jaccard similarity s is <em>found</em>: that it shares a bucket in
      * at least one band (the S-curve) and that its MinHash estimate reaches {@code threshold}, when
-     * its {@code numHashes} signature positions agree independently with probability s (the model
-     * of seed 001). Both events depend on the same positions, so the probability is not the
-     * product: it is computed exactly by dynamic programming over the bands, tracking the number of
-     * agreeing positions and whether some band agreed in all its rows. O(b r K) time.
+     * its {@code numHashes} signature positions agree independently with probability s (the MinHash
+     * model of Broder 1997). Both events depend on the same positions, so the probability is not
+     * the product: it is computed exactly by dynamic programming over the bands, tracking the
+     * number of agreeing positions and whether some band agreed in all its rows. O(b r K) time.
      *
      * @param s Jaccard similarity in [0, 1]
      * @param numHashes K, at least b r

@@ -9,19 +9,19 @@ import java.util.Objects;
 
 /**
  * Candidate pairs of SimHash fingerprints within Hamming distance k by permuted blocks (Manku, Jain
- * and Das Sarma, "Detecting Near-Duplicates for Web Crawling", WWW 2007; seed 002's online querying
- * with "signatures in hash tables"): the fingerprint is cut into B blocks ({@link BlockParams}),
- * and each of the T = C(B, k) tables keys a document by one choice of B - k blocks. Two
- * fingerprints within distance k agree on at least B - k blocks (pigeonhole), so they share the key
- * of at least one table: every such pair becomes a candidate, and the bucket operator then checks
- * the exact Hamming distance.
+ * and Das Sarma, "Detecting Near-Duplicates for Web Crawling", WWW 2007, online queries against
+ * fingerprints in hash tables): the fingerprint is cut into B blocks ({@link BlockParams}), and
+ * each of the T = C(B, k) tables keys a document by one choice of B - k blocks. Two fingerprints
+ * within distance k agree on at least B - k blocks (pigeonhole), so they share the key of at least
+ * one table: every such pair becomes a candidate, and the bucket operator then checks the exact
+ * Hamming distance.
  *
  * <p>Manku et al. permute the fingerprint so that a table's blocks lead, and find matches by a
  * sorted-prefix search; here a table's blocks are hashed into a 64-bit key instead, which is what
  * the keyed bucket operator needs: the table keys play the role of {@link Banding}'s band keys
  * (table index = band index), and {@link #bandKeys} and {@link #firstAgreeingBand} mirror Banding's
- * methods. The offline "sliding window" over sorted permuted fingerprints (seed 002) is {@link
- * SortedWindow}.
+ * methods. The offline "sliding window" over sorted permuted fingerprints (also Manku et al.) is
+ * {@link SortedWindow}.
  *
  * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
  * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of

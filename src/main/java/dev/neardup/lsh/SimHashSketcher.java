@@ -8,17 +8,17 @@ import dev.neardup.text.Shingler;
 import java.util.Objects;
 
 /**
- * The cosine family's algorithm path of one document (seed 002, "Random Projections"; Manku, Jain
- * and Das Sarma, WWW 2007): features, then a term-frequency {@link SimHash} fingerprint, then the T
- * table keys of {@link PermutedBlocks}, which the job uses as band keys.
+ * The cosine family's algorithm path of one document (Charikar's random projections, STOC 2002;
+ * Manku, Jain and Das Sarma, WWW 2007): features, then a term-frequency {@link SimHash}
+ * fingerprint, then the T table keys of {@link PermutedBlocks}, which the job uses as band keys.
  *
- * <p>Features (the hashing trick of seed 002: a feature is its 64-bit hash, no vocabulary). {@link
- * Features#WORDS}, the default: the document's word tokens ({@link Shingler} with word shingles of
- * size 1, so the same tokenizer, stop words and stemming as the Jaccard family), each occurrence
- * weighing 1: the fingerprint is that of the term-frequency vector, and two pages whose word
- * frequencies match have close fingerprints whatever the order of their words. {@link
- * Features#SHINGLES}: the configured shingles, weighted by how often each occurs (order-sensitive,
- * like Jaccard, but weighted).
+ * <p>Features (the hashing trick of Weinberger et al. 2009: a feature is its 64-bit hash, no
+ * vocabulary). {@link Features#WORDS}, the default: the document's word tokens ({@link Shingler}
+ * with word shingles of size 1, so the same tokenizer, stop words and stemming as the Jaccard
+ * family), each occurrence weighing 1: the fingerprint is that of the term-frequency vector, and
+ * two pages whose word frequencies match have close fingerprints whatever the order of their words.
+ * {@link Features#SHINGLES}: the configured shingles, weighted by how often each occurs
+ * (order-sensitive, like Jaccard, but weighted).
  *
  * <p>Exact copies. The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature
  * multiset, not of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * each partition, and each partition gets its own resemblance threshold (and banding).
  *
  * <p>The math. For a query Q of q shingles and an indexed set X of x shingles, containment c(Q, X)
- * = |Q ∩ X| / q (seed 003's c) and resemblance r(Q, X) = |Q ∩ X| / (q + x - |Q ∩ X|). At
+ * = |Q ∩ X| / q (Broder's 1997 c) and resemblance r(Q, X) = |Q ∩ X| / (q + x - |Q ∩ X|). At
  * containment t, |Q ∩ X| = t q and
  *
  * <pre>

@@ -5,14 +5,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The offline "sliding window" of seed 002 (random projections; Ture, Elsayed and Lin, SIGIR 2011):
- * for each of M random permutations of the D fingerprint bits, sort all (permuted) fingerprints and
- * compare each with the next W in the sorted order; keep the pairs within Hamming distance k. Two
- * fingerprints end up near each other in a sorted order when they share a long prefix, i.e. when
- * none of their differing bits was permuted to the front; M permutations give a pair within
- * distance h M chances. Unlike the permuted-block tables ({@link PermutedBlocks}, Manku, Jain and
- * Das Sarma, WWW 2007), recall is not 1 by construction; its cost is fixed, M W comparisons per
- * fingerprint, whatever the distribution of the fingerprints.
+ * The offline "sliding window" over sorted, permuted SimHash fingerprints (Manku, Jain and Das
+ * Sarma, WWW 2007; Ture, Elsayed and Lin, SIGIR 2011): for each of M random permutations of the D
+ * fingerprint bits, sort all (permuted) fingerprints and compare each with the next W in the sorted
+ * order; keep the pairs within Hamming distance k. Two fingerprints end up near each other in a
+ * sorted order when they share a long prefix, i.e. when none of their differing bits was permuted
+ * to the front; M permutations give a pair within distance h M chances. Unlike the permuted-block
+ * tables ({@link PermutedBlocks}, Manku, Jain and Das Sarma, WWW 2007), recall is not 1 by
+ * construction; its cost is fixed, M W comparisons per fingerprint, whatever the distribution of
+ * the fingerprints.
  *
  * <p>Contract: permutation m (0 &le; m &lt; M) is a Fisher-Yates shuffle of {@code 0 .. D-1} driven
  * by {@code SplittableRandom(seed + m)}; {@link #permute} puts fingerprint bit {@code pi_m(j)} (bit

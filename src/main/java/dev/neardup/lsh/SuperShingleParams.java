@@ -1,15 +1,15 @@
 package dev.neardup.lsh;
 
 /**
- * Super-shingle parameters and their S-curve (seed 003, "Super shingles"; Broder, "On the
- * resemblance and containment of documents", 1997): k super-shingles of l MinHash values each, and
- * the number t of them two documents must share to become a candidate pair.
+ * Super-shingle parameters and their S-curve (Broder, "On the resemblance and containment of
+ * documents", 1997): k super-shingles of l MinHash values each, and the number t of them two
+ * documents must share to become a candidate pair.
  *
  * <p>The math. A super-shingle is a hash of l signature positions; two documents of resemblance r
- * agree in one position with probability r (the min-wise lemma, seed 004), so in one super-shingle
- * with probability p = r^l, independently across the k disjoint groups (for K independent
- * permutations; one-permutation hashing comes close, as {@code SCurveEmpiricalTest} shows for
- * banding). The number of shared super-shingles is then Binomial(k, p), and
+ * agree in one position with probability r (the min-wise lemma, Broder 1997), so in one
+ * super-shingle with probability p = r^l, independently across the k disjoint groups (for K
+ * independent permutations; one-permutation hashing comes close, as {@code SCurveEmpiricalTest}
+ * shows for banding). The number of shared super-shingles is then Binomial(k, p), and
  *
  * <pre>
  *   P(r) = P[Binomial(k, r^l) &gt;= t] = sum over j = t..k of C(k, j) p^j (1 - p)^(k - j).

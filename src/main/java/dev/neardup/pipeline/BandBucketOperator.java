@@ -44,12 +44,12 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 
 /**
- * One LSH band bucket (keyed by band key): seed 001's "candidate pairs end up in the same bucket",
- * as keyed state. The bucket keeps, per member, what it needs to verify a candidate on the spot:
- * id, URL, event time, the b-bit signature and the fingerprint of the full signature ({@link
- * BucketMembers}, one packed state value per bucket). A pair whose estimated Jaccard similarity
- * reaches the threshold is a match, and the later of the two in the order (event time, id) is the
- * duplicate.
+ * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
+ * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state. The bucket keeps,
+ * per member, what it needs to verify a candidate on the spot: id, URL, event time, the b-bit
+ * signature and the fingerprint of the full signature ({@link BucketMembers}, one packed state
+ * value per bucket). A pair whose estimated Jaccard similarity reaches the threshold is a match,
+ * and the later of the two in the order (event time, id) is the duplicate.
  *
  * <p>One operator for both similarity families: what a member's signature bytes are and how a pair
  * is verified is the settings' {@link Verification} (Jaccard: b-bit MinHash values, the estimate

@@ -21,11 +21,11 @@ import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 /**
- * Containment mode's sample intake (keyed by document id; issue 15): holds each document's bottom-s
- * sample (seed 003's MIN_s, {@link dev.neardup.sketch.BottomKContainment}) from the signature
- * operator until the band buckets have reported all of the document's band records, and joins the
- * buckets' reports with it, so that neither the ~257 band records of a document nor the buckets'
- * waiting records carry the sample (514 bytes at s = 128).
+ * Containment mode's sample intake (keyed by document id): holds each document's bottom-s sample
+ * (Broder's 1997 MIN_s, {@link dev.neardup.sketch.BottomKContainment}) from the signature operator
+ * until the band buckets have reported all of the document's band records, and joins the buckets'
+ * reports with it, so that neither the ~257 band records of a document nor the buckets' waiting
+ * records carry the sample (514 bytes at s = 128).
  *
  * <p>From the signature operator ({@link SignatureFunction#SAMPLES}) it receives each document's
  * {@link SampleStoreRecord#SAMPLE} and each {@link SampleStoreRecord#DELETION}; from the band

@@ -14,17 +14,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Containment mode's sample store (keyed by document id; issue 15): one bottom-s sample per
- * document version that a band bucket keeps (seed 003's MIN_s, {@link
- * dev.neardup.sketch.BottomKContainment}) instead of one in each of the document's ~257 bucket
- * members, and the verification of the buckets' candidate pairs against it. From the {@link
- * SampleIntakeFunction} (one stream of {@link SampleStoreRecord}s) it receives the sample of a
- * document that a bucket keeps, each candidate pair keyed by the member's id with the document's
- * sample, and the deletions. It estimates the pair's containment both ways ({@link
- * Verification.Containment}: exact copies, equal fingerprints, at 1 both ways) and sends the result
- * to the later document: to the document's verdict one {@link VerdictEvent#RESULT} per candidate,
- * match or not (the verdict waits for as many as the buckets' reports said were sent), or, for a
- * document that arrived late, a match to the member's verdict.
+ * Containment mode's sample store (keyed by document id): one bottom-s sample per document version
+ * that a band bucket keeps (Broder's 1997 MIN_s, {@link dev.neardup.sketch.BottomKContainment})
+ * instead of one in each of the document's ~257 bucket members, and the verification of the
+ * buckets' candidate pairs against it. From the {@link SampleIntakeFunction} (one stream of {@link
+ * SampleStoreRecord}s) it receives the sample of a document that a bucket keeps, each candidate
+ * pair keyed by the member's id with the document's sample, and the deletions. It estimates the
+ * pair's containment both ways ({@link Verification.Containment}: exact copies, equal fingerprints,
+ * at 1 both ways) and sends the result to the later document: to the document's verdict one {@link
+ * VerdictEvent#RESULT} per candidate, match or not (the verdict waits for as many as the buckets'
+ * reports said were sent), or, for a document that arrived late, a match to the member's verdict.
  *
  * <p>Order. The intake sends a kept document's sample on before its watermark passes the document,
  * and a candidate exists only once the buckets' watermark has passed its member; but the sample and

@@ -3,14 +3,13 @@ package dev.neardup.pipeline;
 import java.util.Arrays;
 
 /**
- * Containment mode's messages about samples, keyed by {@link #id} (issue 15): the signature
- * operator sends the {@link SampleIntakeFunction} each document's sample ({@link #SAMPLE}) and each
- * deletion ({@link #DELETION}), once; a band-bucket subtask sends it one {@link #REPORT} per
- * document and watermark (the bucket's report to the verdicts, the candidate pairs it found and
- * whether it kept the document); the intake sends the {@link SampleStoreFunction} the samples of
- * the documents the buckets keep ({@link #SAMPLE}), each candidate pair with the document's sample
- * ({@link #CANDIDATE}, keyed by the member) and the deletions. A Flink POJO (arrays, no
- * collections).
+ * Containment mode's messages about samples, keyed by {@link #id}: the signature operator sends the
+ * {@link SampleIntakeFunction} each document's sample ({@link #SAMPLE}) and each deletion ({@link
+ * #DELETION}), once; a band-bucket subtask sends it one {@link #REPORT} per document and watermark
+ * (the bucket's report to the verdicts, the candidate pairs it found and whether it kept the
+ * document); the intake sends the {@link SampleStoreFunction} the samples of the documents the
+ * buckets keep ({@link #SAMPLE}), each candidate pair with the document's sample ({@link
+ * #CANDIDATE}, keyed by the member) and the deletions. A Flink POJO (arrays, no collections).
  */
 public class SampleStoreRecord {
     /** A document version's sample, sent before any candidate of which it is the member. */

@@ -1,8 +1,8 @@
 package dev.neardup.pipeline;
 
 /**
- * The similarity a job finds near-duplicates by ({@code neardup.similarity}): the two families of
- * seed 002, and seed 003's containment, sharing the one band-bucket operator.
+ * The similarity a job finds near-duplicates by ({@code neardup.similarity}): Jaccard (Broder 1997)
+ * and cosine (Charikar 2002), and containment (Broder 1997), sharing the one band-bucket operator.
  */
 public enum SimilarityFamily {
     /**
@@ -18,7 +18,7 @@ public enum SimilarityFamily {
     COSINE,
 
     /**
-     * Containment of shingle sets, |A ∩ B| / |A| (seed 003): MinHash signatures cut into
+     * Containment of shingle sets, |A ∩ B| / |A| (Broder 1997): MinHash signatures cut into
      * size-partitioned bands (LSH Ensemble), verified by the members' bottom-s samples; a match
      * says which document is contained in which.
      */

@@ -12,8 +12,8 @@ import java.nio.ByteOrder;
  * every member, what it needs to verify a candidate pair on the spot (K b / 8 bytes: 32 bytes at K
  * = 128 and b = 2, instead of 1,024 for the full signature).
  *
- * <p>The math. Two signatures agree in a position with probability J (seed 001). When they do not,
- * their lowest b bits still agree by chance with probability C = 2^-b (the values are uniform
+ * <p>The math. Two signatures agree in a position with probability J (Broder 1997). When they do
+ * not, their lowest b bits still agree by chance with probability C = 2^-b (the values are uniform
  * hashes; Li and König's exact C tends to 2^-b when the sets are small next to the hash space,
  * which 64-bit hashes guarantee). So a position's b bits agree with probability P = C + (1 - C) J,
  * and with P̂ the fraction of agreeing positions, Ĵ = (P̂ - C) / (1 - C) is unbiased, with variance

@@ -3,28 +3,28 @@ package dev.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * Containment both ways from two fixed-size bottom-s samples: seed 003's MIN_s sketch (Broder, "On
- * the resemblance and containment of documents", 1997) read as a bottom-k sketch (Cohen and Kaplan,
+ * Containment both ways from two fixed-size bottom-s samples: the MIN_s sketch (Broder, "On the
+ * resemblance and containment of documents", 1997) read as a bottom-k sketch (Cohen and Kaplan,
  * "Summarizing data using bottom-k sketches", PODC 2007), in the compact fixed-width form that a
  * band bucket keeps per member in containment mode.
  *
- * <p>Seed 003 says MIN_s "allows to estimate resemblance only" because it compares the s smallest
- * of A ∪ B. Cut both samples at the same value instead and it estimates containment: let τ be the
- * smaller of the two sketches' largest values (a sketch with fewer than s values holds its whole
- * set and does not cut). Every shingle of A below τ is in F(A), and every shingle of B below τ is
- * in F(B), so the shingles of A below τ are a sample of A whose membership in B is known exactly:
+ * <p>Broder notes that MIN_s estimates resemblance only, because it compares the s smallest of A ∪
+ * B. Cut both samples at the same value instead and it estimates containment: let τ be the smaller
+ * of the two sketches' largest values (a sketch with fewer than s values holds its whole set and
+ * does not cut). Every shingle of A below τ is in F(A), and every shingle of B below τ is in F(B),
+ * so the shingles of A below τ are a sample of A whose membership in B is known exactly:
  *
  * <pre>
  *   c(A, B) ≈ |{x ∈ F(A) ∩ F(B) : x &lt;= τ}| / |{x ∈ F(A) : x &lt;= τ}|
  * </pre>
  *
  * <p>and the same count over B's sample gives c(B, A). The sample of A has about s min(1, |A| /
- * |B|) shingles: like MOD_m (seed 003's "error proneness for estimating containment of very short
- * documents into much larger ones"), containment of a small page in one k times larger is estimated
- * from about s / k samples, with the error of a fraction of that many ({@link SampleEstimate}); the
- * job bounds the size ratio it searches ({@code neardup.containment.max-size-ratio}) for that
- * reason. A page wholly contained in another is estimated at exactly 1. Unlike MOD_m the sketch has
- * a fixed size, which the bucket state needs.
+ * |B|) shingles: like MOD_m (whose containment estimates of very short documents in much larger
+ * ones are error prone, as Broder 1997 notes), containment of a small page in one k times larger is
+ * estimated from about s / k samples, with the error of a fraction of that many ({@link
+ * SampleEstimate}); the job bounds the size ratio it searches ({@code
+ * neardup.containment.max-size-ratio}) for that reason. A page wholly contained in another is
+ * estimated at exactly 1. Unlike MOD_m the sketch has a fixed size, which the bucket state needs.
  *
  * <p>Contract (kept in bucket state; golden-vector tests pin it):
  *

@@ -3,7 +3,7 @@ package dev.neardup.sketch;
 /**
  * A MinHash scheme: maps a set of 64-bit shingle hashes to a signature of K {@code long} values
  * such that, for two sets A and B, each position agrees with probability (about) J(A, B) = |A ∩ B|
- * / |A ∪ B| (seed 001, "Property of signature matrix"; seed 004, the min-wise lemma).
+ * / |A ∪ B| (the min-wise lemma, Broder 1997).
  *
  * <p>Contract, shared by all implementations:
  *

@@ -2,8 +2,8 @@ package dev.neardup.sketch;
 
 /**
  * The MinHash implementations. Both produce K-value signatures whose agreement rate estimates the
- * Jaccard similarity with the O(1/sqrt(K)) error of seed 001; signatures from different algorithms
- * (or seeds, or K) are not comparable.
+ * Jaccard similarity with the O(1/sqrt(K)) error of MinHash (Broder 1997); signatures from
+ * different algorithms (or seeds, or K) are not comparable.
  */
 public enum MinHashAlgorithm {
     /**
@@ -13,8 +13,8 @@ public enum MinHashAlgorithm {
      */
     OPH,
     /**
-     * K independent hash functions, one minimum each: seed 001's "efficient minhashing". O(n * K)
-     * per document; the reference implementation.
+     * K independent hash functions, one minimum each (Leskovec, Rajaraman and Ullman, Mining of
+     * Massive Datasets, 2014, ch. 3). O(n * K) per document; the reference implementation.
      */
     CLASSIC;
 

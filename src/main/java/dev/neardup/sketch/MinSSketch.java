@@ -3,9 +3,9 @@ package dev.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * Seed 003's MIN_s sketch (bottom-s sampling; Broder, "On the resemblance and containment of
- * documents", 1997): F(A) = MIN_s(π(S(A))), the s smallest permuted shingle hashes of a document
- * (all of them when it has fewer than s), and the resemblance estimator built on it.
+ * The MIN_s sketch (bottom-s sampling; Broder, "On the resemblance and containment of documents",
+ * 1997): F(A) = MIN_s(π(S(A))), the s smallest permuted shingle hashes of a document (all of them
+ * when it has fewer than s), and the resemblance estimator built on it.
  *
  * <p>Contract (sketches may be stored; golden-vector tests pin them):
  *
@@ -23,13 +23,13 @@ import java.util.Arrays;
  *   <li>Immutable and thread-safe.
  * </ul>
  *
- * <p>Resemblance (seed 003, "A practical method"): with U = MIN_s(F(A) ∪ F(B)) = MIN_s(π(A ∪ B)),
- * the estimate is |U ∩ F(A) ∩ F(B)| / |U|. U is a uniformly random sample of min(s, |A ∪ B|)
- * shingles of A ∪ B, and an element of U is in F(A) exactly when it is in π(A) (fewer elements of A
- * than of A ∪ B are below it), so the estimate is the fraction of the sample that lies in A ∩ B:
- * unbiased, with the hypergeometric variance r (1 - r) / k · (N - k) / (N - 1) for k = |U| and N =
- * |A ∪ B| (see {@link SampleEstimate}). MIN_s does not estimate containment (seed 003: "F(D) has a
- * fixed size, but allows to estimate resemblance only"); {@link ModMSketch} does.
+ * <p>Resemblance (Broder 1997): with U = MIN_s(F(A) ∪ F(B)) = MIN_s(π(A ∪ B)), the estimate is |U ∩
+ * F(A) ∩ F(B)| / |U|. U is a uniformly random sample of min(s, |A ∪ B|) shingles of A ∪ B, and an
+ * element of U is in F(A) exactly when it is in π(A) (fewer elements of A than of A ∪ B are below
+ * it), so the estimate is the fraction of the sample that lies in A ∩ B: unbiased, with the
+ * hypergeometric variance r (1 - r) / k · (N - k) / (N - 1) for k = |U| and N = |A ∪ B| (see {@link
+ * SampleEstimate}). MIN_s does not estimate containment (F(D) has a fixed size, but estimates
+ * resemblance only, Broder 1997); {@link ModMSketch} does.
  */
 public final class MinSSketch {
 
@@ -129,10 +129,10 @@ public final class MinSSketch {
     }
 
     /**
-     * Seed 003's resemblance estimate |MIN_s(F(A) ∪ F(B)) ∩ F(A) ∩ F(B)| / |MIN_s(F(A) ∪ F(B))|,
-     * with its sample size (k = |MIN_s(F(A) ∪ F(B))|) for the error, see {@link SampleEstimate}.
-     * Exact when both sketches are {@link #isComplete complete} and the union has at most s values.
-     * Two empty sets have resemblance 1, an empty and a non-empty one 0 ({@link Similarity}'s
+     * Broder's resemblance estimate |MIN_s(F(A) ∪ F(B)) ∩ F(A) ∩ F(B)| / |MIN_s(F(A) ∪ F(B))|, with
+     * its sample size (k = |MIN_s(F(A) ∪ F(B))|) for the error, see {@link SampleEstimate}. Exact
+     * when both sketches are {@link #isComplete complete} and the union has at most s values. Two
+     * empty sets have resemblance 1, an empty and a non-empty one 0 ({@link Similarity}'s
      * conventions).
      *
      * @throws IllegalArgumentException if the two sketches differ in s or seed

@@ -1,9 +1,10 @@
 package dev.neardup.sketch;
 
 /**
- * 64-bit mixing functions: the "random hash functions" that seed 001 uses instead of explicit
- * permutations. Both are bijections on {@code long}, so as functions of a (uniformly hashed)
- * shingle they behave like random permutations of the 2^64 hash space.
+ * 64-bit mixing functions: the random hash functions that stand in for explicit permutations in
+ * MinHash (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3). Both are
+ * bijections on {@code long}, so as functions of a (uniformly hashed) shingle they behave like
+ * random permutations of the 2^64 hash space.
  *
  * <p>Contract: pure functions of their arguments, identical on every platform and JVM; their
  * outputs end up in stored state (signatures, band keys), so they never change.

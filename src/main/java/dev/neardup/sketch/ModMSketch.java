@@ -3,9 +3,9 @@ package dev.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * Seed 003's MOD_m sketch (modulus sampling; Broder, "On the resemblance and containment of
- * documents", 1997): V(A) = MOD_m(π(S(A))), the permuted shingle hashes of a document that are 0
- * mod m, and the containment and resemblance estimators built on it.
+ * The MOD_m sketch (modulus sampling; Broder, "On the resemblance and containment of documents",
+ * 1997): V(A) = MOD_m(π(S(A))), the permuted shingle hashes of a document that are 0 mod m, and the
+ * containment and resemblance estimators built on it.
  *
  * <p>Contract (sketches may be stored; golden-vector tests pin them):
  *
@@ -15,9 +15,9 @@ import java.util.Arrays;
  *       MinSSketch}; a value is kept when {@code Long.remainderUnsigned(π(x), m) == 0}.
  *   <li>Deterministic: the sketch depends only on the set of shingle hashes, m and the seed.
  *   <li>Mergeable: V(A ∪ B) = V(A) ∪ V(B) ({@link #merge}). Coarsening: for m' a multiple of m,
- *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}); that is how seed
- *       003 keeps sketches of growing documents between 50 and 100 values with m = 2^i ({@link
- *       #suggestModulus}), and how two sketches of different m are brought to a common one.
+ *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}); that is how
+ *       Broder (1997) keeps sketches of growing documents between 50 and 100 values with m = 2^i
+ *       ({@link #suggestModulus}), and how two sketches of different m are brought to a common one.
  *   <li>Bytes ({@link #toBytes}): byte 0 is the kind, 2; bytes 1 to 8 the seed, little-endian; then
  *       unsigned LEB128 varints: m, the number n of values, the smallest value divided by m, and
  *       the n - 1 differences between consecutive values divided by m (all &gt;= 1; every value is
@@ -26,8 +26,8 @@ import java.util.Arrays;
  * </ul>
  *
  * <p>The sketch grows with the document, about |A| / m values: unlike MIN_s it estimates
- * containment (seed 003: "V(D) grows as D grows, but it allows to estimate both resemblance and
- * containment"). The estimators, with V(A) given k = |V(A)| a uniformly random k-subset of π(A):
+ * containment (V(D) grows as D grows, but estimates both resemblance and containment, Broder 1997).
+ * The estimators, with V(A) given k = |V(A)| a uniformly random k-subset of π(A):
  *
  * <ul>
  *   <li>containment c(A, B) = |A ∩ B| / |A| by |V(A) ∩ V(B)| / |V(A)|: an element of V(A) is in
@@ -38,9 +38,9 @@ import java.util.Arrays;
  *       B, in the same way.
  * </ul>
  *
- * <p>The catch (seed 003: "error proneness for estimating containment of very short documents into
- * much larger ones"): both sketches need the same m, so a short A sampled at the m that keeps a
- * long B small has few values, and its containment estimate a large error.
+ * <p>The catch (Broder 1997: containment estimates of very short documents in much larger ones are
+ * error prone): both sketches need the same m, so a short A sampled at the m that keeps a long B
+ * small has few values, and its containment estimate a large error.
  */
 public final class ModMSketch {
 
@@ -93,9 +93,9 @@ public final class ModMSketch {
     }
 
     /**
-     * Seed 003's modulus for a document of {@code setSize} distinct shingles: the largest power of
+     * Broder's modulus for a document of {@code setSize} distinct shingles: the largest power of
      * two m with setSize / m &gt;= {@code targetSize}, 1 for smaller documents. The sketch then
-     * holds about targetSize to 2 targetSize values (50 to 100 in the seed's example, targetSize =
+     * holds about targetSize to 2 targetSize values (50 to 100 in Broder's example, targetSize =
      * 50), and as the document grows m doubles, which {@link #withModulus} applies to a kept
      * sketch.
      */
@@ -175,7 +175,7 @@ public final class ModMSketch {
     }
 
     /**
-     * Seed 003's unbiased containment estimate of A in B, |V(A) ∩ V(B)| / |V(A)|, with its sample
+     * Broder's unbiased containment estimate of A in B, |V(A) ∩ V(B)| / |V(A)|, with its sample
      * size k = |V(A)|. With m = 1 the sketches hold the whole sets and the estimate is exact (and
      * the empty set is contained in anything, {@link Similarity}'s convention); otherwise an empty
      * V(A) gives {@code NaN}: no shingle of A was sampled, so nothing is known (use a smaller m).
@@ -191,8 +191,8 @@ public final class ModMSketch {
     }
 
     /**
-     * Seed 003's resemblance estimate |V(A) ∩ V(B)| / |V(A) ∪ V(B)|, with its sample size k = |V(A)
-     * ∪ V(B)|. Exact with m = 1 (two empty sets resemble each other, 1); otherwise {@code NaN} when
+     * Broder's resemblance estimate |V(A) ∩ V(B)| / |V(A) ∪ V(B)|, with its sample size k = |V(A) ∪
+     * V(B)|. Exact with m = 1 (two empty sets resemble each other, 1); otherwise {@code NaN} when
      * both are empty.
      *
      * @throws IllegalArgumentException if the two sketches differ in m or seed

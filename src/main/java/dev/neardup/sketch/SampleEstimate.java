@@ -1,9 +1,9 @@
 package dev.neardup.sketch;
 
 /**
- * A resemblance or containment estimated from a sample, as seed 003's MIN_s and MOD_m estimators
- * give it (Broder, "On the resemblance and containment of documents", 1997): {@code matches} of the
- * {@code sampleSize} sampled shingles have the property (in both sets), and the estimate is their
+ * A resemblance or containment estimated from a sample, as the MIN_s and MOD_m estimators give it
+ * (Broder, "On the resemblance and containment of documents", 1997): {@code matches} of the {@code
+ * sampleSize} sampled shingles have the property (in both sets), and the estimate is their
  * fraction.
  *
  * <p>The math. Both sketches sample without replacement: under a random permutation π, MIN_s(π(A ∪

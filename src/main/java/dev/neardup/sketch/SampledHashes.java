@@ -3,10 +3,9 @@ package dev.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * What {@link MinSSketch} and {@link ModMSketch} share (seed 003, Broder 1997): the permutation π
- * of the shingle-hash space, sets of permuted values as ascending arrays in <em>unsigned</em>
- * order, their union and intersection, and the byte format (sorted deltas as unsigned LEB128
- * varints).
+ * What {@link MinSSketch} and {@link ModMSketch} share (Broder 1997): the permutation π of the
+ * shingle-hash space, sets of permuted values as ascending arrays in <em>unsigned</em> order, their
+ * union and intersection, and the byte format (sorted deltas as unsigned LEB128 varints).
  *
  * <p>π(x) = {@link Mix64#fmix64}(x XOR {@link Mix64#splitMix64}(seed, 0)), read as an unsigned
  * 64-bit integer in [0, 2^64): a bijection of the 64-bit space chosen by the seed, standing in for

@@ -3,9 +3,9 @@ package dev.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * A set of 64-bit shingle hashes, held as a sorted array of distinct values: seed 001's column of
- * the characteristic matrix, for exact similarity (verification, tests, {@code neardup compare}).
- * Immutable.
+ * A set of 64-bit shingle hashes, held as a sorted array of distinct values: a column of the
+ * characteristic matrix (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3),
+ * for exact similarity (verification, tests, {@code neardup compare}). Immutable.
  */
 public final class ShingleSet {
 

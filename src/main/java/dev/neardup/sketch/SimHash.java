@@ -2,24 +2,24 @@ package dev.neardup.sketch;
 
 /**
  * SimHash: Charikar's random-projection fingerprint of a weighted feature vector (Charikar,
- * "Similarity Estimation Techniques from Rounding Algorithms", STOC 2002; seed 002, "Random
- * Projections"), as Google used it for near-duplicate web pages (Manku, Jain and Das Sarma,
- * "Detecting Near-Duplicates for Web Crawling", WWW 2007: 64 bits per page).
+ * "Similarity Estimation Techniques from Rounding Algorithms", STOC 2002), as Google used it for
+ * near-duplicate web pages (Manku, Jain and Das Sarma, "Detecting Near-Duplicates for Web
+ * Crawling", WWW 2007: 64 bits per page).
  *
- * <p>The math (seed 002). A document is a vector u over features (term frequencies, tf-idf, or any
- * real weights); the fingerprint has D bits, bit i being the side of a random hyperplane r_i on
+ * <p>The math (Charikar 2002). A document is a vector u over features (term frequencies, tf-idf, or
+ * any real weights); the fingerprint has D bits, bit i being the side of a random hyperplane r_i on
  * which u lies: {@code h_i(u) = 1 if r_i . u >= 0, else 0}. For two vectors at angle theta, a
  * random hyperplane separates them with probability theta / pi (Goemans and Williamson 1995), so
  *
  * <pre>
  *   P[bit i differs] = theta / pi,    E[hamming(s_u, s_v)] = D theta / pi,
- *   theta^ = pi hamming / D,          cos^ = cos(pi hamming / D)   (seed 002's sim(u, v)),
+ *   theta^ = pi hamming / D,          cos^ = cos(pi hamming / D)   (the cosine sim(u, v)),
  * </pre>
  *
  * and hamming / D is an average of D independent Bernoulli(theta / pi) trials: its standard error
  * is sqrt(p (1 - p) / D) with p = theta / pi ({@link #standardError}). At D = 64 and cosine 0.95
- * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; the seed's 1,000-bit
- * projections bring it to 0.0095.
+ * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; 1,000-bit projections bring
+ * it to 0.0095.
  *
  * <p>The random hyperplanes, as in Charikar's and Manku's implementations, have components +1 or -1
  * drawn from the feature's hash (Rademacher, not Gaussian): {@code r_i(f) = +1} if bit {@code i mod
@@ -39,9 +39,10 @@ package dev.neardup.sketch;
  *       {@link dev.neardup.sketch.BbitMinHash} and the band keys hash them). Word w depends only on
  *       the seed and w, so the first 64 bits of a 1,024-bit fingerprint are the 64-bit fingerprint
  *       of the same seed.
- *   <li>Features are 64-bit hashes (the hashing trick of seed 002: a feature is represented by its
- *       hash, with no vocabulary; {@link dev.neardup.text.Shingler}'s shingle hashes are features).
- *       A feature that occurs several times adds its weights: the vector is sum_j w_j e_{f_j}.
+ *   <li>Features are 64-bit hashes (the hashing trick of Weinberger et al. 2009: a feature is
+ *       represented by its hash, with no vocabulary; {@link dev.neardup.text.Shingler}'s shingle
+ *       hashes are features). A feature that occurs several times adds its weights: the vector is
+ *       sum_j w_j e_{f_j}.
  *   <li>Bit i is 1 iff {@code 2 P_i >= T}, where {@code T} is the sum of all weights and {@code
  *       P_i} the sum of the weights of the features with {@code r_i(f) = +1}, both summed in input
  *       order in {@code double}: that is {@code r_i . u = P_i - (T - P_i) >= 0}. Integer weights
@@ -60,7 +61,7 @@ public final class SimHash {
     /** Default fingerprint length D: one {@code long}, as in Manku et al. */
     public static final int DEFAULT_BITS = 64;
 
-    /** Largest fingerprint length, seed 002's "1000-bit random projections" rounded up. */
+    /** Largest fingerprint length: 1,000-bit random projections, rounded up. */
     public static final int MAX_BITS = 1024;
 
     /** Default seed of the random hyperplanes. Part of stored state: never change it. */
@@ -237,7 +238,7 @@ public final class SimHash {
         return Math.PI * hamming / bits;
     }
 
-    /** The estimated cosine similarity cos(pi hamming / D), seed 002's sim(u, v). */
+    /** The estimated cosine similarity cos(pi hamming / D) of Charikar 2002. */
     public static double cosine(int hamming, int bits) {
         return Math.cos(angle(hamming, bits));
     }
@@ -264,8 +265,8 @@ public final class SimHash {
     /**
      * Probability that two D-bit fingerprints of vectors at angle theta are within Hamming distance
      * k: P[Binomial(D, theta / pi) &lt;= k], each bit differing independently with probability
-     * theta / pi (seed 002). The chance that a pair at that angle is a near-duplicate by {@code
-     * --max-hamming k}.
+     * theta / pi (Charikar 2002). The chance that a pair at that angle is a near-duplicate by
+     * {@code --max-hamming k}.
      */
     public static double withinProbability(double angle, int bits, int maxHamming) {
         double p = Math.min(1, Math.max(0, angle / Math.PI));

@@ -1,9 +1,9 @@
 package dev.neardup.sketch;
 
 /**
- * Similarity of two documents, estimated from MinHash signatures (seed 001: "similarity of
- * signatures S1, S2 is the fraction of minhash functions in which they agree") or computed exactly
- * from shingle sets: resemblance (Jaccard) and containment as defined in seed 003 (Broder 1997).
+ * Similarity of two documents, estimated from MinHash signatures (Broder 1997: the similarity of
+ * two signatures is the fraction of MinHash functions in which they agree) or computed exactly from
+ * shingle sets: resemblance (Jaccard) and containment as defined by Broder 1997.
  *
  * <p>Conventions for empty sets, consistent between the exact and estimated forms: J(∅, ∅) = 1,
  * J(∅, B) = 0 for non-empty B, and containment of the empty set in anything is 1 (∅ ⊆ B).
@@ -41,7 +41,7 @@ public final class Similarity {
         return same;
     }
 
-    /** Exact Jaccard similarity |A ∩ B| / |A ∪ B| (seed 003's resemblance r(A, B)). */
+    /** Exact Jaccard similarity |A ∩ B| / |A ∪ B| (Broder's 1997 resemblance r(A, B)). */
     public static double jaccard(ShingleSet a, ShingleSet b) {
         if (a.isEmpty() && b.isEmpty()) {
             return 1.0;
@@ -63,7 +63,7 @@ public final class Similarity {
         return (double) common / (a.length + b.length - common);
     }
 
-    /** Exact containment of A in B, |A ∩ B| / |A| (seed 003's c(A, B)). */
+    /** Exact containment of A in B, |A ∩ B| / |A| (Broder's 1997 containment c(A, B)). */
     public static double containment(ShingleSet a, ShingleSet b) {
         if (a.isEmpty()) {
             return 1.0;

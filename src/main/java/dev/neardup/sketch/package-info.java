@@ -2,13 +2,14 @@
  * MinHash signatures of shingle-hash sets, SimHash fingerprints of weighted feature vectors, and
  * the similarity estimators built on them.
  *
- * <p>Implements seed 001 ("MinHash signatures": the probability that two sets agree in one MinHash
- * row equals their Jaccard similarity, so the fraction of agreeing rows estimates it with error
- * O(1/sqrt(K)); "efficient minhashing" with hash functions instead of permutations) and seed 004
- * (the min-wise lemma, Broder 1997), seed 003's MIN_s and MOD_m sketches, plus one-permutation
- * hashing with optimal densification (Shrivastava, "Optimal Densification for Fast and Accurate
- * Minwise Hashing", ICML 2017) as the fast default; seed 002's random projections (SimHash) for
- * cosine similarity, and seed 004's KOR sketch for Hamming distance.
+ * <p>Implements MinHash (Broder 1997: the probability that two sets agree in one MinHash row equals
+ * their Jaccard similarity, so the fraction of agreeing rows estimates it with error O(1/sqrt(K));
+ * hash functions instead of permutations, as in Leskovec, Rajaraman and Ullman, Mining of Massive
+ * Datasets, 2014, ch. 3), Broder's MIN_s and MOD_m sketches, plus one-permutation hashing with
+ * optimal densification (Shrivastava, "Optimal Densification for Fast and Accurate Minwise
+ * Hashing", ICML 2017) as the fast default; Charikar's random projections (SimHash, 2002) for
+ * cosine similarity, and the KOR sketch (Kushilevitz, Ostrovsky and Rabani 2000) for Hamming
+ * distance.
  *
  * <ul>
  *   <li>{@link dev.neardup.sketch.MinHash}: the signature interface; {@link
@@ -18,19 +19,18 @@
  *   <li>{@link dev.neardup.sketch.OnePermutationMinHash}: one hash per shingle, K bins, optimal
  *       densification; the default.
  *   <li>{@link dev.neardup.sketch.Similarity}: estimated Jaccard from signatures; exact Jaccard and
- *       containment (seed 003's resemblance and containment) from {@link
- *       dev.neardup.sketch.ShingleSet}s.
+ *       containment (Broder 1997) from {@link dev.neardup.sketch.ShingleSet}s.
  *   <li>{@link dev.neardup.sketch.Mix64}: the 64-bit mixing functions the sketches use, with their
  *       contracts.
- *   <li>{@link dev.neardup.sketch.SimHash}: the cosine family of seed 002 (Charikar, STOC 2002):
- *       64- to 1,024-bit random-projection fingerprints of weighted features, whose Hamming
- *       distance estimates the angle, theta^ = pi hamming / D, and the cosine, cos(theta^).
- *   <li>{@link dev.neardup.sketch.KorSketch}: seed 004's KOR sketch (Kushilevitz, Ostrovsky and
- *       Rabani 2000), O(log 1/delta) parity bits deciding Hamming distance &lt;= k against &gt;= 2k
- *       for bit vectors of any length, with a distance estimate.
- *   <li>{@link dev.neardup.sketch.MinSSketch} and {@link dev.neardup.sketch.ModMSketch}: seed 003's
- *       MIN_s (the s smallest permuted shingle hashes) and MOD_m (the permuted hashes that are 0
- *       mod m) sketches (Broder, "On the resemblance and containment of documents", 1997): seeded,
+ *   <li>{@link dev.neardup.sketch.SimHash}: the cosine family (Charikar, STOC 2002): 64- to
+ *       1,024-bit random-projection fingerprints of weighted features, whose Hamming distance
+ *       estimates the angle, theta^ = pi hamming / D, and the cosine, cos(theta^).
+ *   <li>{@link dev.neardup.sketch.KorSketch}: the KOR sketch (Kushilevitz, Ostrovsky and Rabani
+ *       2000), O(log 1/delta) parity bits deciding Hamming distance &lt;= k against &gt;= 2k for
+ *       bit vectors of any length, with a distance estimate.
+ *   <li>{@link dev.neardup.sketch.MinSSketch} and {@link dev.neardup.sketch.ModMSketch}: MIN_s (the
+ *       s smallest permuted shingle hashes) and MOD_m (the permuted hashes that are 0 mod m)
+ *       sketches (Broder, "On the resemblance and containment of documents", 1997): seeded,
  *       mergeable, with a compact byte form. MIN_s estimates resemblance with a fixed-size sketch;
  *       MOD_m grows with the document and estimates containment c(A, B) = |A ∩ B| / |A| without
  *       bias, which resemblance misses when sizes differ.

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * How a document's content is to be read: as HTML (visible text is extracted first) or as plain
- * text. Seed 003 (pre-processing of web pages) strips markup before shingling.
+ * text. Markup is stripped before shingling, as in Broder's pre-processing of web pages (1997).
  */
 public enum ContentType {
     /** HTML or XHTML: only the visible text takes part in shingling. */

@@ -11,8 +11,8 @@ import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 
 /**
- * Extracts the visible text of an HTML page, as the pre-processing of seed 003 asks ("strip HTML,
- * JavaScript, comments"), with a streaming scanner over the page's characters: no DOM is built.
+ * Extracts the visible text of an HTML page, as the pre-processing of Broder 1997 asks (strip HTML,
+ * JavaScript, comments), with a streaming scanner over the page's characters: no DOM is built.
  *
  * <p>Contract:
  *

@@ -4,11 +4,13 @@ import java.util.Objects;
 
 /**
  * How documents become shingle hashes: the shingle kind and size, and the normalisation switches of
- * seed 003. Two documents can only be compared when they were shingled with equal options.
+ * Broder 1997 (stop words, Porter 1980 stemming). Two documents can only be compared when they were
+ * shingled with equal options.
  *
- * @param kind word shingles (seed 003) or character shingles (seed 001)
- * @param size w for word shingles (default 5), k for character shingles (seed 001: "in practice 5
- *     &lt; k &lt; 10")
+ * @param kind word shingles (Broder 1997) or character shingles (Leskovec, Rajaraman and Ullman,
+ *     Mining of Massive Datasets, 2014, ch. 3)
+ * @param size w for word shingles (default 5), k for character shingles (in practice 5 &lt; k &lt;
+ *     10, Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3)
  * @param removeStopWords drop English stop words before shingling (default off)
  * @param stemming stem tokens before shingling (default none)
  * @param seed seed of the XXH3 shingle hash
@@ -18,9 +20,12 @@ public record ShingleOptions(
 
     /** Word or character shingles. */
     public enum Kind {
-        /** w consecutive tokens (seed 003's w-shingles). */
+        /** w consecutive tokens (Broder's 1997 w-shingles). */
         WORD,
-        /** k consecutive characters of the normalised text (seed 001's k-shingles). */
+        /**
+         * k consecutive characters of the normalised text (k-shingles, Leskovec, Rajaraman and
+         * Ullman, Mining of Massive Datasets, 2014, ch. 3).
+         */
         CHAR
     }
 

@@ -5,9 +5,9 @@ import com.dynatrace.hash4j.hashing.Hashing;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns a document into the 64-bit hashes of its shingles: seed 001's "hashing shingles" (a shingle
- * is represented by a hash of it, not by its text) over seed 003's word shingles or seed 001's
- * character k-shingles.
+ * Turns a document into the 64-bit hashes of its shingles: a shingle is represented by a hash of
+ * it, not by its text (Broder 1997), over word shingles (Broder 1997) or character k-shingles
+ * (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3).
  *
  * <p>Contract (a change here changes every signature and band key, and so stored state):
  *

@@ -15,7 +15,7 @@ import org.tartarus.snowball.ext.PorterStemmer;
 /**
  * Normalises text and splits it into tokens, written as UTF-8 into one buffer and separated by
  * single spaces: the <em>normalised buffer</em> that {@link Shingler} hashes. This is the
- * normalisation step of seed 003 (case, punctuation and white space do not make two pages
+ * normalisation step of Broder 1997 (case, punctuation and white space do not make two pages
  * different), with its optional stop-word removal and Porter stemming, and, for scripts written
  * without spaces, the overlapping bigrams of Lucene's CJKBigramFilter.
  *
@@ -60,7 +60,7 @@ public final class Tokenizer {
      */
     public static final int CONTRACT_VERSION = 2;
 
-    /** Optional stemming of tokens (seed 003: "Porter stemming"). */
+    /** Optional stemming of tokens (Porter 1980). */
     public enum Stemming {
         /** Tokens are kept as they are (the default). */
         NONE,

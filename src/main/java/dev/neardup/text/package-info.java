@@ -2,9 +2,10 @@
  * Documents to shingle hashes: HTML to visible text, Unicode normalisation, tokens, optional stop
  * words and stemming, word and character shingles hashed to 64 bits.
  *
- * <p>This is the pre-processing of seed 003 ("Estimating similarity of web pages": strip HTML,
- * scripts and comments; optional stop words and Porter stemming; word shingles) and the shingling
- * of seed 001 (character k-shingles, hashed to a compact integer). The pipeline is
+ * <p>This is the pre-processing of Broder 1997 (strip HTML, scripts and comments; optional stop
+ * words and Porter 1980 stemming; word shingles) and the shingling of Leskovec, Rajaraman and
+ * Ullman, Mining of Massive Datasets, 2014, ch. 3 (character k-shingles, hashed to a compact
+ * integer). The pipeline is
  *
  * <pre>
  *   content --{@link dev.neardup.text.HtmlText} (HTML only)--&gt; visible text
