@@ -127,7 +127,9 @@ class ArchitectureTest {
                             .map(Path::toString)
                             .collect(Collectors.toList());
         }
-        assertThat(missing).as("public classes whose Javadoc cites no seed or paper").isEmpty();
+        assertThat(missing)
+                .as("public classes whose Javadoc cites no paper (author and year)")
+                .isEmpty();
     }
 
     @Test
