@@ -248,17 +248,18 @@ public final class Evaluate {
         }
     }
 
+    /** A document of the evaluation: its place in the job's order, id and shingle hashes. */
+    private record KeptDocument(long eventTime, String id, long[] hashes) {}
+
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
-     * first occurrence of each id with at least one shingle (feature), and, in the job's order
-     * (event time, then id; an undated line's event time is its position in the input), hands its
-     * id and shingle hashes to {@code sink} and writes those records unchanged to {@code cleaned},
-     * the job's input. Deletions are left out too: the exact answer is about the documents of the
+     * first occurrence of each id with at least one shingle (feature), writes those records
+     * unchanged to {@code cleaned}, the job's input, and hands their ids and shingle hashes to
+     * {@code sink} in the job's order (event time, then id; an undated line's event time is its
+     * position in the input, and the cleaned file keeps the lines' order, so the job orders them
+     * the same way). Deletions are left out too: the exact answer is about the documents of the
      * corpus.
      */
-    /** A document of the evaluation: its order, id, shingle hashes and line. */
-    private record KeptDocument(long eventTime, String id, long[] hashes, byte[] payload) {}
-
     private void readDocuments(
             NearDupSettings settings,
             Shingler shingler,
@@ -311,18 +312,17 @@ public final class Evaluate {
                     noText++;
                     continue;
                 }
-                kept.add(new KeptDocument(doc.eventTime, doc.id, hashes, raw.payload));
-            }
-            kept.sort(
-                    Comparator.comparingLong(KeptDocument::eventTime)
-                            .thenComparing(KeptDocument::id));
-            for (KeptDocument k : kept) {
-                sink.accept(k.id(), k.hashes());
-                out.write(k.payload());
+                kept.add(new KeptDocument(doc.eventTime, doc.id, hashes));
+                out.write(raw.payload);
                 out.write('\n');
             }
         } finally {
             reader.close();
+        }
+        kept.sort(
+                Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));
+        for (KeptDocument k : kept) {
+            sink.accept(k.id(), k.hashes());
         }
         err.printf(
                 Locale.ROOT,
