@@ -88,7 +88,7 @@ class ArchitectureTest {
                 .doNotHaveSimpleName("StateCompatibility")
                 .should()
                 .dependOnClassesThat()
-                .haveFullyQualifiedName("dev.neardup.pipeline.SimilarityFamily")
+                .haveFullyQualifiedName("dev.neardup.config.SimilarityFamily")
                 .check(classes);
         noClasses()
                 .that()

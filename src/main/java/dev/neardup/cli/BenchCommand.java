@@ -1,13 +1,13 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.runtime.NeardupException;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.RuntimeOptions;
 import dev.neardup.tools.bench.Bench;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import picocli.CommandLine.Command;
@@ -34,7 +34,20 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = {"  neardup bench --documents 50000 --document-size 3000 --parallelism 2"})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return List.of(
+                NearDupOptions.SIMILARITY,
+                NearDupOptions.CONTAINMENT_MAX_RATIO,
+                NearDupOptions.CONTAINMENT_SKETCH_SIZE,
+                NearDupOptions.MAX_HAMMING,
+                NearDupOptions.SIMHASH_BITS,
+                NearDupOptions.SIMHASH_BLOCKS,
+                RuntimeOptions.PARALLELISM,
+                RuntimeOptions.STATE_BACKEND);
+    }
 
     @Option(
             names = "--documents",
@@ -82,39 +95,11 @@ final class BenchCommand implements Callable<Integer> {
     Integer warmUp;
 
     @Option(
-            names = {"--parallelism", "-p"},
-            paramLabel = "N",
-            description = "Job parallelism. Default: the number of CPU cores.")
-    Integer parallelism;
-
-    @Option(
             names = "--checkpoint-interval",
             paramLabel = "DURATION",
             defaultValue = "5s",
             description = "Checkpoint interval of the job. Default: ${DEFAULT-VALUE}.")
     String checkpointInterval;
-
-    @Option(
-            names = "--state-backend",
-            paramLabel = "rocksdb|hashmap",
-            defaultValue = "rocksdb",
-            description =
-                    "State backend of the whole-job run (compare the two to see the cost of"
-                            + " RocksDB). Default: ${DEFAULT-VALUE}.")
-    String stateBackend;
-
-    @Option(
-            names = {"-D"},
-            paramLabel = "KEY=VALUE",
-            parameterConsumer = KeyValueOption.class,
-            description = {
-                "Any Flink or neardup configuration option for the job runs (repeatable), for"
-                        + " example:",
-                "-D state.backend.rocksdb.compaction.style=UNIVERSAL"
-            })
-    Map<String, String> properties = new LinkedHashMap<>();
-
-    @picocli.CommandLine.Mixin SimilarityOptions similarity;
 
     @Option(
             names = "--dedupe",
@@ -156,6 +141,8 @@ final class BenchCommand implements Callable<Integer> {
                             + " otherwise.")
     String progressInterval;
 
+    @picocli.CommandLine.Mixin JobOptions job;
+
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -168,7 +155,7 @@ final class BenchCommand implements Callable<Integer> {
                         hotCopies,
                         warmUp,
                         checkpointInterval,
-                        stateBackend,
+                        jobConfiguration().get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
                         writeCorpus,
                         json,
@@ -186,20 +173,13 @@ final class BenchCommand implements Callable<Integer> {
      */
     Configuration jobConfiguration() {
         Configuration conf = new Configuration();
-        int p = parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
-        conf.set(CoreOptions.DEFAULT_PARALLELISM, p);
-        if (!stateBackend.equals("rocksdb") && !stateBackend.equals("hashmap")) {
-            throw NeardupException.usage(
-                    "--state-backend must be rocksdb or hashmap, got " + stateBackend);
-        }
-        conf.set(org.apache.flink.configuration.StateBackendOptions.STATE_BACKEND, stateBackend);
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, Runtime.getRuntime().availableProcessors());
+        conf.set(RuntimeOptions.STATE_BACKEND, "rocksdb");
         // The generated documents carry no fetchedAt: their event time is the time they are read,
         // in order within the file, so verdicts are final as soon as the watermark moves on.
         conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
         conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
-        ConfigKeys.check(properties, "-D");
-        properties.forEach(conf::setString);
-        similarity.applyTo(conf);
+        conf.addAll(job.toConfiguration());
         return conf;
     }
 }

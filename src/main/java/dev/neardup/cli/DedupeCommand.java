@@ -1,24 +1,19 @@
 package dev.neardup.cli;
 
-import dev.neardup.dedupe.CandidateMethod;
+import dev.neardup.config.RuntimeOptions;
 import dev.neardup.dedupe.DedupeJob;
 import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.KeepPolicy;
-import dev.neardup.dedupe.VerifyMode;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,7 +73,22 @@ import picocli.CommandLine.Spec;
             "  flink run -p 2 neardup-job.jar dedupe --input s3://bucket/crawl.jsonl \\",
             "      --clusters s3://bucket/clusters --keep s3://bucket/keep",
         })
-final class DedupeCommand implements Callable<Integer> {
+final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return JobOptions.concat(
+                JobOptions.SIMILARITY_SETTINGS,
+                List.of(
+                        DedupeOptions.CANDIDATES,
+                        DedupeOptions.WINDOW,
+                        DedupeOptions.PERMUTATIONS,
+                        DedupeOptions.VERIFY,
+                        DedupeOptions.BLOCK_SIZE,
+                        DedupeOptions.KEEP_POLICY,
+                        DedupeOptions.SPLIT_BELOW,
+                        RuntimeOptions.PARALLELISM));
+    }
 
     /** Where input comes from. */
     static final class Input {
@@ -131,95 +141,12 @@ final class DedupeCommand implements Callable<Integer> {
     String deadLetters;
 
     @Option(
-            names = "--keep-policy",
-            paramLabel = "earliest|longest|first",
-            converter = KeepPolicyConverter.class,
-            description =
-                    "The document a cluster keeps: the earliest (by fetchedAt, then id: the"
-                            + " cluster id), the longest content, or the first in input order."
-                            + " Default: ${bundle:default.neardup.dedupe.keep-policy}.")
-    KeepPolicy keepPolicy;
-
-    @Option(
-            names = "--split-below",
-            paramLabel = "S",
-            description =
-                    "Chaining guard: cut clusters so that every member's estimated similarity to"
-                            + " its cluster's earliest document is at least S (docs/dedupe.md: the"
-                            + " chaining guard). Default: off, clusters are connected components.")
-    Double splitBelow;
-
-    @Option(
             names = "--summary",
             paramLabel = "FILE",
             description =
                     "Write the summary (counts, cluster size histogram, largest clusters,"
                             + " rounds) as JSON.")
     Path summary;
-
-    @Mixin SketchOptions sketch;
-
-    @Mixin SimilarityOptions similarity;
-
-    @Option(
-            names = "--candidates",
-            paramLabel = "blocks|window",
-            converter = CandidatesConverter.class,
-            description =
-                    "How candidate pairs are found. blocks: shared LSH band keys (Jaccard) or"
-                            + " permuted-block table keys (cosine: every pair within"
-                            + " --max-hamming). window: cosine only, a sliding window"
-                            + " over sorted, permuted fingerprints (cheaper for large K, may"
-                            + " miss pairs). Default: ${bundle:default.neardup.dedupe.candidates}.")
-    CandidateMethod candidates;
-
-    @Option(
-            names = "--window",
-            paramLabel = "W",
-            description =
-                    "--candidates window: each fingerprint is compared with the next W in every"
-                            + " sorted order. Default: ${bundle:default.neardup.dedupe.window}.")
-    Integer window;
-
-    @Option(
-            names = "--permutations",
-            paramLabel = "M",
-            description =
-                    "--candidates window: how many random permutations of the fingerprint bits are"
-                            + " sorted. Default: ${bundle:default.neardup.dedupe.permutations}.")
-    Integer permutations;
-
-    @Mixin BandsOptions banding;
-
-    @Option(
-            names = "--verify",
-            paramLabel = "exact|signature",
-            converter = VerifyConverter.class,
-            description =
-                    "How a candidate pair is verified. exact (the default for Jaccard): the exact"
-                            + " Jaccard similarity of the two shingle sets, so the clusters are"
-                            + " the connected components of the exact similarity graph; the"
-                            + " bands are then chosen to make 99%% of the pairs at the threshold"
-                            + " candidates (21 x 6 at 0.8) unless --bands/--rows are given."
-                            + " signature: the MinHash estimate decides, as in 'run' (pairs"
-                            + " within about 0.035 of the threshold land on either side); the"
-                            + " only mode of --similarity cosine.")
-    VerifyMode verify;
-
-    @Option(
-            names = "--block-size",
-            paramLabel = "N",
-            description =
-                    "Band (or cosine table) buckets with more distinct signatures are compared in"
-                            + " blocks of N, block against block. Default:"
-                            + " ${bundle:default.neardup.dedupe.block-size}.")
-    Integer blockSize;
-
-    @Option(
-            names = {"--parallelism", "-p"},
-            paramLabel = "N",
-            description = "Parallelism of the jobs. Default: the number of CPU cores.")
-    Integer parallelism;
 
     @Option(
             names = "--histogram",
@@ -248,45 +175,19 @@ final class DedupeCommand implements Callable<Integer> {
     String progressInterval;
 
     @Option(
-            names = {"-D"},
-            paramLabel = "KEY=VALUE",
-            parameterConsumer = KeyValueOption.class,
-            description = "Any Flink or neardup configuration option (repeatable).")
-    Map<String, String> properties = new LinkedHashMap<>();
-
-    @Option(
             names = {"--quiet", "-q"},
             description = "No settings, progress or summary on stderr.")
     boolean quiet;
+
+    @Mixin JobOptions job;
 
     @ParentCommand Neardup parent;
 
     @Spec CommandSpec spec;
 
-    /** Converts blocks|window. */
-    static final class CandidatesConverter extends EnumConverter<CandidateMethod> {
-        CandidatesConverter() {
-            super(CandidateMethod.class);
-        }
-    }
-
-    /** Converts exact|signature. */
-    static final class VerifyConverter extends EnumConverter<VerifyMode> {
-        VerifyConverter() {
-            super(VerifyMode.class);
-        }
-    }
-
-    /** Converts earliest|longest|first. */
-    static final class KeepPolicyConverter extends EnumConverter<KeepPolicy> {
-        KeepPolicyConverter() {
-            super(KeepPolicy.class);
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
-        Configuration conf = toConfiguration();
+        Configuration conf = job.toConfiguration();
         Configuration cluster = JobMain.isActive() ? JobMain.clusterConfiguration() : null;
         if (cluster != null) {
             conf = JobOptions.onCluster(cluster, conf);
@@ -319,35 +220,5 @@ final class DedupeCommand implements Callable<Integer> {
             CliFiles.writableFile("--histogram", histogram.toString());
         }
         return DedupeRun.run(options, settings, spec.commandLine().getErr());
-    }
-
-    private Configuration toConfiguration() {
-        Configuration conf = new Configuration();
-        ConfigKeys.check(properties, "-D");
-        properties.forEach(conf::setString);
-        sketch.applyTo(conf);
-        similarity.applyTo(conf);
-        banding.applyTo(conf, similarity);
-        setIfGiven(conf, DedupeOptions.CANDIDATES, candidates);
-        setIfGiven(conf, DedupeOptions.VERIFY, verify);
-        setIfGiven(conf, DedupeOptions.WINDOW, window);
-        setIfGiven(conf, DedupeOptions.PERMUTATIONS, permutations);
-        setIfGiven(conf, DedupeOptions.KEEP_POLICY, keepPolicy);
-        setIfGiven(conf, DedupeOptions.SPLIT_BELOW, splitBelow);
-        setIfGiven(conf, DedupeOptions.BLOCK_SIZE, blockSize);
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw NeardupException.usage(
-                        "--parallelism must be at least 1, got " + parallelism);
-            }
-            conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        return conf;
-    }
-
-    private static <T> void setIfGiven(Configuration conf, ConfigOption<T> option, T value) {
-        if (value != null) {
-            conf.set(option, value);
-        }
     }
 }

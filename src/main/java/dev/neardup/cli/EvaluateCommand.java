@@ -5,7 +5,9 @@ import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.evaluate.Evaluate;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,7 +56,12 @@ import picocli.CommandLine.Spec;
             "  neardup evaluate --input digests.jsonl --containment 0.8 \\",
             "      --plot containment.png"
         })
-final class EvaluateCommand implements Callable<Integer> {
+final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return JobOptions.JOB_SETTINGS;
+    }
 
     @Option(
             names = {"--input", "-i"},

@@ -1,6 +1,6 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.KafkaPropertiesFiles;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.ConfigException;
+import dev.neardup.config.ConfigKeys;
 import dev.neardup.pipeline.Secrets;
 import dev.neardup.runtime.NeardupException;
 import java.io.InputStream;
@@ -148,6 +150,7 @@ public final class Neardup implements Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // The defaults that help texts show, from NearDupOptions (the flags have none).
         cl.setResourceBundle(new OptionDefaults());
+        SettingFlags.install(cl);
         HelpSections.install(cl);
         cl.setAbbreviatedOptionsAllowed(false);
         cl.setParameterExceptionHandler(Neardup::handleParameterException);
@@ -187,7 +190,7 @@ public final class Neardup implements Callable<Integer> {
         List<String> out = new java.util.ArrayList<>();
         for (var option : ex.getCommandLine().getCommandSpec().options()) {
             for (String candidate : option.names()) {
-                if (candidate.length() > 2 && editDistance(name, candidate) <= 2) {
+                if (candidate.length() > 2 && ConfigKeys.editDistance(name, candidate) <= 2) {
                     out.add(candidate);
                 }
             }
@@ -195,30 +198,11 @@ public final class Neardup implements Callable<Integer> {
         return out;
     }
 
-    /** Levenshtein distance. */
-    static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
-    }
-
     private static int handleExecutionException(
             Exception ex, CommandLine cmd, ParseResult parseResult) {
         List<String> args = parseResult.originalArgs();
-        if (ex instanceof NeardupException && ((NeardupException) ex).isUsageError()) {
+        if (ex instanceof ConfigException
+                || ex instanceof NeardupException && ((NeardupException) ex).isUsageError()) {
             reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }

@@ -1,7 +1,8 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.pipeline.OptionValues;
+import dev.neardup.config.ConfigKeys;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.OptionValues;
 import dev.neardup.tools.Format;
 import java.time.Duration;
 import java.util.ArrayList;

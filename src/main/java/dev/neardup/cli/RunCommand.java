@@ -8,8 +8,10 @@ import dev.neardup.runtime.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import picocli.CommandLine.ArgGroup;
@@ -59,7 +61,12 @@ import picocli.CommandLine.Spec;
             "Any Flink or neardup option can be set with -D key=value, for example",
             "-D neardup.field.id=docId or -D taskmanager.memory.managed.size=512m."
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return JobOptions.JOB_SETTINGS;
+    }
 
     /** Where input comes from: exactly one of these. */
     static final class Input {

@@ -1,7 +1,7 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.runtime.NeardupException;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;

@@ -199,9 +199,9 @@ final class TuneCommand implements Callable<Integer> {
         org.apache.flink.configuration.Configuration conf =
                 new org.apache.flink.configuration.Configuration();
         similarity.applyTo(conf);
-        conf.set(dev.neardup.pipeline.NearDupOptions.NUM_HASHES, numHashes);
-        conf.set(dev.neardup.pipeline.NearDupOptions.FP_WEIGHT, fpWeight);
-        conf.set(dev.neardup.pipeline.NearDupOptions.FN_WEIGHT, fnWeight);
+        conf.set(dev.neardup.config.NearDupOptions.NUM_HASHES, numHashes);
+        conf.set(dev.neardup.config.NearDupOptions.FP_WEIGHT, fpWeight);
+        conf.set(dev.neardup.config.NearDupOptions.FN_WEIGHT, fnWeight);
         dev.neardup.pipeline.NearDupSettings settings = JobOptions.settings(conf);
         Tuning.containment(settings, numHashes, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
@@ -219,13 +219,13 @@ final class TuneCommand implements Callable<Integer> {
                 new org.apache.flink.configuration.Configuration();
         similarity.applyTo(conf);
         if (threshold != null) {
-            conf.set(dev.neardup.pipeline.NearDupOptions.THRESHOLD, threshold);
+            conf.set(dev.neardup.config.NearDupOptions.THRESHOLD, threshold);
         }
         long n =
                 corpusSize != null
                         ? corpusSize
-                        : dev.neardup.pipeline.NearDupOptions.SIMHASH_CORPUS_SIZE.defaultValue();
-        conf.set(dev.neardup.pipeline.NearDupOptions.SIMHASH_CORPUS_SIZE, n);
+                        : dev.neardup.config.NearDupOptions.SIMHASH_CORPUS_SIZE.defaultValue();
+        conf.set(dev.neardup.config.NearDupOptions.SIMHASH_CORPUS_SIZE, n);
         CosineTuning tuning =
                 new CosineTuning(JobOptions.settings(conf), n, similarity.blocks != null);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,5 +1,6 @@
 package dev.neardup.dedupe;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.ClusterAssignment;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
@@ -8,7 +9,6 @@ import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.LineSplitEnumerator;
 import dev.neardup.io.LineSplits;
 import dev.neardup.io.ParsedRecord;
-import dev.neardup.pipeline.NearDupOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;

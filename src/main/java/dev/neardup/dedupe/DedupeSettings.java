@@ -1,16 +1,15 @@
 package dev.neardup.dedupe;
 
-import static dev.neardup.pipeline.NearDupSettings.require;
-import static dev.neardup.pipeline.NearDupSettings.requireBetween;
+import static dev.neardup.config.ConfigException.require;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SortedWindow;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.sketch.Similarity;
 import java.io.Serializable;
@@ -102,12 +101,8 @@ public final class DedupeSettings implements Serializable {
                         + " clustering relation (a digest contains many articles): use 'neardup"
                         + " run --containment T' or 'neardup evaluate --containment T'");
         double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
-        require(
-                Double.isNaN(floor) || (floor > 0 && floor <= 1),
-                DedupeOptions.SPLIT_BELOW.key(),
-                "must be in (0, 1], got " + floor);
-        int block = requireBetween(config, DedupeOptions.BLOCK_SIZE, 2, 1_000_000);
-        int rounds = requireBetween(config, DedupeOptions.ROUNDS, 1, MAX_ROUNDS);
+        int block = config.get(DedupeOptions.BLOCK_SIZE);
+        int rounds = config.get(DedupeOptions.ROUNDS);
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
         boolean cosine = job.family() == SimilarityFamily.COSINE;
         require(
@@ -128,9 +123,9 @@ public final class DedupeSettings implements Serializable {
                                 + " it");
             }
         }
-        int window = requireBetween(config, DedupeOptions.WINDOW, 1, 100_000);
-        int permutations = requireBetween(config, DedupeOptions.PERMUTATIONS, 1, 256);
-        int prefixBits = requireBetween(config, DedupeOptions.WINDOW_PREFIX_BITS, 0, 16);
+        int window = config.get(DedupeOptions.WINDOW);
+        int permutations = config.get(DedupeOptions.PERMUTATIONS);
+        int prefixBits = config.get(DedupeOptions.WINDOW_PREFIX_BITS);
         VerifyMode verify =
                 config.getOptional(DedupeOptions.VERIFY)
                         .orElse(cosine ? VerifyMode.SIGNATURE : VerifyMode.EXACT);

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentParser;

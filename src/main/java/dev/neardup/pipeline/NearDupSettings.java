@@ -1,5 +1,10 @@
 package dev.neardup.pipeline;
 
+import static dev.neardup.config.ConfigException.require;
+
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.InputFields;
 import dev.neardup.io.ParsedRecord;
@@ -136,6 +141,7 @@ public final class NearDupSettings implements Serializable {
      * @throws IllegalArgumentException naming the offending option and its allowed values
      */
     public static NearDupSettings from(ReadableConfig config) {
+        Setting.check(config);
         SimilarityFamily family = config.get(NearDupOptions.SIMILARITY);
         Cosine cosine = family == SimilarityFamily.COSINE ? cosine(config) : null;
         if (family != SimilarityFamily.CONTAINMENT) {
@@ -169,11 +175,7 @@ public final class NearDupSettings implements Serializable {
                 cosine != null
                         ? SimHash.cosine(cosine.blocks().maxHamming(), cosine.blocks().bits())
                         : config.get(NearDupOptions.THRESHOLD);
-        require(
-                cosine != null || (threshold > 0 && threshold < 1),
-                NearDupOptions.THRESHOLD.key(),
-                "must be strictly between 0 and 1, got " + threshold);
-        int numHashes = requireBetween(config, NearDupOptions.NUM_HASHES, 1, 4096);
+        int numHashes = config.get(NearDupOptions.NUM_HASHES);
         Optional<Integer> bands = config.getOptional(NearDupOptions.BANDS);
         Optional<Integer> rows = config.getOptional(NearDupOptions.ROWS);
         require(
@@ -243,10 +245,6 @@ public final class NearDupSettings implements Serializable {
                                 kind == ShingleOptions.Kind.WORD
                                         ? ShingleOptions.DEFAULT_WORD_SIZE
                                         : ShingleOptions.DEFAULT_CHAR_SIZE);
-        require(
-                size >= 1 && size <= ShingleOptions.MAX_SIZE,
-                NearDupOptions.SHINGLE_SIZE.key(),
-                "must be between 1 and " + ShingleOptions.MAX_SIZE + ", got " + size);
         ShingleOptions shingles =
                 new ShingleOptions(
                         kind,
@@ -254,48 +252,21 @@ public final class NearDupSettings implements Serializable {
                         config.get(NearDupOptions.STOP_WORDS),
                         config.get(NearDupOptions.STEMMING),
                         ShingleOptions.DEFAULT_SEED);
-        int capacity = requireBetween(config, NearDupOptions.BUCKET_CAPACITY, 1, 100_000);
+        int capacity = config.get(NearDupOptions.BUCKET_CAPACITY);
         Duration retention = config.get(NearDupOptions.RETENTION);
-        require(
-                !retention.isNegative() && !retention.isZero(),
-                NearDupOptions.RETENTION.key(),
-                "must be positive, got " + retention);
         long maxBytes = config.get(NearDupOptions.MAX_DOCUMENT_SIZE).getBytes();
-        require(
-                maxBytes >= 1024 && maxBytes <= 512L * 1024 * 1024,
-                NearDupOptions.MAX_DOCUMENT_SIZE.key(),
-                "must be between 1kb and 512mb, got " + maxBytes + " bytes");
         InputFields fields =
                 new InputFields(
-                        nonBlank(
-                                config.get(NearDupOptions.FIELD_ID), NearDupOptions.FIELD_ID.key()),
-                        nonBlank(
-                                config.get(NearDupOptions.FIELD_CONTENT),
-                                NearDupOptions.FIELD_CONTENT.key()),
+                        config.get(NearDupOptions.FIELD_ID),
+                        config.get(NearDupOptions.FIELD_CONTENT),
                         config.get(NearDupOptions.FIELD_URL),
                         config.get(NearDupOptions.FIELD_CONTENT_TYPE),
                         config.get(NearDupOptions.FIELD_FETCHED_AT),
                         config.get(NearDupOptions.FIELD_DELETED));
         int bits = config.get(NearDupOptions.SIGNATURE_BITS);
-        require(
-                bits == 1 || bits == 2 || bits == 4 || bits == 8 || bits == 16,
-                NearDupOptions.SIGNATURE_BITS.key(),
-                "must be 1, 2, 4, 8 or 16, got " + bits);
         Duration skew = config.get(NearDupOptions.MAX_CLOCK_SKEW);
-        require(
-                !skew.isNegative(),
-                NearDupOptions.MAX_CLOCK_SKEW.key(),
-                "must not be negative, got " + skew);
         Duration outOfOrderness = config.get(NearDupOptions.MAX_OUT_OF_ORDERNESS);
-        require(
-                !outOfOrderness.isNegative(),
-                NearDupOptions.MAX_OUT_OF_ORDERNESS.key(),
-                "must not be negative (0 for inputs in event-time order), got " + outOfOrderness);
         Duration idle = config.get(NearDupOptions.IDLE_TIMEOUT);
-        require(
-                !idle.isNegative() && !idle.isZero(),
-                NearDupOptions.IDLE_TIMEOUT.key(),
-                "must be positive, got " + idle);
         return new NearDupSettings(
                 threshold,
                 numHashes,
@@ -319,12 +290,8 @@ public final class NearDupSettings implements Serializable {
 
     /** The containment mode's options, validated. */
     private static Containment containment(ReadableConfig config, double threshold, int numHashes) {
-        int s = requireBetween(config, NearDupOptions.CONTAINMENT_SKETCH_SIZE, 16, 4096);
+        int s = config.get(NearDupOptions.CONTAINMENT_SKETCH_SIZE);
         double ratio = config.get(NearDupOptions.CONTAINMENT_MAX_RATIO);
-        require(
-                ratio >= 1 && ratio <= 64,
-                NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
-                "must be between 1 and 64, got " + ratio);
         double fp = config.get(NearDupOptions.FP_WEIGHT);
         double fn = config.get(NearDupOptions.FN_WEIGHT);
         require(
@@ -381,12 +348,7 @@ public final class NearDupSettings implements Serializable {
         if (k.isPresent()) {
             maxHamming = k.get();
         } else if (threshold.isPresent()) {
-            double t = threshold.get();
-            require(
-                    t > 0 && t < 1,
-                    NearDupOptions.THRESHOLD.key(),
-                    "must be strictly between 0 and 1, got " + t);
-            maxHamming = SimHash.maxHamming(t, bits);
+            maxHamming = SimHash.maxHamming(threshold.get(), bits);
         } else {
             maxHamming = NearDupOptions.MAX_HAMMING.defaultValue();
         }
@@ -442,32 +404,6 @@ public final class NearDupSettings implements Serializable {
         return Math.cos(Math.PI * Math.min(k, bits) / bits);
     }
 
-    private static String nonBlank(String value, String key) {
-        require(value != null && !value.isBlank(), key, "must not be blank");
-        return value;
-    }
-
-    /**
-     * Fails with "invalid option KEY: MESSAGE" unless {@code ok}: the one form of a bad option's
-     * error, for the job's settings and the dedupe's.
-     */
-    public static void require(boolean ok, String key, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException("invalid option " + key + ": " + message);
-        }
-    }
-
-    /** Reads an integer option and fails unless it is in [lo, hi], saying so. */
-    public static int requireBetween(
-            ReadableConfig config, ConfigOption<Integer> option, int lo, int hi) {
-        int value = config.get(option);
-        require(
-                value >= lo && value <= hi,
-                option.key(),
-                "must be between " + lo + " and " + hi + ", got " + value);
-        return value;
-    }
-
     /** The similarity mode of these settings: what differs between the modes. */
     public SimilarityMode mode() {
         return SimilarityMode.of(this);
@@ -475,25 +411,25 @@ public final class NearDupSettings implements Serializable {
 
     /** CONTAINMENT: the size-partitioned bandings. */
     public ContainmentBanding containmentBanding() {
-        require(SimilarityFamily.CONTAINMENT);
+        requireFamily(SimilarityFamily.CONTAINMENT);
         return new ContainmentBanding(
                 threshold, containmentMaxRatio, numHashes, fpWeight, fnWeight);
     }
 
     /** CONTAINMENT: s, the bottom-s sample a bucket keeps per member. */
     public int containmentSketchSize() {
-        require(SimilarityFamily.CONTAINMENT);
+        requireFamily(SimilarityFamily.CONTAINMENT);
         return containmentSketchSize;
     }
 
     /** CONTAINMENT: R, the largest size ratio searched. */
     public double containmentMaxRatio() {
-        require(SimilarityFamily.CONTAINMENT);
+        requireFamily(SimilarityFamily.CONTAINMENT);
         return containmentMaxRatio;
     }
 
     /** Guards a family's own settings: asking cosine settings for a containment one is a bug. */
-    private void require(SimilarityFamily expected) {
+    private void requireFamily(SimilarityFamily expected) {
         if (family != expected) {
             throw new IllegalStateException(
                     "not " + expected.name().toLowerCase(Locale.ROOT) + " settings: " + family);
@@ -507,25 +443,25 @@ public final class NearDupSettings implements Serializable {
 
     /** COSINE: D, the SimHash bits. */
     public int simHashBits() {
-        require(SimilarityFamily.COSINE);
+        requireFamily(SimilarityFamily.COSINE);
         return simHashBits;
     }
 
     /** COSINE: k, the largest Hamming distance of a match. */
     public int maxHamming() {
-        require(SimilarityFamily.COSINE);
+        requireFamily(SimilarityFamily.COSINE);
         return maxHamming;
     }
 
     /** COSINE: the block layout (B blocks, C(B, k) tables). */
     public BlockParams blockParams() {
-        require(SimilarityFamily.COSINE);
+        requireFamily(SimilarityFamily.COSINE);
         return new BlockParams(simHashBits, maxHamming, blocks);
     }
 
     /** COSINE: what a document's vector is made of. */
     public SimHashSketcher.Features simHashFeatures() {
-        require(SimilarityFamily.COSINE);
+        requireFamily(SimilarityFamily.COSINE);
         return features;
     }
 

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;

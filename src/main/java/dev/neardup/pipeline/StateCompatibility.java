@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;

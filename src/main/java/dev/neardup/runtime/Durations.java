@@ -1,6 +1,6 @@
 package dev.neardup.runtime;
 
-import dev.neardup.pipeline.OptionValues;
+import dev.neardup.config.OptionValues;
 import java.time.Duration;
 
 /** Durations given on the command line: checked, with their unit, before anything starts. */

@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentLinesFormat;
@@ -11,7 +12,6 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import dev.neardup.pipeline.SignatureFunction;

@@ -1,7 +1,7 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.pipeline.KafkaSettings;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.StateCompatibility;
 import java.io.PrintWriter;

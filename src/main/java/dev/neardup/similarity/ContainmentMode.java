@@ -1,14 +1,14 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.ContainmentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.pipeline.StateCompatibility;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;

@@ -1,13 +1,13 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.neardup.similarity;
 
-import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Tokenizer;
 import java.time.Duration;
@@ -28,6 +28,6 @@ final class ShapeKeys {
 
     /** The settings line's retention, as the flags take it. */
     static String retention(long millis) {
-        return dev.neardup.pipeline.OptionValues.format(Duration.ofMillis(millis));
+        return dev.neardup.config.OptionValues.format(Duration.ofMillis(millis));
     }
 }

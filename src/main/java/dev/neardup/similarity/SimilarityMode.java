@@ -1,9 +1,9 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.text.ShingleOptions;
 import java.io.Serializable;
 import java.util.Map;

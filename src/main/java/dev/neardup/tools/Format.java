@@ -1,6 +1,6 @@
 package dev.neardup.tools;
 
-import java.math.BigDecimal;
+import dev.neardup.config.OptionValues;
 import java.util.Locale;
 
 /** Number formatting for the text outputs: locale-independent, short and readable. */
@@ -10,11 +10,7 @@ public final class Format {
 
     /** A number the user gave, as short as it is exact: 0.8, 128, 0.125. */
     public static String plain(double x) {
-        if (!Double.isFinite(x)) {
-            return Double.toString(x);
-        }
-        String s = BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
-        return s.equals("-0") ? "0" : s;
+        return OptionValues.format(x);
     }
 
     /** Four decimals: 0.8445. */

@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.ConfigKeys;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -248,7 +249,7 @@ class HelpTextTest {
                                         .findFirst()
                                         .orElseThrow())
                                 .replaceAll("\\s+", " "))
-                .containsPattern("Similarity: --threshold=T")
+                .containsPattern("Similarity: -t, --threshold=T")
                 .containsPattern("Kafka \\(instead of files\\): --bootstrap-servers");
     }
 }

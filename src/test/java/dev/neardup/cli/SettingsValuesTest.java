@@ -3,9 +3,8 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.pipeline.OptionValues;
-import dev.neardup.runtime.NeardupException;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.OptionValues;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -166,7 +165,7 @@ class SettingsValuesTest {
         Configuration cluster = new Configuration();
         cluster.setString("neardup.treshold", "0.9");
         assertThatThrownBy(() -> JobOptions.onCluster(cluster, new Configuration()))
-                .isInstanceOf(NeardupException.class)
+                .isInstanceOf(dev.neardup.config.ConfigException.class)
                 .hasMessageContaining("unknown option neardup.treshold")
                 .hasMessageContaining("config.yaml")
                 .hasMessageContaining("did you mean neardup.threshold?");

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.NearDupOptions;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
 import dev.neardup.testing.JobFiles;

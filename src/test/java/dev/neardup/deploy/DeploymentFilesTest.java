@@ -3,7 +3,7 @@ package dev.neardup.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.config.NearDupOptions;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

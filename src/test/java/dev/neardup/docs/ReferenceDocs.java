@@ -3,10 +3,11 @@ package dev.neardup.docs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.neardup.cli.Neardup;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -191,6 +192,12 @@ public final class ReferenceDocs {
             String command = sub.getCommandName();
             for (OptionSpec option : sub.getCommandSpec().options()) {
                 String flag = option.longestName();
+                Setting<?> setting = Setting.forFlag(flag);
+                if (setting != null) {
+                    found.computeIfAbsent(setting.option().key(), k -> new LinkedHashMap<>())
+                            .computeIfAbsent(flag, k -> new LinkedHashSet<>())
+                            .add(command);
+                }
                 for (String line : option.description()) {
                     Matcher m = marker.matcher(line);
                     while (m.find()) {
@@ -338,7 +345,10 @@ public final class ReferenceDocs {
     }
 
     static String description(ConfigOption<?> option) {
-        return new PlainFormatter().format(option.description());
+        Setting<?> setting = Setting.forKey(option.key());
+        return setting != null
+                ? setting.description()
+                : new PlainFormatter().format(option.description());
     }
 
     /** A Flink option description as plain text (Markdown-safe inside a table cell). */

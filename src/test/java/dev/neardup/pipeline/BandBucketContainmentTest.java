@@ -9,6 +9,8 @@ import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;

@@ -3,6 +3,8 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.LshParams;
 import org.apache.flink.configuration.Configuration;

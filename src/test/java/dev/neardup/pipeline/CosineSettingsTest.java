@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;

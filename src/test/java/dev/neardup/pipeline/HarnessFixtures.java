@@ -2,6 +2,8 @@ package dev.neardup.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.runtime.KafkaJob;
 import java.time.Duration;
 import org.apache.flink.configuration.Configuration;

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;

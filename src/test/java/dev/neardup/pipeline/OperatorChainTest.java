@@ -8,6 +8,8 @@ import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;

@@ -3,6 +3,8 @@ package dev.neardup.pipeline;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;

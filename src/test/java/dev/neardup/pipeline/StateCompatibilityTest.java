@@ -3,6 +3,8 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.text.Tokenizer;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import static dev.neardup.pipeline.HarnessFixtures.settingsWithPendingBuffer;
 import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.neardup.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.config.NearDupOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package dev.neardup.tools.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.eval.ExactContainmentJoin;
 import dev.neardup.eval.ExactCosineJoin;
@@ -13,7 +14,6 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.WorkDir;

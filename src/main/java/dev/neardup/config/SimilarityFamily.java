@@ -1,4 +1,4 @@
-package dev.neardup.pipeline;
+package dev.neardup.config;
 
 /**
  * The similarity a job finds near-duplicates by ({@code neardup.similarity}): Jaccard (Broder 1997)

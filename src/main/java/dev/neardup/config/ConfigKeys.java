@@ -1,10 +1,7 @@
-package dev.neardup.cli;
+package dev.neardup.config;
 
 import dev.neardup.dedupe.DedupeOptions;
-import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
-import dev.neardup.pipeline.OptionValues;
-import dev.neardup.runtime.NeardupException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -28,7 +25,7 @@ import org.apache.flink.configuration.MemorySize;
  * one, and a duration or memory size without its unit ({@link OptionValues}). Keys of other
  * prefixes are Flink's and pass through.
  */
-final class ConfigKeys {
+public final class ConfigKeys {
 
     private static final String PREFIX = "neardup.";
 
@@ -37,7 +34,7 @@ final class ConfigKeys {
             keys(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
 
     /** Every option declared in the options classes, in declaration order. */
-    static final List<ConfigOption<?>> OPTIONS =
+    public static final List<ConfigOption<?>> OPTIONS =
             options(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
 
     private ConfigKeys() {}
@@ -46,9 +43,9 @@ final class ConfigKeys {
      * Checks the {@code neardup.*} entries of raw (string) configuration values.
      *
      * @param source where the values come from, for the message (e.g. "-D"), or null
-     * @throws NeardupException (usage) for an unknown key or a duration or size without its unit
+     * @throws ConfigException for an unknown key or a duration or size without its unit
      */
-    static void check(Map<String, String> raw, String source) {
+    public static void check(Map<String, String> raw, String source) {
         String from = source == null ? "" : " (" + source + ")";
         raw.forEach(
                 (key, value) -> {
@@ -59,7 +56,7 @@ final class ConfigKeys {
                     Type type = KEYS.get(key);
                     if (type == null) {
                         String closest = closest(key);
-                        throw NeardupException.usage(
+                        throw new ConfigException(
                                 "unknown option "
                                         + key
                                         + from
@@ -68,20 +65,33 @@ final class ConfigKeys {
                                                         + " neardup.* options"
                                                 : "; did you mean " + closest + "?"));
                     }
-                    try {
-                        if (type == Duration.class) {
-                            OptionValues.duration(key + from, value);
-                        } else if (type == MemorySize.class) {
-                            OptionValues.memorySize(key + from, value);
-                        }
-                    } catch (IllegalArgumentException e) {
-                        throw NeardupException.usage(e.getMessage());
-                    }
+                    checkUnit(type, key + from, value);
                 });
     }
 
+    /**
+     * Checks that a duration or memory size names its unit.
+     *
+     * @param name the option as the message names it
+     */
+    public static void checkUnit(String key, String name, String value) {
+        checkUnit(KEYS.get(key), name, value);
+    }
+
+    private static void checkUnit(Type type, String name, String value) {
+        try {
+            if (type == Duration.class) {
+                OptionValues.duration(name, value);
+            } else if (type == MemorySize.class) {
+                OptionValues.memorySize(name, value);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
     /** {@link #check} of a configuration's values, as strings. */
-    static void check(Configuration conf, String source) {
+    public static void check(Configuration conf, String source) {
         check(conf.toMap(), source);
     }
 
@@ -90,7 +100,7 @@ final class ConfigKeys {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String known : KEYS.keySet()) {
-            int d = Neardup.editDistance(key, known);
+            int d = editDistance(key, known);
             if (d < bestDistance) {
                 best = known;
                 bestDistance = d;
@@ -139,5 +149,25 @@ final class ConfigKeys {
             }
         }
         return out;
+    }
+
+    /** Levenshtein distance. */
+    public static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
     }
 }

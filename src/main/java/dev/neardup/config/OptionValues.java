@@ -1,4 +1,4 @@
-package dev.neardup.pipeline;
+package dev.neardup.config;
 
 import java.time.Duration;
 import java.util.regex.Pattern;
@@ -79,6 +79,15 @@ public final class OptionValues {
                 d.toMillis(),
                 new long[] {86_400_000L, 3_600_000L, 60_000L, 1000L, 1L},
                 new String[] {"d", "h", "m", "s", "ms"});
+    }
+
+    /** A number as the flags take it, without trailing zeros: 0.8, 4, 1e-7 as 0.0000001. */
+    public static String format(double x) {
+        if (!Double.isFinite(x)) {
+            return Double.toString(x);
+        }
+        String s = java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+        return s.equals("-0") ? "0" : s;
     }
 
     /** A memory size as the flags take it, in its largest whole unit: 8mb, 1gb, 512b. */

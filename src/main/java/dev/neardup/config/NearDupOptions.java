@@ -1,0 +1,564 @@
+package dev.neardup.config;
+
+import dev.neardup.io.DocumentParser;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.MinHashAlgorithm;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ShingleOptions;
+import dev.neardup.text.Tokenizer;
+import java.time.Duration;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+/**
+ * Every option of the neardup job, as typed Flink {@link ConfigOption}s with defaults and
+ * descriptions. Set them in Flink's configuration ({@code -Dneardup.threshold=0.9}) or through the
+ * {@code neardup run} flags, which map onto them. {@link NearDupSettings#from} validates them.
+ */
+public final class NearDupOptions {
+
+    private NearDupOptions() {}
+
+    public static final ConfigOption<Double> THRESHOLD =
+            Setting.of(
+                            ConfigOptions.key("neardup.threshold")
+                                    .doubleType()
+                                    .defaultValue(0.8)
+                                    .withDescription(
+                                            "Jaccard similarity (estimated from the MinHash"
+                                                + " signatures) from which two documents are"
+                                                + " near-duplicates, in (0, 1); with similarity"
+                                                + " CONTAINMENT, the containment |A n B| / |A| from"
+                                                + " which a document is contained in another."))
+                    .flag("T", "--threshold", "-t")
+                    .strictlyBetween(0.0, 1.0)
+                    .declare();
+
+    public static final ConfigOption<SimilarityFamily> SIMILARITY =
+            Setting.of(
+                            ConfigOptions.key("neardup.similarity")
+                                    .enumType(SimilarityFamily.class)
+                                    .defaultValue(SimilarityFamily.JACCARD)
+                                    .withDescription(
+                                            "JACCARD (shingle sets: MinHash, LSH bands) or COSINE"
+                                                + " (term-frequency vectors: SimHash fingerprints,"
+                                                + " permuted-block tables, Hamming distance at most"
+                                                + " 'neardup.max-hamming') or CONTAINMENT (one"
+                                                + " shingle set inside another, |A n B| / |A| at"
+                                                + " least 'neardup.threshold': size-partitioned"
+                                                + " MinHash bands, bottom-s samples; 'neardup run"
+                                                + " --containment T'). All use the same band-bucket"
+                                                + " operator."))
+                    .flag("jaccard|cosine|containment", "--similarity")
+                    .declare();
+
+    public static final ConfigOption<Integer> CONTAINMENT_SKETCH_SIZE =
+            Setting.of(
+                            ConfigOptions.key("neardup.containment.sketch-size")
+                                    .intType()
+                                    .defaultValue(128)
+                                    .withDescription(
+                                            "CONTAINMENT: s, the shingles of its bottom-s sample a"
+                                                + " bucket keeps per member to verify containment"
+                                                + " (4 s + 2 bytes). A page contained in one r"
+                                                + " times larger is judged on about s / r sampled"
+                                                + " shingles: standard error sqrt(c (1 - c) r / s),"
+                                                + " 0.05 at c = 0.9, r = 4, s = 128. 16 to 4096."))
+                    .flag("S", "--sketch-size")
+                    .between(16, 4096)
+                    .declare();
+
+    public static final ConfigOption<Double> CONTAINMENT_MAX_RATIO =
+            Setting.of(
+                            ConfigOptions.key("neardup.containment.max-size-ratio")
+                                    .doubleType()
+                                    .defaultValue(4.0)
+                                    .withDescription(
+                                            "CONTAINMENT: R, the largest size ratio (distinct"
+                                                + " shingles of the larger over the smaller) of a"
+                                                + " pair that is searched for: pairs within R are"
+                                                + " found by the size-partitioned bands (pairs up"
+                                                + " to 2 R apart sometimes). Each doubling of R"
+                                                + " adds a partition offset, about 100 band keys"
+                                                + " per document at threshold 0.8, and halves the"
+                                                + " sample the estimate of a pair that far apart"
+                                                + " rests on. 1 to 64."))
+                    .flag("R", "--max-size-ratio")
+                    .between(1.0, 64.0)
+                    .declare();
+
+    public static final ConfigOption<Integer> SIMHASH_BITS =
+            Setting.of(
+                            ConfigOptions.key("neardup.simhash.bits")
+                                    .intType()
+                                    .defaultValue(SimHash.DEFAULT_BITS)
+                                    .withDescription(
+                                            "COSINE: D, the bits of a SimHash fingerprint, a"
+                                                + " multiple of 64 from 64 to 1024. A bucket keeps"
+                                                + " D / 8 bytes per member."))
+                    .flag("N", "--simhash-bits")
+                    .declare();
+
+    public static final ConfigOption<Integer> MAX_HAMMING =
+            Setting.of(
+                            ConfigOptions.key("neardup.max-hamming")
+                                    .intType()
+                                    .defaultValue(3)
+                                    .withDescription(
+                                            "COSINE: k, the largest Hamming distance between two"
+                                                + " fingerprints of a near-duplicate pair (Manku et"
+                                                + " al. 2007: 3 of 64 bits). The estimated cosine"
+                                                + " of a pair at distance h is cos(pi h / D), so k"
+                                                + " sets the threshold cos(pi k / D): 0.989 at k ="
+                                                + " 3, D = 64. Must be below D / 2. Default 3, or,"
+                                                + " when only 'neardup.threshold' is set, the"
+                                                + " largest k whose cosine reaches it."))
+                    .flag("K", "--max-hamming")
+                    .declare();
+
+    public static final ConfigOption<Integer> SIMHASH_BLOCKS =
+            Setting.of(
+                            ConfigOptions.key("neardup.simhash.blocks")
+                                    .intType()
+                                    .noDefaultValue()
+                                    .withDescription(
+                                            "COSINE: B, the blocks a fingerprint is cut into; each"
+                                                + " of the C(B, k) tables keys a document by B - k"
+                                                + " of them, so a pair within distance k always"
+                                                + " shares a key (pigeonhole). More blocks, more"
+                                                + " tables (state) and fewer random candidates."
+                                                + " Default: the fewest tables with at most one"
+                                                + " expected random candidate per document among"
+                                                + " 'neardup.simhash.corpus-size' documents (see"
+                                                + " 'neardup tune --similarity cosine'). Must"
+                                                + " exceed k."))
+                    .flag("B", "--simhash-blocks")
+                    .declare();
+
+    public static final ConfigOption<Long> SIMHASH_CORPUS_SIZE =
+            ConfigOptions.key("neardup.simhash.corpus-size")
+                    .longType()
+                    .defaultValue(1_000_000L)
+                    .withDescription(
+                            "COSINE, without 'neardup.simhash.blocks': the documents a bucket table"
+                                    + " holds at once (those within the retention) that the default"
+                                    + " block layout is sized for.");
+
+    public static final ConfigOption<SimHashSketcher.Features> SIMHASH_FEATURES =
+            ConfigOptions.key("neardup.simhash.features")
+                    .enumType(SimHashSketcher.Features.class)
+                    .defaultValue(SimHashSketcher.Features.WORDS)
+                    .withDescription(
+                            "COSINE: the vector of a document: WORDS (word tokens weighted by term"
+                                    + " frequency, the hashing trick; order does not matter) or"
+                                    + " SHINGLES (the configured shingles weighted by frequency).");
+
+    public static final ConfigOption<Integer> NUM_HASHES =
+            Setting.of(
+                            ConfigOptions.key("neardup.num-hashes")
+                                    .intType()
+                                    .defaultValue(MinHash.DEFAULT_NUM_HASHES)
+                                    .withDescription(
+                                            "K, the number of MinHash values per signature"
+                                                    + ", 1 to 4096."))
+                    .flag("K", "--num-hashes")
+                    .between(1, 4096)
+                    .declare();
+
+    public static final ConfigOption<Integer> BANDS =
+            Setting.of(
+                            ConfigOptions.key("neardup.bands")
+                                    .intType()
+                                    .noDefaultValue()
+                                    .withDescription(
+                                            "b, the number of LSH bands. Default: chosen with"
+                                                + " 'rows' by minimising the weighted"
+                                                + " false-positive and false-negative areas of the"
+                                                + " S-curve at the threshold (see 'neardup"
+                                                + " tune')."))
+                    .flag("B", "--bands")
+                    .declare();
+
+    public static final ConfigOption<Integer> ROWS =
+            Setting.of(
+                            ConfigOptions.key("neardup.rows")
+                                    .intType()
+                                    .noDefaultValue()
+                                    .withDescription(
+                                            "r, MinHash values per band. Set together with"
+                                                    + " 'bands'."))
+                    .flag("R", "--rows")
+                    .declare();
+
+    public static final ConfigOption<Double> FP_WEIGHT =
+            ConfigOptions.key("neardup.tune.fp-weight")
+                    .doubleType()
+                    .defaultValue(LshParams.DEFAULT_FP_WEIGHT)
+                    .withDescription(
+                            "Weight of the false-positive area when bands and rows are chosen."
+                                    + " Every candidate is verified, so false positives cost only"
+                                    + " work; the default leans toward recall.");
+
+    public static final ConfigOption<Double> FN_WEIGHT =
+            ConfigOptions.key("neardup.tune.fn-weight")
+                    .doubleType()
+                    .defaultValue(LshParams.DEFAULT_FN_WEIGHT)
+                    .withDescription(
+                            "Weight of the false-negative area when bands and rows are chosen.");
+
+    public static final ConfigOption<MinHashAlgorithm> ALGORITHM =
+            Setting.of(
+                            ConfigOptions.key("neardup.minhash")
+                                    .enumType(MinHashAlgorithm.class)
+                                    .defaultValue(MinHashAlgorithm.defaultAlgorithm())
+                                    .withDescription(
+                                            "MinHash implementation: OPH (one-permutation hashing"
+                                                + " with optimal densification, fast) or CLASSIC (K"
+                                                + " hash functions)."))
+                    .flag("oph|classic", "--algorithm")
+                    .declare();
+
+    public static final ConfigOption<ShingleOptions.Kind> SHINGLE_KIND =
+            Setting.of(
+                            ConfigOptions.key("neardup.shingle.kind")
+                                    .enumType(ShingleOptions.Kind.class)
+                                    .defaultValue(ShingleOptions.Kind.WORD)
+                                    .withDescription(
+                                            "WORD shingles (w tokens) or CHAR shingles (k"
+                                                    + " characters)."))
+                    .flag("word|char", "--shingle")
+                    .declare();
+
+    public static final ConfigOption<Integer> SHINGLE_SIZE =
+            Setting.of(
+                            ConfigOptions.key("neardup.shingle.size")
+                                    .intType()
+                                    .noDefaultValue()
+                                    .withDescription(
+                                            "Shingle size: w for WORD (default "
+                                                    + ShingleOptions.DEFAULT_WORD_SIZE
+                                                    + "), k for CHAR (default "
+                                                    + ShingleOptions.DEFAULT_CHAR_SIZE
+                                                    + ")."))
+                    .flag("N", "--shingle-size")
+                    .between(1, ShingleOptions.MAX_SIZE)
+                    .declare();
+
+    public static final ConfigOption<Boolean> STOP_WORDS =
+            Setting.of(
+                            ConfigOptions.key("neardup.text.stop-words")
+                                    .booleanType()
+                                    .defaultValue(false)
+                                    .withDescription("Drop English stop words before shingling."))
+                    .flag(null, "--stopwords")
+                    .declare();
+
+    public static final ConfigOption<Tokenizer.Stemming> STEMMING =
+            Setting.of(
+                            ConfigOptions.key("neardup.text.stemming")
+                                    .enumType(Tokenizer.Stemming.class)
+                                    .defaultValue(Tokenizer.Stemming.NONE)
+                                    .withDescription(
+                                            "Stem tokens before shingling: NONE, PORTER,"
+                                                    + " SNOWBALL_ENGLISH."))
+                    .flag("none|porter|snowball", "--stem")
+                    .spelling("snowball", Tokenizer.Stemming.SNOWBALL_ENGLISH)
+                    .declare();
+
+    public static final ConfigOption<Integer> BUCKET_CAPACITY =
+            Setting.of(
+                            ConfigOptions.key("neardup.bucket.capacity")
+                                    .intType()
+                                    .defaultValue(64)
+                                    .withDescription(
+                                            "Most members a band bucket keeps: the earliest by"
+                                                + " (event time, id). A bucket also keeps one"
+                                                + " member per exact copy (equal signatures), so"
+                                                + " 100,000 copies of a template page cost one"
+                                                + " member. Bounds state and work for hot"
+                                                + " buckets."))
+                    .flag("N", "--bucket-capacity")
+                    .between(1, 100_000)
+                    .declare();
+
+    public static final ConfigOption<Integer> SIGNATURE_BITS =
+            Setting.of(
+                            ConfigOptions.key("neardup.bucket.signature-bits")
+                                    .intType()
+                                    .defaultValue(2)
+                                    .withDescription(
+                                            "Bits of each MinHash value that a bucket keeps per"
+                                                + " member to verify candidates on the spot (b-bit"
+                                                + " minwise hashing, Li and König 2010): 1, 2, 4, 8"
+                                                + " or 16. More bits, a slightly more precise"
+                                                + " estimate and K b / 8 more bytes per member."))
+                    .flag("B", "--signature-bits")
+                    .oneOf(1, 2, 4, 8, 16)
+                    .declare();
+
+    public static final ConfigOption<MemorySize> ORDER_BUFFER =
+            ConfigOptions.key("neardup.bucket.order-buffer")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("32mb"))
+                    .withDescription(
+                            "Memory per band-bucket subtask for the documents that wait for the"
+                                    + " watermark before a bucket takes them in, in the order"
+                                    + " (event time, id). Within it they wait on the heap (and"
+                                    + " are written to the checkpoints) and a bucket is read and"
+                                    + " written once per watermark; beyond it they wait in the"
+                                    + " state backend with a timer each (slower, but bounded by"
+                                    + " disk, not heap: most of a large input file waits there in"
+                                    + " file mode). 0 keeps every waiting document in the state"
+                                    + " backend.");
+
+    public static final ConfigOption<MemorySize> PENDING_BUFFER =
+            ConfigOptions.key("neardup.verdict.pending-buffer")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("32mb"))
+                    .withDescription(
+                            "Memory per verdict subtask for the verdicts being assembled (a"
+                                    + " document waits there from its announcement until all its"
+                                    + " buckets have reported). Within it they are kept on the"
+                                    + " heap and written to the checkpoints; beyond it in the"
+                                    + " state backend with a timer each (slower, but bounded by"
+                                    + " disk: in file mode every document waits until the end of"
+                                    + " the input). 0 keeps them all in the state backend.");
+
+    public static final ConfigOption<Duration> RETENTION =
+            Setting.of(
+                            ConfigOptions.key("neardup.retention")
+                                    .durationType()
+                                    .defaultValue(Duration.ofDays(30))
+                                    .withDescription(
+                                            "How far apart in event time two documents may be and"
+                                                + " still be compared. Members older than the"
+                                                + " watermark by more than this are pruned when"
+                                                + " their bucket is touched; state TTL removes"
+                                                + " buckets never touched again after this long in"
+                                                + " processing time."))
+                    .flag("DURATION", "--retention")
+                    .positive()
+                    .declare();
+
+    public static final ConfigOption<Duration> MAX_CLOCK_SKEW =
+            Setting.of(
+                            ConfigOptions.key("neardup.max-clock-skew")
+                                    .durationType()
+                                    .defaultValue(Duration.ofHours(1))
+                                    .withDescription(
+                                            "How far a document's event time (fetchedAt, else the"
+                                                + " Kafka record timestamp) may lie ahead of this"
+                                                + " machine's clock. Further ahead,"
+                                                + " 'neardup.future-timestamps' decides: one bad"
+                                                + " clock must not move the watermark and retention"
+                                                + " of everyone."))
+                    .notNegative()
+                    .declare();
+
+    public static final ConfigOption<DocumentParser.FutureTimestamps> FUTURE_TIMESTAMPS =
+            ConfigOptions.key("neardup.future-timestamps")
+                    .enumType(DocumentParser.FutureTimestamps.class)
+                    .defaultValue(DocumentParser.FutureTimestamps.DEAD_LETTER)
+                    .withDescription(
+                            "What happens to a document from further in the future than"
+                                    + " 'neardup.max-clock-skew': DEAD_LETTER (reason"
+                                    + " FUTURE_TIMESTAMP, as Kafka brokers reject such records) or"
+                                    + " CLAMP (judged as fetched now).");
+
+    public static final ConfigOption<Duration> MAX_OUT_OF_ORDERNESS =
+            Setting.of(
+                            ConfigOptions.key("neardup.watermark.max-out-of-orderness")
+                                    .durationType()
+                                    .defaultValue(Duration.ofMinutes(5))
+                                    .withDeprecatedKeys("neardup.kafka.max-out-of-orderness")
+                                    .withDescription(
+                                            "Unbounded inputs (Kafka): how far event times may go"
+                                                + " back within one partition. A verdict is final"
+                                                + " when the watermark (the largest event time"
+                                                + " minus this) passes the document; a document"
+                                                + " older than the watermark when it arrives is"
+                                                + " ordered as if fetched just after it. Files and"
+                                                + " stdin are ordered exactly (verdicts at the end"
+                                                + " of the input)."))
+                    .flag("DURATION", "--max-out-of-orderness")
+                    .notNegative()
+                    .declare();
+
+    public static final ConfigOption<Duration> IDLE_TIMEOUT =
+            Setting.of(
+                            ConfigOptions.key("neardup.watermark.idle-timeout")
+                                    .durationType()
+                                    .defaultValue(Duration.ofMinutes(1))
+                                    .withDeprecatedKeys("neardup.kafka.idle-timeout")
+                                    .withDescription(
+                                            "A partition without records for this long is taken to"
+                                                + " be caught up: its watermark follows the wall"
+                                                + " clock, so it does not hold verdicts back."))
+                    .flag("DURATION", "--idle-timeout")
+                    .positive()
+                    .declare();
+
+    public static final ConfigOption<MemorySize> MAX_DOCUMENT_SIZE =
+            Setting.of(
+                            ConfigOptions.key("neardup.max-document-size")
+                                    .memoryType()
+                                    .defaultValue(MemorySize.parse("8mb"))
+                                    .withDescription(
+                                            "Largest input record accepted; larger ones go to the"
+                                                    + " dead letters."))
+                    .between(MemorySize.parse("1kb"), MemorySize.parse("512mb"))
+                    .declare();
+
+    public static final ConfigOption<MemorySize> FILE_SPLIT_SIZE =
+            ConfigOptions.key("neardup.file.split-size")
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "File mode: an input file is cut into splits of about this size, each"
+                                    + " starting at a line start, which the source subtasks read"
+                                    + " in parallel (records keep their file:line sources, and"
+                                    + " the results do not depend on the split count). Default:"
+                                    + " the file size / (8 x parallelism), between 1 MB and 64"
+                                    + " MB; one split at parallelism 1. A watched file (bench) is"
+                                    + " read as one split.");
+
+    public static final ConfigOption<String> FIELD_ID =
+            Setting.of(
+                            ConfigOptions.key("neardup.field.id")
+                                    .stringType()
+                                    .defaultValue("id")
+                                    .withDescription(
+                                            "JSON field holding the document id (required)."))
+                    .notBlank()
+                    .declare();
+
+    public static final ConfigOption<String> FIELD_CONTENT =
+            Setting.of(
+                            ConfigOptions.key("neardup.field.content")
+                                    .stringType()
+                                    .defaultValue("content")
+                                    .withDescription(
+                                            "JSON field holding the document content (required)."))
+                    .notBlank()
+                    .declare();
+
+    public static final ConfigOption<String> FIELD_URL =
+            ConfigOptions.key("neardup.field.url")
+                    .stringType()
+                    .defaultValue("url")
+                    .withDescription("JSON field holding the document URL (optional).");
+
+    public static final ConfigOption<String> FIELD_CONTENT_TYPE =
+            ConfigOptions.key("neardup.field.content-type")
+                    .stringType()
+                    .defaultValue("contentType")
+                    .withDescription(
+                            "JSON field holding the MIME type (optional; sniffed when absent).");
+
+    public static final ConfigOption<String> FIELD_FETCHED_AT =
+            ConfigOptions.key("neardup.field.fetched-at")
+                    .stringType()
+                    .defaultValue("fetchedAt")
+                    .withDescription(
+                            "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
+                                    + " (optional; the ingestion time is used when absent).");
+
+    public static final ConfigOption<String> FIELD_DELETED =
+            ConfigOptions.key("neardup.field.deleted")
+                    .stringType()
+                    .defaultValue(dev.neardup.io.InputFields.DEFAULT_DELETED)
+                    .withDescription(
+                            "JSON field that makes a line a deletion when it is true (optional):"
+                                    + " {\"id\": \"...\", \"deleted\": true} removes that"
+                                    + " document from the buckets as of its fetch time and"
+                                    + " yields a DELETED verdict; no content needed. In Kafka, a"
+                                    + " tombstone (null value) keyed by the id does the same.");
+
+    // ---- Kafka (the job between topics) ----
+
+    public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =
+            ConfigOptions.key("neardup.kafka.bootstrap-servers")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Kafka bootstrap servers (host:port,...). Set to read documents from"
+                                    + " and write outputs to Kafka instead of files.");
+
+    public static final ConfigOption<String> KAFKA_INPUT_TOPIC =
+            ConfigOptions.key("neardup.kafka.input-topic")
+                    .stringType()
+                    .defaultValue("documents")
+                    .withDescription("Topic of input documents (JSON values).");
+
+    public static final ConfigOption<String> KAFKA_ALERTS_TOPIC =
+            ConfigOptions.key("neardup.kafka.alerts-topic")
+                    .stringType()
+                    .defaultValue("alerts")
+                    .withDescription("Topic of near-duplicate alerts, keyed by document id.");
+
+    public static final ConfigOption<String> KAFKA_VERDICTS_TOPIC =
+            ConfigOptions.key("neardup.kafka.verdicts-topic")
+                    .stringType()
+                    .defaultValue("verdicts")
+                    .withDescription("Topic of verdicts, one per valid document, keyed by id.");
+
+    public static final ConfigOption<String> KAFKA_DEAD_LETTER_TOPIC =
+            ConfigOptions.key("neardup.kafka.dead-letter-topic")
+                    .stringType()
+                    .defaultValue("dead-letters")
+                    .withDescription(
+                            "Topic of dead letters: the rejected record's payload, source"
+                                    + " topic/partition/offset and reason (also as headers).");
+
+    public static final ConfigOption<String> KAFKA_GROUP_ID =
+            ConfigOptions.key("neardup.kafka.group-id")
+                    .stringType()
+                    .defaultValue("neardup")
+                    .withDescription(
+                            "Consumer group id; offsets are committed to it on checkpoints.");
+
+    public static final ConfigOption<String> KAFKA_STARTING_OFFSETS =
+            ConfigOptions.key("neardup.kafka.starting-offsets")
+                    .stringType()
+                    .defaultValue("committed")
+                    .withDescription(
+                            "Where to start reading when not restoring from a checkpoint:"
+                                    + " 'committed' (the group's offsets, earliest where none),"
+                                    + " 'earliest', 'latest', or 'timestamp:EPOCH_MILLIS'.");
+
+    public static final ConfigOption<Boolean> KAFKA_BOUNDED =
+            ConfigOptions.key("neardup.kafka.bounded")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Stop at the offsets that are the latest when the job starts (read a"
+                                    + " topic to its end, the offline use), instead of running"
+                                    + " forever.");
+
+    public static final ConfigOption<String> KAFKA_DELIVERY_GUARANTEE =
+            ConfigOptions.key("neardup.kafka.delivery-guarantee")
+                    .stringType()
+                    .defaultValue("exactly-once")
+                    .withDescription(
+                            "Output delivery: 'exactly-once' (Kafka transactions committed on"
+                                    + " checkpoints; consumers read with"
+                                    + " isolation.level=read_committed) or 'at-least-once'.");
+
+    public static final ConfigOption<String> KAFKA_TRANSACTIONAL_ID_PREFIX =
+            ConfigOptions.key("neardup.kafka.transactional-id-prefix")
+                    .stringType()
+                    .defaultValue("neardup")
+                    .withDescription(
+                            "Prefix of the Kafka transactional ids (exactly-once); must be unique"
+                                    + " per job on a cluster.");
+
+    /**
+     * Prefix of Kafka client properties passed through to the consumer and producers, e.g. {@code
+     * neardup.kafka.properties.security.protocol=SASL_SSL}.
+     */
+    public static final String KAFKA_PROPERTIES_PREFIX = "neardup.kafka.properties.";
+}
