@@ -1,80 +1,38 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.KafkaPropertiesFiles;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** The Kafka variant of {@code neardup run}: its options (heading: {@link HelpSections}). */
+/**
+ * The Kafka variant of {@code neardup run}: the settings of its topics, group and delivery (their
+ * flags: {@link #SETTINGS}), client properties, and the state directory (heading: {@link
+ * HelpSections}). They need {@code --bootstrap-servers}.
+ */
 final class KafkaOptions {
-    @Option(
-            names = "--bootstrap-servers",
-            paramLabel = "HOST:PORT",
-            required = true,
-            description = "Kafka bootstrap servers: read and write topics instead of files.")
-    String bootstrapServers;
 
-    @Option(
-            names = "--input-topic",
-            paramLabel = "TOPIC",
-            description = "Topic of input documents. Default: ${bundle:neardup.kafka.input-topic}.")
-    String inputTopic;
-
-    @Option(
-            names = "--alerts-topic",
-            paramLabel = "TOPIC",
-            description = "Topic of alerts. Default: ${bundle:neardup.kafka.alerts-topic}.")
-    String alertsTopic;
-
-    @Option(
-            names = "--verdicts-topic",
-            paramLabel = "TOPIC",
-            description = "Topic of verdicts. Default: ${bundle:neardup.kafka.verdicts-topic}.")
-    String verdictsTopic;
-
-    @Option(
-            names = "--dead-letter-topic",
-            paramLabel = "TOPIC",
-            description =
-                    "Topic of dead letters. Default:"
-                            + " ${bundle:neardup.kafka.dead-letter-topic}.")
-    String deadLetterTopic;
-
-    @Option(
-            names = "--group-id",
-            paramLabel = "ID",
-            description = "Consumer group id. Default: ${bundle:neardup.kafka.group-id}.")
-    String groupId;
-
-    @Option(
-            names = "--starting-offsets",
-            paramLabel = "WHERE",
-            description =
-                    "committed (earliest where the group has none), earliest, latest, or"
-                            + " timestamp:EPOCH_MILLIS. Default:"
-                            + " ${bundle:neardup.kafka.starting-offsets}.")
-    String startingOffsets;
-
-    @Option(
-            names = "--bounded",
-            description =
-                    "Stop at the offsets that are the latest at start (read the topic to its"
-                            + " end) instead of running until stopped.")
-    Boolean bounded;
-
-    @Option(
-            names = "--delivery-guarantee",
-            paramLabel = "exactly-once|at-least-once",
-            description =
-                    "exactly-once (Kafka transactions; read outputs with"
-                            + " isolation.level=read_committed) or at-least-once. Default:"
-                            + " ${bundle:neardup.kafka.delivery-guarantee}.")
-    String deliveryGuarantee;
+    /** The Kafka settings that {@code run} takes as flags. */
+    static final List<ConfigOption<?>> SETTINGS =
+            List.of(
+                    NearDupOptions.KAFKA_BOOTSTRAP_SERVERS,
+                    NearDupOptions.KAFKA_INPUT_TOPIC,
+                    NearDupOptions.KAFKA_ALERTS_TOPIC,
+                    NearDupOptions.KAFKA_VERDICTS_TOPIC,
+                    NearDupOptions.KAFKA_DEAD_LETTER_TOPIC,
+                    NearDupOptions.KAFKA_GROUP_ID,
+                    NearDupOptions.KAFKA_STARTING_OFFSETS,
+                    NearDupOptions.KAFKA_BOUNDED,
+                    NearDupOptions.KAFKA_DELIVERY_GUARANTEE);
 
     @Option(
             names = "--kafka-property",
@@ -121,15 +79,6 @@ final class KafkaOptions {
      */
     Configuration toConfiguration(JobOptions job, String checkpointInterval) {
         Configuration conf = job.toConfiguration();
-        conf.set(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
-        setIfGiven(conf, NearDupOptions.KAFKA_INPUT_TOPIC, inputTopic);
-        setIfGiven(conf, NearDupOptions.KAFKA_ALERTS_TOPIC, alertsTopic);
-        setIfGiven(conf, NearDupOptions.KAFKA_VERDICTS_TOPIC, verdictsTopic);
-        setIfGiven(conf, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC, deadLetterTopic);
-        setIfGiven(conf, NearDupOptions.KAFKA_GROUP_ID, groupId);
-        setIfGiven(conf, NearDupOptions.KAFKA_STARTING_OFFSETS, startingOffsets);
-        setIfGiven(conf, NearDupOptions.KAFKA_BOUNDED, bounded);
-        setIfGiven(conf, NearDupOptions.KAFKA_DELIVERY_GUARANTEE, deliveryGuarantee);
         if (checkpointInterval != null) {
             conf.set(
                     CheckpointingOptions.CHECKPOINTING_INTERVAL,
@@ -145,10 +94,20 @@ final class KafkaOptions {
         return conf;
     }
 
-    private static <T> void setIfGiven(
-            Configuration conf, org.apache.flink.configuration.ConfigOption<T> option, T value) {
-        if (value != null) {
-            conf.set(option, value);
+    /**
+     * The first Kafka flag given on {@code command}'s command line, or null: they need {@code
+     * --bootstrap-servers}.
+     */
+    String firstGiven(CommandSpec command) {
+        for (String key : SettingFlags.given(command).keySet()) {
+            if (key.startsWith("neardup.kafka.")) {
+                return Setting.forKey(key).flags().get(0);
+            }
         }
+        return !properties.isEmpty()
+                ? "--kafka-property"
+                : propertiesFile != null
+                        ? "--kafka-properties"
+                        : stateDir != null ? "--state-dir" : fresh ? "--fresh" : null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
@@ -65,7 +66,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public List<ConfigOption<?>> settings() {
-        return JobOptions.JOB_SETTINGS;
+        return JobOptions.concat(JobOptions.JOB_SETTINGS, KafkaOptions.SETTINGS);
     }
 
     /** Where input comes from: exactly one of these. */
@@ -113,8 +114,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
     String deadLetters;
 
     /** The Kafka variant (its options' heading: {@link HelpSections}). */
-    @ArgGroup(exclusive = false)
-    KafkaOptions kafka;
+    @Mixin KafkaOptions kafka;
 
     @Mixin JobOptions job;
 
@@ -157,7 +157,14 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        if (kafka != null) {
+        String kafkaFlag = kafka.firstGiven(spec);
+        boolean onKafka =
+                SettingFlags.given(spec).containsKey(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key());
+        if (kafkaFlag != null && !onKafka) {
+            throw NeardupException.usage(
+                    kafkaFlag + " is for Kafka: give --bootstrap-servers HOST:PORT too");
+        }
+        if (onKafka) {
             if (input != null || alerts != null || verdicts != null || deadLetters != null) {
                 throw NeardupException.usage(
                         "with --bootstrap-servers the job reads and writes Kafka topics: use"

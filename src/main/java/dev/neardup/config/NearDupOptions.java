@@ -481,72 +481,108 @@ public final class NearDupOptions {
     // ---- Kafka (the job between topics) ----
 
     public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =
-            ConfigOptions.key("neardup.kafka.bootstrap-servers")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Kafka bootstrap servers (host:port,...). Set to read documents from"
-                                    + " and write outputs to Kafka instead of files.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.bootstrap-servers")
+                                    .stringType()
+                                    .noDefaultValue()
+                                    .withDescription(
+                                            "Kafka bootstrap servers (host:port,...). Set to read"
+                                                    + " documents from and write outputs to Kafka"
+                                                    + " instead of files."))
+                    .flag("HOST:PORT", "--bootstrap-servers")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_INPUT_TOPIC =
-            ConfigOptions.key("neardup.kafka.input-topic")
-                    .stringType()
-                    .defaultValue("documents")
-                    .withDescription("Topic of input documents (JSON values).");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.input-topic")
+                                    .stringType()
+                                    .defaultValue("documents")
+                                    .withDescription("Topic of input documents (JSON values)."))
+                    .flag("TOPIC", "--input-topic")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_ALERTS_TOPIC =
-            ConfigOptions.key("neardup.kafka.alerts-topic")
-                    .stringType()
-                    .defaultValue("alerts")
-                    .withDescription("Topic of near-duplicate alerts, keyed by document id.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.alerts-topic")
+                                    .stringType()
+                                    .defaultValue("alerts")
+                                    .withDescription(
+                                            "Topic of near-duplicate alerts, keyed by document"
+                                                    + " id."))
+                    .flag("TOPIC", "--alerts-topic")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_VERDICTS_TOPIC =
-            ConfigOptions.key("neardup.kafka.verdicts-topic")
-                    .stringType()
-                    .defaultValue("verdicts")
-                    .withDescription("Topic of verdicts, one per valid document, keyed by id.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.verdicts-topic")
+                                    .stringType()
+                                    .defaultValue("verdicts")
+                                    .withDescription(
+                                            "Topic of verdicts, one per valid document, keyed by"
+                                                    + " id."))
+                    .flag("TOPIC", "--verdicts-topic")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_DEAD_LETTER_TOPIC =
-            ConfigOptions.key("neardup.kafka.dead-letter-topic")
-                    .stringType()
-                    .defaultValue("dead-letters")
-                    .withDescription(
-                            "Topic of dead letters: the rejected record's payload, source"
-                                    + " topic/partition/offset and reason (also as headers).");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.dead-letter-topic")
+                                    .stringType()
+                                    .defaultValue("dead-letters")
+                                    .withDescription(
+                                            "Topic of dead letters: the rejected record's payload,"
+                                                + " source topic/partition/offset and reason (also"
+                                                + " as headers)."))
+                    .flag("TOPIC", "--dead-letter-topic")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_GROUP_ID =
-            ConfigOptions.key("neardup.kafka.group-id")
-                    .stringType()
-                    .defaultValue("neardup")
-                    .withDescription(
-                            "Consumer group id; offsets are committed to it on checkpoints.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.group-id")
+                                    .stringType()
+                                    .defaultValue("neardup")
+                                    .withDescription(
+                                            "Consumer group id; offsets are committed to it on"
+                                                    + " checkpoints."))
+                    .flag("ID", "--group-id")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_STARTING_OFFSETS =
-            ConfigOptions.key("neardup.kafka.starting-offsets")
-                    .stringType()
-                    .defaultValue("committed")
-                    .withDescription(
-                            "Where to start reading when not restoring from a checkpoint:"
-                                    + " 'committed' (the group's offsets, earliest where none),"
-                                    + " 'earliest', 'latest', or 'timestamp:EPOCH_MILLIS'.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.starting-offsets")
+                                    .stringType()
+                                    .defaultValue("committed")
+                                    .withDescription(
+                                            "Where to start reading when not restoring from a"
+                                                + " checkpoint: 'committed' (the group's offsets,"
+                                                + " earliest where none), 'earliest', 'latest', or"
+                                                + " 'timestamp:EPOCH_MILLIS'."))
+                    .flag("WHERE", "--starting-offsets")
+                    .declare();
 
     public static final ConfigOption<Boolean> KAFKA_BOUNDED =
-            ConfigOptions.key("neardup.kafka.bounded")
-                    .booleanType()
-                    .defaultValue(false)
-                    .withDescription(
-                            "Stop at the offsets that are the latest when the job starts (read a"
-                                    + " topic to its end, the offline use), instead of running"
-                                    + " forever.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.bounded")
+                                    .booleanType()
+                                    .defaultValue(false)
+                                    .withDescription(
+                                            "Stop at the offsets that are the latest when the job"
+                                                + " starts (read a topic to its end, the offline"
+                                                + " use), instead of running forever."))
+                    .flag(null, "--bounded")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_DELIVERY_GUARANTEE =
-            ConfigOptions.key("neardup.kafka.delivery-guarantee")
-                    .stringType()
-                    .defaultValue("exactly-once")
-                    .withDescription(
-                            "Output delivery: 'exactly-once' (Kafka transactions committed on"
-                                    + " checkpoints; consumers read with"
-                                    + " isolation.level=read_committed) or 'at-least-once'.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.delivery-guarantee")
+                                    .stringType()
+                                    .defaultValue("exactly-once")
+                                    .withDescription(
+                                            "Output delivery: 'exactly-once' (Kafka transactions"
+                                                + " committed on checkpoints; consumers read with"
+                                                + " isolation.level=read_committed) or"
+                                                + " 'at-least-once'."))
+                    .flag("exactly-once|at-least-once", "--delivery-guarantee")
+                    .declare();
 
     public static final ConfigOption<String> KAFKA_TRANSACTIONAL_ID_PREFIX =
             ConfigOptions.key("neardup.kafka.transactional-id-prefix")

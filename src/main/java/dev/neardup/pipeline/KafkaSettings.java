@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.ConfigException;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
@@ -549,6 +550,6 @@ public final class KafkaSettings {
     }
 
     private static IllegalArgumentException invalid(String key, String message) {
-        return new IllegalArgumentException("invalid option " + key + ": " + message);
+        return new ConfigException("invalid option " + key + ": " + message);
     }
 }
