@@ -174,7 +174,7 @@ class ArchitectureTest {
                             @Override
                             public boolean test(JavaClass c) {
                                 return (c.getPackageName().equals("dev.neardup.pipeline")
-                                                || c.getPackageName().equals("dev.neardup.dedupe"))
+                                                || c.getPackageName().equals("dev.neardup.batch"))
                                         && !SETTINGS.contains(
                                                 c.getName()
                                                         .substring(

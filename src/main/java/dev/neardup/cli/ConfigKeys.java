@@ -1,6 +1,6 @@
 package dev.neardup.cli;
 
-import dev.neardup.dedupe.DedupeOptions;
+import dev.neardup.batch.DedupeOptions;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import dev.neardup.pipeline.OptionValues;

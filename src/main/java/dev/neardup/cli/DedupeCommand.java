@@ -1,11 +1,11 @@
 package dev.neardup.cli;
 
-import dev.neardup.dedupe.CandidateMethod;
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeOptions;
-import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.KeepPolicy;
-import dev.neardup.dedupe.VerifyMode;
+import dev.neardup.batch.CandidateMethod;
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeOptions;
+import dev.neardup.batch.DedupeSettings;
+import dev.neardup.batch.KeepPolicy;
+import dev.neardup.batch.VerifyMode;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.NeardupException;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * {@code neardup dedupe}: all near-duplicate pairs of a collection on disk and its clusters, as one
  * bounded Flink job in BATCH mode ({@link DedupeJob}), on embedded Flink or, through the job jar's
  * {@link JobMain}, on a cluster. Parses and checks the options, places inputs and outputs, waits
- * with progress; the job graph and its report live in {@code dev.neardup.dedupe}.
+ * with progress; the job graph and its report live in {@code dev.neardup.batch}.
  */
 @Command(
         name = "dedupe",

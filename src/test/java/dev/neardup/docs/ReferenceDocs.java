@@ -3,7 +3,7 @@ package dev.neardup.docs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.neardup.cli.Neardup;
-import dev.neardup.dedupe.DedupeOptions;
+import dev.neardup.batch.DedupeOptions;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
 import dev.neardup.pipeline.NearDupOptions;

@@ -1,8 +1,8 @@
 package dev.neardup.tools.plot;
 
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.DedupeSummary;
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeSettings;
+import dev.neardup.batch.DedupeSummary;
 import dev.neardup.tools.Format;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,0 +1,345 @@
+package dev.neardup.batch;
+
+import static dev.neardup.pipeline.NearDupSettings.require;
+import static dev.neardup.pipeline.NearDupSettings.requireBetween;
+
+import dev.neardup.lsh.BandKeys;
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.lsh.SortedWindow;
+import dev.neardup.pipeline.NearDupOptions;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.pipeline.SimilarityFamily;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.sketch.Similarity;
+import java.io.Serializable;
+import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
+
+/**
+ * The validated settings of one dedupe run: the job settings it shares with the streaming job, the
+ * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order. Immutable and
+ * serializable.
+ */
+public final class DedupeSettings implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The most component rounds a job unrolls. */
+    public static final int MAX_ROUNDS = 128;
+
+    private final NearDupSettings job;
+    private final KeepPolicy keepPolicy;
+    private final double splitBelow;
+    private final int blockSize;
+    private final int rounds;
+    private final List<String> inputNames;
+    private final CandidateMethod candidates;
+    private final int window;
+    private final int permutations;
+    private final int windowPrefixBits;
+    private final VerifyMode verify;
+    // LshParams is not serializable: its bands and rows.
+    private final int candidateBands;
+    private final int candidateRows;
+
+    /**
+     * The probability that the candidate bands of a dedupe make a pair at exactly the threshold a
+     * candidate, unless --bands/--rows (or the tuning weights) are given: {@link
+     * LshParams#forRecall}.
+     */
+    public static final double CANDIDATE_RECALL = 0.99;
+
+    /**
+     * With exact verification, candidates whose MinHash estimate is at least this many standard
+     * errors, sqrt(t (1 - t) / K), below the threshold t are verified exactly (the others cannot
+     * reach t but with a probability of about 3e-5 under the normal approximation).
+     */
+    public static final double EXACT_MARGIN_ERRORS = 4;
+
+    private DedupeSettings(
+            NearDupSettings job,
+            KeepPolicy keepPolicy,
+            double splitBelow,
+            int blockSize,
+            int rounds,
+            List<String> inputNames,
+            CandidateMethod candidates,
+            int window,
+            int permutations,
+            int windowPrefixBits,
+            VerifyMode verify,
+            LshParams candidateBanding) {
+        this.job = job;
+        this.keepPolicy = keepPolicy;
+        this.splitBelow = splitBelow;
+        this.blockSize = blockSize;
+        this.rounds = rounds;
+        this.inputNames = List.copyOf(inputNames);
+        this.candidates = candidates;
+        this.window = window;
+        this.permutations = permutations;
+        this.windowPrefixBits = windowPrefixBits;
+        this.verify = verify;
+        this.candidateBands = candidateBanding.bands();
+        this.candidateRows = candidateBanding.rows();
+    }
+
+    /**
+     * Reads and validates the options.
+     *
+     * @param inputNames how each input is named in record sources, in input order
+     * @throws IllegalArgumentException naming the offending option
+     */
+    public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
+        NearDupSettings job = NearDupSettings.from(config);
+        require(
+                job.family() != SimilarityFamily.CONTAINMENT,
+                "neardup.similarity",
+                "dedupe clusters near-duplicates by resemblance or cosine; containment is not a"
+                        + " clustering relation (a digest contains many articles): use 'neardup"
+                        + " run --containment T' or 'neardup evaluate --containment T'");
+        double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
+        require(
+                Double.isNaN(floor) || (floor > 0 && floor <= 1),
+                DedupeOptions.SPLIT_BELOW.key(),
+                "must be in (0, 1], got " + floor);
+        int block = requireBetween(config, DedupeOptions.BLOCK_SIZE, 2, 1_000_000);
+        int rounds = requireBetween(config, DedupeOptions.ROUNDS, 1, MAX_ROUNDS);
+        CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
+        boolean cosine = job.family() == SimilarityFamily.COSINE;
+        require(
+                cosine || candidates == CandidateMethod.BLOCKS,
+                DedupeOptions.CANDIDATES.key(),
+                "the sliding window sorts SimHash fingerprints: add --similarity cosine, or use"
+                        + " --candidates blocks (the LSH bands of Jaccard)");
+        if (candidates == CandidateMethod.BLOCKS) {
+            for (ConfigOption<Integer> only :
+                    List.of(
+                            DedupeOptions.WINDOW,
+                            DedupeOptions.PERMUTATIONS,
+                            DedupeOptions.WINDOW_PREFIX_BITS)) {
+                require(
+                        config.getOptional(only).isEmpty(),
+                        only.key(),
+                        "applies to the sliding window only: add --candidates window, or remove"
+                                + " it");
+            }
+        }
+        int window = requireBetween(config, DedupeOptions.WINDOW, 1, 100_000);
+        int permutations = requireBetween(config, DedupeOptions.PERMUTATIONS, 1, 256);
+        int prefixBits = requireBetween(config, DedupeOptions.WINDOW_PREFIX_BITS, 0, 16);
+        VerifyMode verify =
+                config.getOptional(DedupeOptions.VERIFY)
+                        .orElse(cosine ? VerifyMode.SIGNATURE : VerifyMode.EXACT);
+        require(
+                !cosine || verify == VerifyMode.SIGNATURE,
+                DedupeOptions.VERIFY.key(),
+                "exact verification compares shingle sets (Jaccard); with --similarity cosine"
+                        + " pairs are verified by the Hamming distance of their fingerprints:"
+                        + " remove --verify exact, or use --verify signature");
+        boolean tunedBanding =
+                config.getOptional(NearDupOptions.BANDS).isPresent()
+                        || config.getOptional(NearDupOptions.FP_WEIGHT).isPresent()
+                        || config.getOptional(NearDupOptions.FN_WEIGHT).isPresent();
+        LshParams candidateBanding =
+                cosine || tunedBanding
+                        ? job.banding()
+                        : LshParams.forRecall(job.threshold(), job.numHashes(), CANDIDATE_RECALL);
+        return new DedupeSettings(
+                job,
+                config.get(DedupeOptions.KEEP_POLICY),
+                floor,
+                block,
+                rounds,
+                inputNames,
+                candidates,
+                window,
+                permutations,
+                prefixBits,
+                verify,
+                candidateBanding);
+    }
+
+    /**
+     * The bucket keys of a sketch: LSH bands of the MinHash signature, or for cosine the
+     * permuted-block tables of the SimHash fingerprint (the streaming job's keys).
+     */
+    public BandKeys newBandKeys() {
+        return cosine() ? new PermutedBlocks(job.blockParams()) : new Banding(candidateBanding());
+    }
+
+    /**
+     * What a bucket entry carries ({@link MemberSketches}): for MinHash with exact verification,
+     * 16-bit slices of the values (the estimate only screens candidates at {@link
+     * #candidateFloor}); with signature verification, the full values (the estimate decides); for
+     * cosine, the fingerprint.
+     */
+    public MemberSketches newMemberSketches() {
+        if (cosine()) {
+            return MemberSketches.simHash(newBandKeys(), job.simHashBits() / 64);
+        }
+        return MemberSketches.minHash(newBandKeys(), job.numHashes(), exact() ? 2 : 8);
+    }
+
+    /**
+     * The LSH bands of the candidate stage (Jaccard): unless --bands/--rows or the tuning weights
+     * are given, chosen for the dedupe's question, every pair at the threshold ({@link
+     * LshParams#forRecall} at {@link #CANDIDATE_RECALL}: 21 x 6 at t = 0.8, K = 128), not the
+     * streaming job's trade-off (11 x 11 finds 63% of the pairs at exactly 0.8 in a bucket).
+     */
+    public LshParams candidateBanding() {
+        return new LshParams(candidateBands, candidateRows);
+    }
+
+    public VerifyMode verify() {
+        return verify;
+    }
+
+    /** Whether candidates are verified by the exact Jaccard of their shingle sets. */
+    public boolean exact() {
+        return verify == VerifyMode.EXACT;
+    }
+
+    /**
+     * The lowest estimate a candidate in a bucket needs to go on: the threshold when the estimate
+     * decides; with exact verification {@link #EXACT_MARGIN_ERRORS} standard errors below it.
+     */
+    public double candidateFloor() {
+        double t = job.threshold();
+        if (!exact()) {
+            return t;
+        }
+        return Math.max(0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.numHashes()));
+    }
+
+    /**
+     * The estimated similarity of two full sketches: the share of agreeing MinHash values, or for
+     * cosine cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002). A pair is a
+     * near-duplicate when it reaches {@code job().threshold()}, which for cosine is cos(pi k / D):
+     * the same computation, so exactly when h &lt;= k.
+     */
+    public double estimate(long[] a, long[] b) {
+        return cosine() ? SimHash.estimateCosine(a, b) : Similarity.estimateJaccard(a, b);
+    }
+
+    /** The sliding window of these settings (cosine, WINDOW candidates). */
+    public SortedWindow newSortedWindow() {
+        return new SortedWindow(
+                job.simHashBits(),
+                permutations,
+                window,
+                job.maxHamming(),
+                SortedWindow.DEFAULT_SEED);
+    }
+
+    public boolean cosine() {
+        return job.family() == SimilarityFamily.COSINE;
+    }
+
+    public CandidateMethod candidates() {
+        return candidates;
+    }
+
+    public int window() {
+        return window;
+    }
+
+    public int permutations() {
+        return permutations;
+    }
+
+    public int windowPrefixBits() {
+        return windowPrefixBits;
+    }
+
+    public NearDupSettings job() {
+        return job;
+    }
+
+    public KeepPolicy keepPolicy() {
+        return keepPolicy;
+    }
+
+    /** The chaining guard's floor; NaN when the guard is off. */
+    public double splitBelow() {
+        return splitBelow;
+    }
+
+    public boolean guarded() {
+        return !Double.isNaN(splitBelow);
+    }
+
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** Component rounds the job unrolls ({@link DedupeOptions#ROUNDS}). */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** These settings with {@code n} component rounds. */
+    public DedupeSettings withRounds(int n) {
+        return new DedupeSettings(
+                job,
+                keepPolicy,
+                splitBelow,
+                blockSize,
+                n,
+                inputNames,
+                candidates,
+                window,
+                permutations,
+                windowPrefixBits,
+                verify,
+                candidateBanding());
+    }
+
+    public List<String> inputNames() {
+        return inputNames;
+    }
+
+    @Override
+    public String toString() {
+        if (cosine()) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f)"
+                            + " candidates=%s keep=%s split-below=%s",
+                    job.simHashBits(),
+                    job.maxHamming(),
+                    job.threshold(),
+                    candidates == CandidateMethod.WINDOW
+                            ? String.format(
+                                    java.util.Locale.ROOT,
+                                    "window (%d permutations x %d, 2^%d partitions each)",
+                                    permutations,
+                                    window,
+                                    windowPrefixBits)
+                            : "blocks (" + job.blockParams() + ")",
+                    keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
+                    guarded() ? String.valueOf(splitBelow) : "off");
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "threshold=%.2f K=%d %s (P(candidate) at the threshold %.3f) minhash=%s verify=%s"
+                        + " keep=%s split-below=%s block-size=%d",
+                job.threshold(),
+                job.numHashes(),
+                candidateBanding(),
+                candidateBanding().probability(job.threshold()),
+                job.algorithm(),
+                exact()
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "exact (candidates estimated >= %.3f)",
+                                candidateFloor())
+                        : "signature",
+                keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
+                guarded() ? String.valueOf(splitBelow) : "off",
+                blockSize);
+    }
+}
