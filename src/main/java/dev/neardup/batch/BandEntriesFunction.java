@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.similarity.MemberSketches;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;

@@ -1,5 +1,7 @@
 package dev.neardup.batch;
 
+import dev.neardup.similarity.MemberSketches;
+
 /**
  * One document in one band bucket, or in one block pair of a bucket too large to compare at once. A
  * Flink POJO.

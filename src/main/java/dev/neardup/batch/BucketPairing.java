@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.similarity.MemberSketches;
 import java.util.List;
 
 /**

@@ -89,7 +89,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         double threshold = settings.job().threshold();
         boolean chained = false;
         for (int i = 1; i < n && !chained; i++) {
-            chained = settings.estimate(sig[0], sig[i]) < threshold;
+            chained = settings.batch().estimate(sig[0], sig[i]) < threshold;
         }
         if (chained) {
             chainedComponents.add(1);
@@ -99,7 +99,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
                         ? ClusterSplit.leaders(
                                 n,
                                 settings.splitBelow(),
-                                (a, b) -> settings.estimate(sig[a], sig[b]))
+                                (a, b) -> settings.batch().estimate(sig[a], sig[b]))
                         : new int[n];
         Map<Integer, List<Integer>> groups = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -123,7 +123,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
                 a.source = d.source;
                 a.clusterId = component.get(lead).id;
                 a.clusterSize = indices.size();
-                a.similarity = i == lead ? 1.0 : settings.estimate(sig[lead], sig[i]);
+                a.similarity = i == lead ? 1.0 : settings.batch().estimate(sig[lead], sig[i]);
                 a.keep = i == kept;
                 a.componentId = componentId;
                 a.componentSize = n;

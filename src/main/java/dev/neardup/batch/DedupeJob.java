@@ -352,7 +352,7 @@ public final class DedupeJob {
         SingleOutputStreamOperator<DedupeDoc> sketched =
                 parsed.process(new DedupeSketchFunction(attempt))
                         .uid("dedupe-sketch")
-                        .name(attempt.cosine() ? "words, SimHash" : "shingles, MinHash");
+                        .name(attempt.batch().sketchStage());
         write(
                 sketched.getSideOutput(DedupeSketchFunction.DEAD_LETTERS),
                 outputs.deadLetters(),
@@ -442,14 +442,11 @@ public final class DedupeJob {
                 originals
                         .flatMap(new BandEntriesFunction(attempt))
                         .uid("dedupe-band-entries")
-                        .name(attempt.cosine() ? "table keys" : "band keys")
+                        .name(attempt.job().mode().keyUnit() + " keys")
                         .keyBy(e -> e.bandKey, Types.LONG)
                         .process(new BucketPairsFunction(attempt))
                         .uid("dedupe-bucket-pairs")
-                        .name(
-                                attempt.cosine()
-                                        ? "table buckets: all verified pairs"
-                                        : "band buckets: all verified pairs");
+                        .name(attempt.job().mode().keyUnit() + " buckets: all verified pairs");
         DataStream<SimilarPair> blockPairs =
                 bucketPairs
                         .getSideOutput(BucketPairsFunction.BLOCKS)

@@ -3,16 +3,12 @@ package dev.neardup.batch;
 import static dev.neardup.pipeline.NearDupSettings.require;
 import static dev.neardup.pipeline.NearDupSettings.requireBetween;
 
-import dev.neardup.lsh.BandKeys;
-import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.pipeline.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SimilarityFamily;
-import dev.neardup.sketch.SimHash;
-import dev.neardup.sketch.Similarity;
+import dev.neardup.similarity.BatchSketches;
+import dev.neardup.similarity.MemberSketches;
 import java.io.Serializable;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
@@ -20,8 +16,8 @@ import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The validated settings of one dedupe run: the job settings it shares with the streaming job, the
- * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order. Immutable and
- * serializable.
+ * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order; what differs
+ * between the similarity modes is the mode's {@link BatchSketches}. Immutable and serializable.
  */
 public final class DedupeSettings implements Serializable {
 
@@ -31,6 +27,7 @@ public final class DedupeSettings implements Serializable {
     public static final int MAX_ROUNDS = 128;
 
     private final NearDupSettings job;
+    private final BatchSketches batch;
     private final KeepPolicy keepPolicy;
     private final double splitBelow;
     private final int blockSize;
@@ -73,6 +70,7 @@ public final class DedupeSettings implements Serializable {
             VerifyMode verify,
             LshParams candidateBanding) {
         this.job = job;
+        this.batch = job.mode().batch();
         this.keepPolicy = keepPolicy;
         this.splitBelow = splitBelow;
         this.blockSize = blockSize;
@@ -95,12 +93,7 @@ public final class DedupeSettings implements Serializable {
      */
     public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
         NearDupSettings job = NearDupSettings.from(config);
-        require(
-                job.family() != SimilarityFamily.CONTAINMENT,
-                "neardup.similarity",
-                "dedupe clusters near-duplicates by resemblance or cosine; containment is not a"
-                        + " clustering relation (a digest contains many articles): use 'neardup"
-                        + " run --containment T' or 'neardup evaluate --containment T'");
+        BatchSketches batch = job.mode().batch();
         double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
         require(
                 Double.isNaN(floor) || (floor > 0 && floor <= 1),
@@ -109,9 +102,8 @@ public final class DedupeSettings implements Serializable {
         int block = requireBetween(config, DedupeOptions.BLOCK_SIZE, 2, 1_000_000);
         int rounds = requireBetween(config, DedupeOptions.ROUNDS, 1, MAX_ROUNDS);
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
-        boolean cosine = job.family() == SimilarityFamily.COSINE;
         require(
-                cosine || candidates == CandidateMethod.BLOCKS,
+                batch.slidingWindow() || candidates == CandidateMethod.BLOCKS,
                 DedupeOptions.CANDIDATES.key(),
                 "the sliding window sorts SimHash fingerprints: add --similarity cosine, or use"
                         + " --candidates blocks (the LSH bands of Jaccard)");
@@ -133,9 +125,12 @@ public final class DedupeSettings implements Serializable {
         int prefixBits = requireBetween(config, DedupeOptions.WINDOW_PREFIX_BITS, 0, 16);
         VerifyMode verify =
                 config.getOptional(DedupeOptions.VERIFY)
-                        .orElse(cosine ? VerifyMode.SIGNATURE : VerifyMode.EXACT);
+                        .orElse(
+                                batch.exactVerification()
+                                        ? VerifyMode.EXACT
+                                        : VerifyMode.SIGNATURE);
         require(
-                !cosine || verify == VerifyMode.SIGNATURE,
+                batch.exactVerification() || verify == VerifyMode.SIGNATURE,
                 DedupeOptions.VERIFY.key(),
                 "exact verification compares shingle sets (Jaccard); with --similarity cosine"
                         + " pairs are verified by the Hamming distance of their fingerprints:"
@@ -144,10 +139,7 @@ public final class DedupeSettings implements Serializable {
                 config.getOptional(NearDupOptions.BANDS).isPresent()
                         || config.getOptional(NearDupOptions.FP_WEIGHT).isPresent()
                         || config.getOptional(NearDupOptions.FN_WEIGHT).isPresent();
-        LshParams candidateBanding =
-                cosine || tunedBanding
-                        ? job.banding()
-                        : LshParams.forRecall(job.threshold(), job.numHashes(), CANDIDATE_RECALL);
+        LshParams candidateBanding = batch.candidateBanding(tunedBanding, CANDIDATE_RECALL);
         return new DedupeSettings(
                 job,
                 config.get(DedupeOptions.KEEP_POLICY),
@@ -163,25 +155,17 @@ public final class DedupeSettings implements Serializable {
                 candidateBanding);
     }
 
-    /**
-     * The bucket keys of a sketch: LSH bands of the MinHash signature, or for cosine the
-     * permuted-block tables of the SimHash fingerprint (the streaming job's keys).
-     */
-    public BandKeys newBandKeys() {
-        return cosine() ? new PermutedBlocks(job.blockParams()) : new Banding(candidateBanding());
+    /** What differs between the similarity modes in the dedupe. */
+    public BatchSketches batch() {
+        return batch;
     }
 
     /**
-     * What a bucket entry carries ({@link MemberSketches}): for MinHash with exact verification,
-     * 16-bit slices of the values (the estimate only screens candidates at {@link
-     * #candidateFloor}); with signature verification, the full values (the estimate decides); for
-     * cosine, the fingerprint.
+     * What a bucket entry carries ({@link BatchSketches#memberSketches}): with exact verification,
+     * the estimate only screens candidates at {@link #candidateFloor}.
      */
     public MemberSketches newMemberSketches() {
-        if (cosine()) {
-            return MemberSketches.simHash(newBandKeys(), job.simHashBits() / 64);
-        }
-        return MemberSketches.minHash(newBandKeys(), job.numHashes(), exact() ? 2 : 8);
+        return batch.memberSketches(candidateBanding(), exact());
     }
 
     /**
@@ -215,16 +199,6 @@ public final class DedupeSettings implements Serializable {
         return Math.max(0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.numHashes()));
     }
 
-    /**
-     * The estimated similarity of two full sketches: the share of agreeing MinHash values, or for
-     * cosine cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002). A pair is a
-     * near-duplicate when it reaches {@code job().threshold()}, which for cosine is cos(pi k / D):
-     * the same computation, so exactly when h &lt;= k.
-     */
-    public double estimate(long[] a, long[] b) {
-        return cosine() ? SimHash.estimateCosine(a, b) : Similarity.estimateJaccard(a, b);
-    }
-
     /** The sliding window of these settings (cosine, WINDOW candidates). */
     public SortedWindow newSortedWindow() {
         return new SortedWindow(
@@ -233,10 +207,6 @@ public final class DedupeSettings implements Serializable {
                 window,
                 job.maxHamming(),
                 SortedWindow.DEFAULT_SEED);
-    }
-
-    public boolean cosine() {
-        return job.family() == SimilarityFamily.COSINE;
     }
 
     public CandidateMethod candidates() {
@@ -304,42 +274,26 @@ public final class DedupeSettings implements Serializable {
 
     @Override
     public String toString() {
-        if (cosine()) {
-            return String.format(
-                    java.util.Locale.ROOT,
-                    "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f)"
-                            + " candidates=%s keep=%s split-below=%s",
-                    job.simHashBits(),
-                    job.maxHamming(),
-                    job.threshold(),
-                    candidates == CandidateMethod.WINDOW
-                            ? String.format(
-                                    java.util.Locale.ROOT,
-                                    "window (%d permutations x %d, 2^%d partitions each)",
-                                    permutations,
-                                    window,
-                                    windowPrefixBits)
-                            : "blocks (" + job.blockParams() + ")",
-                    keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
-                    guarded() ? String.valueOf(splitBelow) : "off");
-        }
-        return String.format(
-                java.util.Locale.ROOT,
-                "threshold=%.2f K=%d %s (P(candidate) at the threshold %.3f) minhash=%s verify=%s"
-                        + " keep=%s split-below=%s block-size=%d",
-                job.threshold(),
-                job.numHashes(),
+        return batch.describeDedupe(
                 candidateBanding(),
-                candidateBanding().probability(job.threshold()),
-                job.algorithm(),
                 exact()
                         ? String.format(
                                 java.util.Locale.ROOT,
                                 "exact (candidates estimated >= %.3f)",
                                 candidateFloor())
                         : "signature",
-                keepPolicy.name().toLowerCase(java.util.Locale.ROOT),
-                guarded() ? String.valueOf(splitBelow) : "off",
+                candidates == CandidateMethod.WINDOW
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "window (%d permutations x %d, 2^%d partitions each)",
+                                permutations,
+                                window,
+                                windowPrefixBits)
+                        : null,
+                "keep="
+                        + keepPolicy.name().toLowerCase(java.util.Locale.ROOT)
+                        + " split-below="
+                        + (guarded() ? String.valueOf(splitBelow) : "off"),
                 blockSize);
     }
 }

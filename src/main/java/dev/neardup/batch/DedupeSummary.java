@@ -185,7 +185,7 @@ public final class DedupeSummary {
                     String.format(
                             Locale.ROOT,
                             "%d "
-                                    + (settings.cosine() ? "table" : "band")
+                                    + settings.job().mode().keyUnit()
                                     + " buckets above the block size (largest %d distinct"
                                     + " signatures) compared in %d block pairs",
                             r.giantBuckets(),
@@ -217,29 +217,15 @@ public final class DedupeSummary {
     /** The summary as JSON ({@code --summary FILE}). */
     public static Map<String, Object> json(DedupeJob.Result r, DedupeSettings settings) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("similarity", settings.cosine() ? "cosine" : "jaccard");
+        json.put("similarity", settings.job().mode().name());
         json.put("threshold", settings.job().threshold());
-        if (settings.cosine()) {
-            json.put("simhashBits", settings.job().simHashBits());
-            json.put("maxHamming", settings.job().maxHamming());
-            json.put("candidates", settings.candidates().name().toLowerCase(Locale.ROOT));
-            json.put(
-                    "tables",
-                    settings.candidates() == CandidateMethod.BLOCKS
-                            ? settings.job().blockParams().tables()
-                            : null);
-            json.put(
-                    "window",
-                    settings.candidates() == CandidateMethod.WINDOW ? settings.window() : null);
-            json.put(
-                    "permutations",
-                    settings.candidates() == CandidateMethod.WINDOW
-                            ? settings.permutations()
-                            : null);
-        } else {
-            json.put("bands", settings.candidateBanding().bands());
-            json.put("rows", settings.candidateBanding().rows());
-        }
+        settings.batch()
+                .addSummary(
+                        json,
+                        settings.candidateBanding(),
+                        settings.candidates() == CandidateMethod.WINDOW,
+                        settings.window(),
+                        settings.permutations());
         json.put("verify", settings.verify().name().toLowerCase(Locale.ROOT));
         json.put("splitBelow", settings.guarded() ? settings.splitBelow() : null);
         json.put("keepPolicy", settings.keepPolicy().name().toLowerCase(Locale.ROOT));

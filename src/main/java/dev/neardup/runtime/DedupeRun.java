@@ -177,12 +177,9 @@ public final class DedupeRun {
         if (settings.candidates() == CandidateMethod.WINDOW) {
             buckets = "sliding window";
             entries = "window entries";
-        } else if (settings.cosine()) {
-            buckets = "table buckets";
-            entries = "table entries";
         } else {
-            buckets = DedupeCounters.Stage.BUCKETS.label();
-            entries = "band entries";
+            buckets = settings.job().mode().keyUnit() + " buckets";
+            entries = settings.job().mode().keyUnit() + " entries";
         }
         return new Progress.Counts() {
             private DedupeCounters.Snapshot last = DedupeCounters.snapshot();

@@ -109,4 +109,20 @@ final class ContainmentMode implements SimilarityMode {
                 settings.bucketCapacity(),
                 ShapeKeys.retention(settings.retentionMillis()));
     }
+
+    @Override
+    public String keyUnit() {
+        return "band key";
+    }
+
+    /** Containment is not a clustering relation: a digest contains many articles. */
+    @Override
+    public BatchSketches batch() {
+        throw new IllegalArgumentException(
+                "invalid option "
+                        + NearDupOptions.SIMILARITY.key()
+                        + ": dedupe clusters near-duplicates by resemblance or cosine; containment"
+                        + " is not a clustering relation (a digest contains many articles): use"
+                        + " 'neardup run --containment T' or 'neardup evaluate --containment T'");
+    }
 }

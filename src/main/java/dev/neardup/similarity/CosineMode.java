@@ -1,6 +1,8 @@
 package dev.neardup.similarity;
 
+import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.TextSketcher;
@@ -10,14 +12,17 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Cosine similarity of term-frequency vectors: SimHash fingerprints (Charikar 2002), permuted-block
  * tables that find every pair within Hamming distance k (Manku, Jain and Das Sarma 2007), verified
- * in the buckets by the Hamming distance of the members' fingerprints.
+ * in the buckets by the Hamming distance of the members' fingerprints. The offline dedupe finds
+ * candidates in the same tables or a sliding window over sorted fingerprints, and verifies them by
+ * the fingerprints only.
  */
-final class CosineMode implements SimilarityMode {
+final class CosineMode implements SimilarityMode, BatchSketches {
 
     private static final long serialVersionUID = 1L;
 
@@ -74,7 +79,7 @@ final class CosineMode implements SimilarityMode {
         BlockParams layout = settings.blockParams();
         ShingleOptions sh = settings.shingleOptions();
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
                         + " %d tables (keys of %s bits) features=%s%s bucket-capacity=%d"
                         + " retention=%s",
@@ -92,5 +97,93 @@ final class CosineMode implements SimilarityMode {
                 ShapeKeys.textOptions(sh),
                 settings.bucketCapacity(),
                 ShapeKeys.retention(settings.retentionMillis()));
+    }
+
+    @Override
+    public String keyUnit() {
+        return "table";
+    }
+
+    @Override
+    public BatchSketches batch() {
+        return this;
+    }
+
+    @Override
+    public String sketchStage() {
+        return "words, SimHash";
+    }
+
+    @Override
+    public boolean exactVerification() {
+        return false;
+    }
+
+    @Override
+    public boolean slidingWindow() {
+        return true;
+    }
+
+    @Override
+    public LshParams candidateBanding(boolean tuned, double recall) {
+        return settings.banding();
+    }
+
+    /** The streaming job's permuted-block tables. */
+    @Override
+    public BandKeys bandKeys(LshParams candidateBanding) {
+        return new PermutedBlocks(settings.blockParams());
+    }
+
+    @Override
+    public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
+        return MemberSketches.simHash(bandKeys(candidateBanding), settings.simHashBits() / 64);
+    }
+
+    /**
+     * cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002); the threshold is
+     * cos(pi k / D), the same computation, so a pair reaches it exactly when h &lt;= k.
+     */
+    @Override
+    public double estimate(long[] a, long[] b) {
+        return SimHash.estimateCosine(a, b);
+    }
+
+    @Override
+    public String describeDedupe(
+            LshParams banding, String verify, String window, String keep, int blockSize) {
+        return String.format(
+                Locale.ROOT,
+                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) candidates=%s"
+                        + " %s",
+                settings.simHashBits(),
+                settings.maxHamming(),
+                settings.threshold(),
+                window != null ? window : "blocks (" + settings.blockParams() + ")",
+                keep);
+    }
+
+    @Override
+    public void addSummary(
+            Map<String, Object> json,
+            LshParams banding,
+            boolean window,
+            int windowSize,
+            int permutations) {
+        json.put("simhashBits", settings.simHashBits());
+        json.put("maxHamming", settings.maxHamming());
+        json.put("candidates", window ? "window" : "blocks");
+        json.put("tables", window ? null : settings.blockParams().tables());
+        json.put("window", window ? windowSize : null);
+        json.put("permutations", window ? permutations : null);
+    }
+
+    @Override
+    public String thresholdTitle() {
+        return "cosine, Hamming distance <= "
+                + settings.maxHamming()
+                + " of "
+                + settings.simHashBits()
+                + " bits";
     }
 }

@@ -6,6 +6,7 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.text.ShingleOptions;
 import java.io.Serializable;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,6 +43,22 @@ public interface SimilarityMode extends Serializable {
 
     /** One line describing the settings, for logs and the CLI. */
     String describe();
+
+    /** The mode's name, as {@code --similarity} takes it: {@code jaccard}. */
+    default String name() {
+        return family().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** What the job's bucket keys are called: {@code band}, {@code table}. */
+    String keyUnit();
+
+    /**
+     * The offline dedupe of this mode.
+     *
+     * @throws IllegalArgumentException naming {@code neardup.similarity} when the dedupe does not
+     *     offer this mode
+     */
+    BatchSketches batch();
 
     /** The mode of these settings. */
     static SimilarityMode of(NearDupSettings settings) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.similarity.MemberSketches;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import dev.neardup.io.DocumentParser;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
@@ -55,7 +56,7 @@ final class ExactComponents {
                 latest.put(p.document.id, p.document);
             }
         }
-        boolean cosine = settings.cosine();
+        boolean cosine = settings.job().family() == SimilarityFamily.COSINE;
         Shingler shingler =
                 new Shingler(
                         cosine

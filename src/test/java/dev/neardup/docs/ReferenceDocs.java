@@ -2,8 +2,8 @@ package dev.neardup.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.neardup.cli.Neardup;
 import dev.neardup.batch.DedupeOptions;
+import dev.neardup.cli.Neardup;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
 import dev.neardup.pipeline.NearDupOptions;

@@ -100,13 +100,7 @@ public final class ClusterSizePlot {
                                 "%,d documents in %,d clusters; %s%s",
                                 result.clusteredDocuments(),
                                 result.clusters(),
-                                settings.cosine()
-                                        ? "cosine, Hamming distance <= "
-                                                + settings.job().maxHamming()
-                                                + " of "
-                                                + settings.job().simHashBits()
-                                                + " bits"
-                                        : "threshold " + Format.plain(settings.job().threshold()),
+                                settings.batch().thresholdTitle(),
                                 settings.guarded()
                                         ? ", split below " + Format.plain(settings.splitBelow())
                                         : "")),

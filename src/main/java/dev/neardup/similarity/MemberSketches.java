@@ -1,4 +1,4 @@
-package dev.neardup.batch;
+package dev.neardup.similarity;
 
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.sketch.SimHash;

@@ -1,4 +1,4 @@
-package dev.neardup.batch;
+package dev.neardup.similarity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
