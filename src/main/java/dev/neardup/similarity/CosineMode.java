@@ -1,5 +1,8 @@
 package dev.neardup.similarity;
 
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.LshParams;
@@ -12,6 +15,8 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -185,5 +190,84 @@ final class CosineMode implements SimilarityMode, BatchSketches {
                 + " of "
                 + settings.simHashBits()
                 + " bits";
+    }
+
+    @Override
+    public String[] describeKeys(int keys, String banding) {
+        return new String[] {
+            "block tables",
+            Integer.toString(keys),
+            "tables of " + settings.blockParams().blocks() + " blocks"
+        };
+    }
+
+    @Override
+    public String describeEstimate(double estimate) {
+        return "cos(pi h / D), h = Hamming distance "
+                + verification().hamming(estimate)
+                + " of "
+                + settings.simHashBits()
+                + " bits, k = "
+                + settings.maxHamming();
+    }
+
+    /**
+     * Term-frequency vectors of the features; the default floor is the cosine at a Hamming distance
+     * of 2 (k + 1) bits (at most half the bits), and not below 0.5.
+     */
+    @Override
+    public ModeEvaluation evaluation() {
+        int bits = settings.simHashBits();
+        double floor =
+                Math.max(
+                        0.5,
+                        SimHash.cosine(Math.min(2 * (settings.maxHamming() + 1), bits / 2), bits));
+        List<TermVector> vectors = new ArrayList<>();
+        return new ModeEvaluation(
+                new ModeEvaluation.Terms(
+                        floor,
+                        settings.threshold(),
+                        settings.threshold(),
+                        "cosine",
+                        "cos",
+                        "%.4f",
+                        "cosine",
+                        "candidates verified",
+                        "the same word counts",
+                        "  exact cosine      expected h     pairs    found   recall   P(candidate)"
+                                + "   predicted P(found)")) {
+            @Override
+            public Evaluation.Doc add(String id, long[] hashes) {
+                vectors.add(TermVector.termFrequencies(hashes));
+                return new Evaluation.Doc(id, SimHashSketcher.identity(hashes));
+            }
+
+            @Override
+            public List<Evaluation.Truth> exactPairs(double floor) {
+                return Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floor));
+            }
+
+            @Override
+            public Evaluation.Model model() {
+                return Evaluation.cosine(vectors, settings.blockParams());
+            }
+
+            /** With the range of Hamming distances expected at the range of cosines. */
+            @Override
+            public String row(Evaluation.Bucket b) {
+                return String.format(
+                        Locale.ROOT,
+                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s",
+                        b.low(),
+                        b.high(),
+                        bits * Math.acos(Math.min(1, b.high())) / Math.PI,
+                        bits * Math.acos(Math.min(1, b.low())) / Math.PI,
+                        b.pairs(),
+                        b.found(),
+                        ModeEvaluation.ratio(b.recall()),
+                        ModeEvaluation.ratio(b.predictedCandidate()),
+                        ModeEvaluation.ratio(b.predictedFound()));
+            }
+        };
     }
 }

@@ -1,5 +1,7 @@
 package dev.neardup.similarity;
 
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactSimilarityJoin;
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
@@ -13,6 +15,7 @@ import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ShingleOptions;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -178,5 +181,54 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     public String thresholdTitle() {
         return "threshold "
                 + BigDecimal.valueOf(settings.threshold()).stripTrailingZeros().toPlainString();
+    }
+
+    @Override
+    public String[] describeKeys(int keys, String banding) {
+        return new String[] {
+            "LSH banding", settings.banding().bands() + " x " + settings.banding().rows(), banding
+        };
+    }
+
+    @Override
+    public String describeEstimate(double estimate) {
+        return String.format(
+                Locale.ROOT,
+                "%d-bit MinHash, b-bit corrected (K = %d), what a bucket keeps",
+                settings.signatureBits(),
+                settings.numHashes());
+    }
+
+    @Override
+    public ModeEvaluation evaluation() {
+        return new ModeEvaluation.OfSets(
+                new ModeEvaluation.Terms(
+                        0.5,
+                        0.9,
+                        0.7,
+                        "Jaccard",
+                        "J",
+                        "%.2f",
+                        "Jaccard",
+                        "candidates verified",
+                        "identical signatures",
+                        "  exact J        pairs    found   recall   S-curve P(candidate)  "
+                                + " predicted P(found)"),
+                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED)) {
+            @Override
+            public List<Evaluation.Truth> exactPairs(double floor) {
+                return Evaluation.fromJaccard(ExactSimilarityJoin.allPairs(sets, floor));
+            }
+
+            @Override
+            public Evaluation.Model model() {
+                return Evaluation.jaccard(
+                        sets,
+                        settings.banding(),
+                        settings.numHashes(),
+                        settings.threshold(),
+                        settings.signatureBits());
+            }
+        };
     }
 }

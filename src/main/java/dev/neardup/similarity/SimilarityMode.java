@@ -53,6 +53,20 @@ public interface SimilarityMode extends Serializable {
     String keyUnit();
 
     /**
+     * How the job makes its {@code keys} bucket keys per document, for {@code compare}: a label, a
+     * value and a note; {@code banding} describes the LSH banding of the given threshold.
+     */
+    String[] describeKeys(int keys, String banding);
+
+    /** A new evaluation of this mode, for {@code evaluate}. */
+    ModeEvaluation evaluation();
+
+    /**
+     * How a bucket estimates the similarity of a pair ({@code estimate} here), for {@code compare}.
+     */
+    String describeEstimate(double estimate);
+
+    /**
      * The offline dedupe of this mode.
      *
      * @throws IllegalArgumentException naming {@code neardup.similarity} when the dedupe does not
