@@ -105,6 +105,40 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The offline dedupe, the runtime, the tools and the commands hold a {@code SimilarityMode} as
+     * well and never ask which mode they run: none names {@code SimilarityFamily} or a concrete
+     * mode, but for the command-line flag that parses {@code --similarity} ({@code
+     * cli.SimilarityOptions} and its converter).
+     */
+    @Test
+    void theDedupeToolsAndCommandsNeverNameAMode() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.neardup.batch..",
+                        "dev.neardup.runtime..",
+                        "dev.neardup.tools..",
+                        "dev.neardup.cli..")
+                .and()
+                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions")
+                .and()
+                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions$FamilyConverter")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.neardup.pipeline.SimilarityFamily")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("JaccardMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("CosineMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("ContainmentMode")
+                .check(classes);
+    }
+
     @Test
     void everyPublicAlgorithmClassCitesItsSource() throws IOException {
         Pattern publicType =
