@@ -15,7 +15,8 @@ import java.util.Map;
  * and never ask which one it is. A mode owns its sketcher (text to features to a sketch to band
  * keys), the way buckets keep and verify members ({@link Verification}), where candidates are
  * verified ({@link CandidatePath}: in the buckets, or by a sample store after them), the settings
- * that shape its stored state, and its part of the settings line. {@link #of} is the one place that
+ * that shape its stored state, its part of the settings line, its offline dedupe ({@link
+ * BatchSketches}) and its evaluation ({@link ModeEvaluation}). {@link #of} is the one place that
  * chooses a mode. Immutable and serializable (it travels with the operators).
  */
 public interface SimilarityMode extends Serializable {
