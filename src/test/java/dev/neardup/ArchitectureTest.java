@@ -105,6 +105,40 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The offline dedupe, the runtime, the tools and the commands hold a {@code SimilarityMode} as
+     * well and never ask which mode they run: none names {@code SimilarityFamily} or a concrete
+     * mode, but for the command-line flag that parses {@code --similarity} ({@code
+     * cli.SimilarityOptions} and its converter).
+     */
+    @Test
+    void theDedupeToolsAndCommandsNeverNameAMode() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.neardup.batch..",
+                        "dev.neardup.runtime..",
+                        "dev.neardup.tools..",
+                        "dev.neardup.cli..")
+                .and()
+                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions")
+                .and()
+                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions$FamilyConverter")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.neardup.config.SimilarityFamily")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("JaccardMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("CosineMode")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("ContainmentMode")
+                .check(classes);
+    }
+
     @Test
     void everyPublicAlgorithmClassCitesItsSource() throws IOException {
         Pattern publicType =
@@ -174,7 +208,7 @@ class ArchitectureTest {
                             @Override
                             public boolean test(JavaClass c) {
                                 return (c.getPackageName().equals("dev.neardup.pipeline")
-                                                || c.getPackageName().equals("dev.neardup.dedupe"))
+                                                || c.getPackageName().equals("dev.neardup.batch"))
                                         && !SETTINGS.contains(
                                                 c.getName()
                                                         .substring(

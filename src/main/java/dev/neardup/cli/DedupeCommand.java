@@ -1,9 +1,9 @@
 package dev.neardup.cli;
 
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeOptions;
+import dev.neardup.batch.DedupeSettings;
 import dev.neardup.config.RuntimeOptions;
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeOptions;
-import dev.neardup.dedupe.DedupeSettings;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.NeardupException;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * {@code neardup dedupe}: all near-duplicate pairs of a collection on disk and its clusters, as one
  * bounded Flink job in BATCH mode ({@link DedupeJob}), on embedded Flink or, through the job jar's
  * {@link JobMain}, on a cluster. Parses and checks the options, places inputs and outputs, waits
- * with progress; the job graph and its report live in {@code dev.neardup.dedupe}.
+ * with progress; the job graph and its report live in {@code dev.neardup.batch}.
  */
 @Command(
         name = "dedupe",

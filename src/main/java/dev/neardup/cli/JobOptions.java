@@ -3,8 +3,8 @@ package dev.neardup.cli;
 import static dev.neardup.config.NearDupOptions.*;
 
 import dev.neardup.config.ConfigKeys;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
-import dev.neardup.config.SimilarityFamily;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import java.util.LinkedHashMap;
@@ -99,13 +99,10 @@ final class JobOptions {
         if (containment != null) {
             Map<String, String> byFlag = new LinkedHashMap<>();
             flags.keySet().forEach(key -> byFlag.put(key, flagOf(key)));
-            SettingFlags.put(
-                    flags,
-                    byFlag,
-                    SIMILARITY.key(),
-                    SimilarityFamily.CONTAINMENT.name(),
-                    "--containment");
-            SettingFlags.put(flags, byFlag, THRESHOLD.key(), containment, "--containment");
+            NearDupOptions.containment(containment)
+                    .forEach(
+                            (key, value) ->
+                                    SettingFlags.put(flags, byFlag, key, value, "--containment"));
         }
         flags.forEach(conf::setString);
         return conf;

@@ -1,6 +1,6 @@
 package dev.neardup.config;
 
-import dev.neardup.dedupe.DedupeOptions;
+import dev.neardup.batch.DedupeOptions;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -592,6 +592,14 @@ public final class NearDupOptions {
                             "Prefix of the Kafka transactional ids (exactly-once); must be unique"
                                     + " per job on a cluster.");
 
+    /** What {@code --containment T} sets: the similarity CONTAINMENT and the threshold T. */
+    public static java.util.Map<String, String> containment(String threshold) {
+        java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+        values.put(SIMILARITY.key(), SimilarityFamily.CONTAINMENT.name());
+        values.put(THRESHOLD.key(), threshold);
+        return values;
+    }
+
     /**
      * Prefix of Kafka client properties passed through to the consumer and producers, e.g. {@code
      * neardup.kafka.properties.security.protocol=SASL_SSL}.

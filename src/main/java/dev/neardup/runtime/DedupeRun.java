@@ -1,10 +1,10 @@
 package dev.neardup.runtime;
 
-import dev.neardup.dedupe.CandidateMethod;
-import dev.neardup.dedupe.DedupeCounters;
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.DedupeSummary;
+import dev.neardup.batch.CandidateMethod;
+import dev.neardup.batch.DedupeCounters;
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeSettings;
+import dev.neardup.batch.DedupeSummary;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
 import java.io.IOException;
@@ -31,7 +31,7 @@ import org.apache.flink.core.execution.JobClient;
  * A run of {@code neardup dedupe}: the bounded {@link DedupeJob} on this machine's embedded Flink
  * (inputs and outputs placed and checked, progress, Ctrl-C) or, through the job jar, on a cluster
  * (attached: waits and reports; detached: submits). The job graph and its report live in {@code
- * dev.neardup.dedupe}.
+ * dev.neardup.batch}.
  */
 public final class DedupeRun {
 
@@ -177,12 +177,9 @@ public final class DedupeRun {
         if (settings.candidates() == CandidateMethod.WINDOW) {
             buckets = "sliding window";
             entries = "window entries";
-        } else if (settings.cosine()) {
-            buckets = "table buckets";
-            entries = "table entries";
         } else {
-            buckets = DedupeCounters.Stage.BUCKETS.label();
-            entries = "band entries";
+            buckets = settings.job().mode().keyUnit() + " buckets";
+            entries = settings.job().mode().keyUnit() + " entries";
         }
         return new Progress.Counts() {
             private DedupeCounters.Snapshot last = DedupeCounters.snapshot();

@@ -2,6 +2,8 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactContainmentJoin;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.ContainmentSketcher;
@@ -13,6 +15,7 @@ import dev.neardup.pipeline.StateCompatibility;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -108,5 +111,66 @@ final class ContainmentMode implements SimilarityMode {
                 ShapeKeys.textOptions(sh),
                 settings.bucketCapacity(),
                 ShapeKeys.retention(settings.retentionMillis()));
+    }
+
+    @Override
+    public String keyUnit() {
+        return "band key";
+    }
+
+    /** Containment is not a clustering relation: a digest contains many articles. */
+    @Override
+    public BatchSketches batch() {
+        throw new IllegalArgumentException(
+                "invalid option "
+                        + NearDupOptions.SIMILARITY.key()
+                        + ": dedupe clusters near-duplicates by resemblance or cosine; containment"
+                        + " is not a clustering relation (a digest contains many articles): use"
+                        + " 'neardup run --containment T' or 'neardup evaluate --containment T'");
+    }
+
+    @Override
+    public String[] describeKeys(int keys, String banding) {
+        return new String[] {"band keys", Integer.toString(keys), "size-partitioned, per document"};
+    }
+
+    @Override
+    public String describeEstimate(double estimate) {
+        return "containment of one in the other, from bottom-"
+                + settings.containmentSketchSize()
+                + " samples";
+    }
+
+    @Override
+    public ModeEvaluation evaluation() {
+        return new ModeEvaluation.OfSets(
+                new ModeEvaluation.Terms(
+                        0.5,
+                        settings.threshold(),
+                        settings.threshold(),
+                        "containment",
+                        "c",
+                        "%.2f",
+                        "containment (either way)",
+                        // The buckets only compare; the store verifies a pair once per subtask.
+                        "bucket comparisons",
+                        "identical signatures",
+                        "  exact c        pairs    found   recall   P(candidate) at the pairs'"
+                                + " sizes   predicted P(found)"),
+                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED)) {
+            @Override
+            public List<Evaluation.Truth> exactPairs(double floor) {
+                return Evaluation.fromContainment(ExactContainmentJoin.allPairs(sets, floor));
+            }
+
+            @Override
+            public Evaluation.Model model() {
+                return Evaluation.containment(
+                        sets,
+                        settings.containmentBanding(),
+                        settings.containmentSketchSize(),
+                        settings.threshold());
+            }
+        };
     }
 }

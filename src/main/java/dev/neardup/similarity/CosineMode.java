@@ -2,7 +2,12 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactCosineJoin;
+import dev.neardup.eval.TermVector;
+import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.TextSketcher;
@@ -10,14 +15,19 @@ import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Cosine similarity of term-frequency vectors: SimHash fingerprints (Charikar 2002), permuted-block
  * tables that find every pair within Hamming distance k (Manku, Jain and Das Sarma 2007), verified
- * in the buckets by the Hamming distance of the members' fingerprints.
+ * in the buckets by the Hamming distance of the members' fingerprints. The offline dedupe finds
+ * candidates in the same tables or a sliding window over sorted fingerprints, and verifies them by
+ * the fingerprints only.
  */
-final class CosineMode implements SimilarityMode {
+final class CosineMode implements SimilarityMode, BatchSketches {
 
     private static final long serialVersionUID = 1L;
 
@@ -74,7 +84,7 @@ final class CosineMode implements SimilarityMode {
         BlockParams layout = settings.blockParams();
         ShingleOptions sh = settings.shingleOptions();
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
                         + " %d tables (keys of %s bits) features=%s%s bucket-capacity=%d"
                         + " retention=%s",
@@ -92,5 +102,172 @@ final class CosineMode implements SimilarityMode {
                 ShapeKeys.textOptions(sh),
                 settings.bucketCapacity(),
                 ShapeKeys.retention(settings.retentionMillis()));
+    }
+
+    @Override
+    public String keyUnit() {
+        return "table";
+    }
+
+    @Override
+    public BatchSketches batch() {
+        return this;
+    }
+
+    @Override
+    public String sketchStage() {
+        return "words, SimHash";
+    }
+
+    @Override
+    public boolean exactVerification() {
+        return false;
+    }
+
+    @Override
+    public boolean slidingWindow() {
+        return true;
+    }
+
+    @Override
+    public LshParams candidateBanding(boolean tuned, double recall) {
+        return settings.banding();
+    }
+
+    /** The streaming job's permuted-block tables. */
+    @Override
+    public BandKeys bandKeys(LshParams candidateBanding) {
+        return new PermutedBlocks(settings.blockParams());
+    }
+
+    @Override
+    public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
+        return MemberSketches.simHash(bandKeys(candidateBanding), settings.simHashBits() / 64);
+    }
+
+    /**
+     * cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002); the threshold is
+     * cos(pi k / D), the same computation, so a pair reaches it exactly when h &lt;= k.
+     */
+    @Override
+    public double estimate(long[] a, long[] b) {
+        return SimHash.estimateCosine(a, b);
+    }
+
+    @Override
+    public String describeDedupe(
+            LshParams banding, String verify, String window, String keep, int blockSize) {
+        return String.format(
+                Locale.ROOT,
+                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) candidates=%s"
+                        + " %s",
+                settings.simHashBits(),
+                settings.maxHamming(),
+                settings.threshold(),
+                window != null ? window : "blocks (" + settings.blockParams() + ")",
+                keep);
+    }
+
+    @Override
+    public void addSummary(
+            Map<String, Object> json,
+            LshParams banding,
+            boolean window,
+            int windowSize,
+            int permutations) {
+        json.put("simhashBits", settings.simHashBits());
+        json.put("maxHamming", settings.maxHamming());
+        json.put("candidates", window ? "window" : "blocks");
+        json.put("tables", window ? null : settings.blockParams().tables());
+        json.put("window", window ? windowSize : null);
+        json.put("permutations", window ? permutations : null);
+    }
+
+    @Override
+    public String thresholdTitle() {
+        return "cosine, Hamming distance <= "
+                + settings.maxHamming()
+                + " of "
+                + settings.simHashBits()
+                + " bits";
+    }
+
+    @Override
+    public String[] describeKeys(int keys, String banding) {
+        return new String[] {
+            "block tables",
+            Integer.toString(keys),
+            "tables of " + settings.blockParams().blocks() + " blocks"
+        };
+    }
+
+    @Override
+    public String describeEstimate(double estimate) {
+        return "cos(pi h / D), h = Hamming distance "
+                + verification().hamming(estimate)
+                + " of "
+                + settings.simHashBits()
+                + " bits, k = "
+                + settings.maxHamming();
+    }
+
+    /**
+     * Term-frequency vectors of the features; the default floor is the cosine at a Hamming distance
+     * of 2 (k + 1) bits (at most half the bits), and not below 0.5.
+     */
+    @Override
+    public ModeEvaluation evaluation() {
+        int bits = settings.simHashBits();
+        double floor =
+                Math.max(
+                        0.5,
+                        SimHash.cosine(Math.min(2 * (settings.maxHamming() + 1), bits / 2), bits));
+        List<TermVector> vectors = new ArrayList<>();
+        return new ModeEvaluation(
+                new ModeEvaluation.Terms(
+                        floor,
+                        settings.threshold(),
+                        settings.threshold(),
+                        "cosine",
+                        "cos",
+                        "%.4f",
+                        "cosine",
+                        "candidates verified",
+                        "the same word counts",
+                        "  exact cosine      expected h     pairs    found   recall   P(candidate)"
+                                + "   predicted P(found)")) {
+            @Override
+            public Evaluation.Doc add(String id, long[] hashes) {
+                vectors.add(TermVector.termFrequencies(hashes));
+                return new Evaluation.Doc(id, SimHashSketcher.identity(hashes));
+            }
+
+            @Override
+            public List<Evaluation.Truth> exactPairs(double floor) {
+                return Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floor));
+            }
+
+            @Override
+            public Evaluation.Model model() {
+                return Evaluation.cosine(vectors, settings.blockParams());
+            }
+
+            /** With the range of Hamming distances expected at the range of cosines. */
+            @Override
+            public String row(Evaluation.Bucket b) {
+                return String.format(
+                        Locale.ROOT,
+                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s",
+                        b.low(),
+                        b.high(),
+                        bits * Math.acos(Math.min(1, b.high())) / Math.PI,
+                        bits * Math.acos(Math.min(1, b.low())) / Math.PI,
+                        b.pairs(),
+                        b.found(),
+                        ModeEvaluation.ratio(b.recall()),
+                        ModeEvaluation.ratio(b.predictedCandidate()),
+                        ModeEvaluation.ratio(b.predictedFound()));
+            }
+        };
     }
 }

@@ -2,6 +2,9 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.eval.Evaluation;
+import dev.neardup.eval.ExactSimilarityJoin;
+import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
@@ -9,15 +12,20 @@ import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ShingleOptions;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Resemblance, the Jaccard similarity of shingle sets (Broder 1997): MinHash signatures, LSH
  * banding (Indyk and Motwani 1998), candidates verified in the buckets by the estimate from the
- * members' b-bit signatures (Li and König 2010). The default mode.
+ * members' b-bit signatures (Li and König 2010). The default mode. In the offline dedupe, the bands
+ * are chosen for recall and candidates verified exactly by default.
  */
-final class JaccardMode implements SimilarityMode {
+final class JaccardMode implements SimilarityMode, BatchSketches {
 
     private static final long serialVersionUID = 1L;
 
@@ -86,5 +94,141 @@ final class JaccardMode implements SimilarityMode {
                 settings.bucketCapacity(),
                 settings.signatureBits(),
                 ShapeKeys.retention(settings.retentionMillis()));
+    }
+
+    @Override
+    public String keyUnit() {
+        return "band";
+    }
+
+    @Override
+    public BatchSketches batch() {
+        return this;
+    }
+
+    @Override
+    public String sketchStage() {
+        return "shingles, MinHash";
+    }
+
+    @Override
+    public boolean exactVerification() {
+        return true;
+    }
+
+    @Override
+    public boolean slidingWindow() {
+        return false;
+    }
+
+    @Override
+    public LshParams candidateBanding(boolean tuned, double recall) {
+        return tuned
+                ? settings.banding()
+                : LshParams.forRecall(settings.threshold(), settings.numHashes(), recall);
+    }
+
+    @Override
+    public BandKeys bandKeys(LshParams candidateBanding) {
+        return new Banding(candidateBanding);
+    }
+
+    /**
+     * With exact verification, 16-bit slices of the values (the estimate only screens candidates);
+     * else the full values (the estimate decides).
+     */
+    @Override
+    public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
+        return MemberSketches.minHash(
+                bandKeys(candidateBanding), settings.numHashes(), exact ? 2 : 8);
+    }
+
+    /** The share of agreeing MinHash values. */
+    @Override
+    public double estimate(long[] a, long[] b) {
+        return Similarity.estimateJaccard(a, b);
+    }
+
+    @Override
+    public String describeDedupe(
+            LshParams banding, String verify, String window, String keep, int blockSize) {
+        return String.format(
+                Locale.ROOT,
+                "threshold=%.2f K=%d %s (P(candidate) at the threshold %.3f) minhash=%s verify=%s"
+                        + " %s block-size=%d",
+                settings.threshold(),
+                settings.numHashes(),
+                banding,
+                banding.probability(settings.threshold()),
+                settings.algorithm(),
+                verify,
+                keep,
+                blockSize);
+    }
+
+    @Override
+    public void addSummary(
+            Map<String, Object> json,
+            LshParams banding,
+            boolean window,
+            int windowSize,
+            int permutations) {
+        json.put("bands", banding.bands());
+        json.put("rows", banding.rows());
+    }
+
+    @Override
+    public String thresholdTitle() {
+        return "threshold "
+                + BigDecimal.valueOf(settings.threshold()).stripTrailingZeros().toPlainString();
+    }
+
+    @Override
+    public String[] describeKeys(int keys, String banding) {
+        return new String[] {
+            "LSH banding", settings.banding().bands() + " x " + settings.banding().rows(), banding
+        };
+    }
+
+    @Override
+    public String describeEstimate(double estimate) {
+        return String.format(
+                Locale.ROOT,
+                "%d-bit MinHash, b-bit corrected (K = %d), what a bucket keeps",
+                settings.signatureBits(),
+                settings.numHashes());
+    }
+
+    @Override
+    public ModeEvaluation evaluation() {
+        return new ModeEvaluation.OfSets(
+                new ModeEvaluation.Terms(
+                        0.5,
+                        0.9,
+                        0.7,
+                        "Jaccard",
+                        "J",
+                        "%.2f",
+                        "Jaccard",
+                        "candidates verified",
+                        "identical signatures",
+                        "  exact J        pairs    found   recall   S-curve P(candidate)  "
+                                + " predicted P(found)"),
+                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED)) {
+            @Override
+            public List<Evaluation.Truth> exactPairs(double floor) {
+                return Evaluation.fromJaccard(ExactSimilarityJoin.allPairs(sets, floor));
+            }
+
+            @Override
+            public Evaluation.Model model() {
+                return Evaluation.jaccard(
+                        sets,
+                        settings.banding(),
+                        settings.numHashes(),
+                        settings.threshold(),
+                        settings.signatureBits());
+            }
+        };
     }
 }

@@ -6,6 +6,7 @@ import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.text.ShingleOptions;
 import java.io.Serializable;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,7 +15,8 @@ import java.util.Map;
  * and never ask which one it is. A mode owns its sketcher (text to features to a sketch to band
  * keys), the way buckets keep and verify members ({@link Verification}), where candidates are
  * verified ({@link CandidatePath}: in the buckets, or by a sample store after them), the settings
- * that shape its stored state, and its part of the settings line. {@link #of} is the one place that
+ * that shape its stored state, its part of the settings line, its offline dedupe ({@link
+ * BatchSketches}) and its evaluation ({@link ModeEvaluation}). {@link #of} is the one place that
  * chooses a mode. Immutable and serializable (it travels with the operators).
  */
 public interface SimilarityMode extends Serializable {
@@ -42,6 +44,36 @@ public interface SimilarityMode extends Serializable {
 
     /** One line describing the settings, for logs and the CLI. */
     String describe();
+
+    /** The mode's name, as {@code --similarity} takes it: {@code jaccard}. */
+    default String name() {
+        return family().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** What the job's bucket keys are called: {@code band}, {@code table}. */
+    String keyUnit();
+
+    /**
+     * How the job makes its {@code keys} bucket keys per document, for {@code compare}: a label, a
+     * value and a note; {@code banding} describes the LSH banding of the given threshold.
+     */
+    String[] describeKeys(int keys, String banding);
+
+    /** A new evaluation of this mode, for {@code evaluate}. */
+    ModeEvaluation evaluation();
+
+    /**
+     * How a bucket estimates the similarity of a pair ({@code estimate} here), for {@code compare}.
+     */
+    String describeEstimate(double estimate);
+
+    /**
+     * The offline dedupe of this mode.
+     *
+     * @throws IllegalArgumentException naming {@code neardup.similarity} when the dedupe does not
+     *     offer this mode
+     */
+    BatchSketches batch();
 
     /** The mode of these settings. */
     static SimilarityMode of(NearDupSettings settings) {

@@ -2,10 +2,10 @@ package dev.neardup.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.neardup.batch.DedupeOptions;
 import dev.neardup.cli.Neardup;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
-import dev.neardup.dedupe.DedupeOptions;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
 import dev.neardup.pipeline.NeardupRocksDbOptions;

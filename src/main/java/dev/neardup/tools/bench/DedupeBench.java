@@ -1,7 +1,7 @@
 package dev.neardup.tools.bench;
 
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeSettings;
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeSettings;
 import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;

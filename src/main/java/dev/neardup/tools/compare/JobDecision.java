@@ -73,7 +73,7 @@ public final class JobDecision {
                         : v.estimate(v.pack(sa.signature()), v.pack(sb.signature()));
         this.estimate = v.value(raw);
         this.accepted = v.accepts(raw);
-        String unit = unit();
+        String unit = settings.mode().keyUnit();
         String threshold = " threshold " + threshold();
         if (wordsA == 0 || wordsB == 0) {
             this.alert = false;
@@ -102,73 +102,23 @@ public final class JobDecision {
         return Format.plain(Math.round(settings.threshold() * 1e4) / 1e4);
     }
 
-    /** What the job's keys are called in this family. */
-    private String unit() {
-        return switch (settings.family()) {
-            case JACCARD -> "band";
-            case COSINE -> "table";
-            case CONTAINMENT -> "band key";
-        };
-    }
-
-    /** How the buckets estimate the similarity of a pair, in this family. */
-    private String estimator() {
-        return switch (settings.family()) {
-            case JACCARD ->
-                    String.format(
-                            Locale.ROOT,
-                            "%d-bit MinHash, b-bit corrected (K = %d), what a bucket keeps",
-                            settings.signatureBits(),
-                            settings.numHashes());
-            case COSINE ->
-                    "cos(pi h / D), h = Hamming distance "
-                            + settings.mode().verification().hamming(estimate)
-                            + " of "
-                            + settings.simHashBits()
-                            + " bits, k = "
-                            + settings.maxHamming();
-            case CONTAINMENT ->
-                    "containment of one in the other, from bottom-"
-                            + settings.containmentSketchSize()
-                            + " samples";
-        };
-    }
-
     /** The block of lines {@code compare} prints, ending with the one-line conclusion. */
     public void printText(PrintWriter out, String banding) {
         out.println();
         out.printf(
                 Locale.ROOT,
                 "What the job would do (%s, threshold %s, as 'neardup run' with these options):%n",
-                settings.family().name().toLowerCase(Locale.ROOT),
+                settings.mode().name(),
                 threshold());
-        switch (settings.family()) {
-            case JACCARD ->
-                    line(
-                            out,
-                            "LSH banding",
-                            settings.banding().bands() + " x " + settings.banding().rows(),
-                            banding);
-            case COSINE ->
-                    line(
-                            out,
-                            "block tables",
-                            Integer.toString(keys),
-                            "tables of " + settings.blockParams().blocks() + " blocks");
-            case CONTAINMENT ->
-                    line(
-                            out,
-                            "band keys",
-                            Integer.toString(keys),
-                            "size-partitioned, per document");
-        }
+        String[] keyLine = settings.mode().describeKeys(keys, banding);
+        line(out, keyLine[0], keyLine[1], keyLine[2]);
         line(
                 out,
-                "colliding " + unit() + "s",
+                "colliding " + settings.mode().keyUnit() + "s",
                 colliding.isEmpty() ? "none" : colliding.size() + " of " + keys,
                 colliding.isEmpty()
                         ? "no key of A is a key of B"
-                        : unit()
+                        : settings.mode().keyUnit()
                                 + (colliding.size() == 1 ? " " : "s ")
                                 + colliding.stream()
                                         .limit(MAX_LISTED)
@@ -180,7 +130,7 @@ public final class JobDecision {
                 "bucket estimate",
                 Format.fixed(estimate),
                 (exactCopy ? "exact copies (equal sketches); " : "")
-                        + estimator()
+                        + settings.mode().describeEstimate(estimate)
                         + (accepted ? "; >= " : "; < ")
                         + "threshold "
                         + threshold());
@@ -190,7 +140,7 @@ public final class JobDecision {
 
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("similarity", settings.family().name().toLowerCase(Locale.ROOT));
+        o.put("similarity", settings.mode().name());
         o.put("threshold", settings.threshold());
         o.put("keys", keys);
         o.put("colliding", colliding);

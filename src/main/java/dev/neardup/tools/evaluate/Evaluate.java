@@ -1,26 +1,17 @@
 package dev.neardup.tools.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
-import dev.neardup.eval.ExactContainmentJoin;
-import dev.neardup.eval.ExactCosineJoin;
-import dev.neardup.eval.ExactSimilarityJoin;
-import dev.neardup.eval.TermVector;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
-import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.WorkDir;
-import dev.neardup.sketch.BbitMinHash;
-import dev.neardup.sketch.MinHash;
-import dev.neardup.sketch.ShingleSet;
-import dev.neardup.sketch.SimHash;
+import dev.neardup.similarity.ModeEvaluation;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 import dev.neardup.tools.plot.SCurvePlot;
@@ -106,29 +97,12 @@ public final class Evaluate {
             PrintWriter out,
             PrintWriter err)
             throws Exception {
-        boolean cosine = settings.family() == SimilarityFamily.COSINE;
-        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
-        double threshold = settings.threshold();
-        double floorValue =
-                floor != null
-                        ? floor
-                        : cosine
-                                ? Math.max(
-                                        0.5,
-                                        SimHash.cosine(
-                                                Math.min(
-                                                        2 * (settings.maxHamming() + 1),
-                                                        settings.simHashBits() / 2),
-                                                settings.simHashBits()))
-                                : 0.5;
-        double recallAt =
-                recallSimilarity != null
-                        ? recallSimilarity
-                        : cosine || containment ? threshold : 0.9;
+        ModeEvaluation mode = settings.mode().evaluation();
+        ModeEvaluation.Terms terms = mode.terms();
+        double floorValue = floor != null ? floor : terms.floor();
+        double recallAt = recallSimilarity != null ? recallSimilarity : terms.recallAt();
         double precisionAt =
-                precisionSimilarity != null
-                        ? precisionSimilarity
-                        : cosine || containment ? threshold : 0.7;
+                precisionSimilarity != null ? precisionSimilarity : terms.precisionAt();
         for (double value : new double[] {floorValue, recallAt, precisionAt}) {
             if (!(value > 0 && value <= 1)) {
                 throw NeardupException.usage("similarities must be in (0, 1], got " + value);
@@ -137,71 +111,24 @@ public final class Evaluate {
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {
             Path cleaned = dir.path().resolve("input.jsonl");
             List<Evaluation.Doc> docs = new ArrayList<>();
-            List<ShingleSet> sets = new ArrayList<>();
-            List<TermVector> vectors = new ArrayList<>();
-            Shingler shingler =
-                    new Shingler(
-                            cosine
-                                    ? SimHashSketcher.featureOptions(
-                                            settings.simHashFeatures(), settings.shingleOptions())
-                                    : settings.shingleOptions());
-            MinHash minHash =
-                    cosine
-                            ? null
-                            : MinHash.create(
-                                    settings.algorithm(),
-                                    settings.numHashes(),
-                                    MinHash.DEFAULT_SEED);
             readDocuments(
                     settings,
-                    shingler,
+                    new Shingler(settings.mode().features()),
                     cleaned,
                     err,
-                    (id, hashes) -> {
-                        if (cosine) {
-                            vectors.add(TermVector.termFrequencies(hashes));
-                            docs.add(new Evaluation.Doc(id, SimHashSketcher.identity(hashes)));
-                        } else {
-                            sets.add(ShingleSet.of(hashes));
-                            docs.add(
-                                    new Evaluation.Doc(
-                                            id,
-                                            BbitMinHash.fingerprint(minHash.signature(hashes))));
-                        }
-                    });
+                    (id, hashes) -> docs.add(mode.add(id, hashes)));
             if (docs.isEmpty()) {
                 throw NeardupException.usage("no usable documents in " + input);
             }
             err.printf(
                     Locale.ROOT,
                     "neardup evaluate: exact %s join of %d documents%n",
-                    cosine ? "cosine" : containment ? "containment" : "Jaccard",
+                    terms.join(),
                     docs.size());
             long t0 = System.nanoTime();
-            List<Evaluation.Truth> exact =
-                    cosine
-                            ? Evaluation.fromCosine(ExactCosineJoin.allPairs(vectors, floorValue))
-                            : containment
-                                    ? Evaluation.fromContainment(
-                                            ExactContainmentJoin.allPairs(sets, floorValue))
-                                    : Evaluation.fromJaccard(
-                                            ExactSimilarityJoin.allPairs(sets, floorValue));
+            List<Evaluation.Truth> exact = mode.exactPairs(floorValue);
             double joinSeconds = (System.nanoTime() - t0) / 1e9;
-            Evaluation.Model model =
-                    cosine
-                            ? Evaluation.cosine(vectors, settings.blockParams())
-                            : containment
-                                    ? Evaluation.containment(
-                                            sets,
-                                            settings.containmentBanding(),
-                                            settings.containmentSketchSize(),
-                                            threshold)
-                                    : Evaluation.jaccard(
-                                            sets,
-                                            settings.banding(),
-                                            settings.numHashes(),
-                                            threshold,
-                                            settings.signatureBits());
+            Evaluation.Model model = mode.model();
 
             err.println("neardup evaluate: running the job: " + settings);
             Path verdicts = dir.path().resolve("verdicts.jsonl");
@@ -241,7 +168,7 @@ public final class Evaluate {
                             "cannot write plot " + plot + ": " + e.getMessage(), e);
                 }
             }
-            print(out, report, settings, floorValue, joinSeconds, jobSeconds, matches.size());
+            print(out, report, settings, mode, floorValue, joinSeconds, jobSeconds, matches.size());
             if (plot != null && !json) {
                 out.println("wrote " + plot);
             }
@@ -339,6 +266,7 @@ public final class Evaluate {
             PrintWriter out,
             Evaluation.Report r,
             NearDupSettings settings,
+            ModeEvaluation mode,
             double floorValue,
             double joinSeconds,
             double jobSeconds,
@@ -357,10 +285,9 @@ public final class Evaluate {
             out.println(Json.write(m));
             return;
         }
-        boolean cosine = settings.family() == SimilarityFamily.COSINE;
-        boolean containment = settings.family() == SimilarityFamily.CONTAINMENT;
-        String s = cosine ? "cos" : containment ? "c" : "J";
-        String digits = cosine ? "%.4f" : "%.2f";
+        ModeEvaluation.Terms terms = mode.terms();
+        String s = terms.symbol();
+        String digits = terms.digits();
         out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
         out.printf(Locale.ROOT, "settings          %s%n", settings);
         out.printf(
@@ -370,7 +297,7 @@ public final class Evaluate {
                         + " among %d documents"
                         + " (similarity join: %.1f s)%n",
                 r.exactPairs(),
-                cosine ? "cosine" : containment ? "containment (either way)" : "Jaccard",
+                terms.answer(),
                 floorValue,
                 r.documents(),
                 joinSeconds);
@@ -382,14 +309,13 @@ public final class Evaluate {
                 jobSeconds,
                 verdicts / jobSeconds,
                 r.candidatesPerDocument(),
-                // Containment's buckets only compare; the store verifies a pair once per subtask.
-                containment ? "bucket comparisons" : "candidates verified");
+                terms.work());
         out.printf(
                 Locale.ROOT,
                 "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
                         + digits
                         + " were found duplicate)%n",
-                ratio(r.documentRecall()),
+                ModeEvaluation.ratio(r.documentRecall()),
                 r.documentsFound(),
                 r.documentsWithSimilarEarlier(),
                 s,
@@ -397,7 +323,7 @@ public final class Evaluate {
         out.printf(
                 Locale.ROOT,
                 "pair recall       %s  (%d of %d pairs at %s >= " + digits + " were reported)%n",
-                ratio(r.pairRecall()),
+                ModeEvaluation.ratio(r.pairRecall()),
                 r.truePairsFound(),
                 r.truePairs(),
                 s,
@@ -405,7 +331,7 @@ public final class Evaluate {
         out.printf(
                 Locale.ROOT,
                 "pair precision    %s  (%d of %d reported pairs have exact %s >= " + digits + ")%n",
-                ratio(r.pairPrecision()),
+                ModeEvaluation.ratio(r.pairPrecision()),
                 r.reportedPairsAbove(),
                 r.reportedPairs(),
                 s,
@@ -415,55 +341,13 @@ public final class Evaluate {
                 "recall by similarity (a pair is found when the job reported it, or the same"
                         + " pair of pages up to exact copies:");
         out.println(
-                cosine
-                        ? "documents with the same word counts stand for each other, and the job"
-                                + " reports later pages against the first):"
-                        : "documents with identical signatures stand for each other, and the job"
-                                + " reports later pages against the first):");
-        if (cosine) {
-            out.println(
-                    "  exact cosine      expected h     pairs    found   recall   P(candidate)"
-                            + "   predicted P(found)");
-        } else if (containment) {
-            out.println(
-                    "  exact c        pairs    found   recall   P(candidate) at the pairs' sizes"
-                            + "   predicted P(found)");
-        } else {
-            out.println(
-                    "  exact J        pairs    found   recall   S-curve P(candidate)   predicted"
-                            + " P(found)");
-        }
+                "documents with "
+                        + terms.standIn()
+                        + " stand for each other, and the job reports later pages against the"
+                        + " first):");
+        out.println(terms.header());
         for (Evaluation.Bucket b : r.buckets()) {
-            if (cosine) {
-                int bits = settings.simHashBits();
-                out.printf(
-                        Locale.ROOT,
-                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s%n",
-                        b.low(),
-                        b.high(),
-                        bits * Math.acos(Math.min(1, b.high())) / Math.PI,
-                        bits * Math.acos(Math.min(1, b.low())) / Math.PI,
-                        b.pairs(),
-                        b.found(),
-                        ratio(b.recall()),
-                        ratio(b.predictedCandidate()),
-                        ratio(b.predictedFound()));
-            } else {
-                out.printf(
-                        Locale.ROOT,
-                        "  %.2f-%.2f  %8d %8d   %6s   %20s   %18s%n",
-                        b.low(),
-                        b.high(),
-                        b.pairs(),
-                        b.found(),
-                        ratio(b.recall()),
-                        ratio(b.predictedCandidate()),
-                        ratio(b.predictedFound()));
-            }
+            out.println(mode.row(b));
         }
-    }
-
-    private static String ratio(double x) {
-        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.3f", x);
     }
 }

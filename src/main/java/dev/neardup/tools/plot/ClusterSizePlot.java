@@ -1,8 +1,8 @@
 package dev.neardup.tools.plot;
 
-import dev.neardup.dedupe.DedupeJob;
-import dev.neardup.dedupe.DedupeSettings;
-import dev.neardup.dedupe.DedupeSummary;
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeSettings;
+import dev.neardup.batch.DedupeSummary;
 import dev.neardup.tools.Format;
 import java.awt.Color;
 import java.awt.Font;
@@ -100,13 +100,7 @@ public final class ClusterSizePlot {
                                 "%,d documents in %,d clusters; %s%s",
                                 result.clusteredDocuments(),
                                 result.clusters(),
-                                settings.cosine()
-                                        ? "cosine, Hamming distance <= "
-                                                + settings.job().maxHamming()
-                                                + " of "
-                                                + settings.job().simHashBits()
-                                                + " bits"
-                                        : "threshold " + Format.plain(settings.job().threshold()),
+                                settings.batch().thresholdTitle(),
                                 settings.guarded()
                                         ? ", split below " + Format.plain(settings.splitBelow())
                                         : "")),

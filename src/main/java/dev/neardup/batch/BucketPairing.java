@@ -1,0 +1,99 @@
+package dev.neardup.batch;
+
+import dev.neardup.similarity.MemberSketches;
+import java.util.List;
+
+/**
+ * The pairs of one LSH band bucket (sort the sketches and group them by value, as in Broder,
+ * Glassman, Manasse and Zweig 1997; the offline variant, all similar pairs): every two members
+ * whose estimated similarity, from their packed sketches ({@link MemberSketches}), reaches the
+ * threshold: the share of agreeing MinHash values (Jaccard), or for SimHash fingerprints in a
+ * permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h / D), which reaches
+ * cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that shares several band
+ * buckets is reported by one of them only, the bucket of the lowest band in which they agree
+ * ({@link MemberSketches#firstAgreeingBand}); so no pair is reported twice and no later step has to
+ * remove duplicates.
+ *
+ * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
+ * member order, and compared block against block ({@link #blockCount}): every pair of members is
+ * still compared once, but by as many tasks as there are pairs of blocks, each holding two blocks.
+ * Exact copies never reach a bucket more than once (the dedupe job collapses equal signatures
+ * first), so a giant bucket is one of many distinct near-copies.
+ */
+public final class BucketPairing {
+
+    /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
+    public record Member(String key, byte[] sketch) {}
+
+    /** A verified pair, the earlier document (smaller key) first. */
+    public record Pair(String earlier, String later, double similarity) {}
+
+    /** Receives pairs. */
+    public interface Sink {
+        void pair(String earlier, String later, double similarity);
+    }
+
+    private final MemberSketches sketches;
+    private final double threshold;
+
+    /**
+     * The pairing of a dedupe run: its bucket keys, estimator and threshold (with exact
+     * verification, the lower floor of the candidates that go on to it).
+     */
+    static BucketPairing of(DedupeSettings settings) {
+        return new BucketPairing(settings.newMemberSketches(), settings.candidateFloor());
+    }
+
+    /**
+     * @param sketches how members' packed sketches are estimated and banded
+     * @param threshold the lowest estimate of a pair
+     */
+    public BucketPairing(MemberSketches sketches, double threshold) {
+        this.sketches = sketches;
+        this.threshold = threshold;
+    }
+
+    /** Number of blocks a bucket of {@code size} members is cut into (1 when it fits in one). */
+    public static int blockCount(int size, int blockSize) {
+        return size <= blockSize ? 1 : (size + blockSize - 1) / blockSize;
+    }
+
+    /** Pairs within one list of members (a whole bucket, or one block compared with itself). */
+    public long within(List<Member> members, int band, Sink out) {
+        long compared = 0;
+        for (int i = 0; i < members.size(); i++) {
+            Member a = members.get(i);
+            for (int j = i + 1; j < members.size(); j++) {
+                compare(a, members.get(j), band, out);
+                compared++;
+            }
+        }
+        return compared;
+    }
+
+    /** Pairs between two disjoint lists of members (two blocks of one bucket). */
+    public long between(List<Member> left, List<Member> right, int band, Sink out) {
+        for (Member a : left) {
+            for (Member b : right) {
+                compare(a, b, band, out);
+            }
+        }
+        return (long) left.size() * right.size();
+    }
+
+    private void compare(Member a, Member b, int band, Sink out) {
+        double similarity = sketches.estimate(a.sketch(), b.sketch());
+        if (similarity < threshold) {
+            return;
+        }
+        int first = sketches.firstAgreeingBand(a.sketch(), b.sketch());
+        if (first != band && first >= 0) {
+            return; // reported by the bucket of its lowest agreeing band
+        }
+        if (a.key().compareTo(b.key()) <= 0) {
+            out.pair(a.key(), b.key(), similarity);
+        } else {
+            out.pair(b.key(), a.key(), similarity);
+        }
+    }
+}

@@ -1,0 +1,595 @@
+package dev.neardup.batch;
+
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.io.ClusterAssignment;
+import dev.neardup.io.DocumentLinesFormat;
+import dev.neardup.io.DuplicatePair;
+import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.LineSplitEnumerator;
+import dev.neardup.io.LineSplits;
+import dev.neardup.io.ParsedRecord;
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.ExceptionUtils;
+
+/**
+ * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
+ * the syntactic clustering of Broder, Glassman, Manasse and Zweig 1997 (the connected components of
+ * the similarity graph, found by sorting and grouping sketches), as <b>one</b> bounded Flink job in
+ * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages,
+ * each a keyed exchange:
+ *
+ * <ol>
+ *   <li><b>Pairs</b>: parse (bad records to the dead letters with their reason), sketch (full
+ *       MinHash signature, or SimHash fingerprint for cosine), one version per id (the latest;
+ *       deletions applied), exact copies collapsed by signature fingerprint, band entries
+ *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
+ *       whose estimated similarity from the full sketches reaches the threshold (with exact
+ *       verification, the default for Jaccard: comes within four standard errors of it, and then
+ *       the exact Jaccard of the two shingle sets decides, {@link ExactVerifyFunctions}); buckets
+ *       larger than a block compared block against block. With cosine and WINDOW candidates
+ *       instead: the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
+ *       2007), per range partition, each pair kept once.
+ *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
+ *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
+ *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
+ *       chaining guard, the keep policy; writes clusters, keep list and pairs.
+ * </ol>
+ *
+ * <p>The clusters stage checks that the components converged within the unrolled rounds (every
+ * document has at most one star centre, and every centre is its own): if not, it fails the job with
+ * {@link #NOT_CONVERGED} in the message and without restarts. {@link #run} then runs the job again
+ * with four times as many rounds; a job submitted to a cluster ({@link #start}) just fails, and the
+ * message names {@link DedupeOptions#ROUNDS}.
+ *
+ * <p>Outputs go where {@link Outputs} says: a local file or a standard stream (one {@link
+ * JsonLinesSink}, parallelism 1, in the embedded mode) or a Flink filesystem URI (a directory of
+ * part files written by every subtask, {@link JsonLines#sink}).
+ */
+public final class DedupeJob {
+
+    // Accumulator names.
+    static final String DOCUMENTS = "documents";
+    static final String DEAD_LETTERS = "dead-letters";
+    static final String DELETIONS = "deletions";
+    static final String SUPERSEDED = "superseded-versions";
+    static final String DELETED = "deleted-documents";
+    static final String COPIES = "exact-copies";
+    static final String BAND_ENTRIES = "band-entries";
+    static final String COMPARISONS = "comparisons";
+    static final String GIANT_BUCKETS = "giant-buckets";
+    static final String BLOCK_TASKS = "block-tasks";
+    static final String LARGEST_BUCKET = "largest-bucket";
+    static final String PAIRS = "pairs";
+    static final String EXACT_CHECKS = "exact-checks";
+    static final String CLUSTERS = "clusters";
+    static final String CLUSTERED = "clustered-documents";
+    static final String REMOVED = "removed";
+    static final String CUT_COMPONENTS = "cut-components";
+    static final String CHAINED_COMPONENTS = "chained-components";
+    static final String CLUSTER_SIZES = "cluster-sizes";
+    static final String TOP_CLUSTERS = "top-clusters";
+
+    /** The start of the message of a job whose components did not converge in its rounds. */
+    public static final String NOT_CONVERGED = "connected components did not converge";
+
+    /** How many times as many rounds a run on this machine tries after one did not converge. */
+    static final int MORE_ROUNDS = 4;
+
+    static String unstable(int round) {
+        return "unstable-" + round;
+    }
+
+    /** The counter {@code name} of this task, added on first use (operators share names). */
+    static LongCounter counter(RuntimeContext context, String name) {
+        return DedupeCounters.counter(context, name);
+    }
+
+    /**
+     * The failure of the clusters stage when the component rounds did not converge: no restarts
+     * (another attempt gives the same graph), and a message that says what to do.
+     */
+    static RuntimeException notConverged(int rounds, String detail) {
+        return new SuppressRestartsException(
+                new IllegalStateException(
+                        NOT_CONVERGED
+                                + " in "
+                                + rounds
+                                + " rounds ("
+                                + detail
+                                + "): run again with -D "
+                                + DedupeOptions.ROUNDS.key()
+                                + "="
+                                + Math.min(DedupeSettings.MAX_ROUNDS, rounds * MORE_ROUNDS)));
+    }
+
+    /**
+     * Where the outputs go: each a local file, {@link JsonLinesSink#STDOUT} (or another target of
+     * {@link JsonLinesSink}), a Flink filesystem URI (a directory, see {@link #isFileSystemUri}),
+     * or null (not written).
+     */
+    public record Outputs(String clusters, String keep, String pairs, String deadLetters) {}
+
+    /** What a run did: counts, rounds, sizes and the largest clusters, and its time. */
+    public record Result(
+            long documents,
+            long deadLetters,
+            long deletions,
+            long superseded,
+            long deleted,
+            long exactCopies,
+            long bandEntries,
+            long comparisons,
+            long giantBuckets,
+            long blockTasks,
+            long largestBucket,
+            long pairs,
+            long exactChecks,
+            int rounds,
+            int roundsInJob,
+            int jobs,
+            long clusters,
+            long removed,
+            long cutComponents,
+            long chainedComponents,
+            TreeMap<Integer, Integer> clusterSizes,
+            List<ClusterStat> largest,
+            double seconds) {
+
+        /** Documents kept: one per cluster. */
+        public long kept() {
+            return clusters;
+        }
+
+        /** Valid documents clustered: records less superseded versions and deleted documents. */
+        public long clusteredDocuments() {
+            return documents - superseded - deleted;
+        }
+    }
+
+    /** Waits for a started job's result: the caller may report progress meanwhile. */
+    public interface Waiter {
+        JobExecutionResult await(JobClient job) throws Exception;
+    }
+
+    private final Configuration conf;
+    private final DedupeSettings settings;
+    private final List<String> inputs;
+    private final Outputs outputs;
+    private final boolean planSplits;
+
+    /**
+     * @param conf Flink configuration (parallelism, memory, neardup options)
+     * @param inputs input files: local paths or Flink filesystem URIs, named in record sources as
+     *     {@code settings.inputNames()} says
+     * @param planSplits whether local input files are cut into line-aligned splits read by every
+     *     source subtask (the client reads them to plan the splits: only where the client sees the
+     *     files the TaskManagers read, as in the embedded mode); else one split per file
+     */
+    public DedupeJob(
+            Configuration conf,
+            DedupeSettings settings,
+            List<String> inputs,
+            Outputs outputs,
+            boolean planSplits) {
+        this.conf = Objects.requireNonNull(conf, "conf");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.inputs = List.copyOf(inputs);
+        this.outputs = Objects.requireNonNull(outputs, "outputs");
+        this.planSplits = planSplits;
+        if (inputs.size() != settings.inputNames().size()) {
+            throw new IllegalArgumentException("one name per input");
+        }
+    }
+
+    /** Runs the job to its end, waiting with {@code job.getJobExecutionResult()}. */
+    public Result run() throws Exception {
+        return run(job -> job.getJobExecutionResult().get());
+    }
+
+    /**
+     * Runs the job to its end; if its components did not converge in {@link
+     * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link
+     * DedupeSettings#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
+     *
+     * @return the result, or null when {@code waiter} returned null (the job was stopped)
+     */
+    public Result run(Waiter waiter) throws Exception {
+        long start = System.nanoTime();
+        DedupeSettings attempt = settings;
+        int jobs = 0;
+        while (true) {
+            jobs++;
+            try {
+                JobExecutionResult r = waiter.await(start(attempt));
+                if (r == null) {
+                    return null; // stopped: the waiter says why
+                }
+                return result(r, attempt.rounds(), jobs, (System.nanoTime() - start) / 1e9);
+            } catch (Exception e) {
+                if (!notConverged(e) || attempt.rounds() >= DedupeSettings.MAX_ROUNDS) {
+                    throw e;
+                }
+                attempt =
+                        attempt.withRounds(
+                                Math.min(
+                                        DedupeSettings.MAX_ROUNDS, attempt.rounds() * MORE_ROUNDS));
+                deleteDirectoryOutputs();
+            }
+        }
+    }
+
+    /** Whether {@code e} is the failure of a job whose components did not converge. */
+    public static boolean notConverged(Throwable e) {
+        return ExceptionUtils.findThrowableWithMessage(e, NOT_CONVERGED).isPresent();
+    }
+
+    /** Builds the job with this run's settings and submits it; returns at once. */
+    public JobClient start() throws Exception {
+        return start(settings);
+    }
+
+    private JobClient start(DedupeSettings attempt) throws Exception {
+        DedupeCounters.reset();
+        StreamExecutionEnvironment env = environment();
+        build(env, attempt);
+        return env.executeAsync("neardup dedupe");
+    }
+
+    /** Removes the directories of Flink filesystem outputs (before another attempt). */
+    private void deleteDirectoryOutputs() throws IOException {
+        for (String target :
+                new String[] {
+                    outputs.clusters(), outputs.keep(), outputs.pairs(), outputs.deadLetters()
+                }) {
+            if (target != null && isFileSystemUri(target)) {
+                Path dir = new Path(URI.create(target));
+                dir.getFileSystem().delete(dir, true);
+            }
+        }
+    }
+
+    private static Result result(JobExecutionResult r, int roundsInJob, int jobs, double seconds) {
+        int rounds = roundsInJob;
+        for (int k = 0; k < roundsInJob; k++) {
+            if (get(r, unstable(k)) == 0) {
+                rounds = k;
+                break;
+            }
+        }
+        @SuppressWarnings("unchecked")
+        Map<Integer, Integer> sizes = (Map<Integer, Integer>) r.getAccumulatorResult(CLUSTER_SIZES);
+        @SuppressWarnings("unchecked")
+        List<ClusterStat> top = (List<ClusterStat>) r.getAccumulatorResult(TOP_CLUSTERS);
+        return new Result(
+                get(r, DOCUMENTS),
+                get(r, DEAD_LETTERS),
+                get(r, DELETIONS),
+                get(r, SUPERSEDED),
+                get(r, DELETED),
+                get(r, COPIES),
+                get(r, BAND_ENTRIES),
+                get(r, COMPARISONS),
+                get(r, GIANT_BUCKETS),
+                get(r, BLOCK_TASKS),
+                get(r, LARGEST_BUCKET),
+                get(r, PAIRS),
+                get(r, EXACT_CHECKS),
+                rounds,
+                roundsInJob,
+                jobs,
+                get(r, CLUSTERS),
+                get(r, REMOVED),
+                get(r, CUT_COMPONENTS),
+                get(r, CHAINED_COMPONENTS),
+                sizes == null ? new TreeMap<>() : new TreeMap<>(sizes),
+                top == null ? List.of() : List.copyOf(top),
+                seconds);
+    }
+
+    private static long get(JobExecutionResult result, String name) {
+        Object value = result.getAccumulatorResult(name);
+        return value == null ? 0 : ((Number) value).longValue();
+    }
+
+    /** A BATCH environment; generic (Kryo) types off, as in the streaming job. */
+    StreamExecutionEnvironment environment() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        Configuration pipeline = new Configuration();
+        pipeline.set(PipelineOptions.GENERIC_TYPES, false);
+        env.configure(pipeline);
+        return env;
+    }
+
+    /** The whole dedupe, from the input files to the outputs, as one job graph in {@code env}. */
+    void build(StreamExecutionEnvironment env, DedupeSettings attempt) throws IOException {
+        DataStream<ParsedRecord> parsed = null;
+        long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
+        for (int i = 0; i < inputs.size(); i++) {
+            Path path = path(inputs.get(i));
+            DataStream<ParsedRecord> one =
+                    env.fromSource(
+                                    source(
+                                            inputs.get(i),
+                                            path,
+                                            attempt.inputNames().get(i),
+                                            linesBefore,
+                                            env),
+                                    WatermarkStrategy.noWatermarks(),
+                                    "documents " + i,
+                                    TypeInformation.of(ParsedRecord.class))
+                            .uid("dedupe-source-" + i)
+                            .name("documents " + attempt.inputNames().get(i));
+            parsed = parsed == null ? one : parsed.union(one);
+            if (i + 1 < inputs.size()) {
+                linesBefore += JsonLinesFormat.countLines(path);
+            }
+        }
+        SingleOutputStreamOperator<DedupeDoc> sketched =
+                parsed.process(new DedupeSketchFunction(attempt))
+                        .uid("dedupe-sketch")
+                        .name(attempt.batch().sketchStage());
+        write(
+                sketched.getSideOutput(DedupeSketchFunction.DEAD_LETTERS),
+                outputs.deadLetters(),
+                "dead-letters");
+        SingleOutputStreamOperator<DedupeDoc> latest =
+                sketched.keyBy(d -> d.id, Types.STRING)
+                        .process(new LatestVersionFunction())
+                        .uid("dedupe-latest-version")
+                        .name("latest version per id");
+        SingleOutputStreamOperator<DedupeDoc> originals =
+                latest.keyBy(d -> d.fingerprint, Types.LONG)
+                        .process(new ExactCopiesFunction())
+                        .uid("dedupe-exact-copies")
+                        .name("exact copies");
+        DataStream<SimilarPair> candidatePairs =
+                attempt.candidates() == CandidateMethod.WINDOW
+                        ? windowPairs(originals, attempt)
+                        : bucketPairs(originals, attempt);
+        if (attempt.exact()) {
+            candidatePairs =
+                    exactPairs(
+                            candidatePairs,
+                            originals.getSideOutput(ExactCopiesFunction.SHINGLES),
+                            attempt);
+        }
+        DataStream<SimilarPair> pairs =
+                candidatePairs
+                        .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
+                        .map(new EdgeFunctions.CountFunction(PAIRS))
+                        .uid("dedupe-count-pairs")
+                        .name("count pairs");
+        if (outputs.pairs() != null) {
+            write(
+                    pairs.map(new EdgeFunctions.ToDuplicatePairFunction())
+                            .returns(TypeInformation.of(DuplicatePair.class))
+                            .uid("dedupe-pairs-out")
+                            .name("pairs"),
+                    outputs.pairs(),
+                    "pairs");
+        }
+        DataStream<SimilarPair> edges = pairs;
+        for (int k = 0; k < attempt.rounds(); k++) {
+            edges =
+                    edges.flatMap(new EdgeFunctions.BothDirectionsFunction())
+                            .uid("both-directions-" + k)
+                            .name("both directions " + k)
+                            .keyBy(e -> e.a, Types.STRING)
+                            .process(new LargeStarFunction(k))
+                            .uid("large-star-" + k)
+                            .name("large-star " + k)
+                            .flatMap(new EdgeFunctions.LargerFirstFunction())
+                            .uid("larger-first-" + k)
+                            .name("larger end first " + k)
+                            .keyBy(e -> e.a, Types.STRING)
+                            .process(new SmallStarFunction())
+                            .uid("small-star-" + k)
+                            .name("small-star " + k);
+        }
+        SingleOutputStreamOperator<ClusterAssignment> clusters =
+                originals
+                        .getSideOutput(ExactCopiesFunction.VERTICES)
+                        .connect(edges)
+                        .keyBy(d -> d.key, e -> e.a, Types.STRING)
+                        .process(new AssignClusterFunction(attempt.rounds()))
+                        .uid("dedupe-assign")
+                        .name("component of each document")
+                        .keyBy(d -> d.cluster, Types.STRING)
+                        .process(new ClusterFunction(attempt))
+                        .uid("dedupe-clusters")
+                        .name("clusters: guard and keep");
+        write(clusters, outputs.clusters(), "clusters");
+        if (outputs.keep() != null) {
+            write(
+                    clusters.filter(a -> a.keep).uid("dedupe-keep-filter").name("kept documents"),
+                    outputs.keep(),
+                    "keep");
+        }
+    }
+
+    /**
+     * Candidates by shared bucket keys (LSH bands, or permuted-block tables for cosine): all
+     * verified pairs of every bucket, giant buckets compared block against block.
+     */
+    private static DataStream<SimilarPair> bucketPairs(
+            DataStream<DedupeDoc> originals, DedupeSettings attempt) {
+        SingleOutputStreamOperator<SimilarPair> bucketPairs =
+                originals
+                        .flatMap(new BandEntriesFunction(attempt))
+                        .uid("dedupe-band-entries")
+                        .name(attempt.job().mode().keyUnit() + " keys")
+                        .keyBy(e -> e.bandKey, Types.LONG)
+                        .process(new BucketPairsFunction(attempt))
+                        .uid("dedupe-bucket-pairs")
+                        .name(attempt.job().mode().keyUnit() + " buckets: all verified pairs");
+        DataStream<SimilarPair> blockPairs =
+                bucketPairs
+                        .getSideOutput(BucketPairsFunction.BLOCKS)
+                        .keyBy(
+                                e -> Tuple3.of(e.bandKey, e.blockA, e.blockB),
+                                Types.TUPLE(Types.LONG, Types.INT, Types.INT))
+                        .process(new BlockPairsFunction(attempt))
+                        .uid("dedupe-block-pairs")
+                        .name("giant buckets: block pairs");
+        return bucketPairs.union(blockPairs);
+    }
+
+    /**
+     * Exact verification ({@link VerifyMode#EXACT}): each candidate joined with the shingle set of
+     * its earlier document (keyed by it), then with the later one's (keyed by it), where the exact
+     * Jaccard similarity decides; {@link ExactVerifyFunctions}.
+     */
+    private static DataStream<SimilarPair> exactPairs(
+            DataStream<SimilarPair> candidates,
+            DataStream<DocShingles> shingles,
+            DedupeSettings attempt) {
+        return candidates
+                .keyBy(p -> p.a, Types.STRING)
+                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .process(new ExactVerifyFunctions.AttachFirst())
+                .returns(TypeInformation.of(ExactVerifyFunctions.ShingledPair.class))
+                .uid("dedupe-exact-first")
+                .name("exact: shingles of the earlier")
+                .keyBy(p -> p.b, Types.STRING)
+                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .process(new ExactVerifyFunctions.Verify(attempt.job().threshold()))
+                .returns(TypeInformation.of(SimilarPair.class))
+                .uid("dedupe-exact-verify")
+                .name("exact: Jaccard of the shingle sets");
+    }
+
+    /**
+     * Candidates by the sliding window over sorted, permuted fingerprints: per permutation, the
+     * permuted fingerprints are range-partitioned by their first p bits (keyBy (permutation,
+     * prefix)), so that every task sorts one contiguous range of one sorted order and slides the
+     * window over it; no task holds more than one range. A pair found in several permutations is
+     * kept once (keyBy pair, reduce).
+     */
+    private static DataStream<SimilarPair> windowPairs(
+            DataStream<DedupeDoc> originals, DedupeSettings attempt) {
+        return originals
+                .flatMap(new WindowEntriesFunction(attempt))
+                .uid("dedupe-window-entries")
+                .name("permuted fingerprints")
+                .keyBy(e -> e.partition, Types.LONG)
+                .process(new WindowPairsFunction(attempt))
+                .uid("dedupe-window-pairs")
+                .name("sorted ranges: sliding window")
+                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
+                .reduce((x, y) -> x)
+                .uid("dedupe-window-distinct")
+                .name("one per pair");
+    }
+
+    /**
+     * Writes {@code stream} to {@code target}: a directory of part files when it is a Flink
+     * filesystem URI, else one {@link JsonLinesSink} (parallelism 1) whose records are counted
+     * under {@code dedupe-NAME}.
+     */
+    private static <T> void write(DataStream<T> stream, String target, String name) {
+        if (target != null && isFileSystemUri(target)) {
+            stream.sinkTo(JsonLines.<T>sink(new Path(URI.create(target)), name))
+                    .uid("dedupe-" + name + "-files")
+                    .name(name + " (" + target + ")");
+        } else {
+            stream.sinkTo(new JsonLinesSink<T>(target, "dedupe-" + name))
+                    .setParallelism(1)
+                    .uid("dedupe-" + name + "-sink")
+                    .name(name);
+        }
+    }
+
+    /**
+     * Whether an output is a Flink filesystem URI ({@code file:///...}, {@code s3://...}): written
+     * as a directory of part files. A plain path is a local file, written whole.
+     */
+    public static boolean isFileSystemUri(String target) {
+        return hasScheme(target);
+    }
+
+    private static boolean hasScheme(String s) {
+        int colon = s.indexOf(':');
+        int slash = s.indexOf('/');
+        return colon > 1 && (slash < 0 || colon < slash);
+    }
+
+    /**
+     * The source of one input: a local file is cut into line-aligned splits (read by all source
+     * subtasks) when the splits are planned here; otherwise, and for a file on another filesystem,
+     * the file is one split. Undated lines take their position, after {@code linesBefore}, as their
+     * event time.
+     */
+    private FileSource<ParsedRecord> source(
+            String input, Path path, String name, long linesBefore, StreamExecutionEnvironment env)
+            throws IOException {
+        java.nio.file.Path local = localPath(input);
+        LineSplits plan = null;
+        if (local != null && planSplits) {
+            long size = java.nio.file.Files.size(local);
+            plan = LineSplits.plan(local, splitSize(size, env.getParallelism()));
+        }
+        return FileSource.forRecordStreamFormat(
+                        new DocumentLinesFormat(
+                                new JsonLinesFormat(
+                                        name, settings.job().maxDocumentBytes(), plan, linesBefore),
+                                settings.job().parser(),
+                                DocumentLinesFormat.UndatedLines.POSITION),
+                        path)
+                .setFileEnumerator(LineSplitEnumerator.provider(plan))
+                .build();
+    }
+
+    /** The Flink path of an input given as a local path or a URI. */
+    private static Path path(String input) {
+        java.nio.file.Path local = localPath(input);
+        return local != null
+                ? new Path(local.toAbsolutePath().toUri())
+                : new Path(URI.create(input));
+    }
+
+    /** The local file of an input given as a path or a file: URI; null for other filesystems. */
+    public static java.nio.file.Path localPath(String input) {
+        if (!hasScheme(input)) {
+            return java.nio.file.Path.of(input);
+        }
+        URI u = URI.create(input);
+        return "file".equals(u.getScheme()) ? java.nio.file.Path.of(u) : null;
+    }
+
+    private long splitSize(long fileSize, int parallelism) {
+        return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
+                .map(MemorySize::getBytes)
+                .orElseGet(
+                        () ->
+                                parallelism <= 1
+                                        ? Math.max(1, fileSize)
+                                        : Math.min(
+                                                64L << 20,
+                                                Math.max(1L << 20, fileSize / (8L * parallelism))));
+    }
+}

@@ -1,0 +1,294 @@
+package dev.neardup.batch;
+
+import static dev.neardup.config.ConfigException.require;
+
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SortedWindow;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.BatchSketches;
+import dev.neardup.similarity.MemberSketches;
+import java.io.Serializable;
+import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
+
+/**
+ * The validated settings of one dedupe run: the job settings it shares with the streaming job, the
+ * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order; what differs
+ * between the similarity modes is the mode's {@link BatchSketches}. Immutable and serializable.
+ */
+public final class DedupeSettings implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The most component rounds a job unrolls. */
+    public static final int MAX_ROUNDS = 128;
+
+    private final NearDupSettings job;
+    private final BatchSketches batch;
+    private final KeepPolicy keepPolicy;
+    private final double splitBelow;
+    private final int blockSize;
+    private final int rounds;
+    private final List<String> inputNames;
+    private final CandidateMethod candidates;
+    private final int window;
+    private final int permutations;
+    private final int windowPrefixBits;
+    private final VerifyMode verify;
+    // LshParams is not serializable: its bands and rows.
+    private final int candidateBands;
+    private final int candidateRows;
+
+    /**
+     * The probability that the candidate bands of a dedupe make a pair at exactly the threshold a
+     * candidate, unless --bands/--rows (or the tuning weights) are given: {@link
+     * LshParams#forRecall}.
+     */
+    public static final double CANDIDATE_RECALL = 0.99;
+
+    /**
+     * With exact verification, candidates whose MinHash estimate is at least this many standard
+     * errors, sqrt(t (1 - t) / K), below the threshold t are verified exactly (the others cannot
+     * reach t but with a probability of about 3e-5 under the normal approximation).
+     */
+    public static final double EXACT_MARGIN_ERRORS = 4;
+
+    private DedupeSettings(
+            NearDupSettings job,
+            KeepPolicy keepPolicy,
+            double splitBelow,
+            int blockSize,
+            int rounds,
+            List<String> inputNames,
+            CandidateMethod candidates,
+            int window,
+            int permutations,
+            int windowPrefixBits,
+            VerifyMode verify,
+            LshParams candidateBanding) {
+        this.job = job;
+        this.batch = job.mode().batch();
+        this.keepPolicy = keepPolicy;
+        this.splitBelow = splitBelow;
+        this.blockSize = blockSize;
+        this.rounds = rounds;
+        this.inputNames = List.copyOf(inputNames);
+        this.candidates = candidates;
+        this.window = window;
+        this.permutations = permutations;
+        this.windowPrefixBits = windowPrefixBits;
+        this.verify = verify;
+        this.candidateBands = candidateBanding.bands();
+        this.candidateRows = candidateBanding.rows();
+    }
+
+    /**
+     * Reads and validates the options.
+     *
+     * @param inputNames how each input is named in record sources, in input order
+     * @throws IllegalArgumentException naming the offending option
+     */
+    public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
+        NearDupSettings job = NearDupSettings.from(config);
+        BatchSketches batch = job.mode().batch();
+        double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
+        int block = config.get(DedupeOptions.BLOCK_SIZE);
+        int rounds = config.get(DedupeOptions.ROUNDS);
+        CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
+        require(
+                batch.slidingWindow() || candidates == CandidateMethod.BLOCKS,
+                DedupeOptions.CANDIDATES.key(),
+                "the sliding window sorts SimHash fingerprints: add --similarity cosine, or use"
+                        + " --candidates blocks (the LSH bands of Jaccard)");
+        if (candidates == CandidateMethod.BLOCKS) {
+            for (ConfigOption<Integer> only :
+                    List.of(
+                            DedupeOptions.WINDOW,
+                            DedupeOptions.PERMUTATIONS,
+                            DedupeOptions.WINDOW_PREFIX_BITS)) {
+                require(
+                        config.getOptional(only).isEmpty(),
+                        only.key(),
+                        "applies to the sliding window only: add --candidates window, or remove"
+                                + " it");
+            }
+        }
+        int window = config.get(DedupeOptions.WINDOW);
+        int permutations = config.get(DedupeOptions.PERMUTATIONS);
+        int prefixBits = config.get(DedupeOptions.WINDOW_PREFIX_BITS);
+        VerifyMode verify =
+                config.getOptional(DedupeOptions.VERIFY)
+                        .orElse(
+                                batch.exactVerification()
+                                        ? VerifyMode.EXACT
+                                        : VerifyMode.SIGNATURE);
+        require(
+                batch.exactVerification() || verify == VerifyMode.SIGNATURE,
+                DedupeOptions.VERIFY.key(),
+                "exact verification compares shingle sets (Jaccard); with --similarity cosine"
+                        + " pairs are verified by the Hamming distance of their fingerprints:"
+                        + " remove --verify exact, or use --verify signature");
+        boolean tunedBanding =
+                config.getOptional(NearDupOptions.BANDS).isPresent()
+                        || config.getOptional(NearDupOptions.FP_WEIGHT).isPresent()
+                        || config.getOptional(NearDupOptions.FN_WEIGHT).isPresent();
+        LshParams candidateBanding = batch.candidateBanding(tunedBanding, CANDIDATE_RECALL);
+        return new DedupeSettings(
+                job,
+                config.get(DedupeOptions.KEEP_POLICY),
+                floor,
+                block,
+                rounds,
+                inputNames,
+                candidates,
+                window,
+                permutations,
+                prefixBits,
+                verify,
+                candidateBanding);
+    }
+
+    /** What differs between the similarity modes in the dedupe. */
+    public BatchSketches batch() {
+        return batch;
+    }
+
+    /**
+     * What a bucket entry carries ({@link BatchSketches#memberSketches}): with exact verification,
+     * the estimate only screens candidates at {@link #candidateFloor}.
+     */
+    public MemberSketches newMemberSketches() {
+        return batch.memberSketches(candidateBanding(), exact());
+    }
+
+    /**
+     * The LSH bands of the candidate stage (Jaccard): unless --bands/--rows or the tuning weights
+     * are given, chosen for the dedupe's question, every pair at the threshold ({@link
+     * LshParams#forRecall} at {@link #CANDIDATE_RECALL}: 21 x 6 at t = 0.8, K = 128), not the
+     * streaming job's trade-off (11 x 11 finds 63% of the pairs at exactly 0.8 in a bucket).
+     */
+    public LshParams candidateBanding() {
+        return new LshParams(candidateBands, candidateRows);
+    }
+
+    public VerifyMode verify() {
+        return verify;
+    }
+
+    /** Whether candidates are verified by the exact Jaccard of their shingle sets. */
+    public boolean exact() {
+        return verify == VerifyMode.EXACT;
+    }
+
+    /**
+     * The lowest estimate a candidate in a bucket needs to go on: the threshold when the estimate
+     * decides; with exact verification {@link #EXACT_MARGIN_ERRORS} standard errors below it.
+     */
+    public double candidateFloor() {
+        double t = job.threshold();
+        if (!exact()) {
+            return t;
+        }
+        return Math.max(0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.numHashes()));
+    }
+
+    /** The sliding window of these settings (cosine, WINDOW candidates). */
+    public SortedWindow newSortedWindow() {
+        return new SortedWindow(
+                job.simHashBits(),
+                permutations,
+                window,
+                job.maxHamming(),
+                SortedWindow.DEFAULT_SEED);
+    }
+
+    public CandidateMethod candidates() {
+        return candidates;
+    }
+
+    public int window() {
+        return window;
+    }
+
+    public int permutations() {
+        return permutations;
+    }
+
+    public int windowPrefixBits() {
+        return windowPrefixBits;
+    }
+
+    public NearDupSettings job() {
+        return job;
+    }
+
+    public KeepPolicy keepPolicy() {
+        return keepPolicy;
+    }
+
+    /** The chaining guard's floor; NaN when the guard is off. */
+    public double splitBelow() {
+        return splitBelow;
+    }
+
+    public boolean guarded() {
+        return !Double.isNaN(splitBelow);
+    }
+
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** Component rounds the job unrolls ({@link DedupeOptions#ROUNDS}). */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** These settings with {@code n} component rounds. */
+    public DedupeSettings withRounds(int n) {
+        return new DedupeSettings(
+                job,
+                keepPolicy,
+                splitBelow,
+                blockSize,
+                n,
+                inputNames,
+                candidates,
+                window,
+                permutations,
+                windowPrefixBits,
+                verify,
+                candidateBanding());
+    }
+
+    public List<String> inputNames() {
+        return inputNames;
+    }
+
+    @Override
+    public String toString() {
+        return batch.describeDedupe(
+                candidateBanding(),
+                exact()
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "exact (candidates estimated >= %.3f)",
+                                candidateFloor())
+                        : "signature",
+                candidates == CandidateMethod.WINDOW
+                        ? String.format(
+                                java.util.Locale.ROOT,
+                                "window (%d permutations x %d, 2^%d partitions each)",
+                                permutations,
+                                window,
+                                windowPrefixBits)
+                        : null,
+                "keep="
+                        + keepPolicy.name().toLowerCase(java.util.Locale.ROOT)
+                        + " split-below="
+                        + (guarded() ? String.valueOf(splitBelow) : "off"),
+                blockSize);
+    }
+}

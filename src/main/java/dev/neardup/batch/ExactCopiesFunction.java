@@ -1,0 +1,105 @@
+package dev.neardup.batch;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * Exact copies first (keyed by the signature's 64-bit fingerprint): documents with equal signatures
+ * are one cluster without any comparison, so only the earliest of them, by (event time, id), goes
+ * on to the band buckets (main output). 100,000 copies of a template cost one bucket member, and
+ * one edge each to the earliest ({@link #PAIRS}, similarity 1.0). Every document leaves as a vertex
+ * ({@link #VERTICES}); a copy carries the earliest one's key instead of its signature. The
+ * signature is held once per group, the copies' other fields (no content) in a list. With exact
+ * verification the group is the documents with equal shingle sets, and the earliest one's set goes
+ * to {@link #SHINGLES}, for {@link ExactVerifyFunctions}.
+ */
+public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, DedupeDoc> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final OutputTag<DedupeDoc> VERTICES =
+            new OutputTag<>("vertices", TypeInformation.of(DedupeDoc.class));
+
+    public static final OutputTag<SimilarPair> PAIRS =
+            new OutputTag<>("copy-pairs", TypeInformation.of(SimilarPair.class));
+
+    /** With exact verification: the shingle set of the earliest copy, the one that goes on. */
+    public static final OutputTag<DocShingles> SHINGLES =
+            new OutputTag<>("shingles", TypeInformation.of(DocShingles.class));
+
+    private transient ListState<DedupeDoc> members;
+    private transient ValueState<long[]> signature;
+    private transient ValueState<long[]> shingles;
+    private transient LongCounter copies;
+
+    @Override
+    public void open(OpenContext openContext) {
+        members =
+                getRuntimeContext()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "members", TypeInformation.of(DedupeDoc.class)));
+        signature =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "signature", TypeInformation.of(long[].class)));
+        shingles =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "shingles", TypeInformation.of(long[].class)));
+        copies = DedupeJob.counter(getRuntimeContext(), DedupeJob.COPIES);
+    }
+
+    @Override
+    public void processElement(DedupeDoc doc, Context ctx, Collector<DedupeDoc> out)
+            throws Exception {
+        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        if (signature.value() == null) {
+            signature.update(doc.signature);
+        }
+        if (doc.shingles != null && shingles.value() == null) {
+            shingles.update(doc.shingles);
+        }
+        doc.signature = null;
+        doc.shingles = null;
+        members.add(doc);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<DedupeDoc> out)
+            throws Exception {
+        List<DedupeDoc> group = new ArrayList<>();
+        for (DedupeDoc d : members.get()) {
+            group.add(d);
+        }
+        group.sort(Comparator.comparing(d -> d.key));
+        DedupeDoc first = group.get(0);
+        first.signature = signature.value();
+        long[] set = shingles.value();
+        if (set != null) {
+            ctx.output(SHINGLES, new DocShingles(first.key, set));
+        }
+        ctx.output(VERTICES, first);
+        out.collect(first);
+        for (int i = 1; i < group.size(); i++) {
+            DedupeDoc copy = group.get(i);
+            copy.copyOf = first.key;
+            ctx.output(VERTICES, copy);
+            ctx.output(PAIRS, new SimilarPair(first.key, copy.key, 1.0));
+        }
+        copies.add(group.size() - 1);
+    }
+}

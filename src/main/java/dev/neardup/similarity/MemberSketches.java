@@ -1,0 +1,190 @@
+package dev.neardup.similarity;
+
+import dev.neardup.lsh.BandKeys;
+import dev.neardup.sketch.SimHash;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * What a band-bucket entry of the dedupe carries to compare its document with the bucket's other
+ * members, packed into one byte array (one copy per band bucket: 21 of them per document at t =
+ * 0.8, which the sorted shuffle of the bucket stage serializes, spills and sorts).
+ *
+ * <ul>
+ *   <li><b>MinHash</b> ({@link #minHash}): the 32 low bits of each band key (little-endian ints),
+ *       then the K signature values, each as its lowest {@code valueBytes} bytes (little-endian).
+ *       The estimate is the share of positions whose kept bytes agree: with the full 8 bytes, the
+ *       share of agreeing values ({@link dev.neardup.sketch.Similarity#estimateJaccard}); with 2
+ *       bytes (exact verification, where the estimate only screens candidates at a floor well below
+ *       the threshold), the same share plus the chance agreements of 16-bit slices (b-bit minwise
+ *       hashing, Li and König 2010: a differing position agrees with probability 2^-16, so the
+ *       share exceeds the full one by at most 2^-16 (1 - J) in expectation), at a quarter of the
+ *       bytes. The lowest agreeing band is the first whose key bits agree (a pair of different band
+ *       keys agrees in these 32 bits with probability 2^-32; such a pair is then reported by no
+ *       bucket).
+ *   <li><b>SimHash</b> ({@link #simHash}): the fingerprint's words as little-endian longs,
+ *       estimated and banded as the full fingerprint is.
+ * </ul>
+ *
+ * <p>Not thread-safe (the SimHash variant decodes into scratch arrays): one instance per task.
+ */
+public abstract class MemberSketches {
+
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORT_LE =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The bucket keys of a sketch (LSH bands, or permuted-block tables). */
+    public abstract long[] bandKeys(long[] sketch);
+
+    /** The packed form of a sketch whose bucket keys are {@code keys}. */
+    public abstract byte[] pack(long[] sketch, long[] keys);
+
+    /** The estimated similarity of two packed sketches. */
+    public abstract double estimate(byte[] a, byte[] b);
+
+    /** The lowest band (table) in which two packed sketches agree, or -1 when none does. */
+    public abstract int firstAgreeingBand(byte[] a, byte[] b);
+
+    /**
+     * MinHash signatures of K values keyed by {@code banding}, keeping {@code valueBytes} (2 or 8)
+     * bytes of each value.
+     */
+    public static MemberSketches minHash(BandKeys banding, int numHashes, int valueBytes) {
+        if (valueBytes != 2 && valueBytes != 8) {
+            throw new IllegalArgumentException("valueBytes must be 2 or 8, got " + valueBytes);
+        }
+        return new PackedMinHash(banding, numHashes, valueBytes);
+    }
+
+    /** SimHash fingerprints of {@code words} 64-bit words keyed by {@code tables}. */
+    public static MemberSketches simHash(BandKeys tables, int words) {
+        return new PackedSimHash(tables, words);
+    }
+
+    private static final class PackedMinHash extends MemberSketches {
+        private final BandKeys banding;
+        private final int numHashes;
+        private final int valueBytes;
+
+        PackedMinHash(BandKeys banding, int numHashes, int valueBytes) {
+            this.banding = banding;
+            this.numHashes = numHashes;
+            this.valueBytes = valueBytes;
+        }
+
+        @Override
+        public long[] bandKeys(long[] sketch) {
+            return banding.bandKeys(sketch);
+        }
+
+        @Override
+        public byte[] pack(long[] sketch, long[] keys) {
+            if (sketch.length != numHashes) {
+                throw new IllegalArgumentException(
+                        "signature of " + sketch.length + " values, expected " + numHashes);
+            }
+            int head = 4 * keys.length;
+            byte[] out = new byte[head + valueBytes * numHashes];
+            for (int j = 0; j < keys.length; j++) {
+                INT_LE.set(out, 4 * j, (int) keys[j]);
+            }
+            if (valueBytes == 8) {
+                for (int i = 0; i < numHashes; i++) {
+                    LONG_LE.set(out, head + 8 * i, sketch[i]);
+                }
+            } else {
+                for (int i = 0; i < numHashes; i++) {
+                    SHORT_LE.set(out, head + 2 * i, (short) sketch[i]);
+                }
+            }
+            return out;
+        }
+
+        private int head(byte[] packed) {
+            return packed.length - valueBytes * numHashes;
+        }
+
+        @Override
+        public double estimate(byte[] a, byte[] b) {
+            int head = head(a);
+            int agree = 0;
+            if (valueBytes == 8) {
+                for (int i = 0; i < numHashes; i++) {
+                    int at = head + 8 * i;
+                    if ((long) LONG_LE.get(a, at) == (long) LONG_LE.get(b, at)) {
+                        agree++;
+                    }
+                }
+            } else {
+                for (int i = 0; i < numHashes; i++) {
+                    int at = head + 2 * i;
+                    if ((short) SHORT_LE.get(a, at) == (short) SHORT_LE.get(b, at)) {
+                        agree++;
+                    }
+                }
+            }
+            return (double) agree / numHashes;
+        }
+
+        @Override
+        public int firstAgreeingBand(byte[] a, byte[] b) {
+            int bands = head(a) / 4;
+            for (int j = 0; j < bands; j++) {
+                if ((int) INT_LE.get(a, 4 * j) == (int) INT_LE.get(b, 4 * j)) {
+                    return j;
+                }
+            }
+            return -1;
+        }
+    }
+
+    private static final class PackedSimHash extends MemberSketches {
+        private final BandKeys tables;
+        private final long[] left;
+        private final long[] right;
+
+        PackedSimHash(BandKeys tables, int words) {
+            this.tables = tables;
+            this.left = new long[words];
+            this.right = new long[words];
+        }
+
+        @Override
+        public long[] bandKeys(long[] sketch) {
+            return tables.bandKeys(sketch);
+        }
+
+        @Override
+        public byte[] pack(long[] sketch, long[] keys) {
+            byte[] out = new byte[8 * sketch.length];
+            for (int i = 0; i < sketch.length; i++) {
+                LONG_LE.set(out, 8 * i, sketch[i]);
+            }
+            return out;
+        }
+
+        private void decode(byte[] a, byte[] b) {
+            for (int i = 0; i < left.length; i++) {
+                left[i] = (long) LONG_LE.get(a, 8 * i);
+                right[i] = (long) LONG_LE.get(b, 8 * i);
+            }
+        }
+
+        @Override
+        public double estimate(byte[] a, byte[] b) {
+            decode(a, b);
+            return SimHash.estimateCosine(left, right);
+        }
+
+        @Override
+        public int firstAgreeingBand(byte[] a, byte[] b) {
+            decode(a, b);
+            return tables.firstAgreeingBand(left, right);
+        }
+    }
+}

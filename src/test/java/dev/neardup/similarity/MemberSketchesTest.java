@@ -1,0 +1,116 @@
+package dev.neardup.similarity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.neardup.lsh.BandKeys;
+import dev.neardup.lsh.Banding;
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.PermutedBlocks;
+import dev.neardup.sketch.SimHash;
+import dev.neardup.sketch.Similarity;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class MemberSketchesTest {
+
+    private static final int K = 128;
+    private static final Banding BANDING = new Banding(new LshParams(21, 6));
+
+    /** A pair of signatures with each value differing with probability 1 - j. */
+    private static long[][] pair(SplittableRandom random, double j) {
+        long[] a = new long[K];
+        long[] b = new long[K];
+        for (int i = 0; i < K; i++) {
+            a[i] = random.nextLong();
+            b[i] = random.nextDouble() < j ? a[i] : random.nextLong();
+        }
+        return new long[][] {a, b};
+    }
+
+    private static byte[] pack(MemberSketches s, long[] sketch) {
+        return s.pack(sketch, s.bandKeys(sketch));
+    }
+
+    @Test
+    void fullValuesEstimateAndBandExactlyAsTheSignaturesDo() {
+        MemberSketches full = MemberSketches.minHash(BANDING, K, 8);
+        SplittableRandom random = new SplittableRandom(11);
+        int agreeing = 0;
+        for (int t = 0; t < 2000; t++) {
+            long[][] p = pair(random, random.nextDouble());
+            byte[] a = pack(full, p[0]);
+            byte[] b = pack(full, p[1]);
+            assertThat(full.estimate(a, b)).isEqualTo(Similarity.estimateJaccard(p[0], p[1]));
+            int first = BANDING.firstAgreeingBand(p[0], p[1]);
+            assertThat(full.firstAgreeingBand(a, b)).isEqualTo(first);
+            agreeing += first >= 0 ? 1 : 0;
+        }
+        assertThat(agreeing).isBetween(200, 1800); // both outcomes exercised
+    }
+
+    @Test
+    void sixteenBitSlicesExceedTheFullEstimateOnlyByChanceAgreements() {
+        MemberSketches full = MemberSketches.minHash(BANDING, K, 8);
+        MemberSketches slices = MemberSketches.minHash(BANDING, K, 2);
+        SplittableRandom random = new SplittableRandom(12);
+        double excess = 0;
+        int pairs = 5000;
+        for (int t = 0; t < pairs; t++) {
+            long[][] p = pair(random, random.nextDouble());
+            double exact = full.estimate(pack(full, p[0]), pack(full, p[1]));
+            byte[] a = pack(slices, p[0]);
+            byte[] b = pack(slices, p[1]);
+            double sliced = slices.estimate(a, b);
+            // A differing value agrees in its low 16 bits with probability 2^-16: never less,
+            // and at most a position or two more.
+            assertThat(sliced).isBetween(exact, exact + 2.0 / K);
+            excess += sliced - exact;
+            assertThat(slices.firstAgreeingBand(a, b))
+                    .isEqualTo(BANDING.firstAgreeingBand(p[0], p[1]));
+        }
+        // Expected excess per pair: (1 - J) 2^-16 <= 2^-16; with 5,000 pairs almost always 0.
+        assertThat(excess / pairs).isLessThan(1e-3);
+    }
+
+    @Test
+    void slicesAreAQuarterOfTheBytes() {
+        long[] sig = pair(new SplittableRandom(13), 0.5)[0];
+        assertThat(pack(MemberSketches.minHash(BANDING, K, 2), sig)).hasSize(21 * 4 + 2 * K);
+        assertThat(pack(MemberSketches.minHash(BANDING, K, 8), sig)).hasSize(21 * 4 + 8 * K);
+    }
+
+    @Test
+    void simHashFingerprintsEstimateAndBandAsTheFingerprintsDo() {
+        BlockParams params = new BlockParams(64, 3, 6);
+        BandKeys tables = new PermutedBlocks(params);
+        MemberSketches s = MemberSketches.simHash(tables, 1);
+        SplittableRandom random = new SplittableRandom(14);
+        int candidates = 0;
+        for (int t = 0; t < 2000; t++) {
+            long[] a = {random.nextLong()};
+            long flips = 0;
+            for (int f = random.nextInt(8); f > 0; f--) {
+                flips |= 1L << random.nextInt(64);
+            }
+            long[] b = {a[0] ^ flips};
+            byte[] pa = pack(s, a);
+            byte[] pb = pack(s, b);
+            assertThat(s.estimate(pa, pb)).isEqualTo(SimHash.estimateCosine(a, b));
+            int first = tables.firstAgreeingBand(a, b);
+            assertThat(s.firstAgreeingBand(pa, pb)).isEqualTo(first);
+            candidates += first >= 0 ? 1 : 0;
+        }
+        assertThat(candidates).isBetween(200, 1990);
+    }
+
+    @Test
+    void rejectsAWrongWidthOrSignatureLength() {
+        assertThatThrownBy(() -> MemberSketches.minHash(BANDING, K, 4))
+                .hasMessageContaining("valueBytes must be 2 or 8");
+        MemberSketches s = MemberSketches.minHash(BANDING, K, 2);
+        assertThatThrownBy(() -> s.pack(new long[64], new long[21]))
+                .hasMessageContaining("signature of 64 values, expected 128");
+    }
+}
