@@ -253,7 +253,6 @@ public final class DedupeJob {
     }
 
     private JobClient start(DedupeSettings attempt) throws Exception {
-        DedupeCounters.reset();
         StreamExecutionEnvironment env = environment();
         build(env, attempt);
         return env.executeAsync("neardup dedupe");
@@ -508,8 +507,7 @@ public final class DedupeJob {
 
     /**
      * Writes {@code stream} to {@code target}: a directory of part files when it is a Flink
-     * filesystem URI, else one {@link JsonLinesSink} (parallelism 1) whose records are counted
-     * under {@code dedupe-NAME}.
+     * filesystem URI, else one {@link JsonLinesSink} (parallelism 1).
      */
     private static <T> void write(DataStream<T> stream, String target, String name) {
         if (target != null && isFileSystemUri(target)) {
@@ -517,7 +515,7 @@ public final class DedupeJob {
                     .uid("dedupe-" + name + "-files")
                     .name(name + " (" + target + ")");
         } else {
-            stream.sinkTo(new JsonLinesSink<T>(target, "dedupe-" + name))
+            stream.sinkTo(new JsonLinesSink<T>(target))
                     .setParallelism(1)
                     .uid("dedupe-" + name + "-sink")
                     .name(name);

@@ -6,6 +6,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.metrics.Counter;
 
 /**
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
@@ -40,6 +41,11 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
         this.lines = Objects.requireNonNull(lines, "lines");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.undated = Objects.requireNonNull(undated, "undated");
+    }
+
+    /** This format, with readers that count the blank lines they skip in {@code counter}. */
+    public DocumentLinesFormat countingBlankLines(Counter counter) {
+        return new DocumentLinesFormat(lines.countingBlankLines(counter), parser, undated);
     }
 
     @Override

@@ -6,13 +6,15 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
 
 /**
  * Reads a JSON Lines file as raw records: one record per line, as bytes (so invalid UTF-8 is
  * detected downstream rather than silently replaced), with {@code name:line} as its source and its
  * {@link RawRecord#position} (the line number plus the lines of the inputs before this one). Blank
- * lines are skipped, and counted ({@link #blankLines}, for the run summary). A line longer than
- * {@code maxBytes} is not held in memory: its first bytes are kept and the record is marked
+ * lines are skipped, and counted ({@link #countingBlankLines}, for the run summary). A line longer
+ * than {@code maxBytes} is not held in memory: its first bytes are kept and the record is marked
  * truncated, which the parser turns into a dead letter.
  *
  * <p>Splittable: a reader for the split {@code [offset, end)} reads the lines that start in it (a
@@ -27,14 +29,13 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
     private static final long serialVersionUID = 1L;
 
-    /** Blank lines skipped in this JVM (the run summary of the embedded mode reads it). */
-    private static final java.util.concurrent.atomic.LongAdder BLANK_LINES =
-            new java.util.concurrent.atomic.LongAdder();
-
     private final String name;
     private final int maxBytes;
     private final LineSplits plan;
     private final long linesBefore;
+
+    /** Where readers count the blank lines they skip; null: nowhere. */
+    private transient Counter blankLines;
 
     /**
      * @param name how the file is named in record sources (e.g. its file name)
@@ -70,7 +71,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     /** A reader of the whole stream, from its current position (line 1) to its end. */
     public StreamFormat.Reader<RawRecord> createReader(
             Configuration config, FSDataInputStream stream) {
-        return new Reader(stream, name, maxBytes, linesBefore, 1, Long.MAX_VALUE);
+        return new Reader(stream, blankLines, name, maxBytes, linesBefore, 1, Long.MAX_VALUE);
     }
 
     @Override
@@ -79,7 +80,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             throws IOException {
         long offset = stream.getPos();
         if (offset == 0) {
-            return new Reader(stream, name, maxBytes, linesBefore, 1, splitEnd);
+            return new Reader(stream, blankLines, name, maxBytes, linesBefore, 1, splitEnd);
         }
         long line = plan != null && plan.fileSize() == fileLen ? plan.lineAt(offset) : -1;
         if (line < 0) {
@@ -102,7 +103,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             stream.seek(start);
             offset = start;
         }
-        return new Reader(stream, name, maxBytes, linesBefore, line, splitEnd - offset);
+        return new Reader(stream, blankLines, name, maxBytes, linesBefore, line, splitEnd - offset);
     }
 
     /**
@@ -154,13 +155,11 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         return createReader(config, stream, fileLen, splitEnd);
     }
 
-    /** Blank lines skipped in this JVM since the last {@link #resetBlankLines}. */
-    public static long blankLines() {
-        return BLANK_LINES.sum();
-    }
-
-    public static void resetBlankLines() {
-        BLANK_LINES.reset();
+    /** This format, with readers that count the blank lines they skip in {@code counter}. */
+    public JsonLinesFormat countingBlankLines(Counter counter) {
+        JsonLinesFormat format = new JsonLinesFormat(name, maxBytes, plan, linesBefore);
+        format.blankLines = counter;
+        return format;
     }
 
     @Override
@@ -175,6 +174,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
     private static final class Reader implements StreamFormat.Reader<RawRecord> {
         private final FSDataInputStream in;
+        private final Counter blankLines;
         private final String name;
         private final int maxBytes;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
@@ -192,12 +192,14 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
         Reader(
                 FSDataInputStream in,
+                Counter blankLines,
                 String name,
                 int maxBytes,
                 long linesBefore,
                 long firstLine,
                 long splitLength) {
             this.in = in;
+            this.blankLines = blankLines == null ? new SimpleCounter() : blankLines;
             this.name = name;
             this.maxBytes = maxBytes;
             this.linesBefore = linesBefore;
@@ -258,7 +260,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                     }
                 }
                 if (isBlank(bytes, length) && size <= maxBytes) {
-                    BLANK_LINES.increment();
+                    blankLines.inc();
                     continue;
                 }
                 RawRecord r = new RawRecord();

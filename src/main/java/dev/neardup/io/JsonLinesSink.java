@@ -7,31 +7,41 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 /**
  * Writes records as JSON Lines to one local file, standard output or standard error: the sinks of
  * the embedded ({@code neardup run} without Kafka) mode. Run it with parallelism 1. The file is
  * created (or truncated) when the job starts; lines are written whole, at the latest at every
  * checkpoint and at the end, so that a file never ends with part of a line ({@link LineWriter}).
- * Records written are counted per sink name in this JVM ({@link #written}), which is what the
- * progress line of the embedded mode reads.
+ * Records written are counted in the writer's metrics: Flink's {@code numRecordsSend}, {@link
+ * #RECORDS_WRITTEN} per category, and the first records as the gauge {@link #FIRST_RECORDS}, which
+ * is what the progress and summaries of the embedded mode read.
  */
 public class JsonLinesSink<T> implements Sink<T> {
 
     private static final long serialVersionUID = 1L;
-    private static final Map<String, AtomicLong> COUNTS = new ConcurrentHashMap<>();
 
-    /** Records {@link #first} keeps per counter name. */
+    /** The counter of the records of one category, in the group {@code category} = its name. */
+    public static final String RECORDS_WRITTEN = "recordsWritten";
+
+    /** The metric group key of {@link #RECORDS_WRITTEN}. */
+    public static final String CATEGORY = "category";
+
+    /** The gauge of the first {@link #FIRST} records written (a list). */
+    public static final String FIRST_RECORDS = "firstRecords";
+
+    /** Records {@link #FIRST_RECORDS} keeps. */
     public static final int FIRST = 3;
-
-    private static final Map<String, List<Object>> FIRST_RECORDS = new ConcurrentHashMap<>();
 
     /** Target for standard output. */
     public static final String STDOUT = "-";
@@ -46,25 +56,21 @@ public class JsonLinesSink<T> implements Sink<T> {
     public static final String STDERR_SUMMARY = "\0stderr-summary";
 
     private final String target;
-    private final String counterName;
     private final SerializableFunction<T, String> category;
 
     /**
      * @param target a file path, {@link #STDOUT}, {@link #STDERR}, or null to count records without
      *     writing them
-     * @param counterName name under which written records are counted
-     * @param category when not null, records are also counted under {@code counterName + "." +
-     *     category(record)}
+     * @param category when not null, records are also counted per {@code category(record)} ({@link
+     *     #RECORDS_WRITTEN})
      */
-    public JsonLinesSink(
-            String target, String counterName, SerializableFunction<T, String> category) {
+    public JsonLinesSink(String target, SerializableFunction<T, String> category) {
         this.target = target;
-        this.counterName = counterName;
         this.category = category;
     }
 
-    public JsonLinesSink(String target, String counterName) {
-        this(target, counterName, null);
+    public JsonLinesSink(String target) {
+        this(target, null);
     }
 
     /** A serializable function, for {@code category}. */
@@ -86,29 +92,6 @@ public class JsonLinesSink<T> implements Sink<T> {
     public static void eraseProgressLine(boolean stdout, boolean stderr) {
         eraseBeforeStdout = stdout;
         eraseBeforeStderr = stderr;
-    }
-
-    /** Records written so far in this JVM by sinks with this counter name. */
-    public static long written(String counterName) {
-        AtomicLong count = COUNTS.get(counterName);
-        return count == null ? 0 : count.get();
-    }
-
-    /** Resets a counter, its categories and its first records (a new run in the same JVM). */
-    public static void resetCounter(String counterName) {
-        COUNTS.keySet().removeIf(k -> k.equals(counterName) || k.startsWith(counterName + "."));
-        FIRST_RECORDS.remove(counterName);
-    }
-
-    /**
-     * The first {@link #FIRST} records written in this JVM by sinks with this counter name, of type
-     * {@code type} (e.g. the first dead letters, to say why a run read no document).
-     */
-    public static <R> List<R> first(String counterName, Class<R> type) {
-        List<Object> records = FIRST_RECORDS.getOrDefault(counterName, List.of());
-        synchronized (records) {
-            return records.stream().filter(type::isInstance).map(type::cast).toList();
-        }
     }
 
     @Override
@@ -135,9 +118,20 @@ public class JsonLinesSink<T> implements Sink<T> {
             out = new FileOutputStream(path.toFile());
             console = false;
         }
+        MetricGroup metrics =
+                context == null ? new UnregisteredMetricsGroup() : context.metricGroup();
         LineWriter<T> writer =
                 new LineWriter<>(
-                        out, console, summary, target == null, counterName, category, BUFFER_BYTES);
+                        out,
+                        console,
+                        summary,
+                        target == null,
+                        category,
+                        BUFFER_BYTES,
+                        context == null
+                                ? new SimpleCounter()
+                                : context.metricGroup().getNumRecordsSendCounter(),
+                        metrics);
         writer.eraseLine = erase;
         return writer;
     }
@@ -156,9 +150,11 @@ public class JsonLinesSink<T> implements Sink<T> {
         private final boolean console;
         private final boolean summary;
         private final boolean discard;
-        private final String counterName;
-        private final AtomicLong count;
+        private final Counter count;
         private final SerializableFunction<T, String> category;
+        private final MetricGroup metrics;
+        private final Map<String, Counter> categories = new HashMap<>();
+        private final List<T> first = new ArrayList<>();
         private final byte[] buffer;
         private int buffered;
 
@@ -170,17 +166,25 @@ public class JsonLinesSink<T> implements Sink<T> {
                 boolean console,
                 boolean summary,
                 boolean discard,
-                String counterName,
                 SerializableFunction<T, String> category,
-                int bufferBytes) {
+                int bufferBytes,
+                Counter count,
+                MetricGroup metrics) {
             this.out = out;
             this.console = console;
             this.summary = summary;
             this.discard = discard;
-            this.counterName = counterName;
-            this.count = COUNTS.computeIfAbsent(counterName, k -> new AtomicLong());
             this.category = category;
             this.buffer = new byte[bufferBytes];
+            this.count = count;
+            this.metrics = metrics;
+            metrics.gauge("firstRecords", this::first);
+        }
+
+        private List<T> first() {
+            synchronized (first) {
+                return List.copyOf(first);
+            }
         }
 
         @Override
@@ -207,17 +211,18 @@ public class JsonLinesSink<T> implements Sink<T> {
                     }
                 }
             }
-            if (count.incrementAndGet() <= FIRST) {
-                List<Object> first =
-                        FIRST_RECORDS.computeIfAbsent(counterName, k -> new ArrayList<>());
+            count.inc();
+            if (count.getCount() <= FIRST) {
                 synchronized (first) {
                     first.add(element);
                 }
             }
             if (category != null) {
-                COUNTS.computeIfAbsent(
-                                counterName + "." + category.apply(element), k -> new AtomicLong())
-                        .incrementAndGet();
+                categories
+                        .computeIfAbsent(
+                                category.apply(element),
+                                c -> metrics.addGroup(CATEGORY, c).counter("recordsWritten"))
+                        .inc();
             }
         }
 

@@ -1,9 +1,6 @@
 package dev.neardup.io;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -24,12 +21,8 @@ public class KafkaJsonSerializer<T> implements KafkaRecordSerializationSchema<T>
         String key(T element);
     }
 
-    /** Records serialized per topic in this JVM (the progress line of the embedded mode). */
-    private static final Map<String, LongAdder> SERIALIZED = new ConcurrentHashMap<>();
-
     private final String topic;
     private final KeyFunction<T> key;
-    private transient LongAdder count;
 
     public KafkaJsonSerializer(String topic, KeyFunction<T> key) {
         this.topic = topic;
@@ -67,20 +60,7 @@ public class KafkaJsonSerializer<T> implements KafkaRecordSerializationSchema<T>
             header(headers, "neardup.dlq.partition", d.sourcePartition);
             header(headers, "neardup.dlq.offset", d.sourceOffset);
         }
-        if (count == null) {
-            count = SERIALIZED.computeIfAbsent(topic, t -> new LongAdder());
-        }
-        count.increment();
         return new ProducerRecord<>(topic, null, null, keyBytes, value, headers);
-    }
-
-    /**
-     * Records serialized for {@code topic} in this JVM: what the job has sent, including records of
-     * transactions that a failure aborted (they are sent again after the restart).
-     */
-    public static long serialized(String topic) {
-        LongAdder n = SERIALIZED.get(topic);
-        return n == null ? 0 : n.sum();
     }
 
     private static void header(RecordHeaders headers, String name, Object value) {

@@ -28,6 +28,8 @@ public final class JobMetrics {
      */
     public record JobMetric(String name, Kind kind, Operator operator, String description) {}
 
+    static final Operator SOURCE =
+            new Operator("documents (parse and validate)", NearDupJob.Uid.SOURCE);
     static final Operator SIGNATURES =
             new Operator("shingles, MinHash, band keys", NearDupJob.Uid.SIGNATURE);
     static final Operator BAND_BUCKETS = new Operator("band buckets", NearDupJob.Uid.BAND_BUCKET);
@@ -35,10 +37,24 @@ public final class JobMetrics {
             new Operator("sample intake", NearDupJob.Uid.SAMPLE_INTAKE);
     static final Operator SAMPLE_STORE = new Operator("sample store", NearDupJob.Uid.SAMPLE_STORE);
     static final Operator VERDICTS = new Operator("verdicts", NearDupJob.Uid.VERDICT);
+    static final Operator JSON_LINES_SINKS =
+            new Operator(
+                    "alerts, verdicts, dead letters: Writer",
+                    String.join(
+                            ", ",
+                            NearDupJob.Uid.ALERT_SINK,
+                            NearDupJob.Uid.VERDICT_SINK,
+                            NearDupJob.Uid.DEAD_LETTER_SINK));
 
     /** The metrics, by operator in the order of the job graph. */
     public static final List<JobMetric> ALL =
             List.of(
+                    new JobMetric(
+                            "blankLinesSkipped",
+                            Kind.COUNTER,
+                            SOURCE,
+                            "file input only (`neardup run` without Kafka): blank lines the readers"
+                                    + " skipped; the run summary shows them"),
                     new JobMetric(
                             "documentsIn",
                             Kind.COUNTER,
@@ -280,5 +296,20 @@ public final class JobMetrics {
                                 + " for inputs of more than about 100,000 documents, where every"
                                 + " verdict waits for the end of the input; in a stream, a high"
                                 + " rate means the budget is too small for the watermark delay and"
-                                + " the input rate"));
+                                + " the input rate"),
+                    new JobMetric(
+                            "recordsWritten",
+                            Kind.COUNTER,
+                            JSON_LINES_SINKS,
+                            "JSON Lines outputs only (`neardup run` without Kafka): records written"
+                                + " per category, the label `category`: a verdict's `verdict`, an"
+                                + " alert's `pair` or its cluster event. All records written are"
+                                + " Flink's `numRecordsSend`; the run summary shows both"),
+                    new JobMetric(
+                            "firstRecords",
+                            Kind.GAUGE,
+                            JSON_LINES_SINKS,
+                            "JSON Lines outputs only: the first three records written (not a"
+                                    + " number; the run names the first dead letters when every"
+                                    + " line was one)"));
 }

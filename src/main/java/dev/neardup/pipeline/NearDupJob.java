@@ -59,6 +59,12 @@ public final class NearDupJob {
         private Uid() {}
     }
 
+    /** The names of the sinks (their metrics' operator names start with them). */
+    public static final String ALERTS = "alerts";
+
+    public static final String VERDICTS = "verdicts";
+    public static final String DEAD_LETTERS = "dead letters";
+
     private final NearDupSettings settings;
     private final Source<ParsedRecord, ?, ?> source;
     private final WatermarkStrategy<ParsedRecord> watermarks;
@@ -144,9 +150,9 @@ public final class NearDupJob {
                             .name("watermarks");
         }
         Outputs outputs = graph(parsed, settings);
-        sink(outputs.alerts().sinkTo(alerts), Uid.ALERT_SINK, "alerts");
-        sink(outputs.verdicts().sinkTo(verdicts), Uid.VERDICT_SINK, "verdicts");
-        sink(outputs.deadLetters().sinkTo(deadLetters), Uid.DEAD_LETTER_SINK, "dead letters");
+        sink(outputs.alerts().sinkTo(alerts), Uid.ALERT_SINK, ALERTS);
+        sink(outputs.verdicts().sinkTo(verdicts), Uid.VERDICT_SINK, VERDICTS);
+        sink(outputs.deadLetters().sinkTo(deadLetters), Uid.DEAD_LETTER_SINK, DEAD_LETTERS);
         return outputs;
     }
 

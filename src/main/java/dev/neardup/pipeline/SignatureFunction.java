@@ -16,7 +16,6 @@ import dev.neardup.text.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
@@ -66,9 +65,6 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
      */
     public static final OutputTag<SampleStoreRecord> SAMPLES =
             new OutputTag<>("samples", TypeInformation.of(SampleStoreRecord.class));
-
-    /** Documents sketched in this JVM (the progress line of the embedded mode reads it). */
-    private static final LongAdder SKETCHED = new LongAdder();
 
     private final NearDupSettings settings;
     private transient TextSketcher sketcher;
@@ -138,7 +134,6 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             return;
         }
         documentsIn.inc();
-        SKETCHED.increment();
         long eventTime = doc.eventTime;
         long watermark = ctx.timerService().currentWatermark();
         if (eventTime <= watermark) {
@@ -178,15 +173,6 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         ctx.output(
                 ANNOUNCE,
                 VerdictEvent.deletion(deletion.id, deletion.url, eventTime, deletion.instance));
-    }
-
-    /** Documents sketched in this JVM since the last {@link #resetSketched}. */
-    public static long sketched() {
-        return SKETCHED.sum();
-    }
-
-    public static void resetSketched() {
-        SKETCHED.reset();
     }
 
     /**

@@ -124,10 +124,11 @@ public final class DedupeRun {
                 > 1) {
             throw NeardupException.usage("only one output can go to standard output (-)");
         }
+        JobCounts counts = new JobCounts().configure(conf);
         Progress progress =
                 o.quiet()
                         ? null
-                        : Progress.onStderr(err, every, "dedupe", progressCounts(settings));
+                        : Progress.onStderr(err, every, "dedupe", progressCounts(settings, counts));
         try (WorkDir dir = WorkDir.of(o.workDir(), "neardup-");
                 Interruption interruption =
                         Interruption.install(o.quiet() ? null : err, progress, dir::close)) {
@@ -165,13 +166,13 @@ public final class DedupeRun {
     }
 
     /**
-     * The progress of a dedupe on embedded Flink: its stage and the records it passed. {@link
-     * Progress} asks for the stage first, which takes the snapshot the other counts come from. The
-     * candidate stage and its entries are named as {@code settings} finds candidates: LSH band
-     * buckets, permuted-block table buckets (cosine) or the sliding window (cosine, window); the
-     * JSON names stay the same.
+     * The progress of a dedupe on embedded Flink, from the metrics in {@code counts} (configured
+     * into the job's configuration): its stage and the records it passed. {@link Progress} asks for
+     * the stage first, which takes the snapshot the other counts come from. The candidate stage and
+     * its entries are named as {@code settings} finds candidates: LSH band buckets, permuted-block
+     * table buckets (cosine) or the sliding window (cosine, window); the JSON names stay the same.
      */
-    public static Progress.Counts progressCounts(DedupeSettings settings) {
+    public static Progress.Counts progressCounts(DedupeSettings settings, JobCounts counts) {
         String buckets;
         String entries;
         if (settings.candidates() == CandidateMethod.WINDOW) {
@@ -182,11 +183,11 @@ public final class DedupeRun {
             entries = settings.job().mode().keyUnit() + " entries";
         }
         return new Progress.Counts() {
-            private DedupeCounters.Snapshot last = DedupeCounters.snapshot();
+            private DedupeCounters.Snapshot last = DedupeCounters.snapshot(counts::countOrAbsent);
 
             @Override
             public String stage() {
-                last = DedupeCounters.snapshot();
+                last = DedupeCounters.snapshot(counts::countOrAbsent);
                 return last.stage() == DedupeCounters.Stage.BUCKETS
                         ? buckets
                         : last.stage().label();

@@ -3,18 +3,17 @@ package dev.neardup.runtime;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.DocumentFileSource;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.LineSplitEnumerator;
 import dev.neardup.io.LineSplits;
-import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
-import dev.neardup.pipeline.SignatureFunction;
 import java.nio.file.Files;
 import java.time.Duration;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -38,11 +37,14 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 public final class EmbeddedJob {
 
-    /** Sink counter names (see {@link JsonLinesSink#written}). */
-    public static final String ALERTS = "alerts";
+    /** The sinks' names, under which {@link JobCounts#written} counts their records. */
+    public static final String ALERTS = NearDupJob.ALERTS;
 
-    public static final String VERDICTS = "verdicts";
-    public static final String DEAD_LETTERS = "dead-letters";
+    public static final String VERDICTS = NearDupJob.VERDICTS;
+    public static final String DEAD_LETTERS = NearDupJob.DEAD_LETTERS;
+
+    /** The category of the alerts that are pairs (the others are cluster events). */
+    public static final String PAIR = "pair";
 
     /**
      * The checkpoint interval on this machine when neither --checkpoint-interval nor -D
@@ -149,11 +151,6 @@ public final class EmbeddedJob {
             String deadLetters,
             boolean continuous)
             throws Exception {
-        for (String counter : new String[] {ALERTS, VERDICTS, DEAD_LETTERS}) {
-            JsonLinesSink.resetCounter(counter);
-        }
-        SignatureFunction.resetSketched();
-        JsonLinesFormat.resetBlankLines();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         // A watched file is one split: its watermarks assume that the file is read in order.
         LineSplits plan =
@@ -161,34 +158,33 @@ public final class EmbeddedJob {
                         ? null
                         : LineSplits.plan(
                                 input, splitSize(conf, Files.size(input), env.getParallelism()));
+        DocumentLinesFormat format =
+                new DocumentLinesFormat(
+                        new JsonLinesFormat(
+                                input.getFileName().toString(), settings.maxDocumentBytes(), plan),
+                        settings.parser(),
+                        continuous
+                                ? DocumentLinesFormat.UndatedLines.READ_TIME
+                                : DocumentLinesFormat.UndatedLines.POSITION);
         var builder =
                 FileSource.forRecordStreamFormat(
-                                new DocumentLinesFormat(
-                                        new JsonLinesFormat(
-                                                input.getFileName().toString(),
-                                                settings.maxDocumentBytes(),
-                                                plan),
-                                        settings.parser(),
-                                        continuous
-                                                ? DocumentLinesFormat.UndatedLines.READ_TIME
-                                                : DocumentLinesFormat.UndatedLines.POSITION),
+                                format,
                                 new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
                         .setFileEnumerator(LineSplitEnumerator.provider(plan));
         if (continuous) {
             builder.monitorContinuously(Duration.ofSeconds(1));
         }
-        FileSource<ParsedRecord> source = builder.build();
         NearDupJob job =
                 new NearDupJob(
                                 settings,
-                                source,
+                                new DocumentFileSource(builder.build(), format),
                                 continuous
                                         ? settings.watermarks()
                                         : DocumentWatermarks.wholeInput(),
                                 new JsonLinesSink<Alert>(
-                                        alerts, ALERTS, a -> a.isClusterMerge() ? a.event : "pair"),
-                                new JsonLinesSink<Verdict>(verdicts, VERDICTS, v -> v.verdict),
-                                new JsonLinesSink<DeadLetter>(deadLetters, DEAD_LETTERS))
+                                        alerts, a -> a.isClusterMerge() ? a.event : PAIR),
+                                new JsonLinesSink<Verdict>(verdicts, v -> v.verdict),
+                                new JsonLinesSink<DeadLetter>(deadLetters))
                         .withSinkParallelism(1);
         if (continuous) {
             job.withWatermarksAfterSource();

@@ -5,7 +5,6 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SignatureFunction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -69,7 +68,9 @@ public final class EmbeddedRun {
         CliFiles.writableFile("--verdicts", o.verdicts());
         CliFiles.writableFile("--dead-letters", o.deadLetters());
         Duration every = Progress.parseInterval(o.progressInterval());
-        Progress progress = quiet ? null : Progress.onStderr(err, every, "run");
+        JobCounts counts = new JobCounts();
+        Progress progress =
+                quiet ? null : Progress.onStderr(err, every, "run", Progress.run(counts));
         try (WorkDir dir = WorkDir.of(o.workDir(), "neardup-");
                 Interruption interruption =
                         Interruption.install(quiet ? null : err, progress, dir::close)) {
@@ -79,6 +80,7 @@ public final class EmbeddedRun {
                 err.println("neardup: " + settings);
             }
             Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            counts.configure(flink);
             Progress.eraseBeforeConsoleRecords(progress);
             long start = System.nanoTime();
             JobClient job =
@@ -97,20 +99,19 @@ public final class EmbeddedRun {
             Progress.await(job, progress, interruption);
             if (interruption.interrupted()) {
                 if (!quiet) {
-                    err.println(interruptedSummary(start, interruption.signalName()));
+                    err.println(interruptedSummary(start, interruption.signalName(), counts));
                 }
                 return interruption.exitCode();
             }
             if (!quiet) {
-                err.println(summary(start));
-                if (o.deadLetters() == null
-                        && JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS) > 0) {
+                err.println(summary(start, counts));
+                if (o.deadLetters() == null && counts.written(EmbeddedJob.DEAD_LETTERS) > 0) {
                     err.println(
                             "neardup: to keep dead letters with their payloads, add"
                                     + " --dead-letters FILE");
                 }
             }
-            checkDocumentsRead(o, err);
+            checkDocumentsRead(o, counts, err);
             return 0;
         }
     }
@@ -140,21 +141,21 @@ public final class EmbeddedRun {
      * count and the first reasons (a plain-text file given as --input, a feed with other field
      * names); when the input was empty, a warning.
      */
-    private static void checkDocumentsRead(Options o, PrintWriter err) {
-        if (JsonLinesSink.written(EmbeddedJob.VERDICTS) > 0) {
+    private static void checkDocumentsRead(Options o, JobCounts counts, PrintWriter err) {
+        if (counts.written(EmbeddedJob.VERDICTS) > 0) {
             return;
         }
         String name =
                 o.sample()
                         ? "the sample crawl"
                         : o.file().equals("-") ? "standard input" : o.file();
-        long dead = JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS);
+        long dead = counts.written(EmbeddedJob.DEAD_LETTERS);
         if (dead == 0) {
             err.println("neardup: warning: no document in " + name + ": the input is empty");
             return;
         }
         List<String> first = new ArrayList<>();
-        for (DeadLetter d : JsonLinesSink.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
+        for (DeadLetter d : counts.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
             String message = d.message == null ? "" : d.message;
             first.add(
                     d.reason
@@ -178,13 +179,13 @@ public final class EmbeddedRun {
                 null);
     }
 
-    private static String summary(long start) {
+    private static String summary(long start, JobCounts counts) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        long unique = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.UNIQUE);
-        long duplicate = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DUPLICATE);
-        long contained = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.CONTAINED);
-        long deleted = JsonLinesSink.written(EmbeddedJob.VERDICTS + "." + Verdict.DELETED);
-        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
+        long unique = counts.written(EmbeddedJob.VERDICTS, Verdict.UNIQUE);
+        long duplicate = counts.written(EmbeddedJob.VERDICTS, Verdict.DUPLICATE);
+        long contained = counts.written(EmbeddedJob.VERDICTS, Verdict.CONTAINED);
+        long deleted = counts.written(EmbeddedJob.VERDICTS, Verdict.DELETED);
+        long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
                 "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
@@ -195,38 +196,37 @@ public final class EmbeddedRun {
                 duplicate,
                 contained == 0 ? "" : ", " + contained + " contained",
                 deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
-                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
                 merges == 0
                         ? ""
                         : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS),
-                blankLines());
+                counts.written(EmbeddedJob.DEAD_LETTERS),
+                blankLines(counts.count(JobCounts.BLANK_LINES)));
     }
 
     /** ", 3 blank lines skipped" when the input had blank lines, else nothing. */
-    private static String blankLines() {
-        long blank = dev.neardup.io.JsonLinesFormat.blankLines();
+    private static String blankLines(long blank) {
         return blank == 0
                 ? ""
                 : ", " + blank + (blank == 1 ? " blank line" : " blank lines") + " skipped";
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
-    private static String interruptedSummary(long start, String signal) {
+    private static String interruptedSummary(long start, String signal, JobCounts counts) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        long merges = JsonLinesSink.written(EmbeddedJob.ALERTS + "." + Alert.CLUSTER_MERGED);
+        long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
                 "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
                         + " lines): %d verdicts, %d alerts, %s%d dead letters",
                 signal,
                 seconds,
-                SignatureFunction.sketched(),
-                JsonLinesSink.written(EmbeddedJob.VERDICTS),
-                JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair"),
+                counts.count(JobCounts.DOCUMENTS),
+                counts.written(EmbeddedJob.VERDICTS),
+                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
                 merges == 0
                         ? ""
                         : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
-                JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS));
+                counts.written(EmbeddedJob.DEAD_LETTERS));
     }
 }

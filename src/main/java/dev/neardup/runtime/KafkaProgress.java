@@ -1,8 +1,6 @@
 package dev.neardup.runtime;
 
-import dev.neardup.io.KafkaJsonSerializer;
 import dev.neardup.pipeline.KafkaSettings;
-import dev.neardup.pipeline.SignatureFunction;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +26,12 @@ import org.apache.kafka.common.TopicPartition;
  * {"progress":"kafka","time":"2026-11-24T12:40:03Z","documents":1200,"documentsPerSecond":48.5,
  *  "alerts":31,"verdicts":1180,"deadLetters":2,"consumerLag":0}</pre>
  *
- * <p>Counts are of this process (the embedded cluster runs in it) since it started. The consumer
- * lag is what {@code kafka-consumer-groups.sh --describe} shows: the records of the input topic
- * after the group's committed offsets, which the job commits with each checkpoint; a partition
- * without a committed offset counts all its records. It is null when the brokers do not answer.
+ * <p>Counts are the job's metrics ({@link JobCounts}): documents sketched, and records the sinks
+ * sent (including those of transactions that a failure aborted: they are sent again after the
+ * restart). The consumer lag is what {@code kafka-consumer-groups.sh --describe} shows: the records
+ * of the input topic after the group's committed offsets, which the job commits with each
+ * checkpoint; a partition without a committed offset counts all its records. It is null when the
+ * brokers do not answer.
  */
 public final class KafkaProgress implements AutoCloseable {
 
@@ -41,6 +41,7 @@ public final class KafkaProgress implements AutoCloseable {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
     private static final Duration LAG_TIMEOUT = Duration.ofSeconds(3);
 
+    private final JobCounts counts;
     private final KafkaSettings kafka;
     private final PrintWriter err;
     private final boolean terminal;
@@ -49,12 +50,11 @@ public final class KafkaProgress implements AutoCloseable {
     private long lastNanos = System.nanoTime();
     private boolean lineOpen;
 
-    public KafkaProgress(KafkaSettings kafka, PrintWriter err, boolean terminal) {
+    public KafkaProgress(JobCounts counts, KafkaSettings kafka, PrintWriter err, boolean terminal) {
+        this.counts = counts;
         this.kafka = kafka;
         this.err = err;
         this.terminal = terminal;
-        SignatureFunction.resetSketched();
-        lastDocuments = 0;
     }
 
     /** The interval between progress lines. */
@@ -87,14 +87,14 @@ public final class KafkaProgress implements AutoCloseable {
     /** Prints one progress line. */
     public void report() {
         long now = System.nanoTime();
-        long documents = SignatureFunction.sketched();
+        long documents = counts.count(JobCounts.DOCUMENTS);
         double seconds = Math.max(1e-3, (now - lastNanos) / 1e9);
         double rate = Math.max(0, documents - lastDocuments) / seconds;
         lastDocuments = documents;
         lastNanos = now;
-        long alerts = KafkaJsonSerializer.serialized(kafka.alertsTopic());
-        long verdicts = KafkaJsonSerializer.serialized(kafka.verdictsTopic());
-        long deadLetters = KafkaJsonSerializer.serialized(kafka.deadLetterTopic());
+        long alerts = counts.written(EmbeddedJob.ALERTS);
+        long verdicts = counts.written(EmbeddedJob.VERDICTS);
+        long deadLetters = counts.written(EmbeddedJob.DEAD_LETTERS);
         Long lag = lag();
         if (terminal) {
             err.print(

@@ -226,6 +226,7 @@ public final class KafkaRun {
                                     + " topic keeps its records)");
                 }
             }
+            JobCounts counts = new JobCounts().configure(flink);
             JobClient job = startKafkaJob(flink, settings, kafkaSettings);
             Thread hook =
                     new Thread(
@@ -249,7 +250,10 @@ public final class KafkaRun {
                             quiet
                                     ? null
                                     : new KafkaProgress(
-                                            kafkaSettings, err, KafkaProgress.stderrIsTerminal())) {
+                                            counts,
+                                            kafkaSettings,
+                                            err,
+                                            KafkaProgress.stderrIsTerminal())) {
                 if (!quiet) {
                     err.println(
                             "neardup: running"

@@ -2,7 +2,6 @@ package dev.neardup.runtime;
 
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.pipeline.SignatureFunction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,9 +30,9 @@ import org.apache.flink.core.execution.JobClient;
  * }</pre>
  *
  * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
- * documentsPerSecond} is the rate since the previous report. The counts are the embedded job's, in
- * this JVM ({@link SignatureFunction#sketched}, {@link JsonLinesSink#written}); another job reports
- * its own ({@link Counts}: {@code dedupe} reports its stage and the records that stage passed).
+ * documentsPerSecond} is the rate since the previous report. The counts are the job's metrics
+ * ({@link JobCounts}); another job reports its own ({@link Counts}: {@code dedupe} reports its
+ * stage and the records that stage passed).
  */
 public final class Progress {
 
@@ -58,35 +57,33 @@ public final class Progress {
     public record Field(String json, String words, long value) {}
 
     /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
-    public static final Counts RUN =
-            new Counts() {
-                @Override
-                public String name() {
-                    return "documents";
-                }
+    public static Counts run(JobCounts job) {
+        return new Counts() {
+            @Override
+            public String name() {
+                return "documents";
+            }
 
-                @Override
-                public long count() {
-                    return SignatureFunction.sketched();
-                }
+            @Override
+            public long count() {
+                return job.count(JobCounts.DOCUMENTS);
+            }
 
-                @Override
-                public List<Field> fields() {
-                    return List.of(
-                            new Field(
-                                    "alerts",
-                                    "alerts",
-                                    JsonLinesSink.written(EmbeddedJob.ALERTS + ".pair")),
-                            new Field(
-                                    "verdicts",
-                                    "verdicts",
-                                    JsonLinesSink.written(EmbeddedJob.VERDICTS)),
-                            new Field(
-                                    "deadLetters",
-                                    "dead letters",
-                                    JsonLinesSink.written(EmbeddedJob.DEAD_LETTERS)));
-                }
-            };
+            @Override
+            public List<Field> fields() {
+                return List.of(
+                        new Field(
+                                "alerts",
+                                "alerts",
+                                job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR)),
+                        new Field("verdicts", "verdicts", job.written(EmbeddedJob.VERDICTS)),
+                        new Field(
+                                "deadLetters",
+                                "dead letters",
+                                job.written(EmbeddedJob.DEAD_LETTERS)));
+            }
+        };
+    }
 
     /** Default interval between reports on a terminal. */
     public static final Duration TERMINAL_INTERVAL = Duration.ofSeconds(1);
@@ -110,10 +107,6 @@ public final class Progress {
      * @param interval between reports, or null for the default ({@link #TERMINAL_INTERVAL} on a
      *     terminal, {@link #JSON_INTERVAL} otherwise)
      */
-    public Progress(PrintWriter err, boolean terminal, Duration interval, String command) {
-        this(err, terminal, interval, command, RUN);
-    }
-
     public Progress(
             PrintWriter err, boolean terminal, Duration interval, String command, Counts counts) {
         this.err = err;
@@ -123,11 +116,6 @@ public final class Progress {
         this.intervalNanos = every.toNanos();
         this.command = command;
         this.nextReport = lastTime + intervalNanos;
-    }
-
-    /** Reports on the process's stderr: a terminal or not, as it is. */
-    public static Progress onStderr(PrintWriter err, Duration interval, String command) {
-        return onStderr(err, interval, command, RUN);
     }
 
     /** Reports {@code counts} on the process's stderr: a terminal or not, as it is. */

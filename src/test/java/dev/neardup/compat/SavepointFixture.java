@@ -1,9 +1,9 @@
 package dev.neardup.compat;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.io.JsonLinesSink;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.JobCounts;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
 import java.nio.file.Files;
@@ -83,16 +83,17 @@ public final class SavepointFixture {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
         }
         NearDupSettings settings = NearDupSettings.from(conf);
+        JobCounts counts = new JobCounts().configure(conf);
         JobClient job =
                 EmbeddedJob.start(
                         conf, settings, input, alerts.toString(), verdicts.toString(), null, true);
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
+        while (counts.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
             if (System.nanoTime() > deadline) {
                 job.cancel();
                 throw new AssertionError(
                         "only "
-                                + JsonLinesSink.written(EmbeddedJob.VERDICTS)
+                                + counts.written(EmbeddedJob.VERDICTS)
                                 + " of "
                                 + expectedVerdicts
                                 + " verdicts within 2 minutes");

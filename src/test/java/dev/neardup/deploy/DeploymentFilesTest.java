@@ -428,7 +428,13 @@ class DeploymentFilesTest {
     void metricsReadmeDocumentsEveryRegisteredMetric() throws IOException {
         TreeSet<String> registered = new TreeSet<>();
         Pattern registration = Pattern.compile("\\.(?:counter|histogram|gauge)\\(\\s*\"(\\w+)\"");
-        try (Stream<Path> files = Files.list(FUNCTIONS)) {
+        // The job's operators, and its file source and JSON Lines sinks.
+        try (Stream<Path> files =
+                Stream.concat(
+                        Files.list(FUNCTIONS),
+                        Stream.of(
+                                Path.of("src/main/java/dev/neardup/io/DocumentFileSource.java"),
+                                Path.of("src/main/java/dev/neardup/io/JsonLinesSink.java")))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 Matcher m = registration.matcher(read(file));
                 while (m.find()) {

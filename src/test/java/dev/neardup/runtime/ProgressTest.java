@@ -14,10 +14,13 @@ import org.junit.jupiter.api.Test;
 /** The progress report: a line rewritten in place on a terminal, a JSON line otherwise. */
 class ProgressTest {
 
+    /** The counts of a job that has not started: all 0. */
+    private static final Progress.Counts RUN = Progress.run(new JobCounts());
+
     @Test
     void withoutATerminalEachReportIsOneJsonLine() throws Exception {
         StringWriter text = new StringWriter();
-        Progress progress = new Progress(new PrintWriter(text), false, null, "bench");
+        Progress progress = new Progress(new PrintWriter(text), false, null, "bench", RUN);
         progress.phase("warm-up");
         progress.report();
         progress.report();
@@ -43,7 +46,7 @@ class ProgressTest {
     @Test
     void onATerminalTheLineIsRewrittenInPlaceAndErasedAtTheEnd() {
         StringWriter text = new StringWriter();
-        Progress progress = new Progress(new PrintWriter(text), true, null, "run");
+        Progress progress = new Progress(new PrintWriter(text), true, null, "run", RUN);
         progress.report();
         progress.report();
         assertThat(text.toString())
@@ -117,13 +120,18 @@ class ProgressTest {
 
     @Test
     void reportsAreDueOncePerInterval() {
-        Progress json = new Progress(new PrintWriter(new StringWriter()), false, null, "run");
+        Progress json = new Progress(new PrintWriter(new StringWriter()), false, null, "run", RUN);
         assertThat(json.nanosUntilDue()).isBetween(1L, Progress.JSON_INTERVAL.toNanos());
-        Progress terminal = new Progress(new PrintWriter(new StringWriter()), true, null, "run");
+        Progress terminal =
+                new Progress(new PrintWriter(new StringWriter()), true, null, "run", RUN);
         assertThat(terminal.nanosUntilDue()).isBetween(1L, Progress.TERMINAL_INTERVAL.toNanos());
         Progress custom =
                 new Progress(
-                        new PrintWriter(new StringWriter()), false, Duration.ofMinutes(1), "run");
+                        new PrintWriter(new StringWriter()),
+                        false,
+                        Duration.ofMinutes(1),
+                        "run",
+                        RUN);
         custom.report();
         assertThat(custom.nanosUntilDue()).isGreaterThan(Duration.ofSeconds(50).toNanos());
     }

@@ -1,14 +1,13 @@
 package dev.neardup.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.neardup.io.JsonLinesSink;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.SignatureFunction;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.StallWatch;
@@ -78,6 +77,10 @@ public final class Bench {
     final boolean json;
     final boolean quiet;
     final String progressInterval;
+
+    /** The counts of the streaming job of the current phase (the progress shows them). */
+    final JobCounts counts = new JobCounts();
+
     final Supplier<Configuration> jobConfiguration;
 
     private Bench(Options o) {
@@ -141,7 +144,8 @@ public final class Bench {
         if (dedupe) {
             return new DedupeBench(this, out, err, every).run();
         }
-        Progress progress = quiet ? null : Progress.onStderr(err, every, "bench");
+        Progress progress =
+                quiet ? null : Progress.onStderr(err, every, "bench", Progress.run(counts));
         Configuration conf = jobConfiguration.get();
         int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = EmbeddedJob.settings(conf);
@@ -323,6 +327,7 @@ public final class Bench {
             String phase)
             throws Exception {
         Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+        counts.configure(flink); // the counts of this phase's job, from 0
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
         JobClient job =
@@ -338,8 +343,8 @@ public final class Bench {
             expectedVerdicts = lines.count();
         }
         StallWatch stall = new StallWatch(STALL_TIMEOUT);
-        while (JsonLinesSink.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
-            long verdicts = JsonLinesSink.written(EmbeddedJob.VERDICTS);
+        while (counts.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
+            long verdicts = counts.written(EmbeddedJob.VERDICTS);
             if (firstVerdict == 0 && verdicts > 0) {
                 firstVerdict = System.nanoTime();
             }
@@ -349,8 +354,8 @@ public final class Bench {
             }
             if (stall.stalled(
                     verdicts
-                            + JsonLinesSink.written(EmbeddedJob.ALERTS)
-                            + SignatureFunction.sketched())) {
+                            + counts.written(EmbeddedJob.ALERTS)
+                            + counts.count(JobCounts.DOCUMENTS))) {
                 job.cancel();
                 throw NeardupException.failure(
                         "the job stalled: no document sketched, alert or verdict for "

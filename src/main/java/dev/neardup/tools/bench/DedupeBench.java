@@ -7,6 +7,7 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.WorkDir;
@@ -74,6 +75,7 @@ final class DedupeBench {
             Configuration flink = new Configuration(conf);
             flink.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
             flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            JobCounts counts = new JobCounts().configure(flink);
             Progress dedupeProgress =
                     bench.quiet
                             ? null
@@ -81,7 +83,7 @@ final class DedupeBench {
                                     err,
                                     progressEvery,
                                     "bench",
-                                    DedupeRun.progressCounts(dedupeSettings));
+                                    DedupeRun.progressCounts(dedupeSettings, counts));
             if (dedupeProgress != null) {
                 dedupeProgress.phase("dedupe");
             }
@@ -114,7 +116,10 @@ final class DedupeBench {
             err.println(
                     "neardup bench: streaming job over the same file, parallelism " + parallelism);
             Progress runProgress =
-                    bench.quiet ? null : Progress.onStderr(err, progressEvery, "bench");
+                    bench.quiet
+                            ? null
+                            : Progress.onStderr(
+                                    err, progressEvery, "bench", Progress.run(bench.counts));
             Map<String, Object> streaming;
             MemoryPeaks.Peaks streamingMemory;
             try (MemoryPeaks peaks = MemoryPeaks.start()) {

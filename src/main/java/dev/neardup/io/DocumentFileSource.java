@@ -1,0 +1,84 @@
+package dev.neardup.io;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
+import org.apache.flink.connector.file.src.impl.FileSourceReader;
+import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+/**
+ * A {@link FileSource} of {@link DocumentLinesFormat} whose readers count the blank lines they skip
+ * in the source's metric {@code blankLinesSkipped}: a {@link FileSource} gives its format no metric
+ * group. Everything else (splits, enumerator, their serializers, so its state) is the file
+ * source's.
+ */
+public final class DocumentFileSource
+        implements Source<ParsedRecord, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
+                ResultTypeQueryable<ParsedRecord> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The source's counter of the blank lines skipped. */
+    public static final String BLANK_LINES = "blankLinesSkipped";
+
+    private final FileSource<ParsedRecord> files;
+    private final DocumentLinesFormat format;
+
+    /** {@code files} reads with {@code format}. */
+    public DocumentFileSource(FileSource<ParsedRecord> files, DocumentLinesFormat format) {
+        this.files = files;
+        this.format = format;
+    }
+
+    @Override
+    public SourceReader<ParsedRecord, FileSourceSplit> createReader(SourceReaderContext context) {
+        var counting =
+                format.countingBlankLines(context.metricGroup().counter("blankLinesSkipped"));
+        return new FileSourceReader<>(
+                context, new StreamFormatAdapter<>(counting), context.getConfiguration());
+    }
+
+    @Override
+    public Boundedness getBoundedness() {
+        return files.getBoundedness();
+    }
+
+    @Override
+    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
+            createEnumerator(SplitEnumeratorContext<FileSourceSplit> context) {
+        return files.createEnumerator(context);
+    }
+
+    @Override
+    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
+            restoreEnumerator(
+                    SplitEnumeratorContext<FileSourceSplit> context,
+                    PendingSplitsCheckpoint<FileSourceSplit> checkpoint) {
+        return files.restoreEnumerator(context, checkpoint);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileSourceSplit> getSplitSerializer() {
+        return files.getSplitSerializer();
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PendingSplitsCheckpoint<FileSourceSplit>>
+            getEnumeratorCheckpointSerializer() {
+        return files.getEnumeratorCheckpointSerializer();
+    }
+
+    @Override
+    public TypeInformation<ParsedRecord> getProducedType() {
+        return files.getProducedType();
+    }
+}
