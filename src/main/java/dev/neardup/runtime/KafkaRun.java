@@ -263,6 +263,9 @@ public final class KafkaRun {
                 }
                 Throwable failure = waitForKafkaJob(job, progress, o.progressEvery());
                 if (progress != null) {
+                    if (failure == null && (stop == null || !stop.requested())) {
+                        progress.report(); // the final counts of a bounded run
+                    }
                     progress.finish();
                 }
                 if (stop != null && stop.requested()) {

@@ -58,6 +58,12 @@ class RunCommandKafkaITCase {
                 .contains("ssl.truststore.password=****")
                 .doesNotContain("hunter2")
                 .contains("neardup: done");
+        // The last progress line has the counts of the finished run, from the job's metrics.
+        assertThat(run.err())
+                .containsPattern(
+                        "\\{\"progress\":\"kafka\",\"time\":\"[^\"]+\",\"documents\":3,"
+                                + "\"documentsPerSecond\":[0-9.]+,\"alerts\":1,\"verdicts\":3,"
+                                + "\"deadLetters\":1,");
         assertThat(
                         KafkaTestBroker.readCommitted(
                                 verdicts, 3, Duration.ofSeconds(60), Duration.ofSeconds(1)))
