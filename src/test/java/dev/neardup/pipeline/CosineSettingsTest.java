@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;
 import java.util.SplittableRandom;
@@ -133,7 +134,9 @@ class CosineSettingsTest {
                 byte[] pb = v.pack(b);
                 assertThat(Verification.Cosine.unpack(pa)).containsExactly(a);
                 assertThat(v.distance(pa, pb)).isEqualTo(SimHash.hamming(a, b)).isEqualTo(h);
-                double estimate = v.estimate(pa, pb);
+                Estimate e = v.estimate(pa, pb);
+                assertThat(e.direction()).isNull();
+                double estimate = e.similarity();
                 assertThat(estimate).isEqualTo(SimHash.estimateCosine(a, b));
                 assertThat(v.accepts(estimate)).as("h = %d, k = %d", h, k).isEqualTo(h <= k);
                 assertThat(v.hamming(estimate)).isEqualTo(h);
@@ -153,12 +156,14 @@ class CosineSettingsTest {
         long[] b = {1, 2, 3, 4, 5, 6, 7, 9};
         long[] c = {1, 2, 3, 4, 5, 6, 10, 9};
         assertThat(v.packedBytes()).isEqualTo(16);
-        double ab = v.estimate(v.pack(a), v.pack(b));
+        Estimate e = v.estimate(v.pack(a), v.pack(b));
+        assertThat(e.direction()).isNull();
+        double ab = e.similarity();
         assertThat(ab)
                 .isEqualTo(dev.neardup.sketch.BbitMinHash.estimateJaccard(7, 8, 16))
                 .isGreaterThan(0.8);
         assertThat(v.accepts(ab)).isTrue();
-        assertThat(v.accepts(v.estimate(v.pack(a), v.pack(c)))).isFalse();
+        assertThat(v.accepts(v.estimate(v.pack(a), v.pack(c)).similarity())).isFalse();
         assertThat(v.hamming(ab)).isNull();
     }
 }
