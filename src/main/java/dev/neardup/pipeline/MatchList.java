@@ -47,12 +47,7 @@ public class MatchList {
 
     /** The estimate of match {@code i}. */
     public Estimate estimate(int i) {
-        return new Estimate(similarities[i], direction(i));
-    }
-
-    /** The direction of match {@code i}, or null. */
-    public Estimate.Direction direction(int i) {
-        return i < directions.length ? directions[i] : null;
+        return new Estimate(similarities[i], i < directions.length ? directions[i] : null);
     }
 
     public int size() {

@@ -1,9 +1,6 @@
 package dev.neardup.pipeline;
 
-import static dev.neardup.similarity.Estimate.Direction.FIRST_IN_SECOND;
-import static dev.neardup.similarity.Estimate.Direction.MUTUAL;
-import static dev.neardup.similarity.Estimate.Direction.SECOND_IN_FIRST;
-
+import dev.neardup.similarity.Estimate;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +28,13 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
  * the verdict is read.
  */
 final class OlderPendingVerdicts {
+
+    /** The directions of layout 3's codes 0, 1 and 2. */
+    private static final Estimate.Direction[] CODES = {
+        Estimate.Direction.FIRST_IN_SECOND,
+        Estimate.Direction.SECOND_IN_FIRST,
+        Estimate.Direction.MUTUAL
+    };
 
     private OlderPendingVerdicts() {}
 
@@ -103,10 +107,9 @@ final class OlderPendingVerdicts {
         int decoded = m.directions.length;
         m.directions = Arrays.copyOf(m.directions, m.ids.length);
         for (int i = decoded; i < m.ids.length; i++) {
-            double packed = m.similarities[i];
-            m.directions[i] =
-                    packed >= 4 ? MUTUAL : packed >= 2 ? SECOND_IN_FIRST : FIRST_IN_SECOND;
-            m.similarities[i] = packed - (packed >= 4 ? 4 : packed >= 2 ? 2 : 0);
+            int code = m.similarities[i] >= 4 ? 2 : m.similarities[i] >= 2 ? 1 : 0;
+            m.similarities[i] -= 2 * code;
+            m.directions[i] = CODES[code];
         }
         return p;
     }

@@ -610,10 +610,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
         // every match is contained one way only; duplicateOf is then the earliest match of that
         // kind, so the verdict's direction agrees with its value.
-        boolean containment = m.direction(0) != null;
+        boolean containment = m.estimate(0).direction() != null;
         boolean mutual = !containment;
         for (int i = 0; i < n && !mutual; i++) {
-            mutual = m.direction(i) == Estimate.Direction.MUTUAL;
+            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
         }
         v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
         v.clusterId = m.clusterId(survivingCluster(m));
@@ -634,7 +634,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         int earliest = -1;
         for (int i = 0; i < n; i++) {
-            if (containment && mutual && m.direction(i) != Estimate.Direction.MUTUAL) {
+            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
                 continue;
             }
             if (earliest < 0
