@@ -1,7 +1,7 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
-import dev.neardup.similarity.Verification;
+import dev.neardup.similarity.Estimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +59,6 @@ final class BucketLogic implements CandidatePath.Reports {
 
     private final int capacity;
     private final long retentionMillis;
-    private final Verification verification;
     private final BucketDeletions deletions;
     private final Emitter emitter;
     private final CandidatePath.Candidates candidates;
@@ -82,10 +81,9 @@ final class BucketLogic implements CandidatePath.Reports {
             MetricGroup metrics) {
         this.capacity = settings.bucketCapacity();
         this.retentionMillis = settings.retentionMillis();
-        this.verification = settings.mode().verification();
         this.deletions = deletions;
         this.emitter = emitter;
-        this.candidates = path.candidates(verification, this);
+        this.candidates = path.candidates(settings.mode().verification(), this);
         candidatesVerified = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
         exactCopies = metrics.counter("exactCopies");
@@ -181,8 +179,8 @@ final class BucketLogic implements CandidatePath.Reports {
             compared++;
             boolean exact = m.fingerprint() == doc.fingerprint;
             // About (member, document); reversed for a report from the document to the member.
-            double similarity = candidates.check(doc, m, memberFirst, exact);
-            if (!Double.isNaN(similarity)) {
+            Estimate estimate = candidates.check(doc, m, memberFirst, exact);
+            if (estimate != null) {
                 matches.inc();
                 if (memberFirst) {
                     if (found == null) {
@@ -192,7 +190,7 @@ final class BucketLogic implements CandidatePath.Reports {
                             m.id(),
                             m.url(),
                             m.eventTime(),
-                            verification.reverse(similarity),
+                            estimate.reversed(),
                             doc.band,
                             m.cluster(),
                             m.clusterTime());
@@ -210,7 +208,7 @@ final class BucketLogic implements CandidatePath.Reports {
                             doc.docId,
                             doc.url,
                             doc.eventTime,
-                            similarity,
+                            estimate,
                             doc.band,
                             cluster,
                             clusterTime);

@@ -1,6 +1,7 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.Document;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.io.Serializable;
 import java.util.HashSet;
@@ -33,11 +34,14 @@ public abstract class CandidatePath implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** First int of a key group's raw keyed state of waiting verdicts verified in the buckets. */
-    static final int RAW_STATE_IN_BUCKETS = -2;
+    /**
+     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
+     * layouts wrote others, {@link OlderPendingVerdicts}).
+     */
+    static final int RAW_STATE_IN_BUCKETS = -4;
 
     /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
-    static final int RAW_STATE_SAMPLE_STORE = -3;
+    static final int RAW_STATE_SAMPLE_STORE = -5;
 
     private final Class<? extends PendingVerdict> pendingType;
     private final String pendingStateName;
@@ -69,13 +73,6 @@ public abstract class CandidatePath implements Serializable {
     /** Candidates verified by a per-document sample store after the buckets. */
     public static CandidatePath throughSampleStore() {
         return ThroughSampleStore.INSTANCE;
-    }
-
-    /** The path whose waiting verdicts begin their raw keyed state with {@code marker}, or null. */
-    static CandidatePath ofRawStateMarker(int marker) {
-        return marker == RAW_STATE_IN_BUCKETS
-                ? inBuckets()
-                : marker == RAW_STATE_SAMPLE_STORE ? throughSampleStore() : null;
     }
 
     // The signature operator.
@@ -122,10 +119,10 @@ public abstract class CandidatePath implements Serializable {
         /**
          * Checks the candidate pair (member {@code m}, document {@code doc}).
          *
-         * @return the estimated similarity about (member, document) when the pair is a match found
-         *     here; NaN when it is not one, or is verified elsewhere
+         * @return the estimate about (member, document) when the pair is a match found here; null
+         *     when it is not one, or is verified elsewhere
          */
-        double check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
+        Estimate check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
 
         /** The document gets this subtask's report (it does whether or not it matched). */
         void reported(BandRecord doc);
@@ -214,16 +211,16 @@ public abstract class CandidatePath implements Serializable {
         Candidates candidates(Verification verification, Reports reports) {
             return new Candidates() {
                 @Override
-                public double check(
+                public Estimate check(
                         BandRecord doc,
                         BucketMembers.Member m,
                         boolean memberFirst,
                         boolean exact) {
-                    double similarity =
+                    Estimate e =
                             exact
                                     ? verification.identical()
                                     : verification.estimate(m.signature(), doc.signature);
-                    return verification.accepts(similarity) ? similarity : Double.NaN;
+                    return verification.accepts(e.similarity()) ? e : null;
                 }
 
                 @Override
@@ -392,7 +389,7 @@ public abstract class CandidatePath implements Serializable {
          * in its report.
          */
         @Override
-        public double check(
+        public Estimate check(
                 BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
             SampleStoreRecord r = storeReportFor(doc);
             if (sent.add(
@@ -408,7 +405,7 @@ public abstract class CandidatePath implements Serializable {
                 }
                 r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
             }
-            return Double.NaN;
+            return null;
         }
 
         @Override

@@ -1,19 +1,28 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.similarity.Estimate;
 import java.util.Arrays;
 
 /**
  * Matches of one document: earlier documents (id, URL, event time), the estimated similarity to
- * each, and the cluster each belongs to as its bucket knew it (the id and event time of the
- * cluster's first document; null for a match that is its cluster's first document), as parallel
- * arrays so that it stays a plain Flink POJO with no generic collections. Used by the buckets'
- * reports ({@link VerdictEvent}) and the verdicts being assembled ({@link PendingVerdict}).
+ * each and, in containment mode, its direction ({@link Estimate}), and the cluster each belongs to
+ * as its bucket knew it (the id and event time of the cluster's first document; null for a match
+ * that is its cluster's first document), as parallel arrays so that it stays a plain Flink POJO
+ * with no generic collections. Used by the buckets' reports ({@link VerdictEvent}) and the verdicts
+ * being assembled ({@link PendingVerdict}).
  */
 public class MatchList {
     public String[] ids = new String[0];
     public String[] urls = new String[0];
     public long[] eventTimes = new long[0];
     public double[] similarities = new double[0];
+
+    /**
+     * The direction of each estimate about (document, match), null in the symmetric modes (empty
+     * when restored from state layout 3, which packed it into {@link #similarities}: {@link
+     * OlderPendingVerdicts} decodes it).
+     */
+    public Estimate.Direction[] directions = new Estimate.Direction[0];
 
     /**
      * The cluster of each match, null when the match is its cluster's first document (shorter than
@@ -34,6 +43,11 @@ public class MatchList {
     /** The event time of {@link #clusterId(int)}. */
     public long clusterTime(int i) {
         return i < clusterIds.length && clusterIds[i] != null ? clusterTimes[i] : eventTimes[i];
+    }
+
+    /** The estimate of match {@code i}. */
+    public Estimate estimate(int i) {
+        return new Estimate(similarities[i], i < directions.length ? directions[i] : null);
     }
 
     public int size() {
@@ -84,7 +98,7 @@ public class MatchList {
             String id,
             String url,
             long eventTime,
-            double similarity,
+            Estimate estimate,
             String clusterId,
             long clusterTime) {
         int n = ids.length;
@@ -92,12 +106,14 @@ public class MatchList {
         urls = Arrays.copyOf(urls, n + 1);
         eventTimes = Arrays.copyOf(eventTimes, n + 1);
         similarities = Arrays.copyOf(similarities, n + 1);
+        directions = Arrays.copyOf(directions, n + 1);
         clusterIds = Arrays.copyOf(clusterIds, n + 1);
         clusterTimes = Arrays.copyOf(clusterTimes, n + 1);
         ids[n] = id;
         urls[n] = url;
         eventTimes[n] = eventTime;
-        similarities[n] = similarity;
+        similarities[n] = estimate.similarity();
+        directions[n] = estimate.direction();
         boolean own = clusterId == null || clusterId.equals(id);
         clusterIds[n] = own ? null : clusterId;
         clusterTimes[n] = own ? 0 : clusterTime;

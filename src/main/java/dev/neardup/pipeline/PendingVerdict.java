@@ -78,7 +78,7 @@ public class PendingVerdict {
                 from.ids[i],
                 from.urls[i],
                 from.eventTimes[i],
-                from.similarities[i],
+                from.estimate(i),
                 from.clusterId(i),
                 from.clusterTime(i));
         return true;

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -215,29 +216,22 @@ public class SampleStoreFunction
     private void verify(SampleStoreRecord c, StoredSamples.Version v, Collector<VerdictEvent> out) {
         verified.inc();
         boolean exact = v.fingerprint == c.docFingerprint;
-        double similarity =
+        Estimate estimate =
                 exact ? verification.identical() : verification.estimate(v.sample, c.sample);
-        boolean match = verification.accepts(similarity);
+        boolean match = verification.accepts(estimate.similarity());
         if (match) {
             matches.inc();
         }
         if (c.memberFirst) {
             VerdictEvent result = VerdictEvent.result(c.docId, c.docUrl, c.docTime, c.band);
             if (match) {
-                result.addMatch(
-                        c.id,
-                        v.url,
-                        v.eventTime,
-                        verification.reverse(similarity),
-                        c.band,
-                        null,
-                        0);
+                result.addMatch(c.id, v.url, v.eventTime, estimate.reversed(), c.band, null, 0);
             }
             out.collect(result);
         } else if (match) {
             // The document arrived late: the match belongs to the member, which is later.
             VerdictEvent later = VerdictEvent.matches(c.id, v.url, v.eventTime, c.band);
-            later.addMatch(c.docId, c.docUrl, c.docTime, similarity, c.band, null, 0);
+            later.addMatch(c.docId, c.docUrl, c.docTime, estimate, c.band, null, 0);
             out.collect(later);
         }
     }

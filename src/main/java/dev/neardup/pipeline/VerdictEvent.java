@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.similarity.Estimate;
+
 /**
  * A message to the verdict operator about one document version (id and event time, see {@link
  * #key}): the signature operator announcing the document ({@link #ANNOUNCE}, one per input record)
@@ -125,7 +127,7 @@ public class VerdictEvent {
             String id,
             String matchUrl,
             long matchEventTime,
-            double similarity,
+            Estimate estimate,
             int matchBand,
             String clusterId,
             long clusterTime) {
@@ -134,7 +136,7 @@ public class VerdictEvent {
             matches.keepEarlierCluster(known, clusterId, clusterTime);
             return;
         }
-        matches.add(id, matchUrl, matchEventTime, similarity, clusterId, clusterTime);
+        matches.add(id, matchUrl, matchEventTime, estimate, clusterId, clusterTime);
         matchBands = java.util.Arrays.copyOf(matchBands, matchBands.length + 1);
         matchBands[matchBands.length - 1] = matchBand;
     }

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -169,24 +170,23 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         serializer = pendingType().createSerializer(getExecutionConfig().getSerializerConfig());
         restored = new ArrayList<>();
         if (context.isRestored()) {
-            TypeSerializer<PendingVerdictV1> v1 = null;
             for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
                 try (InputStream in = group.getStream()) {
                     DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
                     int first = view.readInt();
-                    // Since cluster ids a group begins with its path's marker, then the count and
-                    // today's PendingVerdicts; before, with the count (never negative), then
-                    // PendingVerdictV1s, assembled in the buckets.
-                    CandidatePath written = CandidatePath.ofRawStateMarker(first);
-                    boolean current = written != null;
-                    int n = current ? view.readInt() : first;
-                    if (n > 0 && (current ? written : CandidatePath.inBuckets()) != path) {
+                    // A group begins with its path's marker, then the count and the verdicts;
+                    // older layouts wrote other markers, or only the count (OlderPendingVerdicts).
+                    int layout = OlderPendingVerdicts.layout(first);
+                    CandidatePath written = OlderPendingVerdicts.path(first);
+                    int n = layout == 2 ? first : view.readInt();
+                    if (n > 0 && written != path) {
                         throw new SuppressRestartsException(
                                 new IllegalStateException(
                                         StateCompatibility.INCOMPATIBLE
                                                 + ": the waiting verdicts were assembled "
-                                                + (current ? written : CandidatePath.inBuckets())
-                                                        .description()
+                                                + (written == null
+                                                        ? "in an unknown layout"
+                                                        : written.description())
                                                 + ", and this job is "
                                                 + path.description()
                                                 + " ("
@@ -195,18 +195,16 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                                                 + " or start without the checkpoint or savepoint"
                                                 + " and re-read the input."));
                     }
-                    if (!current && n > 0 && v1 == null) {
-                        v1 =
-                                TypeInformation.of(PendingVerdictV1.class)
-                                        .createSerializer(
-                                                getExecutionConfig().getSerializerConfig());
-                    }
+                    TypeSerializer<PendingVerdict> read =
+                            layout == StateCompatibility.LAYOUT || n == 0
+                                    ? serializer
+                                    : OlderPendingVerdicts.serializer(
+                                            layout,
+                                            path.pendingType(),
+                                            getExecutionConfig().getSerializerConfig());
                     for (int i = 0; i < n; i++) {
                         String key = view.readUTF();
-                        PendingVerdict p =
-                                current
-                                        ? serializer.deserialize(view)
-                                        : v1.deserialize(view).upgrade();
+                        PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
                         restored.add(Map.entry(key, p));
                     }
                 }
@@ -301,7 +299,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
         if (!onHeap && spilledCount > 0) {
-            p = spilled.value();
+            p = OlderPendingVerdicts.upgrade(spilled.value());
         }
         boolean isNew = p == null;
         if (isNew) {
@@ -379,7 +377,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
         if (!onHeap && spilledCount > 0) {
-            p = spilled.value();
+            p = OlderPendingVerdicts.upgrade(spilled.value());
         }
         boolean isNew = p == null;
         if (isNew) {
@@ -464,7 +462,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     @Override
     public void onEventTime(InternalTimer<String, VoidNamespace> timer) throws Exception {
-        PendingVerdict p = spilled.value();
+        PendingVerdict p = OlderPendingVerdicts.upgrade(spilled.value());
         if (p == null) {
             return;
         }
@@ -583,10 +581,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         a.url = e.url;
         a.duplicateOf = e.matches.ids[i];
         a.duplicateUrl = e.matches.urls[i];
-        double estimate = e.matches.similarities[i];
-        a.similarity = verification.value(estimate);
-        a.hamming = verification.hamming(estimate);
-        a.direction = verification.direction(estimate);
+        Estimate estimate = e.matches.estimate(i);
+        a.similarity = estimate.similarity();
+        a.hamming = verification.hamming(estimate.similarity());
+        a.direction = estimate.label();
         a.band = e.matchBand(i);
         a.eventTime = Json.isoTime(e.eventTime);
         a.detectedAt = Json.isoTime(now);
@@ -612,10 +610,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
         // every match is contained one way only; duplicateOf is then the earliest match of that
         // kind, so the verdict's direction agrees with its value.
-        boolean containment = verification.direction(m.similarities[0]) != null;
+        boolean containment = m.estimate(0).direction() != null;
         boolean mutual = !containment;
         for (int i = 0; i < n && !mutual; i++) {
-            mutual = Alert.MUTUAL.equals(verification.direction(m.similarities[i]));
+            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
         }
         v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
         v.clusterId = m.clusterId(survivingCluster(m));
@@ -623,25 +621,20 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         Arrays.setAll(order, i -> i);
         Arrays.sort(
                 order,
-                Comparator.<Integer>comparingDouble(i -> -verification.value(m.similarities[i]))
+                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
                         .thenComparing(i -> m.ids[i]));
         v.matches = new Verdict.Match[n];
         for (int k = 0; k < n; k++) {
             int i = order[k];
             v.matches[k] =
                     new Verdict.Match(
-                            m.ids[i],
-                            m.urls[i],
-                            verification.value(m.similarities[i]),
-                            Json.isoTime(m.eventTimes[i]));
+                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
             v.matches[k].hamming = verification.hamming(m.similarities[i]);
-            v.matches[k].direction = verification.direction(m.similarities[i]);
+            v.matches[k].direction = m.estimate(i).label();
         }
         int earliest = -1;
         for (int i = 0; i < n; i++) {
-            if (containment
-                    && mutual
-                    && !Alert.MUTUAL.equals(verification.direction(m.similarities[i]))) {
+            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
                 continue;
             }
             if (earliest < 0
@@ -652,9 +645,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         }
         v.duplicateOf = m.ids[earliest];
         v.duplicateUrl = m.urls[earliest];
-        v.similarity = verification.value(m.similarities[earliest]);
+        v.similarity = m.similarities[earliest];
         v.hamming = verification.hamming(m.similarities[earliest]);
-        v.direction = verification.direction(m.similarities[earliest]);
+        v.direction = m.estimate(earliest).label();
         return v;
     }
 }

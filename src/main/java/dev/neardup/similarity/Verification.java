@@ -1,6 +1,5 @@
 package dev.neardup.similarity;
 
-import dev.neardup.io.Alert;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.SimHash;
@@ -25,67 +24,36 @@ public interface Verification extends Serializable {
     byte[] pack(long[] sketch);
 
     /** The estimated similarity of two members from their packed signatures. */
-    double estimate(byte[] a, byte[] b);
+    Estimate estimate(byte[] a, byte[] b);
 
     /** True when a pair at this estimated similarity is a near-duplicate. */
     boolean accepts(double similarity);
 
     /**
      * The Hamming distance behind an estimate of this family, or null when the family has none
-     * (Jaccard): reported in alerts and verdicts.
+     * (Jaccard, containment): reported in alerts and verdicts.
      */
-    Integer hamming(double similarity);
+    default Integer hamming(double similarity) {
+        return null;
+    }
 
     /**
-     * The similarity of exact copies (equal fingerprints), which are not estimated: 1, or for
+     * The estimate of exact copies (equal fingerprints), which are not estimated: 1, or for
      * containment 1 both ways.
      */
-    default double identical() {
-        return 1.0;
-    }
-
-    /**
-     * {@link #estimate}{@code (a, b)} is about the pair (a, b); this is the same about (b, a). The
-     * bucket reports matches from the later document to the earlier, so it reverses an estimate
-     * whose first member is the earlier one. Symmetric families return it unchanged.
-     */
-    default double reverse(double similarity) {
-        return similarity;
-    }
-
-    /**
-     * The similarity to report of an estimate (a family may carry more in the estimate: the
-     * containment's direction): unchanged for Jaccard and cosine.
-     */
-    default double value(double similarity) {
-        return similarity;
-    }
-
-    /**
-     * The direction of a containment estimate about (document, earlier match), one of {@link
-     * dev.neardup.io.Alert#DOC_IN_DUPLICATE}, {@link dev.neardup.io.Alert#DUPLICATE_IN_DOC} and
-     * {@link dev.neardup.io.Alert#MUTUAL}; null for the symmetric families (and left out of their
-     * outputs).
-     */
-    default String direction(double similarity) {
-        return null;
+    default Estimate identical() {
+        return Estimate.of(1.0);
     }
 
     /**
      * Containment (Broder 1997: c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
      * shingles ({@link BottomKContainment}, 2 + 4 s bytes) and a pair is a match when the estimated
-     * containment of either in the other reaches the threshold. The estimate carries its direction
-     * with it: value + 2 x code, code 0 when the first document is contained in the second, 1 when
-     * the second is in the first, 2 when both are (the value is then the smaller of the two), so
-     * that it travels through the buckets' reports and the waiting verdicts as one double, in the
-     * state layout of the other families.
+     * containment of either in the other reaches the threshold. The estimate carries its {@link
+     * Estimate.Direction}: MUTUAL (with the smaller of the two) when both reach it, else the larger
+     * one's.
      */
     final class Containment implements Verification {
         private static final long serialVersionUID = 1L;
-
-        public static final int FIRST_IN_SECOND = 0;
-        public static final int SECOND_IN_FIRST = 1;
-        public static final int BOTH = 2;
 
         private final int sketchSize;
         private final double threshold;
@@ -107,64 +75,27 @@ public interface Verification extends Serializable {
         }
 
         @Override
-        public double estimate(byte[] a, byte[] b) {
+        public Estimate estimate(byte[] a, byte[] b) {
             BottomKContainment.Estimate e = BottomKContainment.containment(a, b);
             boolean aIn = e.aInB() >= threshold;
             boolean bIn = e.bInA() >= threshold;
             if (aIn && bIn) {
-                return encode(Math.min(e.aInB(), e.bInA()), BOTH);
+                return new Estimate(Math.min(e.aInB(), e.bInA()), Estimate.Direction.MUTUAL);
             }
             if (aIn || (!bIn && e.aInB() >= e.bInA())) {
-                return encode(e.aInB(), FIRST_IN_SECOND);
+                return new Estimate(e.aInB(), Estimate.Direction.FIRST_IN_SECOND);
             }
-            return encode(e.bInA(), SECOND_IN_FIRST);
-        }
-
-        public static double encode(double value, int code) {
-            return value + 2 * code;
-        }
-
-        public static int code(double encoded) {
-            return encoded >= 4 ? BOTH : encoded >= 2 ? SECOND_IN_FIRST : FIRST_IN_SECOND;
+            return new Estimate(e.bInA(), Estimate.Direction.SECOND_IN_FIRST);
         }
 
         @Override
-        public double value(double encoded) {
-            return encoded - 2 * code(encoded);
+        public boolean accepts(double similarity) {
+            return similarity >= threshold;
         }
 
         @Override
-        public boolean accepts(double encoded) {
-            return value(encoded) >= threshold;
-        }
-
-        @Override
-        public double identical() {
-            return encode(1.0, BOTH);
-        }
-
-        @Override
-        public double reverse(double encoded) {
-            int code = code(encoded);
-            if (code == BOTH) {
-                return encoded;
-            }
-            return encode(
-                    value(encoded), code == FIRST_IN_SECOND ? SECOND_IN_FIRST : FIRST_IN_SECOND);
-        }
-
-        @Override
-        public String direction(double encoded) {
-            return switch (code(encoded)) {
-                case FIRST_IN_SECOND -> Alert.DOC_IN_DUPLICATE;
-                case SECOND_IN_FIRST -> Alert.DUPLICATE_IN_DOC;
-                default -> Alert.MUTUAL;
-            };
-        }
-
-        @Override
-        public Integer hamming(double similarity) {
-            return null;
+        public Estimate identical() {
+            return new Estimate(1.0, Estimate.Direction.MUTUAL);
         }
 
         public int sketchSize() {
@@ -200,18 +131,13 @@ public interface Verification extends Serializable {
         }
 
         @Override
-        public double estimate(byte[] a, byte[] b) {
-            return BbitMinHash.estimateJaccard(a, b, numHashes, bits);
+        public Estimate estimate(byte[] a, byte[] b) {
+            return Estimate.of(BbitMinHash.estimateJaccard(a, b, numHashes, bits));
         }
 
         @Override
         public boolean accepts(double similarity) {
             return similarity >= threshold;
-        }
-
-        @Override
-        public Integer hamming(double similarity) {
-            return null;
         }
     }
 
@@ -293,8 +219,8 @@ public interface Verification extends Serializable {
         }
 
         @Override
-        public double estimate(byte[] a, byte[] b) {
-            return SimHash.cosine(distance(a, b), bits);
+        public Estimate estimate(byte[] a, byte[] b) {
+            return Estimate.of(SimHash.cosine(distance(a, b), bits));
         }
 
         @Override

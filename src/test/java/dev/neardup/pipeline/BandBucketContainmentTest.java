@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
-import dev.neardup.similarity.Verification;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import java.util.List;
@@ -95,23 +95,23 @@ class BandBucketContainmentTest {
     @Test
     void aDigestContainingAnEarlierArticleReportsItWithTheDirection() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent digest =
                 own(chain.feed(record("digest", T0 + 1, page(0, 300, 900, 2))), "digest");
         assertThat(digest.matches.ids).containsExactly("article");
-        double estimate = digest.matches.similarities[0];
-        assertThat(v.value(estimate)).isEqualTo(1.0);
-        assertThat(v.direction(estimate)).isEqualTo(Alert.DUPLICATE_IN_DOC);
+        assertThat(digest.matches.estimate(0))
+                .isEqualTo(new Estimate(1.0, Estimate.Direction.SECOND_IN_FIRST));
+        assertThat(digest.matches.estimate(0).label()).isEqualTo(Alert.DUPLICATE_IN_DOC);
         VerdictEvent quote = own(chain.feed(record("quote", T0 + 2, page(0, 290, 10, 3))), "quote");
         assertThat(quote.matches.ids).contains("article", "digest");
         for (int i = 0; i < quote.matches.size(); i++) {
-            double e = quote.matches.similarities[i];
+            Estimate e = quote.matches.estimate(i);
             if (quote.matches.ids[i].equals("digest")) {
-                assertThat(v.direction(e)).isEqualTo(Alert.DOC_IN_DUPLICATE);
+                assertThat(e.direction()).isEqualTo(Estimate.Direction.FIRST_IN_SECOND);
+                assertThat(e.label()).isEqualTo(Alert.DOC_IN_DUPLICATE);
             } else {
-                assertThat(v.direction(e)).isEqualTo(Alert.MUTUAL);
-                assertThat(v.value(e)).isGreaterThanOrEqualTo(0.8);
+                assertThat(e.direction()).isEqualTo(Estimate.Direction.MUTUAL);
+                assertThat(e.similarity()).isGreaterThanOrEqualTo(0.8);
             }
         }
     }
@@ -119,12 +119,11 @@ class BandBucketContainmentTest {
     @Test
     void theDirectionIsAboutTheLaterDocumentWhicheverArrivesFirst() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("digest", T0 + 1000, page(0, 300, 900, 2)));
         List<VerdictEvent> step = chain.feed(record("article", T0, page(0, 300, 0, 1)));
         VerdictEvent toDigest = own(step, "digest");
         assertThat(toDigest.matches.ids).containsExactly("article");
-        assertThat(v.direction(toDigest.matches.similarities[0])).isEqualTo(Alert.DUPLICATE_IN_DOC);
+        assertThat(toDigest.matches.estimate(0).label()).isEqualTo(Alert.DUPLICATE_IN_DOC);
         assertThat(own(step, "article").matches.ids).isEmpty();
     }
 
@@ -141,15 +140,14 @@ class BandBucketContainmentTest {
     @Test
     void exactCopiesAreKeptOnceAsMutualAtOne() throws Exception {
         open(containmentSettings(64));
-        Verification v = containmentSettings(64).mode().verification();
         chain.feed(record("copy-0", T0, page(0, 300, 0, 1)));
         for (int i = 1; i <= 20; i++) {
             VerdictEvent e =
                     own(chain.feed(record("copy-" + i, T0 + i, page(0, 300, 0, 1))), "copy-" + i);
             assertThat(e.candidates).isEqualTo(1);
             assertThat(e.matches.ids).containsExactly("copy-0");
-            assertThat(v.direction(e.matches.similarities[0])).isEqualTo(Alert.MUTUAL);
-            assertThat(v.value(e.matches.similarities[0])).isEqualTo(1.0);
+            assertThat(e.matches.estimate(0))
+                    .isEqualTo(new Estimate(1.0, Estimate.Direction.MUTUAL));
         }
         assertThat(chain.buckets.numKeyedStateEntries()).isEqualTo(1);
         assertThat(chain.store.numKeyedStateEntries())

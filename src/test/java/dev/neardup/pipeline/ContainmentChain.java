@@ -157,7 +157,7 @@ final class ContainmentChain implements AutoCloseable {
                         e.matches.ids[i],
                         e.matches.urls[i],
                         e.matches.eventTimes[i],
-                        e.matches.similarities[i],
+                        e.matches.estimate(i),
                         e.matchBand(i),
                         null,
                         0);

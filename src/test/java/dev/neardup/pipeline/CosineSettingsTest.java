@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BlockParams;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;
 import java.util.SplittableRandom;
@@ -134,7 +135,9 @@ class CosineSettingsTest {
                 byte[] pb = v.pack(b);
                 assertThat(Verification.Cosine.unpack(pa)).containsExactly(a);
                 assertThat(v.distance(pa, pb)).isEqualTo(SimHash.hamming(a, b)).isEqualTo(h);
-                double estimate = v.estimate(pa, pb);
+                Estimate e = v.estimate(pa, pb);
+                assertThat(e.direction()).isNull();
+                double estimate = e.similarity();
                 assertThat(estimate).isEqualTo(SimHash.estimateCosine(a, b));
                 assertThat(v.accepts(estimate)).as("h = %d, k = %d", h, k).isEqualTo(h <= k);
                 assertThat(v.hamming(estimate)).isEqualTo(h);
@@ -154,12 +157,44 @@ class CosineSettingsTest {
         long[] b = {1, 2, 3, 4, 5, 6, 7, 9};
         long[] c = {1, 2, 3, 4, 5, 6, 10, 9};
         assertThat(v.packedBytes()).isEqualTo(16);
-        double ab = v.estimate(v.pack(a), v.pack(b));
+        Estimate e = v.estimate(v.pack(a), v.pack(b));
+        assertThat(e.direction()).isNull();
+        double ab = e.similarity();
         assertThat(ab)
                 .isEqualTo(dev.neardup.sketch.BbitMinHash.estimateJaccard(7, 8, 16))
                 .isGreaterThan(0.8);
         assertThat(v.accepts(ab)).isTrue();
-        assertThat(v.accepts(v.estimate(v.pack(a), v.pack(c)))).isFalse();
+        assertThat(v.accepts(v.estimate(v.pack(a), v.pack(c)).similarity())).isFalse();
         assertThat(v.hamming(ab)).isNull();
+    }
+
+    /**
+     * Containment is typed: the estimate in its direction, exact, and accepted at the threshold in
+     * every direction (a direction packed into the double, value + 2 x code, lost the last bits:
+     * 0.8 came back as 0.7999999999999998 and was refused unless the first was the contained one).
+     */
+    @Test
+    void theContainmentStrategyGivesTheExactEstimateAndItsDirection() {
+        Verification.Containment v = new Verification.Containment(16, 0.8);
+        byte[] five = v.pack(new long[] {1, 2, 3, 4, 5});
+        byte[] otherFive = v.pack(new long[] {1, 2, 3, 4, 6});
+        byte[] ten = v.pack(new long[] {1, 2, 3, 4, 7, 8, 9, 10, 11, 12});
+        Estimate mutual = v.estimate(five, otherFive);
+        assertThat(mutual).isEqualTo(new Estimate(0.8, Estimate.Direction.MUTUAL));
+        assertThat(mutual.reversed()).isEqualTo(mutual);
+        assertThat(v.accepts(mutual.similarity())).isTrue();
+        Estimate secondInFirst = v.estimate(ten, five);
+        assertThat(secondInFirst).isEqualTo(new Estimate(0.8, Estimate.Direction.SECOND_IN_FIRST));
+        assertThat(secondInFirst.reversed())
+                .isEqualTo(new Estimate(0.8, Estimate.Direction.FIRST_IN_SECOND))
+                .isEqualTo(v.estimate(five, ten));
+        assertThat(secondInFirst.label()).isEqualTo(dev.neardup.io.Alert.DUPLICATE_IN_DOC);
+        assertThat(secondInFirst.reversed().label())
+                .isEqualTo(dev.neardup.io.Alert.DOC_IN_DUPLICATE);
+        assertThat(v.estimate(five, v.pack(new long[] {1, 2, 3, 20, 21})).similarity())
+                .as("3 of 5 both ways: no match")
+                .isEqualTo(0.6);
+        assertThat(v.identical()).isEqualTo(new Estimate(1.0, Estimate.Direction.MUTUAL));
+        assertThat(v.hamming(0.8)).isNull();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
 import java.time.Duration;
@@ -233,7 +234,7 @@ final class HarnessFixtures {
                     id,
                     "https://example.org/" + id,
                     (Long) idTimeSimilarity[i + 1],
-                    (Double) idTimeSimilarity[i + 2],
+                    Estimate.of((Double) idTimeSimilarity[i + 2]),
                     band,
                     null,
                     0);

@@ -7,7 +7,7 @@ import static dev.neardup.pipeline.HarnessFixtures.storeHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Alert;
-import dev.neardup.similarity.Verification;
+import dev.neardup.similarity.Estimate;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import java.util.ArrayList;
@@ -31,8 +31,6 @@ class SampleStoreFunctionTest {
     private static final int S = 64;
 
     private KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent> harness;
-    private final Verification v =
-            BandBucketContainmentTest.containmentSettings(64).mode().verification();
     private int seen;
 
     @BeforeEach
@@ -126,9 +124,9 @@ class SampleStoreFunctionTest {
         assertThat(result.matches.ids).containsExactly("article");
         assertThat(result.matches.urls).containsExactly("https://example.org/article");
         assertThat(result.matches.eventTimes).containsExactly(T0);
-        double estimate = result.matches.similarities[0];
-        assertThat(v.value(estimate)).isEqualTo(1.0);
-        assertThat(v.direction(estimate)).isEqualTo(Alert.DUPLICATE_IN_DOC);
+        assertThat(result.matches.estimate(0))
+                .isEqualTo(new Estimate(1.0, Estimate.Direction.SECOND_IN_FIRST));
+        assertThat(result.matches.estimate(0).label()).isEqualTo(Alert.DUPLICATE_IN_DOC);
         assertThat(result.reports).as("a result is no bucket report").isZero();
     }
 
@@ -147,9 +145,8 @@ class SampleStoreFunctionTest {
         BandRecord copy = doc("copy", T0 + 1, page(300, 0, 1));
         sample(ARTICLE);
         candidate(ARTICLE, copy, true);
-        double estimate = only(step()).matches.similarities[0];
-        assertThat(v.value(estimate)).isEqualTo(1.0);
-        assertThat(v.direction(estimate)).isEqualTo(Alert.MUTUAL);
+        assertThat(only(step()).matches.estimate(0))
+                .isEqualTo(new Estimate(1.0, Estimate.Direction.MUTUAL));
     }
 
     @Test
@@ -163,7 +160,7 @@ class SampleStoreFunctionTest {
         assertThat(toDigest.key()).isEqualTo(VerdictEvent.key("digest", DIGEST.eventTime));
         assertThat(toDigest.url).isEqualTo("https://example.org/digest");
         assertThat(toDigest.matches.ids).containsExactly("article");
-        assertThat(v.direction(toDigest.matches.similarities[0])).isEqualTo(Alert.DUPLICATE_IN_DOC);
+        assertThat(toDigest.matches.estimate(0).label()).isEqualTo(Alert.DUPLICATE_IN_DOC);
         candidate(DIGEST, doc("late", T0, page(60, 600, 5)), false);
         assertThat(step()).as("no match, and the member does not wait for it").isEmpty();
     }

@@ -13,7 +13,7 @@ import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
-import dev.neardup.similarity.Verification;
+import dev.neardup.similarity.Estimate;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -35,7 +35,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class VerdictContainmentTest {
 
     private KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> harness;
-    private Verification verification;
     private int bands;
 
     private static NearDupSettings settings(String pendingBuffer) {
@@ -49,7 +48,6 @@ class VerdictContainmentTest {
 
     private void open(String pendingBuffer) throws Exception {
         NearDupSettings s = settings(pendingBuffer);
-        verification = s.mode().verification();
         bands = s.bands();
         harness = verdictHarness(s);
         harness.open();
@@ -78,17 +76,18 @@ class VerdictContainmentTest {
 
     /** The store's result for one candidate of {@code docId}: {@code match} or none. */
     private VerdictEvent result(String docId, long time, String match, long matchTime) {
-        return result(docId, time, match, matchTime, Verification.Containment.SECOND_IN_FIRST);
+        return result(docId, time, match, matchTime, Estimate.Direction.SECOND_IN_FIRST);
     }
 
-    private VerdictEvent result(String docId, long time, String match, long matchTime, int code) {
+    private VerdictEvent result(
+            String docId, long time, String match, long matchTime, Estimate.Direction direction) {
         VerdictEvent e = VerdictEvent.result(docId, "https://example.org/" + docId, time, 5);
         if (match != null) {
             e.addMatch(
                     match,
                     "https://example.org/" + match,
                     matchTime,
-                    Verification.Containment.encode(0.875, code),
+                    new Estimate(0.875, direction),
                     5,
                     null,
                     0);
@@ -143,9 +142,9 @@ class VerdictContainmentTest {
         long t = T0 + 2 * MINUTE;
         send(announce("page", t));
         send(report("page", t, bands, 5, 3));
-        send(result("page", t, "quote", T0, Verification.Containment.SECOND_IN_FIRST));
-        send(result("page", t, "copy-b", T0 + MINUTE, Verification.Containment.BOTH));
-        send(result("page", t, "copy-a", T0 + MINUTE, Verification.Containment.BOTH));
+        send(result("page", t, "quote", T0, Estimate.Direction.SECOND_IN_FIRST));
+        send(result("page", t, "copy-b", T0 + MINUTE, Estimate.Direction.MUTUAL));
+        send(result("page", t, "copy-a", T0 + MINUTE, Estimate.Direction.MUTUAL));
         Verdict v = verdicts().get(0);
         assertThat(v.verdict).isEqualTo(Verdict.DUPLICATE);
         assertThat(v.duplicateOf)
@@ -164,7 +163,7 @@ class VerdictContainmentTest {
         long t = T0 + MINUTE;
         send(announce("article", t));
         send(report("article", t, bands, 2, 1));
-        send(result("article", t, "digest", T0, Verification.Containment.FIRST_IN_SECOND));
+        send(result("article", t, "digest", T0, Estimate.Direction.FIRST_IN_SECOND));
         Verdict v = verdicts().get(0);
         assertThat(v.verdict).isEqualTo(Verdict.CONTAINED);
         assertThat(v.duplicateOf).isEqualTo("digest");

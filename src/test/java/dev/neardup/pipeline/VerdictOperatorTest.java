@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.Estimate;
 import java.util.List;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -132,8 +133,8 @@ class VerdictOperatorTest {
         // d matches b (whose bucket knew it in cluster "root", from T0 - 1) and c (its own).
         send(announce("d", T0 + 5000));
         VerdictEvent e = report("d", T0 + 5000, 0);
-        e.addMatch("b", null, T0 + 2000, 0.95, 0, "root", T0 - 1);
-        e.addMatch("c", null, T0 + 1000, 0.9, 0, null, 0);
+        e.addMatch("b", null, T0 + 2000, Estimate.of(0.95), 0, "root", T0 - 1);
+        e.addMatch("c", null, T0 + 1000, Estimate.of(0.9), 0, null, 0);
         send(e);
         reportRest("d", T0 + 5000, 0);
         Verdict v = verdicts().get(1);
@@ -162,9 +163,9 @@ class VerdictOperatorTest {
             String d = "d" + earlierFirst;
             send(announce(d, T0 + 5000));
             VerdictEvent early = report(d, T0 + 5000, 0);
-            early.addMatch("m", null, T0 + 2000, 0.9, 0, "root", T0);
+            early.addMatch("m", null, T0 + 2000, Estimate.of(0.9), 0, "root", T0);
             VerdictEvent late = report(d, T0 + 5000, 1);
-            late.addMatch("m", null, T0 + 2000, 0.9, 1, null, 0);
+            late.addMatch("m", null, T0 + 2000, Estimate.of(0.9), 1, null, 0);
             send(earlierFirst ? early : late);
             send(earlierFirst ? late : early);
             reportRest(d, T0 + 5000, 0, 1);
@@ -177,10 +178,10 @@ class VerdictOperatorTest {
     void matchesOfOneClusterMergeNothingAndEachOtherClusterMergesOnce() throws Exception {
         send(announce("d", T0 + 5000));
         VerdictEvent e = report("d", T0 + 5000, 0);
-        e.addMatch("b", null, T0 + 2000, 0.95, 0, "a", T0);
-        e.addMatch("a", null, T0, 0.9, 0, null, 0);
-        e.addMatch("x", null, T0 + 3000, 0.9, 0, "w", T0 + 100);
-        e.addMatch("y", null, T0 + 3001, 0.9, 0, "w", T0 + 100);
+        e.addMatch("b", null, T0 + 2000, Estimate.of(0.95), 0, "a", T0);
+        e.addMatch("a", null, T0, Estimate.of(0.9), 0, null, 0);
+        e.addMatch("x", null, T0 + 3000, Estimate.of(0.9), 0, "w", T0 + 100);
+        e.addMatch("y", null, T0 + 3001, Estimate.of(0.9), 0, "w", T0 + 100);
         send(e);
         reportRest("d", T0 + 5000, 0);
         assertThat(verdicts().get(0).clusterId).isEqualTo("a");

@@ -67,12 +67,12 @@ public final class JobDecision {
         }
         Verification v = settings.mode().verification();
         this.exactCopy = sa.identity() == sb.identity();
-        double raw =
-                exactCopy
-                        ? v.identical()
-                        : v.estimate(v.pack(sa.signature()), v.pack(sb.signature()));
-        this.estimate = v.value(raw);
-        this.accepted = v.accepts(raw);
+        this.estimate =
+                (exactCopy
+                                ? v.identical()
+                                : v.estimate(v.pack(sa.signature()), v.pack(sb.signature())))
+                        .similarity();
+        this.accepted = v.accepts(estimate);
         String unit = settings.mode().keyUnit();
         String threshold = " threshold " + threshold();
         if (wordsA == 0 || wordsB == 0) {
