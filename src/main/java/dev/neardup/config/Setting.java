@@ -207,7 +207,12 @@ public final class Setting<T> {
      * in backquotes, list entries after line breaks ({@code <br>}).
      */
     public String description() {
-        return help != null ? help : new PlainText().format(option.description());
+        return help != null ? help : plainText(option);
+    }
+
+    /** A Flink option's description as plain text: code in backquotes, {@code <br>} for breaks. */
+    public static String plainText(ConfigOption<?> option) {
+        return new PlainText().format(option.description());
     }
 
     /** True when {@link #help} replaced the description and default of the option. */

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.Enumeration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -42,8 +41,6 @@ import java.util.stream.Stream;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.FallbackKey;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.configuration.description.Formatter;
-import org.apache.flink.configuration.description.TextElement;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -346,44 +343,7 @@ public final class ReferenceDocs {
 
     static String description(ConfigOption<?> option) {
         Setting<?> setting = Setting.forKey(option.key());
-        return setting != null
-                ? setting.description()
-                : new PlainFormatter().format(option.description());
-    }
-
-    /** A Flink option description as plain text (Markdown-safe inside a table cell). */
-    static final class PlainFormatter extends Formatter {
-        @Override
-        protected void formatLink(StringBuilder state, String link, String description) {
-            state.append('[').append(description).append("](").append(link).append(')');
-        }
-
-        @Override
-        protected void formatLineBreak(StringBuilder state) {
-            state.append("<br>");
-        }
-
-        @Override
-        protected void formatText(
-                StringBuilder state,
-                String format,
-                String[] elements,
-                EnumSet<TextElement.TextStyle> styles) {
-            String text = String.format(format, (Object[]) elements);
-            state.append(styles.contains(TextElement.TextStyle.CODE) ? "`" + text + "`" : text);
-        }
-
-        @Override
-        protected void formatList(StringBuilder state, String[] entries) {
-            for (String entry : entries) {
-                state.append("<br>- ").append(entry);
-            }
-        }
-
-        @Override
-        protected Formatter newInstance() {
-            return new PlainFormatter();
-        }
+        return setting != null ? setting.description() : Setting.plainText(option);
     }
 
     // ------------------------------------------------------------------------------------------
