@@ -1,11 +1,11 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.Format;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
-import dev.neardup.tools.Format;
 import dev.neardup.tools.compare.Compare;
 import dev.neardup.tools.compare.DocumentReader;
 import dev.neardup.tools.compare.JobDecision;

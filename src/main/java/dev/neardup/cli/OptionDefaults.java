@@ -1,9 +1,9 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.ConfigKeys;
+import dev.neardup.config.Format;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.OptionValues;
-import dev.neardup.tools.Format;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

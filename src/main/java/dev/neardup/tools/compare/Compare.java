@@ -1,5 +1,6 @@
 package dev.neardup.tools.compare;
 
+import dev.neardup.config.Format;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
@@ -13,7 +14,6 @@ import dev.neardup.text.HtmlText;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import dev.neardup.text.Tokenizer;
-import dev.neardup.tools.Format;
 import dev.neardup.tools.tune.Tuning;
 import java.io.InputStream;
 import java.io.PrintWriter;

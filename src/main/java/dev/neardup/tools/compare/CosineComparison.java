@@ -1,5 +1,6 @@
 package dev.neardup.tools.compare;
 
+import dev.neardup.config.Format;
 import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.PermutedBlocks;
@@ -8,7 +9,6 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
-import dev.neardup.tools.Format;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;

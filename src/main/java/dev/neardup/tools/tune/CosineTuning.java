@@ -1,9 +1,9 @@
 package dev.neardup.tools.tune;
 
+import dev.neardup.config.Format;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
-import dev.neardup.tools.Format;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

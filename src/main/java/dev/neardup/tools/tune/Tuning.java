@@ -1,5 +1,6 @@
 package dev.neardup.tools.tune;
 
+import dev.neardup.config.Format;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.LshParams;
@@ -7,7 +8,6 @@ import dev.neardup.lsh.SuperShingleParams;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.sketch.BottomKContainment;
-import dev.neardup.tools.Format;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.io.IOException;
 import java.io.PrintWriter;
