@@ -108,8 +108,7 @@ class ArchitectureTest {
     /**
      * The offline dedupe, the runtime, the tools and the commands hold a {@code SimilarityMode} as
      * well and never ask which mode they run: none names {@code SimilarityFamily} or a concrete
-     * mode, but for the command-line flag that parses {@code --similarity} ({@code
-     * cli.SimilarityOptions} and its converter).
+     * mode.
      */
     @Test
     void theDedupeToolsAndCommandsNeverNameAMode() {
@@ -120,10 +119,6 @@ class ArchitectureTest {
                         "dev.neardup.runtime..",
                         "dev.neardup.tools..",
                         "dev.neardup.cli..")
-                .and()
-                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions")
-                .and()
-                .doNotHaveFullyQualifiedName("dev.neardup.cli.SimilarityOptions$FamilyConverter")
                 .should()
                 .dependOnClassesThat()
                 .haveFullyQualifiedName("dev.neardup.config.SimilarityFamily")

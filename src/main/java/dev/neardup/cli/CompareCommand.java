@@ -1,15 +1,15 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.Setting;
+import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.NeardupException;
-import dev.neardup.sketch.MinHash;
-import dev.neardup.text.ShingleOptions;
-import dev.neardup.tools.Format;
 import dev.neardup.tools.compare.Compare;
 import dev.neardup.tools.compare.DocumentReader;
 import dev.neardup.tools.compare.JobDecision;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,7 +53,13 @@ import picocli.CommandLine.Spec;
             "  neardup compare --similarity cosine --max-hamming 3 a.html b.html",
             "  curl -s https://example.org/ | neardup compare - mirror.html --json"
         })
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return JobOptions.concat(
+                JobOptions.SIMILARITY_SETTINGS, List.of(NearDupOptions.SIGNATURE_BITS));
+    }
 
     @Spec CommandSpec spec;
 
@@ -79,55 +85,21 @@ final class CompareCommand implements Callable<Integer> {
                             + " content itself. Default: ${DEFAULT-VALUE}.")
     DocumentReader.ContentTypeOption contentType = DocumentReader.ContentTypeOption.AUTO;
 
-    @Mixin SketchOptions sketch;
-
-    @Mixin SimilarityOptions similarity;
-
-    @Option(
-            names = {"-t", "--threshold"},
-            paramLabel = "T",
-            defaultValue = "0.8",
-            description =
-                    "Jaccard similarity from which a pair is a near-duplicate, strictly between 0"
-                            + " and 1; also chooses the LSH banding. Default: ${DEFAULT-VALUE}.")
-    double threshold;
-
-    @Option(
-            names = "--bands",
-            paramLabel = "B",
-            description =
-                    "LSH bands (with --rows). Default: chosen from the threshold as 'neardup run'"
-                            + " and 'neardup tune' choose them.")
-    Integer bands;
-
-    @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
-    Integer rows;
-
-    @Option(
-            names = "--signature-bits",
-            paramLabel = "B",
-            description =
-                    "Bits of each MinHash value the job's buckets keep to verify a pair (1, 2,"
-                            + " 4, 8 or 16): the estimate the job's answer rests on. Default:"
-                            + " ${bundle:neardup.bucket.signature-bits}.")
-    Integer signatureBits;
+    @Mixin JobOptions job;
 
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
     @Override
     public Integer call() {
-        if (!(threshold > 0 && threshold < 1)) {
-            throw NeardupException.usage(
-                    "threshold must be a Jaccard similarity strictly between 0 and 1, got "
-                            + Format.plain(threshold));
-        }
+        Configuration conf = job.toConfiguration();
+        Setting.check(conf);
         if (first.equals("-") && second.equals("-")) {
             throw NeardupException.usage(
                     "only one of A and B can be '-' (standard input is read only once)");
         }
-        ShingleOptions shingleOptions = sketch.shingleOptions();
-        MinHash minHash = sketch.minHash();
+        // The banding before the settings, so that --bands and --rows are refused in their words.
+        LshParams banding = Compare.banding(conf);
         Compare.run(
                 new Compare.Options(
                         first,
@@ -136,50 +108,12 @@ final class CompareCommand implements Callable<Integer> {
                         parent != null ? parent.stdin() : System.in,
                         "neardup/" + VersionProvider.version(),
                         spec.qualifiedName(),
-                        threshold,
-                        bands,
-                        rows,
-                        json,
-                        shingleOptions,
-                        minHash,
-                        this::jobSettings,
-                        similarity.cosine(),
-                        similarity.sketchSize != null
-                                ? similarity.sketchSize
-                                : NearDupOptions.CONTAINMENT_SKETCH_SIZE.defaultValue(),
-                        sketch.describe(),
-                        SketchOptions.name(sketch.shingleKind()),
-                        sketch.shingleSize(),
-                        sketch.stopWords(),
-                        SketchOptions.name(sketch.stem()),
-                        SketchOptions.name(sketch.algorithm()),
-                        sketch.shingleKind() == SketchOptions.ShingleKind.WORD
-                                ? sketch.shingleSize()
-                                : 1),
+                        json),
+                conf,
+                banding,
+                JobOptions.settings(conf),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return 0;
-    }
-
-    /**
-     * The job's settings for these options: the shingling and the similarity family; for Jaccard
-     * also the threshold, the banding and the signature bits (cosine keeps its --max-hamming, and
-     * --containment is its own threshold).
-     */
-    private NearDupSettings jobSettings() {
-        Configuration conf = new Configuration();
-        sketch.applyTo(conf);
-        similarity.applyTo(conf);
-        if (!similarity.cosine() && !similarity.containment()) {
-            conf.set(NearDupOptions.THRESHOLD, threshold);
-            if (bands != null) {
-                conf.set(NearDupOptions.BANDS, bands);
-                conf.set(NearDupOptions.ROWS, rows);
-            }
-        }
-        if (signatureBits != null) {
-            conf.set(NearDupOptions.SIGNATURE_BITS, signatureBits);
-        }
-        return JobOptions.settings(conf);
     }
 }

@@ -1,6 +1,5 @@
 package dev.neardup.cli;
 
-import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.tools.compare.DocumentReader;
 import java.util.Arrays;
 import java.util.Locale;
@@ -43,24 +42,6 @@ abstract class EnumConverter<E extends Enum<E>> implements ITypeConverter<E> {
         return Arrays.stream(names, 0, names.length - 1).collect(Collectors.joining(", "))
                 + " or "
                 + names[names.length - 1];
-    }
-
-    static final class ShingleKindConverter extends EnumConverter<SketchOptions.ShingleKind> {
-        ShingleKindConverter() {
-            super(SketchOptions.ShingleKind.class);
-        }
-    }
-
-    static final class StemConverter extends EnumConverter<SketchOptions.Stem> {
-        StemConverter() {
-            super(SketchOptions.Stem.class);
-        }
-    }
-
-    static final class AlgorithmConverter extends EnumConverter<MinHashAlgorithm> {
-        AlgorithmConverter() {
-            super(MinHashAlgorithm.class);
-        }
     }
 
     static final class ContentTypeConverter

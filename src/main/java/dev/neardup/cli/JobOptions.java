@@ -17,10 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The configuration of a command that runs the job ({@code run}, {@code evaluate}, {@code dedupe},
- * {@code bench}), shared as a picocli {@code @Mixin}: {@code -D}, {@code --containment} and the
- * flags of the settings the command takes ({@link SettingFlags}). {@link #toConfiguration()} puts
- * them into one Flink configuration, the flags over {@code -D}.
+ * The configuration of a command that runs or describes the job ({@code run}, {@code evaluate},
+ * {@code dedupe}, {@code bench}, {@code tune}, {@code compare}), shared as a picocli
+ * {@code @Mixin}: {@code -D}, {@code --containment} and the flags of the settings the command takes
+ * ({@link SettingFlags}). {@link #toConfiguration()} puts them into one Flink configuration, the
+ * flags over {@code -D}.
  *
  * <p>The flags have no default of their own: a flag sets its option only when it is named, so that
  * a value from {@code -D} or the cluster's {@code config.yaml} stays in force otherwise, and the

@@ -148,8 +148,6 @@ public final class Neardup implements Callable<Integer> {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        // The defaults that help texts show, from NearDupOptions (the flags have none).
-        cl.setResourceBundle(new OptionDefaults());
         SettingFlags.install(cl);
         HelpSections.install(cl);
         cl.setAbbreviatedOptionsAllowed(false);

@@ -140,13 +140,18 @@ public final class NearDupOptions {
                     .declare();
 
     public static final ConfigOption<Long> SIMHASH_CORPUS_SIZE =
-            ConfigOptions.key("neardup.simhash.corpus-size")
-                    .longType()
-                    .defaultValue(1_000_000L)
-                    .withDescription(
-                            "COSINE, without 'neardup.simhash.blocks': the documents a bucket table"
-                                    + " holds at once (those within the retention) that the default"
-                                    + " block layout is sized for.");
+            Setting.of(
+                            ConfigOptions.key("neardup.simhash.corpus-size")
+                                    .longType()
+                                    .defaultValue(1_000_000L)
+                                    .withDescription(
+                                            "COSINE, without 'neardup.simhash.blocks': the"
+                                                    + " documents a bucket table holds at once"
+                                                    + " (those within the retention) that the"
+                                                    + " default block layout is sized for."))
+                    .flag("N", "--corpus-size")
+                    .between(1L, 1_000_000_000_000L)
+                    .declare();
 
     public static final ConfigOption<SimHashSketcher.Features> SIMHASH_FEATURES =
             ConfigOptions.key("neardup.simhash.features")
@@ -195,20 +200,30 @@ public final class NearDupOptions {
                     .declare();
 
     public static final ConfigOption<Double> FP_WEIGHT =
-            ConfigOptions.key("neardup.tune.fp-weight")
-                    .doubleType()
-                    .defaultValue(LshParams.DEFAULT_FP_WEIGHT)
-                    .withDescription(
-                            "Weight of the false-positive area when bands and rows are chosen."
-                                    + " Every candidate is verified, so false positives cost only"
-                                    + " work; the default leans toward recall.");
+            Setting.of(
+                            ConfigOptions.key("neardup.tune.fp-weight")
+                                    .doubleType()
+                                    .defaultValue(LshParams.DEFAULT_FP_WEIGHT)
+                                    .withDescription(
+                                            "Weight of the false-positive area when bands and rows"
+                                                    + " are chosen. Every candidate is verified,"
+                                                    + " so false positives cost only work; the"
+                                                    + " default leans toward recall."))
+                    .flag("W", "--fp-weight")
+                    .between(0.0, 1e6)
+                    .declare();
 
     public static final ConfigOption<Double> FN_WEIGHT =
-            ConfigOptions.key("neardup.tune.fn-weight")
-                    .doubleType()
-                    .defaultValue(LshParams.DEFAULT_FN_WEIGHT)
-                    .withDescription(
-                            "Weight of the false-negative area when bands and rows are chosen.");
+            Setting.of(
+                            ConfigOptions.key("neardup.tune.fn-weight")
+                                    .doubleType()
+                                    .defaultValue(LshParams.DEFAULT_FN_WEIGHT)
+                                    .withDescription(
+                                            "Weight of the false-negative area when bands and rows"
+                                                    + " are chosen."))
+                    .flag("W", "--fn-weight")
+                    .between(0.0, 1e6)
+                    .declare();
 
     public static final ConfigOption<MinHashAlgorithm> ALGORITHM =
             Setting.of(

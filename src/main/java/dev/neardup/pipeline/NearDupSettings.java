@@ -390,12 +390,9 @@ public final class NearDupSettings implements Serializable {
                         "invalid option " + blocksKey + ": " + e.getMessage());
             }
         } else {
-            long corpus = config.get(NearDupOptions.SIMHASH_CORPUS_SIZE);
-            require(
-                    corpus >= 1,
-                    NearDupOptions.SIMHASH_CORPUS_SIZE.key(),
-                    "must be at least 1, got " + corpus);
-            layout = BlockParams.suggestForCorpus(bits, maxHamming, corpus, 1.0);
+            layout =
+                    BlockParams.suggestForCorpus(
+                            bits, maxHamming, config.get(NearDupOptions.SIMHASH_CORPUS_SIZE), 1.0);
         }
         return new Cosine(layout, config.get(NearDupOptions.SIMHASH_FEATURES));
     }

@@ -17,6 +17,8 @@ import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * Containment of one shingle set in another, |A ∩ B| / |A| (Broder 1997): MinHash signatures cut
@@ -139,6 +141,11 @@ final class ContainmentMode implements SimilarityMode {
         return "containment of one in the other, from bottom-"
                 + settings.containmentSketchSize()
                 + " samples";
+    }
+
+    @Override
+    public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
+        return new ContainmentTuning(settings, flags, superShingleKeys);
     }
 
     @Override

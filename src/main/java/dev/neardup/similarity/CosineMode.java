@@ -14,11 +14,14 @@ import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
+import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * Cosine similarity of term-frequency vectors: SimHash fingerprints (Charikar 2002), permuted-block
@@ -209,6 +212,16 @@ final class CosineMode implements SimilarityMode, BatchSketches {
                 + settings.simHashBits()
                 + " bits, k = "
                 + settings.maxHamming();
+    }
+
+    @Override
+    public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
+        return new CosineTuning(settings, conf, flags, superShingleKeys);
+    }
+
+    @Override
+    public ModeReport comparison(String a, ContentType typeA, String b, ContentType typeB) {
+        return new CosineComparison(settings, a, typeA, b, typeB);
     }
 
     /**

@@ -18,6 +18,8 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * Resemblance, the Jaccard similarity of shingle sets (Broder 1997): MinHash signatures, LSH
@@ -197,6 +199,11 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
                 "%d-bit MinHash, b-bit corrected (K = %d), what a bucket keeps",
                 settings.signatureBits(),
                 settings.numHashes());
+    }
+
+    @Override
+    public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
+        return new JaccardTuning(settings, conf, flags, superShingleKeys);
     }
 
     @Override

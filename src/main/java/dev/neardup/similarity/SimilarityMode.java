@@ -4,10 +4,13 @@ import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import java.io.Serializable;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * One similarity mode of the job: everything that differs between resemblance (Jaccard), cosine and
@@ -16,8 +19,9 @@ import java.util.Map;
  * keys), the way buckets keep and verify members ({@link Verification}), where candidates are
  * verified ({@link CandidatePath}: in the buckets, or by a sample store after them), the settings
  * that shape its stored state, its part of the settings line, its offline dedupe ({@link
- * BatchSketches}) and its evaluation ({@link ModeEvaluation}). {@link #of} is the one place that
- * chooses a mode. Immutable and serializable (it travels with the operators).
+ * BatchSketches}), its evaluation ({@link ModeEvaluation}) and its tuning ({@link ModeTuning}).
+ * {@link #of} is the one place that chooses a mode. Immutable and serializable (it travels with the
+ * operators).
  */
 public interface SimilarityMode extends Serializable {
 
@@ -61,6 +65,25 @@ public interface SimilarityMode extends Serializable {
 
     /** A new evaluation of this mode, for {@code evaluate}. */
     ModeEvaluation evaluation();
+
+    /**
+     * This mode's tuning, for {@code tune}.
+     *
+     * @param conf the configuration the settings come from: which tuning options were given
+     * @param flags the command-line flags given (long names); a mode refuses those it has no use
+     *     for
+     * @param superShingleKeys super-shingles' keys per document to show, or null for none
+     * @throws dev.neardup.config.ConfigException for a flag this mode refuses
+     */
+    ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys);
+
+    /**
+     * What this mode adds to {@code compare} of two documents (cosine: the exact cosine and the
+     * SimHash estimate), or null for nothing.
+     */
+    default ModeReport comparison(String a, ContentType typeA, String b, ContentType typeB) {
+        return null;
+    }
 
     /**
      * How a bucket estimates the similarity of a pair ({@code estimate} here), for {@code compare}.

@@ -318,7 +318,8 @@ class CompareCommandTest {
         CliRun.run("compare", a).usageError(COMPARE, "B");
         CliRun.run("compare", "-", "-").usageError(COMPARE, "only one of A and B");
         CliRun.run("compare", a, dir.toString()).usageError(COMPARE, "is a directory");
-        CliRun.run("compare", a, a, "--threshold", "1").usageError(COMPARE, "threshold must be");
+        CliRun.run("compare", a, a, "--threshold", "1")
+                .usageError(COMPARE, "--threshold): must be strictly between 0 and 1, got 1");
         CliRun.run("compare", a, a, "--shingle-size", "0").usageError(COMPARE, "--shingle-size");
         CliRun.run("compare", a, a, "--num-hashes", "5000").usageError(COMPARE, "--num-hashes");
         CliRun.run("compare", a, a, "--stem", "lancaster")

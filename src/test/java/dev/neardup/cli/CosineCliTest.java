@@ -54,7 +54,8 @@ class CosineCliTest {
                         + " for Jaccard",
                 "tune -t 0.8 --corpus-size 100                   | --corpus-size applies to"
                         + " --similarity cosine",
-                "tune --max-hamming 3                            | --threshold",
+                "tune --max-hamming 3                            | applies to cosine similarity"
+                        + " only: add neardup.similarity=COSINE (--similarity cosine)",
                 "dedupe --sample --clusters - --max-hamming 3    | applies to cosine similarity"
                         + " only: add neardup.similarity=COSINE (--similarity cosine)",
                 "dedupe --sample --clusters - --candidates window | the sliding window sorts"

@@ -167,8 +167,6 @@ class HelpTextTest {
     /** Flags named like a ConfigOption that has a default, which rightly show none. */
     private static final Map<String, String> NOT_ITS_DEFAULT =
             Map.of(
-                    "neardup tune --threshold",
-                    "required: tune describes the banding of a threshold the user gives",
                     "neardup compare --content-type",
                     "how to read a document (auto, html, text), not neardup.field.content-type");
 
@@ -188,7 +186,7 @@ class HelpTextTest {
                     continue;
                 }
                 checked++;
-                String shown = OptionDefaults.display(c.defaultValue());
+                String shown = dev.neardup.config.Setting.display(c.defaultValue());
                 if (!collapse(description(option))
                         .matches("(?i).*default:? " + Pattern.quote(shown) + "\\b.*")) {
                     missing.add(name + " " + option.longestName() + " (" + c.key() + ")");

@@ -2,11 +2,11 @@ package dev.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.Format;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.tools.Format;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

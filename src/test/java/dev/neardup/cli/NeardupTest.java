@@ -82,7 +82,7 @@ class NeardupTest {
         try {
             CliRun r = CliRun.run("tune", "--threshold", "2");
             assertThat(r.exitCode()).isEqualTo(2);
-            assertThat(r.err()).contains("NeardupException").contains("at dev.neardup.cli.");
+            assertThat(r.err()).contains("ConfigException").contains("at dev.neardup.cli.");
         } finally {
             System.clearProperty("neardup.debug");
         }

@@ -143,10 +143,14 @@ class TuneCommandTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "--threshold 1.5                        | threshold must be",
-                "--threshold 0                          | threshold must be",
-                "--threshold -0.2                       | threshold must be",
-                "--threshold NaN                        | threshold must be",
+                "--threshold 1.5                        | --threshold): must be strictly between 0"
+                        + " and 1, got 1.5",
+                "--threshold 0                          | --threshold): must be strictly between 0"
+                        + " and 1, got 0",
+                "--threshold -0.2                       | --threshold): must be strictly between 0"
+                        + " and 1, got -0.2",
+                "--threshold NaN                        | --threshold): must be strictly between 0"
+                        + " and 1, got NaN",
                 "--threshold abc                        | 'abc'",
                 "--threshold 0.8 --bands 20 --rows 7    | exceeds the number of hash values K ="
                         + " 128",

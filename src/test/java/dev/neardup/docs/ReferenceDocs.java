@@ -23,20 +23,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Enumeration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.ListResourceBundle;
 import java.util.Locale;
 import java.util.Map;
-import java.util.MissingResourceException;
-import java.util.ResourceBundle;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.FallbackKey;
@@ -161,28 +155,11 @@ public final class ReferenceDocs {
     }
 
     /**
-     * The flags that set each option: a flag whose help text shows an option's default sets that
-     * option (found by resolving the help texts against a bundle that names the keys), and the
-     * flags of {@link #FLAGS_NOT_IN_HELP_DEFAULTS}. Values: "--flag (command, command)".
+     * The flags that set each option: a flag declared with the option ({@link Setting#flags}), and
+     * the flags of {@link #FLAGS_NOT_IN_HELP_DEFAULTS}. Values: "--flag (command, command)".
      */
     static Map<String, Set<String>> flagsByKey() {
         CommandLine cl = commandLine();
-        ResourceBundle defaults = cl.getCommandSpec().resourceBundle();
-        Map<String, String> markers = new LinkedHashMap<>();
-        for (Enumeration<String> keys = defaults.getKeys(); keys.hasMoreElements(); ) {
-            String key = keys.nextElement();
-            markers.put(key, "\u27e6" + key + "\u27e7");
-        }
-        cl.setResourceBundle(
-                new ListResourceBundle() {
-                    @Override
-                    protected Object[][] getContents() {
-                        return markers.entrySet().stream()
-                                .map(e -> new Object[] {e.getKey(), e.getValue()})
-                                .toArray(Object[][]::new);
-                    }
-                });
-        Pattern marker = Pattern.compile("\u27e6(?:default\\.)?([^\u27e7]+)\u27e7");
         // key -> flag -> commands
         Map<String, Map<String, Set<String>>> found = new TreeMap<>();
         for (CommandLine sub : cl.getSubcommands().values()) {
@@ -194,14 +171,6 @@ public final class ReferenceDocs {
                     found.computeIfAbsent(setting.option().key(), k -> new LinkedHashMap<>())
                             .computeIfAbsent(flag, k -> new LinkedHashSet<>())
                             .add(command);
-                }
-                for (String line : option.description()) {
-                    Matcher m = marker.matcher(line);
-                    while (m.find()) {
-                        found.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
-                                .computeIfAbsent(flag, k -> new LinkedHashSet<>())
-                                .add(command);
-                    }
                 }
                 FLAGS_NOT_IN_HELP_DEFAULTS.forEach(
                         (key, name) -> {
@@ -231,7 +200,6 @@ public final class ReferenceDocs {
     }
 
     static String configuration() {
-        ResourceBundle defaults = commandLine().getCommandSpec().resourceBundle();
         StringBuilder md = new StringBuilder(GENERATED);
         md.append("# Configuration reference\n\n")
                 .append(
@@ -258,7 +226,7 @@ public final class ReferenceDocs {
                     .append(" | ")
                     .append(typeName(doc.type()))
                     .append(" | ")
-                    .append(defaultValue(option, defaults))
+                    .append(defaultValue(option))
                     .append(" | ")
                     .append(cell(description(option)))
                     .append(" |\n");
@@ -326,19 +294,11 @@ public final class ReferenceDocs {
         return type.getTypeName();
     }
 
-    /** The default as the help texts show it (from the command line's bundle), or "(none)". */
-    static String defaultValue(ConfigOption<?> option, ResourceBundle defaults) {
-        if (!option.hasDefaultValue()) {
-            return "(none)";
-        }
-        for (String key : List.of(option.key(), "default." + option.key())) {
-            try {
-                return "`" + defaults.getString(key) + "`";
-            } catch (MissingResourceException e) {
-                // try the next spelling
-            }
-        }
-        return "`" + option.defaultValue() + "`";
+    /** The default as the help texts show it, or "(none)". */
+    static String defaultValue(ConfigOption<?> option) {
+        return option.hasDefaultValue()
+                ? "`" + Setting.display(option.defaultValue()) + "`"
+                : "(none)";
     }
 
     static String description(ConfigOption<?> option) {

@@ -1,9 +1,15 @@
 package dev.neardup.tools.compare;
 
+import dev.neardup.config.Format;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.JaccardTuning;
+import dev.neardup.similarity.ModeReport;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
@@ -13,36 +19,30 @@ import dev.neardup.text.HtmlText;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import dev.neardup.text.Tokenizer;
-import dev.neardup.tools.Format;
-import dev.neardup.tools.tune.Tuning;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The {@code compare} tool: the exact similarity of two documents (Jaccard and containment of their
- * shingle sets), the MinHash estimate with its standard error, with cosine also {@link
- * CosineComparison}, and what the streaming job would do with the pair ({@link JobDecision}).
+ * shingle sets), the MinHash estimate with its standard error, what the mode adds ({@link
+ * SimilarityMode#comparison}: with cosine the exact cosine and the SimHash estimate), and what the
+ * streaming job would do with the pair ({@link JobDecision}).
  */
 public final class Compare {
 
     /**
-     * The options of a comparison.
+     * The documents and the output of a comparison.
      *
      * @param first document A: a file, -, a file: URL or an http(s):// URL
      * @param second document B
      * @param stdin what - reads
      * @param userAgent the User-Agent of HTTP requests
      * @param warnings the prefix of warning lines on {@code err}
-     * @param settings the job's settings for these options (asked for after the documents are read)
-     * @param cosine with the cosine comparison
-     * @param sketchSizeOption the containment sample size (bottom-s)
-     * @param shingling the shingling, described in words
-     * @param shingle the JSON options: shingle kind, size, stop words, stem and algorithm
-     * @param minTokens fewer tokens than this make the whole text one shingle
      */
     public record Options(
             String first,
@@ -51,89 +51,72 @@ public final class Compare {
             InputStream stdin,
             String userAgent,
             String warnings,
-            double threshold,
-            Integer bands,
-            Integer rows,
-            boolean json,
-            ShingleOptions shingleOptions,
-            MinHash minHash,
-            Supplier<NearDupSettings> settings,
-            boolean cosine,
-            int sketchSizeOption,
-            String shingling,
-            String shingle,
-            int shingleSize,
-            boolean stopWords,
-            String stem,
-            String algorithm,
-            int minTokens) {}
+            boolean json) {}
 
-    private final String first;
-    private final String second;
-    private final DocumentReader.ContentTypeOption contentType;
-    private final InputStream stdin;
-    private final String userAgent;
-    private final String name;
+    private final Options options;
+    private final NearDupSettings settings;
     private final double threshold;
-    private final Integer bands;
-    private final Integer rows;
-    private final boolean json;
-    private final ShingleOptions shingleOptions;
+    private final boolean bandsGiven;
+    private final LshParams params;
+    private final int sketchSize;
     private final MinHash minHash;
-    private final Supplier<NearDupSettings> settings;
-    private final boolean cosine;
-    private final int sketchSizeOption;
-    private final String shingling;
-    private final String shingle;
-    private final int shingleSize;
-    private final boolean stopWords;
-    private final String stem;
-    private final String algorithm;
-    private final int minTokens;
 
-    private Compare(Options o) {
-        first = o.first();
-        second = o.second();
-        contentType = o.contentType();
-        stdin = o.stdin();
-        userAgent = o.userAgent();
-        name = o.warnings();
-        threshold = o.threshold();
-        bands = o.bands();
-        rows = o.rows();
-        json = o.json();
-        shingleOptions = o.shingleOptions();
-        minHash = o.minHash();
-        settings = o.settings();
-        cosine = o.cosine();
-        sketchSizeOption = o.sketchSizeOption();
-        shingling = o.shingling();
-        shingle = o.shingle();
-        shingleSize = o.shingleSize();
-        stopWords = o.stopWords();
-        stem = o.stem();
-        algorithm = o.algorithm();
-        minTokens = o.minTokens();
+    private Compare(
+            Options options, ReadableConfig conf, LshParams banding, NearDupSettings settings) {
+        this.options = options;
+        this.settings = settings;
+        this.threshold = conf.get(NearDupOptions.THRESHOLD);
+        this.bandsGiven = conf.getOptional(NearDupOptions.BANDS).isPresent();
+        this.params = banding;
+        this.sketchSize = conf.get(NearDupOptions.CONTAINMENT_SKETCH_SIZE);
+        this.minHash =
+                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED);
     }
 
-    /** Compares the two documents: the result on {@code out}, warnings on {@code err}. */
-    public static void run(Options options, PrintWriter out, PrintWriter err) {
-        new Compare(options).run(out, err);
+    /**
+     * The banding of the comparison: {@code --bands} x {@code --rows}, or chosen from the
+     * threshold. A bad combination is a usage error.
+     */
+    public static LshParams banding(ReadableConfig conf) {
+        return JaccardTuning.banding(
+                conf, conf.get(NearDupOptions.THRESHOLD), conf.get(NearDupOptions.NUM_HASHES));
+    }
+
+    /**
+     * Compares the two documents: the result on {@code out}, warnings on {@code err}.
+     *
+     * @param conf the configuration of {@code settings}: the threshold, the banding ({@link
+     *     #banding}) and the containment sample size of the Jaccard and containment comparison
+     *     (their defaults in the modes without them)
+     */
+    public static void run(
+            Options options,
+            ReadableConfig conf,
+            LshParams banding,
+            NearDupSettings settings,
+            PrintWriter out,
+            PrintWriter err) {
+        new Compare(options, conf, banding, settings).run(out, err);
     }
 
     private void run(PrintWriter out, PrintWriter err) {
-        LshParams params = Tuning.banding(threshold, minHash.numHashes(), bands, rows);
         Banding banding = new Banding(params);
-
+        ShingleOptions shingles = settings.shingleOptions();
         DocumentReader reader =
-                new DocumentReader(stdin, userAgent, w -> err.println(name + ": " + w));
-        Analysis a = analyse(reader.read(first, contentType), shingleOptions, minHash);
-        Analysis b = analyse(reader.read(second, contentType), shingleOptions, minHash);
+                new DocumentReader(
+                        options.stdin(),
+                        options.userAgent(),
+                        w -> err.println(options.warnings() + ": " + w));
+        Analysis a =
+                analyse(reader.read(options.first(), options.contentType()), shingles, minHash);
+        Analysis b =
+                analyse(reader.read(options.second(), options.contentType()), shingles, minHash);
         err.flush();
 
         Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
-        NearDupSettings settings = this.settings.get();
-        CosineComparison cosine = this.cosine ? cosine(settings, a, b) : null;
+        ModeReport mode =
+                settings.mode()
+                        .comparison(a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
         JobDecision job =
                 new JobDecision(
                         settings,
@@ -143,21 +126,21 @@ public final class Compare {
                         b.doc.content(),
                         b.doc.type(),
                         b.tokens);
-        if (json) {
+        if (options.json()) {
             Map<String, Object> o = c.toJson();
-            if (cosine != null) {
-                o.put("cosine", cosine.toJson());
+            if (mode != null) {
+                o.put(settings.mode().name(), mode.toJson());
             }
             o.put("job", job.toJson());
             out.println(Json.pretty(o));
         } else {
             printText(c, out);
-            if (cosine != null) {
-                cosine.printText(out);
+            if (mode != null) {
+                mode.printText(out);
             }
             job.printText(
                     out,
-                    (bands != null
+                    (bandsGiven
                                     ? "bands x rows, given with --bands and --rows"
                                     : "bands x rows, as 'neardup tune --threshold "
                                             + Format.plain(threshold)
@@ -166,6 +149,11 @@ public final class Compare {
                             + Format.probability(c.params.probability(c.jaccard)));
         }
         out.flush();
+    }
+
+    /** The setting's value as the command line spells it: snowball, oph. */
+    private static String flag(ConfigOption<?> option, Object value) {
+        return Setting.forKey(option.key()).toFlag(value);
     }
 
     private static String name(Enum<?> value) {
@@ -191,12 +179,6 @@ public final class Compare {
             o.put("distinctShingles", set.size());
             return o;
         }
-    }
-
-    /** The cosine family's comparison, with the job's settings for these options. */
-    private CosineComparison cosine(NearDupSettings settings, Analysis a, Analysis b) {
-        return new CosineComparison(
-                settings, a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
     }
 
     private static Analysis analyse(
@@ -247,7 +229,7 @@ public final class Compare {
             this.jaccard = Similarity.jaccard(a.set, b.set);
             this.containmentAinB = Similarity.containment(a.set, b.set);
             this.containmentBinA = Similarity.containment(b.set, a.set);
-            this.sketchSize = sketchSizeOption;
+            this.sketchSize = Compare.this.sketchSize;
             this.containmentEstimate =
                     BottomKContainment.containment(
                             BottomKContainment.pack(
@@ -262,13 +244,14 @@ public final class Compare {
         }
 
         Map<String, Object> toJson() {
+            ShingleOptions shingles = settings.shingleOptions();
             Map<String, Object> options = new LinkedHashMap<>();
-            options.put("shingle", shingle);
-            options.put("shingleSize", shingleSize);
-            options.put("stopwords", stopWords);
-            options.put("stem", stem);
+            options.put("shingle", name(shingles.kind()));
+            options.put("shingleSize", shingles.size());
+            options.put("stopwords", shingles.removeStopWords());
+            options.put("stem", flag(NearDupOptions.STEMMING, shingles.stemming()));
             options.put("numHashes", numHashes);
-            options.put("algorithm", algorithm);
+            options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.algorithm()));
             options.put("threshold", threshold);
 
             Map<String, Object> o = new LinkedHashMap<>();
@@ -298,7 +281,22 @@ public final class Compare {
     }
 
     private void printText(Comparison c, PrintWriter out) {
-        out.println("Shingling: " + shingling);
+        ShingleOptions shingles = settings.shingleOptions();
+        out.println(
+                "Shingling: "
+                        + name(shingles.kind())
+                        + " "
+                        + shingles.size()
+                        + "-shingles, "
+                        + (shingles.removeStopWords() ? "stop words removed" : "stop words kept")
+                        + ", "
+                        + (shingles.stemming() == Tokenizer.Stemming.NONE
+                                ? "no stemming"
+                                : flag(NearDupOptions.STEMMING, shingles.stemming()) + " stemming")
+                        + "; MinHash "
+                        + flag(NearDupOptions.ALGORITHM, settings.algorithm())
+                        + ", K = "
+                        + minHash.numHashes());
         out.println();
         printDocument(out, "A", c.a);
         printDocument(out, "B", c.b);
@@ -333,7 +331,7 @@ public final class Compare {
                         Locale.ROOT,
                         "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
                         c.standardError,
-                        algorithm,
+                        flag(NearDupOptions.ALGORITHM, settings.algorithm()),
                         c.numHashes));
     }
 
@@ -367,7 +365,8 @@ public final class Compare {
                 d.set.size());
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
-        } else if (d.tokens < minTokens) {
+        } else if (settings.shingleOptions().kind() == ShingleOptions.Kind.WORD
+                && d.tokens < settings.shingleOptions().size()) {
             out.println(
                     "   note: fewer tokens than the shingle size; the whole text is one shingle");
         }

@@ -1,11 +1,11 @@
 package dev.neardup.tools.compare;
 
+import dev.neardup.config.Format;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.Verification;
 import dev.neardup.text.ContentType;
-import dev.neardup.tools.Format;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -3,7 +3,7 @@ package dev.neardup.tools.plot;
 import dev.neardup.batch.DedupeJob;
 import dev.neardup.batch.DedupeSettings;
 import dev.neardup.batch.DedupeSummary;
-import dev.neardup.tools.Format;
+import dev.neardup.config.Format;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.neardup.tools.plot;
 
+import dev.neardup.config.Format;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.tools.Format;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,6 +1,5 @@
-package dev.neardup.tools;
+package dev.neardup.config;
 
-import dev.neardup.config.OptionValues;
 import java.util.Locale;
 
 /** Number formatting for the text outputs: locale-independent, short and readable. */

@@ -1,5 +1,6 @@
-package dev.neardup.tools.compare;
+package dev.neardup.similarity;
 
+import dev.neardup.config.Format;
 import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.PermutedBlocks;
@@ -8,7 +9,6 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
-import dev.neardup.tools.Format;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -20,7 +20,7 @@ import java.util.Map;
  * from their fingerprints' Hamming distance h, whether they share a permuted-block table key (a
  * candidate pair of the job), and whether h is within k (a near-duplicate).
  */
-public final class CosineComparison {
+final class CosineComparison implements ModeReport {
 
     final NearDupSettings settings;
     final double exact;
@@ -30,7 +30,7 @@ public final class CosineComparison {
     final int featuresA;
     final int featuresB;
 
-    public CosineComparison(
+    CosineComparison(
             NearDupSettings settings, String a, ContentType typeA, String b, ContentType typeB) {
         this.settings = settings;
         Shingler features =
@@ -52,10 +52,11 @@ public final class CosineComparison {
                 new PermutedBlocks(settings.blockParams()).firstAgreeingBand(pa, pb);
     }
 
-    public boolean nearDuplicate() {
+    boolean nearDuplicate() {
         return hamming <= settings.maxHamming();
     }
 
+    @Override
     public void printText(PrintWriter out) {
         BlockParams layout = settings.blockParams();
         int bits = layout.bits();
@@ -87,6 +88,7 @@ public final class CosineComparison {
         line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
     }
 
+    @Override
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("bits", settings.simHashBits());

@@ -1,38 +1,53 @@
-package dev.neardup.tools.tune;
+package dev.neardup.similarity;
 
+import dev.neardup.config.ConfigException;
+import dev.neardup.config.Format;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
-import dev.neardup.tools.Format;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * What {@code neardup tune --similarity cosine} explains: the permuted-block layout the job uses
- * for (D, k), its table count, key widths, and the random candidates a document meets in a corpus
- * of n documents ({@link BlockParams}'s formulas), beside the neighbouring layouts.
+ * The cosine mode's tuning ({@code neardup tune --similarity cosine}): the permuted-block layout
+ * the job uses for (D, k), its table count, key widths, and the random candidates a document meets
+ * in a corpus of n documents ({@link BlockParams}'s formulas), beside the neighbouring layouts.
  */
-public final class CosineTuning {
+final class CosineTuning implements ModeTuning {
 
     private final NearDupSettings settings;
     private final long corpusSize;
     private final boolean given;
 
-    /**
-     * @param given true when the blocks were given ({@code --simhash-blocks}), not chosen
-     */
-    public CosineTuning(NearDupSettings settings, long corpusSize, boolean given) {
+    CosineTuning(
+            NearDupSettings settings,
+            ReadableConfig conf,
+            Set<String> flags,
+            Integer superShingleKeys) {
+        if (superShingleKeys != null) {
+            throw new ConfigException(
+                    "--super-shingles applies to Jaccard resemblance (MinHash), not to"
+                            + " --similarity cosine");
+        }
+        if (flags.contains("--bands") || flags.contains("--rows") || flags.contains("--plot")) {
+            throw new ConfigException(
+                    "--bands, --rows and --plot are for Jaccard similarity; with --similarity"
+                            + " cosine the tables come from --max-hamming and --simhash-blocks");
+        }
         this.settings = settings;
-        this.corpusSize = corpusSize;
-        this.given = given;
+        this.corpusSize = conf.get(NearDupOptions.SIMHASH_CORPUS_SIZE);
+        this.given = conf.getOptional(NearDupOptions.SIMHASH_BLOCKS).isPresent();
     }
 
     /** The layouts from k + 1 blocks up to a few past the chosen one (at most 4,096 tables). */
-    public List<BlockParams> layouts() {
+    List<BlockParams> layouts() {
         BlockParams chosen = settings.blockParams();
         List<BlockParams> out = new ArrayList<>();
         int k = chosen.maxHamming();
@@ -46,6 +61,7 @@ public final class CosineTuning {
         return out;
     }
 
+    @Override
     public void printText(PrintWriter out) {
         BlockParams chosen = settings.blockParams();
         int bits = chosen.bits();
@@ -109,6 +125,7 @@ public final class CosineTuning {
                 bits / 8);
     }
 
+    @Override
     public Map<String, Object> toJson() {
         BlockParams chosen = settings.blockParams();
         Map<String, Object> o = new LinkedHashMap<>();

@@ -1,0 +1,332 @@
+package dev.neardup.similarity;
+
+import dev.neardup.config.ConfigException;
+import dev.neardup.config.Format;
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SuperShingleParams;
+import dev.neardup.pipeline.NearDupSettings;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.flink.configuration.ReadableConfig;
+
+/**
+ * The Jaccard mode's tuning ({@code neardup tune --threshold T}): the LSH banding (b bands of r
+ * rows) for the threshold, chosen with {@link LshParams#suggest} or given with {@code --bands} and
+ * {@code --rows}, with its S-curve as a table or JSON, and super-shingles next to it if asked.
+ */
+public final class JaccardTuning implements ModeTuning {
+
+    /** Similarities of the table rows are multiples of this step, up to 1. */
+    private static final double TABLE_STEP = 0.05;
+
+    private final double threshold;
+    private final int numHashes;
+    private final double fpWeight;
+    private final double fnWeight;
+    private final Integer superShingleKeys;
+    private final Result result;
+
+    JaccardTuning(
+            NearDupSettings settings,
+            ReadableConfig conf,
+            Set<String> flags,
+            Integer superShingleKeys) {
+        if (flags.contains("--corpus-size")) {
+            throw new ConfigException("--corpus-size applies to --similarity cosine");
+        }
+        if (superShingleKeys != null
+                && (superShingleKeys < 1 || superShingleKeys > SuperShingleParams.MAX_KEYS)) {
+            throw new ConfigException(
+                    "--super-shingles KEYS must be between 1 and "
+                            + SuperShingleParams.MAX_KEYS
+                            + ", got "
+                            + superShingleKeys);
+        }
+        if (conf.getOptional(NearDupOptions.THRESHOLD).isEmpty()) {
+            throw new ConfigException(
+                    "Missing required option: '--threshold=T' (or give --similarity cosine"
+                            + " --max-hamming K)");
+        }
+        this.threshold = settings.threshold();
+        this.numHashes = settings.numHashes();
+        this.fpWeight = conf.get(NearDupOptions.FP_WEIGHT);
+        this.fnWeight = conf.get(NearDupOptions.FN_WEIGHT);
+        this.superShingleKeys = superShingleKeys;
+        boolean optimized = conf.getOptional(NearDupOptions.BANDS).isEmpty();
+        LshParams given = banding(conf, threshold, numHashes);
+        this.result = new Result(optimized ? settings.banding() : given, optimized);
+    }
+
+    @Override
+    public LshParams sCurve() {
+        return result.params;
+    }
+
+    @Override
+    public void printText(PrintWriter out) {
+        printText(result, out);
+    }
+
+    @Override
+    public Map<String, Object> toJson() {
+        return result.toJson();
+    }
+
+    /**
+     * The banding of {@code neardup tune}, {@code compare} and the job: {@code neardup.bands} x
+     * {@code neardup.rows} of {@code conf} when set (both or neither), else {@link
+     * LshParams#suggest(double, int)} with the default weights. A bad combination is a usage error
+     * naming the flags.
+     */
+    public static LshParams banding(ReadableConfig conf, double threshold, int numHashes) {
+        Optional<Integer> bands = conf.getOptional(NearDupOptions.BANDS);
+        Optional<Integer> rows = conf.getOptional(NearDupOptions.ROWS);
+        if (bands.isPresent() != rows.isPresent()) {
+            throw new ConfigException(
+                    "--bands and --rows go together: give both to evaluate a banding, or"
+                            + " neither to choose one");
+        }
+        if (bands.isEmpty()) {
+            return LshParams.suggest(threshold, numHashes);
+        }
+        if (bands.get() < 1 || rows.get() < 1) {
+            throw new ConfigException(
+                    "--bands and --rows must both be at least 1, got "
+                            + bands.get()
+                            + " and "
+                            + rows.get());
+        }
+        try {
+            return new LshParams(bands.get(), rows.get()).checkFits(numHashes);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    private void printText(Result r, PrintWriter out) {
+        LshParams p = r.params;
+        out.printf(
+                Locale.ROOT,
+                "LSH banding for threshold t = %s and K = %d MinHash values: %s%n",
+                Format.plain(threshold),
+                numHashes,
+                p);
+        out.println(
+                r.optimized
+                        ? "(chosen to minimise "
+                                + Format.plain(fpWeight)
+                                + " x FP area + "
+                                + Format.plain(fnWeight)
+                                + " x FN area)"
+                        : "(given with --bands and --rows)");
+        out.println();
+        row(out, "bands b", Integer.toString(p.bands()), "band keys per document");
+        row(out, "rows per band r", Integer.toString(p.rows()), "MinHash values per band");
+        row(
+                out,
+                "hash values used",
+                p.numHashesUsed() + " of " + numHashes,
+                "b x r; the others are not used by LSH");
+        row(
+                out,
+                "effective threshold",
+                Format.fixed(p.effectiveThreshold()),
+                "(1/b)^(1/r), where the S-curve rises steepest");
+        row(out, "false-positive area", Format.small(r.fpArea), "integral of P(s) over [0, t]");
+        row(out, "false-negative area", Format.small(r.fnArea), "integral of 1 - P(s) over [t, 1]");
+        row(
+                out,
+                "weighted error",
+                Format.small(r.weightedError),
+                Format.plain(fpWeight) + " x FP area + " + Format.plain(fnWeight) + " x FN area");
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "P(candidate) = 1 - (1 - s^%d)^%d for a pair of Jaccard similarity s:%n%n",
+                p.rows(),
+                p.bands());
+        out.println("     s   P(candidate)");
+        boolean marked = false;
+        for (double[] row : r.table) {
+            double s = row[0];
+            double prob = row[1];
+            String mark = "";
+            if (!marked && s >= threshold - 1e-9) {
+                marked = true;
+                mark = "  <- threshold t = " + Format.plain(threshold);
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "  %4.2f   %12s  |%-30s|%s%n",
+                    s,
+                    Format.probability(prob),
+                    "#".repeat((int) Math.round(prob * 30)),
+                    mark);
+        }
+        out.println();
+        out.println("Pairs below t that become candidates are false positives (probability P);");
+        out.println("pairs at or above t that do not are false negatives (probability 1 - P).");
+        if (r.superShingles != null) {
+            printSuperShingles(r, out);
+        }
+    }
+
+    private void printSuperShingles(Result r, PrintWriter out) {
+        SuperShingleParams q = r.superShingles;
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Super-shingles (Broder 1997) for t = %s, at most %d keys per document: %d"
+                        + " super-shingles of %d values, a candidate when m = %d of them agree%n",
+                Format.plain(threshold),
+                superShingleKeys,
+                q.superShingles(),
+                q.rows(),
+                q.required());
+        out.println(
+                "(chosen to minimise the same weighted error; k = super-shingles, l = values"
+                        + " each, m = agreeing)");
+        out.println();
+        row(out, "keys per document", Integer.toString(q.keyCount()), "C(k, m), one per m-subset");
+        row(
+                out,
+                "hash values used",
+                q.numHashesUsed() + " of " + numHashes,
+                "k x l; banding uses " + r.params.numHashesUsed());
+        row(
+                out,
+                "false-positive area",
+                Format.small(r.superFpArea),
+                "banding: " + Format.small(r.fpArea));
+        row(
+                out,
+                "false-negative area",
+                Format.small(r.superFnArea),
+                "banding: " + Format.small(r.fnArea));
+        row(
+                out,
+                "weighted error",
+                Format.small(fpWeight * r.superFpArea + fnWeight * r.superFnArea),
+                "banding: " + Format.small(r.weightedError));
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "P(candidate) = P[Binomial(%d, s^%d) >= %d] next to banding's (%d keys):%n%n",
+                q.superShingles(),
+                q.rows(),
+                q.required(),
+                r.params.bands());
+        out.println("     s        banding  super-shingles");
+        boolean marked = false;
+        for (double[] row : r.table) {
+            String mark = "";
+            if (!marked && row[0] >= threshold - 1e-9) {
+                marked = true;
+                mark = "  <- threshold t = " + Format.plain(threshold);
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "  %4.2f   %12s  %14s%s%n",
+                    row[0],
+                    Format.probability(row[1]),
+                    Format.probability(q.probability(row[0])),
+                    mark);
+        }
+    }
+
+    private static void row(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "  %-21s %-12s %s%n", label, value, note);
+    }
+
+    /** The numbers that both outputs show. */
+    private final class Result {
+        final LshParams params;
+        final boolean optimized;
+        final double fpArea;
+        final double fnArea;
+        final double weightedError;
+        final List<double[]> table = new ArrayList<>();
+        final SuperShingleParams superShingles;
+        final double superFpArea;
+        final double superFnArea;
+
+        Result(LshParams params, boolean optimized) {
+            this.params = params;
+            this.optimized = optimized;
+            this.fpArea = params.falsePositiveArea(threshold);
+            this.fnArea = params.falseNegativeArea(threshold);
+            this.weightedError = fpWeight * fpArea + fnWeight * fnArea;
+            this.superShingles =
+                    superShingleKeys == null
+                            ? null
+                            : SuperShingleParams.suggest(
+                                    threshold, numHashes, superShingleKeys, fpWeight, fnWeight);
+            this.superFpArea =
+                    superShingles == null ? 0 : superShingles.falsePositiveArea(threshold);
+            this.superFnArea =
+                    superShingles == null ? 0 : superShingles.falseNegativeArea(threshold);
+            // From 0.50 (or lower, so that the threshold is in the table) to 1.00.
+            int steps = (int) Math.round(1 / TABLE_STEP);
+            int first = Math.min(steps / 2, (int) Math.floor(threshold / TABLE_STEP + 1e-9));
+            for (int i = first; i <= steps; i++) {
+                double s = i / (double) steps;
+                table.add(new double[] {s, params.probability(s)});
+            }
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("threshold", threshold);
+            o.put("numHashes", numHashes);
+            o.put("optimized", optimized);
+            o.put("fpWeight", fpWeight);
+            o.put("fnWeight", fnWeight);
+            o.put("bands", params.bands());
+            o.put("rows", params.rows());
+            o.put("numHashesUsed", params.numHashesUsed());
+            o.put("effectiveThreshold", params.effectiveThreshold());
+            o.put("falsePositiveArea", fpArea);
+            o.put("falseNegativeArea", fnArea);
+            o.put("weightedError", weightedError);
+            o.put("probabilityAtThreshold", params.probability(threshold));
+            List<Object> curve = new ArrayList<>();
+            for (double[] row : table) {
+                Map<String, Object> point = new LinkedHashMap<>();
+                point.put("s", row[0]);
+                point.put("p", row[1]);
+                curve.add(point);
+            }
+            o.put("curve", curve);
+            if (superShingles != null) {
+                Map<String, Object> q = new LinkedHashMap<>();
+                q.put("maxKeys", superShingleKeys);
+                q.put("superShingles", superShingles.superShingles());
+                q.put("rows", superShingles.rows());
+                q.put("required", superShingles.required());
+                q.put("keysPerDocument", superShingles.keyCount());
+                q.put("numHashesUsed", superShingles.numHashesUsed());
+                q.put("falsePositiveArea", superFpArea);
+                q.put("falseNegativeArea", superFnArea);
+                q.put("weightedError", fpWeight * superFpArea + fnWeight * superFnArea);
+                q.put("probabilityAtThreshold", superShingles.probability(threshold));
+                List<Object> points = new ArrayList<>();
+                for (double[] row : table) {
+                    Map<String, Object> point = new LinkedHashMap<>();
+                    point.put("s", row[0]);
+                    point.put("p", superShingles.probability(row[0]));
+                    points.add(point);
+                }
+                q.put("curve", points);
+                o.put("superShingles", q);
+            }
+            return o;
+        }
+    }
+}

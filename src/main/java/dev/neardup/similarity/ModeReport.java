@@ -1,0 +1,17 @@
+package dev.neardup.similarity;
+
+import java.io.PrintWriter;
+import java.util.Map;
+
+/**
+ * A mode's part of a tool's answer, as text and as one JSON object: its tuning for {@code tune}
+ * ({@link ModeTuning}), or what it adds to {@code compare} ({@link SimilarityMode#comparison}).
+ */
+public interface ModeReport {
+
+    /** Prints the answer as text. */
+    void printText(PrintWriter out);
+
+    /** The answer as one JSON object (field to value, in order). */
+    Map<String, Object> toJson();
+}
