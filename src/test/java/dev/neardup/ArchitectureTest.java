@@ -51,6 +51,30 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The settings records of {@code config} are read by the job, the dedupe, the tools and the
+     * commands, and know none of them ({@code ConfigKeys} lists the option holders of batch and
+     * pipeline).
+     */
+    @Test
+    void configDoesNotDependOnTheLayersAboveIt() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.neardup.config..")
+                .and()
+                .doNotHaveSimpleName("ConfigKeys")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.neardup.pipeline..",
+                        "dev.neardup.similarity..",
+                        "dev.neardup.batch..",
+                        "dev.neardup.runtime..",
+                        "dev.neardup.tools..",
+                        "dev.neardup.cli..")
+                .check(classes);
+    }
+
     @Test
     void algorithmPackagesAreLayered() {
         noClasses()
