@@ -95,17 +95,15 @@ class ArchitectureTest {
 
     /**
      * The operators hold a {@code SimilarityMode} and its {@code CandidatePath}, and never ask
-     * which mode they run: only the settings (which read {@code neardup.similarity}) and the state
-     * check (which records it) know the modes' names, and only the similarity package knows the
-     * modes' classes.
+     * which mode they run: only the options and the state check (which records the mode) know the
+     * modes' names, and only the similarity package knows the modes' classes and, beside config,
+     * their settings records.
      */
     @Test
     void theStreamingJobNeverNamesAMode() {
         noClasses()
                 .that()
                 .resideInAPackage("dev.neardup.pipeline..")
-                .and()
-                .doNotHaveSimpleName("NearDupSettings")
                 .and()
                 .doNotHaveSimpleName("NearDupOptions")
                 .and()
@@ -126,6 +124,19 @@ class ArchitectureTest {
                 .orShould()
                 .dependOnClassesThat()
                 .haveSimpleName("ContainmentMode")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.neardup.similarity..", "dev.neardup.config..")
+                .should()
+                .dependOnClassesThat()
+                .haveSimpleName("JaccardSettings")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("CosineSettings")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("ContainmentSettings")
                 .check(classes);
     }
 
