@@ -51,6 +51,30 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The settings records of {@code config} are read by the job, the dedupe, the tools and the
+     * commands, and know none of them ({@code ConfigKeys} lists the option holders of batch and
+     * pipeline).
+     */
+    @Test
+    void configDoesNotDependOnTheLayersAboveIt() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.neardup.config..")
+                .and()
+                .doNotHaveSimpleName("ConfigKeys")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.neardup.pipeline..",
+                        "dev.neardup.similarity..",
+                        "dev.neardup.batch..",
+                        "dev.neardup.runtime..",
+                        "dev.neardup.tools..",
+                        "dev.neardup.cli..")
+                .check(classes);
+    }
+
     @Test
     void algorithmPackagesAreLayered() {
         noClasses()
@@ -71,17 +95,15 @@ class ArchitectureTest {
 
     /**
      * The operators hold a {@code SimilarityMode} and its {@code CandidatePath}, and never ask
-     * which mode they run: only the settings (which read {@code neardup.similarity}) and the state
-     * check (which records it) know the modes' names, and only the similarity package knows the
-     * modes' classes.
+     * which mode they run: only the options and the state check (which records the mode) know the
+     * modes' names, and only the similarity package knows the modes' classes and, beside config,
+     * their settings records.
      */
     @Test
     void theStreamingJobNeverNamesAMode() {
         noClasses()
                 .that()
                 .resideInAPackage("dev.neardup.pipeline..")
-                .and()
-                .doNotHaveSimpleName("NearDupSettings")
                 .and()
                 .doNotHaveSimpleName("NearDupOptions")
                 .and()
@@ -102,6 +124,19 @@ class ArchitectureTest {
                 .orShould()
                 .dependOnClassesThat()
                 .haveSimpleName("ContainmentMode")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.neardup.similarity..", "dev.neardup.config..")
+                .should()
+                .dependOnClassesThat()
+                .haveSimpleName("JaccardSettings")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("CosineSettings")
+                .orShould()
+                .dependOnClassesThat()
+                .haveSimpleName("ContainmentSettings")
                 .check(classes);
     }
 

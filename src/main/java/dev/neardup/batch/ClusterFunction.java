@@ -86,7 +86,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
                         "exact copy " + d.id + " without its original in its component");
             }
         }
-        double threshold = settings.job().threshold();
+        double threshold = settings.job().similarity().threshold();
         boolean chained = false;
         for (int i = 1; i < n && !chained; i++) {
             chained = settings.batch().estimate(sig[0], sig[i]) < threshold;

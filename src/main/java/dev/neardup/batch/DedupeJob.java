@@ -476,7 +476,7 @@ public final class DedupeJob {
                 .name("exact: shingles of the earlier")
                 .keyBy(p -> p.b, Types.STRING)
                 .connect(shingles.keyBy(d -> d.key, Types.STRING))
-                .process(new ExactVerifyFunctions.Verify(attempt.job().threshold()))
+                .process(new ExactVerifyFunctions.Verify(attempt.job().similarity().threshold()))
                 .returns(TypeInformation.of(SimilarPair.class))
                 .uid("dedupe-exact-verify")
                 .name("exact: Jaccard of the shingle sets");
@@ -554,8 +554,11 @@ public final class DedupeJob {
         return FileSource.forRecordStreamFormat(
                         new DocumentLinesFormat(
                                 new JsonLinesFormat(
-                                        name, settings.job().maxDocumentBytes(), plan, linesBefore),
-                                settings.job().parser(),
+                                        name,
+                                        settings.job().input().maxDocumentBytes(),
+                                        plan,
+                                        linesBefore),
+                                settings.job().input().parser(),
                                 DocumentLinesFormat.UndatedLines.POSITION),
                         path)
                 .setFileEnumerator(LineSplitEnumerator.provider(plan))

@@ -187,21 +187,17 @@ public final class DedupeSettings implements Serializable {
      * decides; with exact verification {@link #EXACT_MARGIN_ERRORS} standard errors below it.
      */
     public double candidateFloor() {
-        double t = job.threshold();
+        double t = job.similarity().threshold();
         if (!exact()) {
             return t;
         }
-        return Math.max(0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.numHashes()));
+        return Math.max(
+                0, t - EXACT_MARGIN_ERRORS * Math.sqrt(t * (1 - t) / job.text().numHashes()));
     }
 
     /** The sliding window of these settings (cosine, WINDOW candidates). */
     public SortedWindow newSortedWindow() {
-        return new SortedWindow(
-                job.simHashBits(),
-                permutations,
-                window,
-                job.maxHamming(),
-                SortedWindow.DEFAULT_SEED);
+        return batch.sortedWindow(permutations, window);
     }
 
     public CandidateMethod candidates() {

@@ -167,7 +167,7 @@ public final class DedupeSummary {
                             r.exactChecks(),
                             settings.candidateBanding(),
                             settings.candidateFloor(),
-                            plain(settings.job().threshold())));
+                            plain(settings.job().similarity().threshold())));
         }
         if (settings.candidates() == CandidateMethod.WINDOW) {
             lines.add(
@@ -209,7 +209,9 @@ public final class DedupeSummary {
                             r.chainedComponents(),
                             // Cosine thresholds are irrational: rounded down, so no pair within
                             // k is cut.
-                            plain(Math.floor(settings.job().threshold() * 1e4) / 1e4)));
+                            plain(
+                                    Math.floor(settings.job().similarity().threshold() * 1e4)
+                                            / 1e4)));
         }
         return lines;
     }
@@ -218,7 +220,7 @@ public final class DedupeSummary {
     public static Map<String, Object> json(DedupeJob.Result r, DedupeSettings settings) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("similarity", settings.job().mode().name());
-        json.put("threshold", settings.job().threshold());
+        json.put("threshold", settings.job().similarity().threshold());
         settings.batch()
                 .addSummary(
                         json,

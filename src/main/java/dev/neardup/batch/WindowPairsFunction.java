@@ -48,7 +48,7 @@ public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, Sim
                         .thenComparing(e -> e.key));
         List<long[]> strings = new ArrayList<>(sorted.size());
         sorted.forEach(e -> strings.add(e.permuted));
-        int bits = settings.job().simHashBits();
+        int bits = window.bits();
         comparisons.add(
                 window.scan(
                         strings,

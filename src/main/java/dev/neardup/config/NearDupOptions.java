@@ -3,7 +3,6 @@ package dev.neardup.config;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.MinHashAlgorithm;
 import dev.neardup.sketch.SimHash;
@@ -17,7 +16,7 @@ import org.apache.flink.configuration.MemorySize;
 /**
  * Every option of the neardup job, as typed Flink {@link ConfigOption}s with defaults and
  * descriptions. Set them in Flink's configuration ({@code -Dneardup.threshold=0.9}) or through the
- * {@code neardup run} flags, which map onto them. {@link NearDupSettings#from} validates them.
+ * {@code neardup run} flags, which map onto them. {@code NearDupSettings.from} validates them.
  */
 public final class NearDupOptions {
 

@@ -1,6 +1,7 @@
 package dev.neardup.lsh;
 
 import dev.neardup.sketch.SimHash;
+import java.io.Serializable;
 
 /**
  * The block layout of {@link PermutedBlocks} (Manku, Jain and Das Sarma, "Detecting Near-Duplicates
@@ -36,7 +37,7 @@ import dev.neardup.sketch.SimHash;
  * @param maxHamming k, the largest Hamming distance that must be found
  * @param blocks B, at least k + 1 and at most D
  */
-public record BlockParams(int bits, int maxHamming, int blocks) {
+public record BlockParams(int bits, int maxHamming, int blocks) implements Serializable {
 
     /** Largest number of tables (keys per document) a layout may have. */
     public static final int MAX_TABLES = 4096;

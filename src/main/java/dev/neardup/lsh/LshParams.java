@@ -1,5 +1,7 @@
 package dev.neardup.lsh;
 
+import java.io.Serializable;
+
 /**
  * Banding parameters: b bands of r rows (b r &lt;= K), and the S-curve they give (Leskovec,
  * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3: with 20 bands of 5 rows, a band of
@@ -15,7 +17,7 @@ package dev.neardup.lsh;
  * @param bands b, the number of bands (and of band keys per document)
  * @param rows r, the MinHash values per band
  */
-public record LshParams(int bands, int rows) {
+public record LshParams(int bands, int rows) implements Serializable {
 
     private static final int SIMPSON_INTERVALS = 1024;
 

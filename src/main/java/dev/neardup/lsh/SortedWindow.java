@@ -78,6 +78,10 @@ public final class SortedWindow {
         }
     }
 
+    public int bits() {
+        return bits;
+    }
+
     public int permutations() {
         return source.length;
     }

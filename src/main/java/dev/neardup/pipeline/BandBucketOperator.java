@@ -202,9 +202,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private transient Histogram bucketSize;
 
     public BandBucketOperator(NearDupSettings settings) {
-        this.retentionMillis = settings.retentionMillis();
+        this.retentionMillis = settings.buckets().retentionMillis();
         this.verification = settings.mode().verification();
-        this.bufferBudget = settings.orderBufferBytes();
+        this.bufferBudget = settings.buckets().orderBufferBytes();
         this.settings = settings;
         this.path = settings.mode().candidatePath();
     }
@@ -273,7 +273,8 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         var metrics = getMetricGroup();
         logic =
                 new BucketLogic(
-                        settings,
+                        settings.buckets(),
+                        verification,
                         path,
                         deletions,
                         new BucketLogic.Emitter() {

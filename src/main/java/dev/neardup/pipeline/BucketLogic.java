@@ -1,7 +1,9 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.BucketSettings;
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.similarity.Estimate;
+import dev.neardup.similarity.Verification;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,16 +76,17 @@ final class BucketLogic implements CandidatePath.Reports {
     private final Counter deletedMembers;
 
     BucketLogic(
-            NearDupSettings settings,
+            BucketSettings bounds,
+            Verification verification,
             CandidatePath path,
             BucketDeletions deletions,
             Emitter emitter,
             MetricGroup metrics) {
-        this.capacity = settings.bucketCapacity();
-        this.retentionMillis = settings.retentionMillis();
+        this.capacity = bounds.capacity();
+        this.retentionMillis = bounds.retentionMillis();
         this.deletions = deletions;
         this.emitter = emitter;
-        this.candidates = path.candidates(settings.mode().verification(), this);
+        this.candidates = path.candidates(verification, this);
         candidatesVerified = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
         exactCopies = metrics.counter("exactCopies");

@@ -1,7 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.WatermarkSettings;
 import dev.neardup.io.ParsedRecord;
-import java.time.Duration;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkOutput;
@@ -36,9 +36,9 @@ public final class DocumentWatermarks {
 
     /** Watermarks for an unbounded input. */
     public static WatermarkStrategy<ParsedRecord> boundedOutOfOrderness(
-            Duration maxOutOfOrderness, Duration idleTimeout) {
-        long delay = maxOutOfOrderness.toMillis();
-        long idle = idleTimeout.toMillis();
+            WatermarkSettings settings) {
+        long delay = settings.maxOutOfOrderness().toMillis();
+        long idle = settings.idleTimeout().toMillis();
         return WatermarkStrategy.<ParsedRecord>forGenerator(ctx -> new Generator(delay, idle))
                 .withTimestampAssigner((r, previous) -> timestamp(r));
     }

@@ -64,7 +64,7 @@ public class SampleIntakeFunction
 
     private static final int LAYOUT = 1;
 
-    /** Band records per document version ({@link NearDupSettings#bands}). */
+    /** Band records per document version ({@link dev.neardup.config.ModeSettings#bandKeys}). */
     private final int bands;
 
     private transient ValueState<byte[]> intake;
@@ -76,7 +76,7 @@ public class SampleIntakeFunction
     private transient Counter samplesForwarded;
 
     public SampleIntakeFunction(NearDupSettings settings) {
-        this.bands = settings.bands();
+        this.bands = settings.similarity().bandKeys();
     }
 
     @Override

@@ -66,7 +66,7 @@ public class SampleStoreFunction
 
     public SampleStoreFunction(NearDupSettings settings) {
         this.verification = settings.mode().verification();
-        this.retentionMillis = settings.retentionMillis();
+        this.retentionMillis = settings.buckets().retentionMillis();
     }
 
     @Override

@@ -151,10 +151,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private transient Counter clusterMerges;
 
     public VerdictOperator(NearDupSettings settings) {
-        this.bands = settings.bands();
+        this.bands = settings.similarity().bandKeys();
         this.verification = settings.mode().verification();
-        this.retentionMillis = settings.retentionMillis();
-        this.heapBudget = settings.pendingBufferBytes();
+        this.retentionMillis = settings.buckets().retentionMillis();
+        this.heapBudget = settings.verdicts().pendingBufferBytes();
         this.path = settings.mode().candidatePath();
     }
 

@@ -161,8 +161,10 @@ public final class EmbeddedJob {
         DocumentLinesFormat format =
                 new DocumentLinesFormat(
                         new JsonLinesFormat(
-                                input.getFileName().toString(), settings.maxDocumentBytes(), plan),
-                        settings.parser(),
+                                input.getFileName().toString(),
+                                settings.input().maxDocumentBytes(),
+                                plan),
+                        settings.input().parser(),
                         continuous
                                 ? DocumentLinesFormat.UndatedLines.READ_TIME
                                 : DocumentLinesFormat.UndatedLines.POSITION);
@@ -179,7 +181,8 @@ public final class EmbeddedJob {
                                 settings,
                                 new DocumentFileSource(builder.build(), format),
                                 continuous
-                                        ? settings.watermarks()
+                                        ? DocumentWatermarks.boundedOutOfOrderness(
+                                                settings.watermarks())
                                         : DocumentWatermarks.wholeInput(),
                                 new JsonLinesSink<Alert>(
                                         alerts, a -> a.isClusterMerge() ? a.event : PAIR),

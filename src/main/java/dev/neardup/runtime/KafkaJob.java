@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupJob;
 import dev.neardup.pipeline.NearDupSettings;
@@ -20,8 +21,8 @@ public final class KafkaJob {
             StreamExecutionEnvironment env, NearDupSettings settings, KafkaSettings kafka) {
         new NearDupJob(
                         settings,
-                        kafka.source(settings.parser()),
-                        settings.watermarks(),
+                        kafka.source(settings.input().parser()),
+                        DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
                         kafka.alertSink(),
                         kafka.verdictSink(),
                         kafka.deadLetterSink())

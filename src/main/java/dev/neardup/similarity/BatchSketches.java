@@ -2,6 +2,7 @@ package dev.neardup.similarity;
 
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.SortedWindow;
 import java.io.Serializable;
 import java.util.Map;
 
@@ -22,6 +23,11 @@ public interface BatchSketches extends Serializable {
 
     /** Whether the sketches are fingerprints that a sliding window can sort. */
     boolean slidingWindow();
+
+    /** The sliding window over the sorted fingerprints, when {@link #slidingWindow}. */
+    default SortedWindow sortedWindow(int permutations, int window) {
+        throw new UnsupportedOperationException("no sliding window over " + sketchStage());
+    }
 
     /**
      * The bands of the candidate stage: the job's when {@code tuned} (bands, rows or tuning weights

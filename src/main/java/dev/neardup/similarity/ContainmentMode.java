@@ -1,5 +1,6 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
@@ -31,9 +32,11 @@ final class ContainmentMode implements SimilarityMode {
     private static final long serialVersionUID = 1L;
 
     private final NearDupSettings settings;
+    private final ContainmentSettings containment;
 
-    ContainmentMode(NearDupSettings settings) {
+    ContainmentMode(NearDupSettings settings, ContainmentSettings containment) {
         this.settings = settings;
+        this.containment = containment;
     }
 
     @Override
@@ -45,14 +48,14 @@ final class ContainmentMode implements SimilarityMode {
     public TextSketcher newSketcher() {
         return new ContainmentSketcher(
                 features(),
-                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED),
-                settings.containmentBanding(),
-                settings.containmentSketchSize());
+                settings.text().minHash(),
+                containment.banding(),
+                containment.sketchSize());
     }
 
     @Override
     public Verification verification() {
-        return new Verification.Containment(settings.containmentSketchSize(), settings.threshold());
+        return new Verification.Containment(containment.sketchSize(), containment.threshold());
     }
 
     /** A bottom-s sample (2 + 4 s bytes) is too large to keep in each of ~257 buckets. */
@@ -63,29 +66,27 @@ final class ContainmentMode implements SimilarityMode {
 
     @Override
     public ShingleOptions features() {
-        return settings.shingleOptions();
+        return settings.text().shingles();
     }
 
     @Override
     public void addStateShape(Map<String, String> m) {
-        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.numHashes()));
-        m.put(NearDupOptions.ALGORITHM.key(), settings.algorithm().name());
+        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.text().numHashes()));
+        m.put(NearDupOptions.ALGORITHM.key(), settings.text().algorithm().name());
         m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
         StringBuilder bandings = new StringBuilder();
-        for (LshParams p : settings.containmentBanding().bandings()) {
+        for (LshParams p : containment.banding().bandings()) {
             bandings.append(bandings.length() == 0 ? "" : ",")
                     .append(p.bands())
                     .append('x')
                     .append(p.rows());
         }
         m.put("containment.bandings", bandings.toString());
-        m.put(
-                NearDupOptions.CONTAINMENT_MAX_RATIO.key(),
-                Double.toString(settings.containmentMaxRatio()));
+        m.put(NearDupOptions.CONTAINMENT_MAX_RATIO.key(), Double.toString(containment.maxRatio()));
         m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
         m.put(
                 NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
-                Integer.toString(settings.containmentSketchSize()));
+                Integer.toString(containment.sketchSize()));
         m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
         m.put(StateCompatibility.CONTAINMENT_SAMPLES, "intake");
         ShapeKeys.putShingles(m, features());
@@ -93,26 +94,26 @@ final class ContainmentMode implements SimilarityMode {
 
     @Override
     public String describe() {
-        double ratio = settings.containmentMaxRatio();
-        ContainmentBanding banding = settings.containmentBanding();
+        double ratio = containment.maxRatio();
+        ContainmentBanding banding = containment.banding();
         ShingleOptions sh = features();
         return String.format(
                 java.util.Locale.ROOT,
                 "containment=%.2f K=%d size-partitioned bands (max size ratio %s, %d keys per"
                         + " document: %s) sketch=bottom-%d minhash=%s shingles=%s/%d%s"
                         + " bucket-capacity=%d retention=%s",
-                settings.threshold(),
-                settings.numHashes(),
+                containment.threshold(),
+                settings.text().numHashes(),
                 ratio == Math.rint(ratio) ? Long.toString((long) ratio) : Double.toString(ratio),
-                settings.bands(),
+                banding.keysPerDocument(),
                 banding,
-                settings.containmentSketchSize(),
-                settings.algorithm(),
+                containment.sketchSize(),
+                settings.text().algorithm(),
                 sh.kind(),
                 sh.size(),
                 ShapeKeys.textOptions(sh),
-                settings.bucketCapacity(),
-                ShapeKeys.retention(settings.retentionMillis()));
+                settings.buckets().capacity(),
+                ShapeKeys.retention(settings.buckets().retentionMillis()));
     }
 
     @Override
@@ -139,13 +140,13 @@ final class ContainmentMode implements SimilarityMode {
     @Override
     public String describeEstimate(double estimate) {
         return "containment of one in the other, from bottom-"
-                + settings.containmentSketchSize()
+                + containment.sketchSize()
                 + " samples";
     }
 
     @Override
     public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
-        return new ContainmentTuning(settings, flags, superShingleKeys);
+        return new ContainmentTuning(containment, flags, superShingleKeys);
     }
 
     @Override
@@ -153,8 +154,8 @@ final class ContainmentMode implements SimilarityMode {
         return new ModeEvaluation.OfSets(
                 new ModeEvaluation.Terms(
                         0.5,
-                        settings.threshold(),
-                        settings.threshold(),
+                        containment.threshold(),
+                        containment.threshold(),
                         "containment",
                         "c",
                         "%.2f",
@@ -164,7 +165,7 @@ final class ContainmentMode implements SimilarityMode {
                         "identical signatures",
                         "  exact c        pairs    found   recall   P(candidate) at the pairs'"
                                 + " sizes   predicted P(found)"),
-                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED)) {
+                settings.text().minHash()) {
             @Override
             public List<Evaluation.Truth> exactPairs(double floor) {
                 return Evaluation.fromContainment(ExactContainmentJoin.allPairs(sets, floor));
@@ -174,9 +175,9 @@ final class ContainmentMode implements SimilarityMode {
             public Evaluation.Model model() {
                 return Evaluation.containment(
                         sets,
-                        settings.containmentBanding(),
-                        settings.containmentSketchSize(),
-                        settings.threshold());
+                        containment.banding(),
+                        containment.sketchSize(),
+                        containment.threshold());
             }
         };
     }

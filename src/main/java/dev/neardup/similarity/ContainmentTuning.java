@@ -1,10 +1,10 @@
 package dev.neardup.similarity;
 
 import dev.neardup.config.ConfigException;
+import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.Format;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.BottomKContainment;
 import java.io.PrintWriter;
 import java.util.List;
@@ -21,9 +21,9 @@ import java.util.Set;
  */
 final class ContainmentTuning implements ModeTuning {
 
-    private final NearDupSettings settings;
+    private final ContainmentSettings settings;
 
-    ContainmentTuning(NearDupSettings settings, Set<String> flags, Integer superShingleKeys) {
+    ContainmentTuning(ContainmentSettings settings, Set<String> flags, Integer superShingleKeys) {
         if (superShingleKeys != null) {
             throw new ConfigException(
                     "--super-shingles applies to Jaccard resemblance (MinHash), not to"
@@ -42,7 +42,7 @@ final class ContainmentTuning implements ModeTuning {
     @Override
     public void printText(PrintWriter out) {
         int numHashes = settings.numHashes();
-        ContainmentBanding banding = settings.containmentBanding();
+        ContainmentBanding banding = settings.banding();
         out.printf(
                 Locale.ROOT,
                 "containment %.2f, K = %d, largest size ratio %s: documents are in size partitions"
@@ -71,8 +71,8 @@ final class ContainmentTuning implements ModeTuning {
                         + " --sketch-size %d)%n%nP(candidate) of a page of 1,000 shingles contained"
                         + " at c in a page r times larger:%n%n",
                 banding.keysPerDocument(),
-                BottomKContainment.packedBytes(settings.containmentSketchSize()),
-                settings.containmentSketchSize());
+                BottomKContainment.packedBytes(settings.sketchSize()),
+                settings.sketchSize());
         double[] cs = {banding.containment(), (1 + banding.containment()) / 2, 1.0};
         out.printf(
                 Locale.ROOT,

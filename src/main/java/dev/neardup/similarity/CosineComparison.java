@@ -1,11 +1,11 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.CosineSettings;
 import dev.neardup.config.Format;
 import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
@@ -22,7 +22,7 @@ import java.util.Map;
  */
 final class CosineComparison implements ModeReport {
 
-    final NearDupSettings settings;
+    final CosineSettings settings;
     final double exact;
     final int hamming;
     final double estimate;
@@ -30,41 +30,36 @@ final class CosineComparison implements ModeReport {
     final int featuresA;
     final int featuresB;
 
-    CosineComparison(
-            NearDupSettings settings, String a, ContentType typeA, String b, ContentType typeB) {
-        this.settings = settings;
-        Shingler features =
-                new Shingler(
-                        SimHashSketcher.featureOptions(
-                                settings.simHashFeatures(), settings.shingleOptions()));
+    CosineComparison(CosineMode mode, String a, ContentType typeA, String b, ContentType typeB) {
+        this.settings = mode.cosine;
+        Shingler features = new Shingler(mode.features());
         long[] fa = features.shingleHashes(a, typeA);
         long[] fb = features.shingleHashes(b, typeB);
         this.featuresA = fa.length;
         this.featuresB = fb.length;
         this.exact =
                 TermVector.cosine(TermVector.termFrequencies(fa), TermVector.termFrequencies(fb));
-        SimHash simHash = new SimHash(settings.simHashBits(), SimHash.DEFAULT_SEED);
+        SimHash simHash = new SimHash(settings.blocks().bits(), SimHash.DEFAULT_SEED);
         long[] pa = simHash.fingerprint(fa);
         long[] pb = simHash.fingerprint(fb);
         this.hamming = SimHash.hamming(pa, pb);
-        this.estimate = SimHash.cosine(hamming, settings.simHashBits());
-        this.firstAgreeingTable =
-                new PermutedBlocks(settings.blockParams()).firstAgreeingBand(pa, pb);
+        this.estimate = SimHash.cosine(hamming, settings.blocks().bits());
+        this.firstAgreeingTable = new PermutedBlocks(settings.blocks()).firstAgreeingBand(pa, pb);
     }
 
     boolean nearDuplicate() {
-        return hamming <= settings.maxHamming();
+        return hamming <= settings.blocks().maxHamming();
     }
 
     @Override
     public void printText(PrintWriter out) {
-        BlockParams layout = settings.blockParams();
+        BlockParams layout = settings.blocks();
         int bits = layout.bits();
         out.println();
         out.printf(
                 Locale.ROOT,
                 "Cosine (SimHash): %s, %d-bit fingerprints, k = %d (threshold %.4f)%n",
-                settings.simHashFeatures() == SimHashSketcher.Features.WORDS
+                settings.features() == SimHashSketcher.Features.WORDS
                         ? "word term frequencies"
                         : "shingle frequencies",
                 bits,
@@ -91,11 +86,11 @@ final class CosineComparison implements ModeReport {
     @Override
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("bits", settings.simHashBits());
-        o.put("maxHamming", settings.maxHamming());
+        o.put("bits", settings.blocks().bits());
+        o.put("maxHamming", settings.blocks().maxHamming());
         o.put("threshold", settings.threshold());
-        o.put("blocks", settings.blockParams().blocks());
-        o.put("tables", settings.blockParams().tables());
+        o.put("blocks", settings.blocks().blocks());
+        o.put("tables", settings.blocks().tables());
         o.put("exactCosine", exact);
         o.put("hamming", hamming);
         o.put("estimate", estimate);

@@ -1,5 +1,6 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
@@ -10,6 +11,7 @@ import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.lsh.SortedWindow;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
@@ -35,9 +37,11 @@ final class CosineMode implements SimilarityMode, BatchSketches {
     private static final long serialVersionUID = 1L;
 
     private final NearDupSettings settings;
+    final CosineSettings cosine;
 
-    CosineMode(NearDupSettings settings) {
+    CosineMode(NearDupSettings settings, CosineSettings cosine) {
         this.settings = settings;
+        this.cosine = cosine;
     }
 
     @Override
@@ -49,13 +53,13 @@ final class CosineMode implements SimilarityMode, BatchSketches {
     public TextSketcher newSketcher() {
         return new SimHashSketcher(
                 features(),
-                new SimHash(settings.simHashBits(), SimHash.DEFAULT_SEED),
-                new PermutedBlocks(settings.blockParams()));
+                new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
+                new PermutedBlocks(cosine.blocks()));
     }
 
     @Override
     public Verification verification() {
-        return new Verification.Cosine(settings.simHashBits(), settings.maxHamming());
+        return new Verification.Cosine(cosine.blocks().bits(), cosine.blocks().maxHamming());
     }
 
     @Override
@@ -66,45 +70,44 @@ final class CosineMode implements SimilarityMode, BatchSketches {
     /** The words (shingles of one token) or the configured shingles, counted. */
     @Override
     public ShingleOptions features() {
-        return SimHashSketcher.featureOptions(
-                settings.simHashFeatures(), settings.shingleOptions());
+        return SimHashSketcher.featureOptions(cosine.features(), settings.text().shingles());
     }
 
     @Override
     public void addStateShape(Map<String, String> m) {
-        BlockParams layout = settings.blockParams();
+        BlockParams layout = cosine.blocks();
         m.put(NearDupOptions.SIMHASH_BITS.key(), Integer.toString(layout.bits()));
         m.put("simhash-seed", Long.toHexString(SimHash.DEFAULT_SEED));
         m.put(NearDupOptions.MAX_HAMMING.key(), Integer.toString(layout.maxHamming()));
         m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
         m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
-        m.put(NearDupOptions.SIMHASH_FEATURES.key(), settings.simHashFeatures().name());
+        m.put(NearDupOptions.SIMHASH_FEATURES.key(), cosine.features().name());
         ShapeKeys.putShingles(m, features());
     }
 
     @Override
     public String describe() {
-        BlockParams layout = settings.blockParams();
-        ShingleOptions sh = settings.shingleOptions();
+        BlockParams layout = cosine.blocks();
+        ShingleOptions sh = settings.text().shingles();
         return String.format(
                 Locale.ROOT,
                 "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
                         + " %d tables (keys of %s bits) features=%s%s bucket-capacity=%d"
                         + " retention=%s",
-                settings.simHashBits(),
-                settings.maxHamming(),
-                settings.threshold(),
+                cosine.blocks().bits(),
+                cosine.blocks().maxHamming(),
+                cosine.threshold(),
                 layout.blocks(),
                 layout.tables(),
                 layout.minKeyWidth() == layout.maxKeyWidth()
                         ? "" + layout.minKeyWidth()
                         : layout.minKeyWidth() + "-" + layout.maxKeyWidth(),
-                settings.simHashFeatures() == SimHashSketcher.Features.WORDS
+                cosine.features() == SimHashSketcher.Features.WORDS
                         ? "words"
                         : "shingles/" + sh.kind() + "/" + sh.size(),
                 ShapeKeys.textOptions(sh),
-                settings.bucketCapacity(),
-                ShapeKeys.retention(settings.retentionMillis()));
+                settings.buckets().capacity(),
+                ShapeKeys.retention(settings.buckets().retentionMillis()));
     }
 
     @Override
@@ -133,19 +136,26 @@ final class CosineMode implements SimilarityMode, BatchSketches {
     }
 
     @Override
+    public SortedWindow sortedWindow(int permutations, int window) {
+        BlockParams b = cosine.blocks();
+        return new SortedWindow(
+                b.bits(), permutations, window, b.maxHamming(), SortedWindow.DEFAULT_SEED);
+    }
+
+    @Override
     public LshParams candidateBanding(boolean tuned, double recall) {
-        return settings.banding();
+        return new LshParams(cosine.bandKeys(), 1);
     }
 
     /** The streaming job's permuted-block tables. */
     @Override
     public BandKeys bandKeys(LshParams candidateBanding) {
-        return new PermutedBlocks(settings.blockParams());
+        return new PermutedBlocks(cosine.blocks());
     }
 
     @Override
     public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
-        return MemberSketches.simHash(bandKeys(candidateBanding), settings.simHashBits() / 64);
+        return MemberSketches.simHash(bandKeys(candidateBanding), cosine.blocks().bits() / 64);
     }
 
     /**
@@ -164,10 +174,10 @@ final class CosineMode implements SimilarityMode, BatchSketches {
                 Locale.ROOT,
                 "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) candidates=%s"
                         + " %s",
-                settings.simHashBits(),
-                settings.maxHamming(),
-                settings.threshold(),
-                window != null ? window : "blocks (" + settings.blockParams() + ")",
+                cosine.blocks().bits(),
+                cosine.blocks().maxHamming(),
+                cosine.threshold(),
+                window != null ? window : "blocks (" + cosine.blocks() + ")",
                 keep);
     }
 
@@ -178,10 +188,10 @@ final class CosineMode implements SimilarityMode, BatchSketches {
             boolean window,
             int windowSize,
             int permutations) {
-        json.put("simhashBits", settings.simHashBits());
-        json.put("maxHamming", settings.maxHamming());
+        json.put("simhashBits", cosine.blocks().bits());
+        json.put("maxHamming", cosine.blocks().maxHamming());
         json.put("candidates", window ? "window" : "blocks");
-        json.put("tables", window ? null : settings.blockParams().tables());
+        json.put("tables", window ? null : cosine.blocks().tables());
         json.put("window", window ? windowSize : null);
         json.put("permutations", window ? permutations : null);
     }
@@ -189,9 +199,9 @@ final class CosineMode implements SimilarityMode, BatchSketches {
     @Override
     public String thresholdTitle() {
         return "cosine, Hamming distance <= "
-                + settings.maxHamming()
+                + cosine.blocks().maxHamming()
                 + " of "
-                + settings.simHashBits()
+                + cosine.blocks().bits()
                 + " bits";
     }
 
@@ -200,7 +210,7 @@ final class CosineMode implements SimilarityMode, BatchSketches {
         return new String[] {
             "block tables",
             Integer.toString(keys),
-            "tables of " + settings.blockParams().blocks() + " blocks"
+            "tables of " + cosine.blocks().blocks() + " blocks"
         };
     }
 
@@ -209,19 +219,19 @@ final class CosineMode implements SimilarityMode, BatchSketches {
         return "cos(pi h / D), h = Hamming distance "
                 + verification().hamming(estimate)
                 + " of "
-                + settings.simHashBits()
+                + cosine.blocks().bits()
                 + " bits, k = "
-                + settings.maxHamming();
+                + cosine.blocks().maxHamming();
     }
 
     @Override
     public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
-        return new CosineTuning(settings, conf, flags, superShingleKeys);
+        return new CosineTuning(cosine, conf, flags, superShingleKeys);
     }
 
     @Override
     public ModeReport comparison(String a, ContentType typeA, String b, ContentType typeB) {
-        return new CosineComparison(settings, a, typeA, b, typeB);
+        return new CosineComparison(this, a, typeA, b, typeB);
     }
 
     /**
@@ -230,17 +240,18 @@ final class CosineMode implements SimilarityMode, BatchSketches {
      */
     @Override
     public ModeEvaluation evaluation() {
-        int bits = settings.simHashBits();
+        int bits = cosine.blocks().bits();
         double floor =
                 Math.max(
                         0.5,
-                        SimHash.cosine(Math.min(2 * (settings.maxHamming() + 1), bits / 2), bits));
+                        SimHash.cosine(
+                                Math.min(2 * (cosine.blocks().maxHamming() + 1), bits / 2), bits));
         List<TermVector> vectors = new ArrayList<>();
         return new ModeEvaluation(
                 new ModeEvaluation.Terms(
                         floor,
-                        settings.threshold(),
-                        settings.threshold(),
+                        cosine.threshold(),
+                        cosine.threshold(),
                         "cosine",
                         "cos",
                         "%.4f",
@@ -262,7 +273,7 @@ final class CosineMode implements SimilarityMode, BatchSketches {
 
             @Override
             public Evaluation.Model model() {
-                return Evaluation.cosine(vectors, settings.blockParams());
+                return Evaluation.cosine(vectors, cosine.blocks());
             }
 
             /** With the range of Hamming distances expected at the range of cosines. */

@@ -1,10 +1,10 @@
 package dev.neardup.similarity;
 
 import dev.neardup.config.ConfigException;
+import dev.neardup.config.CosineSettings;
 import dev.neardup.config.Format;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.BlockParams;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -22,12 +22,12 @@ import org.apache.flink.configuration.ReadableConfig;
  */
 final class CosineTuning implements ModeTuning {
 
-    private final NearDupSettings settings;
+    private final CosineSettings settings;
     private final long corpusSize;
     private final boolean given;
 
     CosineTuning(
-            NearDupSettings settings,
+            CosineSettings settings,
             ReadableConfig conf,
             Set<String> flags,
             Integer superShingleKeys) {
@@ -48,7 +48,7 @@ final class CosineTuning implements ModeTuning {
 
     /** The layouts from k + 1 blocks up to a few past the chosen one (at most 4,096 tables). */
     List<BlockParams> layouts() {
-        BlockParams chosen = settings.blockParams();
+        BlockParams chosen = settings.blocks();
         List<BlockParams> out = new ArrayList<>();
         int k = chosen.maxHamming();
         for (int b = k + 1; b <= chosen.bits() && b <= Math.max(chosen.blocks() + 2, k + 4); b++) {
@@ -63,7 +63,7 @@ final class CosineTuning implements ModeTuning {
 
     @Override
     public void printText(PrintWriter out) {
-        BlockParams chosen = settings.blockParams();
+        BlockParams chosen = settings.blocks();
         int bits = chosen.bits();
         int k = chosen.maxHamming();
         out.printf(
@@ -127,7 +127,7 @@ final class CosineTuning implements ModeTuning {
 
     @Override
     public Map<String, Object> toJson() {
-        BlockParams chosen = settings.blockParams();
+        BlockParams chosen = settings.blocks();
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("similarity", "cosine");
         o.put("bits", chosen.bits());

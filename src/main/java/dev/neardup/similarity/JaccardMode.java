@@ -1,5 +1,6 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
@@ -32,9 +33,11 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     private static final long serialVersionUID = 1L;
 
     private final NearDupSettings settings;
+    private final JaccardSettings jaccard;
 
-    JaccardMode(NearDupSettings settings) {
+    JaccardMode(NearDupSettings settings, JaccardSettings jaccard) {
         this.settings = settings;
+        this.jaccard = jaccard;
     }
 
     @Override
@@ -45,15 +48,17 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     @Override
     public TextSketcher newSketcher() {
         return new DocumentSketcher(
-                settings.shingleOptions(),
-                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED),
-                new Banding(settings.banding()));
+                settings.text().shingles(),
+                settings.text().minHash(),
+                new Banding(jaccard.banding()));
     }
 
     @Override
     public Verification verification() {
         return new Verification.Jaccard(
-                settings.numHashes(), settings.signatureBits(), settings.threshold());
+                settings.text().numHashes(),
+                settings.buckets().signatureBits(),
+                jaccard.threshold());
     }
 
     @Override
@@ -63,39 +68,41 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
 
     @Override
     public ShingleOptions features() {
-        return settings.shingleOptions();
+        return settings.text().shingles();
     }
 
     @Override
     public void addStateShape(Map<String, String> m) {
-        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.numHashes()));
-        m.put(NearDupOptions.ALGORITHM.key(), settings.algorithm().name());
+        m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.text().numHashes()));
+        m.put(NearDupOptions.ALGORITHM.key(), settings.text().algorithm().name());
         m.put("minhash-seed", Long.toHexString(MinHash.DEFAULT_SEED));
-        m.put(NearDupOptions.BANDS.key(), Integer.toString(settings.bands()));
-        m.put(NearDupOptions.ROWS.key(), Integer.toString(settings.rows()));
+        m.put(NearDupOptions.BANDS.key(), Integer.toString(jaccard.banding().bands()));
+        m.put(NearDupOptions.ROWS.key(), Integer.toString(jaccard.banding().rows()));
         m.put("band-key-seed", Long.toHexString(Banding.DEFAULT_SEED));
         ShapeKeys.putShingles(m, features());
-        m.put(NearDupOptions.SIGNATURE_BITS.key(), Integer.toString(settings.signatureBits()));
+        m.put(
+                NearDupOptions.SIGNATURE_BITS.key(),
+                Integer.toString(settings.buckets().signatureBits()));
     }
 
     @Override
     public String describe() {
-        LshParams banding = settings.banding();
+        LshParams banding = jaccard.banding();
         ShingleOptions sh = features();
         return String.format(
                 "threshold=%.2f K=%d %s (effective threshold %.3f) minhash=%s shingles=%s/%d%s"
                         + " bucket-capacity=%d signature-bits=%d retention=%s",
-                settings.threshold(),
-                settings.numHashes(),
+                jaccard.threshold(),
+                settings.text().numHashes(),
                 banding,
                 banding.effectiveThreshold(),
-                settings.algorithm(),
+                settings.text().algorithm(),
                 sh.kind(),
                 sh.size(),
                 ShapeKeys.textOptions(sh),
-                settings.bucketCapacity(),
-                settings.signatureBits(),
-                ShapeKeys.retention(settings.retentionMillis()));
+                settings.buckets().capacity(),
+                settings.buckets().signatureBits(),
+                ShapeKeys.retention(settings.buckets().retentionMillis()));
     }
 
     @Override
@@ -126,8 +133,8 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     @Override
     public LshParams candidateBanding(boolean tuned, double recall) {
         return tuned
-                ? settings.banding()
-                : LshParams.forRecall(settings.threshold(), settings.numHashes(), recall);
+                ? jaccard.banding()
+                : LshParams.forRecall(jaccard.threshold(), settings.text().numHashes(), recall);
     }
 
     @Override
@@ -142,7 +149,7 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     @Override
     public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
         return MemberSketches.minHash(
-                bandKeys(candidateBanding), settings.numHashes(), exact ? 2 : 8);
+                bandKeys(candidateBanding), settings.text().numHashes(), exact ? 2 : 8);
     }
 
     /** The share of agreeing MinHash values. */
@@ -158,11 +165,11 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
                 Locale.ROOT,
                 "threshold=%.2f K=%d %s (P(candidate) at the threshold %.3f) minhash=%s verify=%s"
                         + " %s block-size=%d",
-                settings.threshold(),
-                settings.numHashes(),
+                jaccard.threshold(),
+                settings.text().numHashes(),
                 banding,
-                banding.probability(settings.threshold()),
-                settings.algorithm(),
+                banding.probability(jaccard.threshold()),
+                settings.text().algorithm(),
                 verify,
                 keep,
                 blockSize);
@@ -182,13 +189,13 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
     @Override
     public String thresholdTitle() {
         return "threshold "
-                + BigDecimal.valueOf(settings.threshold()).stripTrailingZeros().toPlainString();
+                + BigDecimal.valueOf(jaccard.threshold()).stripTrailingZeros().toPlainString();
     }
 
     @Override
     public String[] describeKeys(int keys, String banding) {
         return new String[] {
-            "LSH banding", settings.banding().bands() + " x " + settings.banding().rows(), banding
+            "LSH banding", jaccard.banding().bands() + " x " + jaccard.banding().rows(), banding
         };
     }
 
@@ -197,13 +204,14 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
         return String.format(
                 Locale.ROOT,
                 "%d-bit MinHash, b-bit corrected (K = %d), what a bucket keeps",
-                settings.signatureBits(),
-                settings.numHashes());
+                settings.buckets().signatureBits(),
+                settings.text().numHashes());
     }
 
     @Override
     public ModeTuning tuning(ReadableConfig conf, Set<String> flags, Integer superShingleKeys) {
-        return new JaccardTuning(settings, conf, flags, superShingleKeys);
+        return new JaccardTuning(
+                jaccard, settings.text().numHashes(), conf, flags, superShingleKeys);
     }
 
     @Override
@@ -221,7 +229,7 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
                         "identical signatures",
                         "  exact J        pairs    found   recall   S-curve P(candidate)  "
                                 + " predicted P(found)"),
-                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED)) {
+                settings.text().minHash()) {
             @Override
             public List<Evaluation.Truth> exactPairs(double floor) {
                 return Evaluation.fromJaccard(ExactSimilarityJoin.allPairs(sets, floor));
@@ -231,10 +239,10 @@ final class JaccardMode implements SimilarityMode, BatchSketches {
             public Evaluation.Model model() {
                 return Evaluation.jaccard(
                         sets,
-                        settings.banding(),
-                        settings.numHashes(),
-                        settings.threshold(),
-                        settings.signatureBits());
+                        jaccard.banding(),
+                        settings.text().numHashes(),
+                        jaccard.threshold(),
+                        settings.buckets().signatureBits());
             }
         };
     }

@@ -2,10 +2,10 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.Format;
+import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SuperShingleParams;
-import dev.neardup.pipeline.NearDupSettings;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +34,8 @@ public final class JaccardTuning implements ModeTuning {
     private final Result result;
 
     JaccardTuning(
-            NearDupSettings settings,
+            JaccardSettings settings,
+            int numHashes,
             ReadableConfig conf,
             Set<String> flags,
             Integer superShingleKeys) {
@@ -55,7 +56,7 @@ public final class JaccardTuning implements ModeTuning {
                             + " --max-hamming K)");
         }
         this.threshold = settings.threshold();
-        this.numHashes = settings.numHashes();
+        this.numHashes = numHashes;
         this.fpWeight = conf.get(NearDupOptions.FP_WEIGHT);
         this.fnWeight = conf.get(NearDupOptions.FN_WEIGHT);
         this.superShingleKeys = superShingleKeys;

@@ -1,5 +1,9 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.ContainmentSettings;
+import dev.neardup.config.CosineSettings;
+import dev.neardup.config.JaccardSettings;
+import dev.neardup.config.ModeSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
@@ -100,10 +104,13 @@ public interface SimilarityMode extends Serializable {
 
     /** The mode of these settings. */
     static SimilarityMode of(NearDupSettings settings) {
-        return switch (settings.family()) {
-            case JACCARD -> new JaccardMode(settings);
-            case COSINE -> new CosineMode(settings);
-            case CONTAINMENT -> new ContainmentMode(settings);
-        };
+        ModeSettings own = settings.similarity();
+        if (own instanceof CosineSettings cosine) {
+            return new CosineMode(settings, cosine);
+        }
+        if (own instanceof ContainmentSettings containment) {
+            return new ContainmentMode(settings, containment);
+        }
+        return new JaccardMode(settings, (JaccardSettings) own);
     }
 }

@@ -1,5 +1,6 @@
 package dev.neardup.text;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -16,7 +17,8 @@ import java.util.Objects;
  * @param seed seed of the XXH3 shingle hash
  */
 public record ShingleOptions(
-        Kind kind, int size, boolean removeStopWords, Tokenizer.Stemming stemming, long seed) {
+        Kind kind, int size, boolean removeStopWords, Tokenizer.Stemming stemming, long seed)
+        implements Serializable {
 
     /** Word or character shingles. */
     public enum Kind {

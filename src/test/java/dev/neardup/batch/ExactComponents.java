@@ -8,7 +8,6 @@ import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
-import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
@@ -37,7 +36,7 @@ final class ExactComponents {
 
     /** Document id to the id of its exact component's earliest document. */
     static Map<String, String> of(Path input, DedupeSettings settings) throws IOException {
-        DocumentParser parser = settings.job().parser();
+        DocumentParser parser = settings.job().input().parser();
         Map<String, Document> latest = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(input, StandardCharsets.UTF_8);
         for (int i = 0; i < lines.size(); i++) {
@@ -56,14 +55,8 @@ final class ExactComponents {
                 latest.put(p.document.id, p.document);
             }
         }
-        boolean cosine = settings.job().family() == SimilarityFamily.COSINE;
-        Shingler shingler =
-                new Shingler(
-                        cosine
-                                ? SimHashSketcher.featureOptions(
-                                        settings.job().simHashFeatures(),
-                                        settings.job().shingleOptions())
-                                : settings.job().shingleOptions());
+        boolean cosine = settings.job().mode().family() == SimilarityFamily.COSINE;
+        Shingler shingler = new Shingler(settings.job().mode().features());
         List<Document> docs = new ArrayList<>();
         List<ShingleSet> sets = new ArrayList<>();
         List<TermVector> vectors = new ArrayList<>();
@@ -80,7 +73,7 @@ final class ExactComponents {
         for (int i = 0; i < parent.length; i++) {
             parent[i] = i;
         }
-        double threshold = settings.job().threshold();
+        double threshold = settings.job().similarity().threshold();
         List<int[]> edges = new ArrayList<>();
         if (cosine) {
             ExactCosineJoin.allPairs(vectors, threshold)

@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.Format;
+import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.KafkaSettings;
@@ -55,10 +56,10 @@ class JobOptionsTest {
         Configuration withD = jobConf("--input", "x.jsonl", "-D", "neardup.threshold=0.9");
         assertThat(withD.toMap()).containsOnlyKeys("neardup.threshold");
         NearDupSettings settings = JobOptions.settings(withD);
-        assertThat(settings.threshold()).isEqualTo(0.9);
-        assertThat(settings.bucketCapacity())
+        assertThat(settings.similarity().threshold()).isEqualTo(0.9);
+        assertThat(settings.buckets().capacity())
                 .isEqualTo(NearDupOptions.BUCKET_CAPACITY.defaultValue());
-        assertThat(settings.retentionMillis())
+        assertThat(settings.buckets().retentionMillis())
                 .isEqualTo(NearDupOptions.RETENTION.defaultValue().toMillis());
     }
 
@@ -80,8 +81,8 @@ class JobOptionsTest {
                         "--state-backend",
                         "hashmap");
         NearDupSettings settings = JobOptions.settings(conf);
-        assertThat(settings.threshold()).isEqualTo(0.7);
-        assertThat(settings.bucketCapacity()).isEqualTo(8);
+        assertThat(settings.similarity().threshold()).isEqualTo(0.7);
+        assertThat(settings.buckets().capacity()).isEqualTo(8);
         assertThat(conf.get(NearDupOptions.STOP_WORDS)).isTrue();
         assertThat(conf.get(StateBackendOptions.STATE_BACKEND)).isEqualTo("hashmap");
         assertThat(conf.toMap())
@@ -130,7 +131,7 @@ class JobOptionsTest {
         Configuration job = kafkaConf();
         assertThat(job.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)).isFalse();
         Configuration effective = JobOptions.onCluster(cluster(), job);
-        assertThat(JobOptions.settings(effective).threshold()).isEqualTo(0.9);
+        assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.9);
         assertThat(KafkaSettings.from(effective).inputTopic()).isEqualTo("crawl");
         assertThat(KafkaSettings.CheckpointTiming.of(effective).interval())
                 .isEqualTo(Duration.ofMinutes(1));
@@ -148,7 +149,7 @@ class JobOptionsTest {
                                 "5s",
                                 "--input-topic",
                                 "docs"));
-        assertThat(JobOptions.settings(effective).threshold()).isEqualTo(0.7);
+        assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.7);
         assertThat(KafkaSettings.from(effective).inputTopic()).isEqualTo("docs");
         assertThat(KafkaSettings.CheckpointTiming.of(effective).interval())
                 .isEqualTo(Duration.ofSeconds(5));
@@ -158,7 +159,7 @@ class JobOptionsTest {
                         kafkaConf(
                                 "-D", "neardup.threshold=0.85",
                                 "-D", "execution.checkpointing.interval=30s"));
-        assertThat(JobOptions.settings(minusD).threshold()).isEqualTo(0.85);
+        assertThat(JobOptions.settings(minusD).similarity().threshold()).isEqualTo(0.85);
         assertThat(KafkaSettings.CheckpointTiming.of(minusD).interval())
                 .isEqualTo(Duration.ofSeconds(30));
     }
@@ -183,7 +184,7 @@ class JobOptionsTest {
             assertThat(seen.get(CheckpointingOptions.CHECKPOINTING_INTERVAL))
                     .isEqualTo(Duration.ofMinutes(1));
             Configuration effective = JobOptions.onCluster(seen, kafkaConf());
-            assertThat(JobOptions.settings(effective).threshold()).isEqualTo(0.9);
+            assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.9);
         } finally {
             StreamContextEnvironment.unsetAsContext();
         }
@@ -211,15 +212,15 @@ class JobOptionsTest {
 
     @Test
     void everyCommandUsesTheOneDefaultBanding() throws java.io.IOException {
-        LshParams expected = NearDupSettings.from(new Configuration()).banding();
+        LshParams expected = banding(NearDupSettings.from(new Configuration()));
         assertThat(expected).isEqualTo(new LshParams(11, 11));
         RunCommand run = parse("run", "--sample");
-        assertThat(JobOptions.settings(run.job.toConfiguration()).banding()).isEqualTo(expected);
+        assertThat(banding(JobOptions.settings(run.job.toConfiguration()))).isEqualTo(expected);
         EvaluateCommand evaluate = parse("evaluate", "--input", "x.jsonl");
-        assertThat(JobOptions.settings(evaluate.job.toConfiguration()).banding())
+        assertThat(banding(JobOptions.settings(evaluate.job.toConfiguration())))
                 .isEqualTo(expected);
         BenchCommand bench = parse("bench");
-        assertThat(JobOptions.settings(bench.jobConfiguration()).banding()).isEqualTo(expected);
+        assertThat(banding(JobOptions.settings(bench.jobConfiguration()))).isEqualTo(expected);
         assertThat(LshParams.suggest(0.8, 128)).isEqualTo(expected);
         // tune prints it ...
         assertThat(CliRun.run("tune", "--threshold", "0.8").succeeded().out())
@@ -233,5 +234,9 @@ class JobOptionsTest {
         assertThat(CliRun.run("compare", a.toString(), b.toString()).succeeded().out())
                 .contains("What the job would do (jaccard, threshold 0.8, as 'neardup run'")
                 .containsPattern("LSH banding\\s+11 x 11\\s+bands x rows, as 'neardup tune");
+    }
+
+    private static LshParams banding(NearDupSettings settings) {
+        return ((JaccardSettings) settings.similarity()).banding();
     }
 }

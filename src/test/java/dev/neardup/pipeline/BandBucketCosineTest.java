@@ -179,7 +179,7 @@ class BandBucketCosineTest {
     @Test
     void alertsAndVerdictsOfCosineCarryTheHammingDistanceBehindTheEstimate() throws Exception {
         NearDupSettings settings = cosineSettings(64);
-        assertThat(settings.bands()).as("C(4, 3) tables").isEqualTo(4);
+        assertThat(settings.similarity().bandKeys()).as("C(4, 3) tables").isEqualTo(4);
         var verdicts = HarnessFixtures.verdictHarness(settings);
         try {
             verdicts.open();

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.ContainmentBanding;
@@ -27,14 +28,14 @@ class ContainmentSettingsTest {
     @Test
     void bandingsPerPartitionOffsetAndTheKeysTheVerdictsCount() {
         NearDupSettings s = NearDupSettings.from(containment(0.8));
-        ContainmentBanding banding = s.containmentBanding();
+        ContainmentBanding banding = ((ContainmentSettings) s.similarity()).banding();
         LshParams[] perOffset = banding.bandings();
         assertThat(perOffset).hasSize(3); // R = 4: offsets 0, 1, 2
         assertThat(banding.resemblanceThreshold(0)).isCloseTo(0.8 / 2.2, within());
         assertThat(banding.resemblanceThreshold(1)).isCloseTo(0.8 / 4.2, within());
         assertThat(banding.resemblanceThreshold(2)).isCloseTo(0.8 / 4.2, within());
         int keys = perOffset[0].bands() + 2 * (perOffset[1].bands() + perOffset[2].bands());
-        assertThat(s.bands()).isEqualTo(keys).isEqualTo(banding.keysPerDocument());
+        assertThat(s.similarity().bandKeys()).isEqualTo(keys).isEqualTo(banding.keysPerDocument());
         assertThat(s.mode().verification().packedBytes()).isEqualTo(2 + 4 * 128);
         assertThat(s.toString()).startsWith("containment=0.80").contains("bottom-128");
     }

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.CosineSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.similarity.Estimate;
@@ -35,22 +36,26 @@ class CosineSettingsTest {
         return settings(all);
     }
 
+    private static BlockParams blocks(NearDupSettings settings) {
+        return ((CosineSettings) settings.similarity()).blocks();
+    }
+
     @Test
     void defaultsAreJaccardAsBeforeAndCosineIs64BitsK3In10Tables() {
         NearDupSettings jaccard = settings();
-        assertThat(jaccard.family()).isEqualTo(SimilarityFamily.JACCARD);
-        assertThat(jaccard.bands()).isEqualTo(11);
+        assertThat(jaccard.mode().family()).isEqualTo(SimilarityFamily.JACCARD);
+        assertThat(jaccard.similarity().bandKeys()).isEqualTo(11);
         assertThat(jaccard.mode().verification()).isInstanceOf(Verification.Jaccard.class);
 
         NearDupSettings c = cosine();
-        assertThat(c.simHashBits()).isEqualTo(64);
-        assertThat(c.maxHamming()).isEqualTo(3);
+        assertThat(blocks(c).bits()).isEqualTo(64);
+        assertThat(blocks(c).maxHamming()).isEqualTo(3);
         // suggestForCorpus(64, 3, 1,000,000, 1): 4 blocks give 61 random candidates, 5 give 0.2.
-        assertThat(c.blockParams()).isEqualTo(new BlockParams(64, 3, 5));
+        assertThat(blocks(c)).isEqualTo(new BlockParams(64, 3, 5));
         assertThat(new BlockParams(64, 3, 4).expectedRandomCandidates(1_000_000)).isGreaterThan(1);
-        assertThat(c.blockParams().expectedRandomCandidates(1_000_000)).isLessThan(1);
-        assertThat(c.bands()).isEqualTo(10);
-        assertThat(c.threshold()).isEqualTo(SimHash.cosine(3, 64));
+        assertThat(blocks(c).expectedRandomCandidates(1_000_000)).isLessThan(1);
+        assertThat(c.similarity().bandKeys()).isEqualTo(10);
+        assertThat(c.similarity().threshold()).isEqualTo(SimHash.cosine(3, 64));
         assertThat(c.toString())
                 .startsWith("similarity=cosine simhash-bits=64 max-hamming=3 (cosine >= 0.989)")
                 .contains("5 blocks, 10 tables (keys of 25-26 bits) features=words");
@@ -58,17 +63,16 @@ class CosineSettingsTest {
 
     @Test
     void theCorpusSizeChoosesTheLayoutAndExplicitBlocksOverrideIt() {
-        assertThat(cosine("neardup.simhash.corpus-size", "1000").blockParams().blocks())
-                .isEqualTo(4);
-        assertThat(cosine("neardup.simhash.corpus-size", "100000000").blockParams().blocks())
+        assertThat(blocks(cosine("neardup.simhash.corpus-size", "1000")).blocks()).isEqualTo(4);
+        assertThat(blocks(cosine("neardup.simhash.corpus-size", "100000000")).blocks())
                 .isEqualTo(6);
-        assertThat(cosine("neardup.simhash.blocks", "8").blockParams())
+        assertThat(blocks(cosine("neardup.simhash.blocks", "8")))
                 .isEqualTo(new BlockParams(64, 3, 8));
     }
 
     @Test
     void anExplicitThresholdChoosesKButNotTogetherWithMaxHamming() {
-        assertThat(cosine("neardup.threshold", "0.95").maxHamming())
+        assertThat(blocks(cosine("neardup.threshold", "0.95")).maxHamming())
                 .isEqualTo(SimHash.maxHamming(0.95, 64))
                 .isEqualTo(6);
         assertThatThrownBy(() -> cosine("neardup.threshold", "0.95", "neardup.max-hamming", "3"))

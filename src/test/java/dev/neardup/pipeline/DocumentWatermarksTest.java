@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.WatermarkSettings;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
@@ -298,7 +299,7 @@ class DocumentWatermarksTest {
     void boundedOutOfOrdernessAssignsEventTimesAndUsesTheGenerator() {
         WatermarkStrategy<ParsedRecord> strategy =
                 DocumentWatermarks.boundedOutOfOrderness(
-                        Duration.ofSeconds(5), Duration.ofHours(1));
+                        new WatermarkSettings(Duration.ofSeconds(5), Duration.ofHours(1)));
         assertAssignsEventTimes(strategy);
 
         WatermarkGenerator<ParsedRecord> g = strategy.createWatermarkGenerator(GENERATOR_CONTEXT);
@@ -318,7 +319,7 @@ class DocumentWatermarksTest {
     void boundedOutOfOrdernessTakesTheDurationsInMilliseconds() throws InterruptedException {
         WatermarkStrategy<ParsedRecord> strategy =
                 DocumentWatermarks.boundedOutOfOrderness(
-                        Duration.ofMillis(250), Duration.ofMillis(3));
+                        new WatermarkSettings(Duration.ofMillis(250), Duration.ofMillis(3)));
         WatermarkGenerator<ParsedRecord> g = strategy.createWatermarkGenerator(GENERATOR_CONTEXT);
         Collected out = new Collected();
         feed(g, out, document("future", FUTURE), FUTURE);
@@ -351,7 +352,8 @@ class DocumentWatermarksTest {
                 List.of(
                         DocumentWatermarks.wholeInput(),
                         DocumentWatermarks.boundedOutOfOrderness(
-                                Duration.ofSeconds(1), Duration.ofSeconds(1)))) {
+                                new WatermarkSettings(
+                                        Duration.ofSeconds(1), Duration.ofSeconds(1))))) {
             TimestampAssigner<ParsedRecord> assigner = strategy.createTimestampAssigner(null);
             assertThat(assigner.extractTimestamp(document("a", 77L), -1L)).isEqualTo(77L);
             assertThat(assigner.extractTimestamp(deadLetter(), 77L)).isEqualTo(Long.MIN_VALUE);
@@ -365,14 +367,15 @@ class DocumentWatermarksTest {
                 List.of(
                         DocumentWatermarks.wholeInput(),
                         DocumentWatermarks.boundedOutOfOrderness(
-                                Duration.ofSeconds(5), Duration.ofHours(1)))) {
+                                new WatermarkSettings(
+                                        Duration.ofSeconds(5), Duration.ofHours(1))))) {
             WatermarkStrategy<ParsedRecord> copy = roundTrip(strategy);
             assertAssignsEventTimes(copy);
         }
         WatermarkStrategy<ParsedRecord> copy =
                 roundTrip(
                         DocumentWatermarks.boundedOutOfOrderness(
-                                Duration.ofSeconds(5), Duration.ofHours(1)));
+                                new WatermarkSettings(Duration.ofSeconds(5), Duration.ofHours(1))));
         WatermarkGenerator<ParsedRecord> g = copy.createWatermarkGenerator(GENERATOR_CONTEXT);
         Collected out = new Collected();
         feed(g, out, document("a", PAST), PAST);

@@ -135,8 +135,8 @@ class KafkaPoisonRecordITCase {
                 .setCheckpointTimeout(KafkaSettings.DEFAULT_CHECKPOINT_TIMEOUT.toMillis());
         new NearDupJob(
                         settings,
-                        kafka.source(new ThrowingParser(settings.parser())),
-                        settings.watermarks(),
+                        kafka.source(new ThrowingParser(settings.input().parser())),
+                        DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
                         kafka.alertSink(),
                         kafka.verdictSink(),
                         kafka.deadLetterSink())

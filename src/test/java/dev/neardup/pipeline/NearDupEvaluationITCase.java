@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.EmbeddedJob;
@@ -138,7 +139,7 @@ class NearDupEvaluationITCase {
 
         // Detection rate per similarity bucket vs the prediction: a pair is found when it
         // collides in a band (the S-curve) and its estimate reaches the threshold.
-        LshParams banding = settings.banding();
+        LshParams banding = ((JaccardSettings) settings.similarity()).banding();
         for (double lo = 0.6; lo < 1.0; lo += 0.1) {
             double hi = lo + 0.1;
             int n = 0;
@@ -155,9 +156,9 @@ class NearDupEvaluationITCase {
                     predicted +=
                             banding.findProbability(
                                     p[2],
-                                    settings.numHashes(),
+                                    settings.text().numHashes(),
                                     THRESHOLD,
-                                    settings.signatureBits());
+                                    settings.buckets().signatureBits());
                 }
             }
             if (n < 20) {

@@ -24,7 +24,7 @@ class SampleIntakeFunctionTest {
 
     private static final NearDupSettings SETTINGS =
             BandBucketContainmentTest.containmentSettings(64);
-    private static final int BANDS = SETTINGS.bands();
+    private static final int BANDS = SETTINGS.similarity().bandKeys();
     private static final byte[] SAMPLE = {1, 2, 3, 4, 5};
     private static final long FP = 42L;
 

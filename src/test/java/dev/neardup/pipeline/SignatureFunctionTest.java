@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DeadLetter;
@@ -53,8 +54,9 @@ class SignatureFunctionTest {
         harness.processElement(doc("d", T, text), T);
 
         List<BandRecord> bands = harness.extractOutputValues();
-        DocumentSketcher.Sketch sketch = settings.newSketcher().sketch(text, ContentType.TEXT);
-        assertThat(bands).hasSize(settings.bands());
+        DocumentSketcher.Sketch sketch =
+                ((DocumentSketcher) settings.mode().newSketcher()).sketch(text, ContentType.TEXT);
+        assertThat(bands).hasSize(settings.similarity().bandKeys());
         for (int j = 0; j < bands.size(); j++) {
             BandRecord r = bands.get(j);
             assertThat(r.band).isEqualTo(j);
@@ -64,7 +66,9 @@ class SignatureFunctionTest {
             assertThat(r.eventTime).isEqualTo(T);
             assertThat(r.fingerprint).isEqualTo(BbitMinHash.fingerprint(sketch.signature()));
             assertThat(r.signature)
-                    .isEqualTo(BbitMinHash.pack(sketch.signature(), settings.signatureBits()));
+                    .isEqualTo(
+                            BbitMinHash.pack(
+                                    sketch.signature(), settings.buckets().signatureBits()));
         }
         List<VerdictEvent> announce = sideValues(harness, SignatureFunction.ANNOUNCE);
         assertThat(announce).hasSize(1);
@@ -90,7 +94,7 @@ class SignatureFunctionTest {
         assertThat(d.source).isEqualTo("f:1");
         assertThat(d.payload).contains("\"id\":\"broken\"");
         assertThat(harness.extractOutputValues())
-                .hasSize(settings.bands())
+                .hasSize(settings.similarity().bandKeys())
                 .allMatch(r -> r.docId.equals("next"));
         assertThat(sideValues(harness, SignatureFunction.ANNOUNCE))
                 .extracting(e -> e.key())
@@ -115,9 +119,11 @@ class SignatureFunctionTest {
                         .shingleHashes(text);
         long[] fingerprint = simHash.fingerprint(words);
         long[] keys =
-                new dev.neardup.lsh.PermutedBlocks(cosine.blockParams()).bandKeys(fingerprint);
-        assertThat(cosine.blockParams().tables()).isEqualTo(10); // 5 blocks at k = 3
-        assertThat(tables).hasSize(cosine.bands()).hasSize(10);
+                new dev.neardup.lsh.PermutedBlocks(((CosineSettings) cosine.similarity()).blocks())
+                        .bandKeys(fingerprint);
+        assertThat(((CosineSettings) cosine.similarity()).blocks().tables())
+                .isEqualTo(10); // 5 blocks at k = 3
+        assertThat(tables).hasSize(cosine.similarity().bandKeys()).hasSize(10);
         byte[] le = new byte[8];
         for (int i = 0; i < 8; i++) {
             le[i] = (byte) (fingerprint[0] >>> (8 * i));

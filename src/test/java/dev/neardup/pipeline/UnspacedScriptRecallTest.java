@@ -72,8 +72,8 @@ class UnspacedScriptRecallTest {
             String sample, Edits edits, int rate, double minRecall) throws IOException {
         List<String> paragraphs = read(sample);
         NearDupSettings settings = NearDupSettings.from(new Configuration());
-        assertThat(settings.threshold()).isEqualTo(0.8);
-        DocumentSketcher sketcher = settings.newSketcher();
+        assertThat(settings.similarity().threshold()).isEqualTo(0.8);
+        DocumentSketcher sketcher = (DocumentSketcher) settings.mode().newSketcher();
         Tokenizer words = new Tokenizer();
         Tokenizer runs = new Tokenizer(false, Tokenizer.Stemming.NONE, false);
         SplittableRandom random = new SplittableRandom(sample.hashCode());

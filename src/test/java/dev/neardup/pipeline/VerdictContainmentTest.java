@@ -48,7 +48,7 @@ class VerdictContainmentTest {
 
     private void open(String pendingBuffer) throws Exception {
         NearDupSettings s = settings(pendingBuffer);
-        bands = s.bands();
+        bands = s.similarity().bandKeys();
         harness = verdictHarness(s);
         harness.open();
     }

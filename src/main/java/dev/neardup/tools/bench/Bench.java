@@ -198,9 +198,10 @@ public final class Bench {
             // sample per document in the sample store instead, none in the members.
             boolean store = settings.mode().candidatePath() == CandidatePath.throughSampleStore();
             int packed = settings.mode().verification().packedBytes();
-            r.put("bandKeysPerDocument", settings.bands());
+            int keys = settings.similarity().bandKeys();
+            r.put("bandKeysPerDocument", keys);
             r.put("verifyBytesPerMember", store ? 0 : packed);
-            r.put("verifyBytesPerDocument", store ? packed : (long) settings.bands() * packed);
+            r.put("verifyBytesPerDocument", store ? packed : (long) keys * packed);
             r.put("sampleStore", store);
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);

@@ -69,8 +69,7 @@ public final class Compare {
         this.bandsGiven = conf.getOptional(NearDupOptions.BANDS).isPresent();
         this.params = banding;
         this.sketchSize = conf.get(NearDupOptions.CONTAINMENT_SKETCH_SIZE);
-        this.minHash =
-                MinHash.create(settings.algorithm(), settings.numHashes(), MinHash.DEFAULT_SEED);
+        this.minHash = settings.text().minHash();
     }
 
     /**
@@ -101,7 +100,7 @@ public final class Compare {
 
     private void run(PrintWriter out, PrintWriter err) {
         Banding banding = new Banding(params);
-        ShingleOptions shingles = settings.shingleOptions();
+        ShingleOptions shingles = settings.text().shingles();
         DocumentReader reader =
                 new DocumentReader(
                         options.stdin(),
@@ -244,14 +243,14 @@ public final class Compare {
         }
 
         Map<String, Object> toJson() {
-            ShingleOptions shingles = settings.shingleOptions();
+            ShingleOptions shingles = settings.text().shingles();
             Map<String, Object> options = new LinkedHashMap<>();
             options.put("shingle", name(shingles.kind()));
             options.put("shingleSize", shingles.size());
             options.put("stopwords", shingles.removeStopWords());
             options.put("stem", flag(NearDupOptions.STEMMING, shingles.stemming()));
             options.put("numHashes", numHashes);
-            options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.algorithm()));
+            options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.text().algorithm()));
             options.put("threshold", threshold);
 
             Map<String, Object> o = new LinkedHashMap<>();
@@ -281,7 +280,7 @@ public final class Compare {
     }
 
     private void printText(Comparison c, PrintWriter out) {
-        ShingleOptions shingles = settings.shingleOptions();
+        ShingleOptions shingles = settings.text().shingles();
         out.println(
                 "Shingling: "
                         + name(shingles.kind())
@@ -294,7 +293,7 @@ public final class Compare {
                                 ? "no stemming"
                                 : flag(NearDupOptions.STEMMING, shingles.stemming()) + " stemming")
                         + "; MinHash "
-                        + flag(NearDupOptions.ALGORITHM, settings.algorithm())
+                        + flag(NearDupOptions.ALGORITHM, settings.text().algorithm())
                         + ", K = "
                         + minHash.numHashes());
         out.println();
@@ -331,7 +330,7 @@ public final class Compare {
                         Locale.ROOT,
                         "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
                         c.standardError,
-                        flag(NearDupOptions.ALGORITHM, settings.algorithm()),
+                        flag(NearDupOptions.ALGORITHM, settings.text().algorithm()),
                         c.numHashes));
     }
 
@@ -365,8 +364,8 @@ public final class Compare {
                 d.set.size());
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
-        } else if (settings.shingleOptions().kind() == ShingleOptions.Kind.WORD
-                && d.tokens < settings.shingleOptions().size()) {
+        } else if (settings.text().shingles().kind() == ShingleOptions.Kind.WORD
+                && d.tokens < settings.text().shingles().size()) {
             out.println(
                     "   note: fewer tokens than the shingle size; the whole text is one shingle");
         }

@@ -99,7 +99,7 @@ public final class JobDecision {
 
     /** The threshold, to 4 decimals at most (cosine's is cos(pi k / D)). */
     private String threshold() {
-        return Format.plain(Math.round(settings.threshold() * 1e4) / 1e4);
+        return Format.plain(Math.round(settings.similarity().threshold() * 1e4) / 1e4);
     }
 
     /** The block of lines {@code compare} prints, ending with the one-line conclusion. */
@@ -141,7 +141,7 @@ public final class JobDecision {
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("similarity", settings.mode().name());
-        o.put("threshold", settings.threshold());
+        o.put("threshold", settings.similarity().threshold());
         o.put("keys", keys);
         o.put("colliding", colliding);
         o.put("exactCopy", exactCopy);

@@ -196,7 +196,7 @@ public final class Evaluate {
             throws IOException {
         // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
         // is not in the exact answer either.
-        DocumentParser parser = settings.parser();
+        DocumentParser parser = settings.input().parser();
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
@@ -204,7 +204,8 @@ public final class Evaluate {
         int repeated = 0;
         int noText = 0;
         StreamFormat.Reader<RawRecord> reader =
-                new JsonLinesFormat(input.getFileName().toString(), settings.maxDocumentBytes())
+                new JsonLinesFormat(
+                                input.getFileName().toString(), settings.input().maxDocumentBytes())
                         .createReader(
                                 new Configuration(), new LocalDataInputStream(input.toFile()));
         try (OutputStream out = Files.newOutputStream(cleaned)) {
@@ -276,7 +277,7 @@ public final class Evaluate {
             m.put("input", input.toString());
             m.put("settings", settings.toString());
             m.put("similarity", r.similarity());
-            m.put("threshold", settings.threshold());
+            m.put("threshold", settings.similarity().threshold());
             m.put("floor", floorValue);
             m.put("report", r);
             m.put("exactJoinSeconds", joinSeconds);

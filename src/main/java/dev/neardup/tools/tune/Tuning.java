@@ -28,7 +28,9 @@ public final class Tuning {
             try {
                 SCurvePlot.write(
                         SCurvePlot.create(
-                                tuning.sCurve(), settings.threshold(), settings.numHashes()),
+                                tuning.sCurve(),
+                                settings.similarity().threshold(),
+                                settings.text().numHashes()),
                         plot,
                         format);
             } catch (IOException | RuntimeException e) {

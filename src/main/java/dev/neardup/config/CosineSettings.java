@@ -1,0 +1,118 @@
+package dev.neardup.config;
+
+import static dev.neardup.config.ConfigException.require;
+
+import dev.neardup.lsh.BlockParams;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.sketch.SimHash;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.flink.configuration.ReadableConfig;
+
+/**
+ * Cosine similarity: the SimHash block layout (D bits, k, B blocks) and what a document's vector is
+ * made of. The threshold is cos(pi k / D).
+ *
+ * @param blocks D, k and B (C(B, k) tables)
+ * @param features what a document's vector is made of
+ */
+public record CosineSettings(BlockParams blocks, SimHashSketcher.Features features)
+        implements ModeSettings {
+
+    /**
+     * The cosine options: D, k (from {@code neardup.max-hamming}, else from an explicit {@code
+     * neardup.threshold} as the largest k whose cosine reaches it, else 3) and the block layout
+     * (explicit B, else {@link BlockParams#suggestForCorpus} for the stated corpus size and at most
+     * one random candidate per document).
+     */
+    public static CosineSettings from(ReadableConfig config) {
+        int bits = config.get(NearDupOptions.SIMHASH_BITS);
+        String bitsKey = NearDupOptions.SIMHASH_BITS.key();
+        require(
+                bits >= 64 && bits <= SimHash.MAX_BITS && bits % 64 == 0,
+                bitsKey,
+                "must be a multiple of 64 from 64 to " + SimHash.MAX_BITS + ", got " + bits);
+        Optional<Integer> k = config.getOptional(NearDupOptions.MAX_HAMMING);
+        Optional<Double> threshold = config.getOptional(NearDupOptions.THRESHOLD);
+        String kKey = NearDupOptions.MAX_HAMMING.key();
+        require(
+                k.isEmpty() || threshold.isEmpty(),
+                kKey,
+                "set it or "
+                        + NearDupOptions.THRESHOLD.key()
+                        + ", not both: with cosine similarity the threshold is cos(pi k / D) ("
+                        + k.map(v -> String.format(Locale.ROOT, "%.4f", cosineOf(v, bits)))
+                                .orElse("?")
+                        + " for k = "
+                        + k.orElse(0)
+                        + " at D = "
+                        + bits
+                        + ")");
+        int maxHamming;
+        if (k.isPresent()) {
+            maxHamming = k.get();
+        } else if (threshold.isPresent()) {
+            maxHamming = SimHash.maxHamming(threshold.get(), bits);
+        } else {
+            maxHamming = NearDupOptions.MAX_HAMMING.defaultValue();
+        }
+        require(
+                maxHamming >= 0,
+                kKey,
+                "must be at least 0 (0: identical fingerprints only), got " + maxHamming);
+        require(
+                2 * maxHamming < bits,
+                kKey,
+                "must be below half the fingerprint length ("
+                        + bits / 2
+                        + " of "
+                        + bits
+                        + " bits): at k = "
+                        + maxHamming
+                        + " the threshold cos(pi k / D) would be "
+                        + String.format(Locale.ROOT, "%.3f", cosineOf(maxHamming, bits))
+                        + ", which orthogonal vectors reach. Near-duplicates are a few percent of"
+                        + " the bits apart: 3 of 64 (cosine 0.989), 10 of 256");
+        BlockParams layout;
+        Optional<Integer> blocks = config.getOptional(NearDupOptions.SIMHASH_BLOCKS);
+        String blocksKey = NearDupOptions.SIMHASH_BLOCKS.key();
+        if (blocks.isPresent()) {
+            require(
+                    blocks.get() > maxHamming && blocks.get() <= bits,
+                    blocksKey,
+                    "must exceed k = "
+                            + maxHamming
+                            + " (so that a pair within distance k agrees on at least one block)"
+                            + " and be at most "
+                            + bits
+                            + ", got "
+                            + blocks.get());
+            try {
+                layout = new BlockParams(bits, maxHamming, blocks.get());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "invalid option " + blocksKey + ": " + e.getMessage());
+            }
+        } else {
+            layout =
+                    BlockParams.suggestForCorpus(
+                            bits, maxHamming, config.get(NearDupOptions.SIMHASH_CORPUS_SIZE), 1.0);
+        }
+        return new CosineSettings(layout, config.get(NearDupOptions.SIMHASH_FEATURES));
+    }
+
+    private static double cosineOf(int k, int bits) {
+        return Math.cos(Math.PI * Math.min(k, bits) / bits);
+    }
+
+    @Override
+    public double threshold() {
+        return SimHash.cosine(blocks.maxHamming(), blocks.bits());
+    }
+
+    /** T tables play the part of b bands of one row each (what the verdicts count). */
+    @Override
+    public int bandKeys() {
+        return blocks.tables();
+    }
+}
