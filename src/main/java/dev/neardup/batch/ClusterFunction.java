@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.config.KeepPolicy;
 import dev.neardup.io.ClusterAssignment;
 import java.util.ArrayList;
 import java.util.Comparator;

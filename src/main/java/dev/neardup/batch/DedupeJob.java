@@ -1,6 +1,9 @@
 package dev.neardup.batch;
 
+import dev.neardup.config.CandidateMethod;
+import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.VerifyMode;
 import dev.neardup.io.ClusterAssignment;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
@@ -123,7 +126,7 @@ public final class DedupeJob {
                                 + "): run again with -D "
                                 + DedupeOptions.ROUNDS.key()
                                 + "="
-                                + Math.min(DedupeSettings.MAX_ROUNDS, rounds * MORE_ROUNDS)));
+                                + Math.min(DedupeOptions.MAX_ROUNDS, rounds * MORE_ROUNDS)));
     }
 
     /**
@@ -213,7 +216,7 @@ public final class DedupeJob {
     /**
      * Runs the job to its end; if its components did not converge in {@link
      * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link
-     * DedupeSettings#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
+     * DedupeOptions#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
      *
      * @return the result, or null when {@code waiter} returned null (the job was stopped)
      */
@@ -230,13 +233,12 @@ public final class DedupeJob {
                 }
                 return result(r, attempt.rounds(), jobs, (System.nanoTime() - start) / 1e9);
             } catch (Exception e) {
-                if (!notConverged(e) || attempt.rounds() >= DedupeSettings.MAX_ROUNDS) {
+                if (!notConverged(e) || attempt.rounds() >= DedupeOptions.MAX_ROUNDS) {
                     throw e;
                 }
                 attempt =
                         attempt.withRounds(
-                                Math.min(
-                                        DedupeSettings.MAX_ROUNDS, attempt.rounds() * MORE_ROUNDS));
+                                Math.min(DedupeOptions.MAX_ROUNDS, attempt.rounds() * MORE_ROUNDS));
                 deleteDirectoryOutputs();
             }
         }

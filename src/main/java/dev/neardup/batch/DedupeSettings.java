@@ -2,7 +2,11 @@ package dev.neardup.batch;
 
 import static dev.neardup.config.ConfigException.require;
 
+import dev.neardup.config.CandidateMethod;
+import dev.neardup.config.DedupeOptions;
+import dev.neardup.config.KeepPolicy;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.VerifyMode;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.pipeline.NearDupSettings;
@@ -21,9 +25,6 @@ import org.apache.flink.configuration.ReadableConfig;
 public final class DedupeSettings implements Serializable {
 
     private static final long serialVersionUID = 1L;
-
-    /** The most component rounds a job unrolls. */
-    public static final int MAX_ROUNDS = 128;
 
     private final NearDupSettings job;
     private final BatchSketches batch;

@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.config.VerifyMode;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;

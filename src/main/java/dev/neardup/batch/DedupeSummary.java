@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.config.CandidateMethod;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package dev.neardup.batch;
 
+import dev.neardup.config.VerifyMode;
 import dev.neardup.sketch.Similarity;
 import java.util.ArrayList;
 import java.util.List;

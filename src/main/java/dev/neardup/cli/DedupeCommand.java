@@ -1,8 +1,8 @@
 package dev.neardup.cli;
 
 import dev.neardup.batch.DedupeJob;
-import dev.neardup.batch.DedupeOptions;
 import dev.neardup.batch.DedupeSettings;
+import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;

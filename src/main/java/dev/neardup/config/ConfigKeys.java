@@ -1,7 +1,5 @@
 package dev.neardup.config;
 
-import dev.neardup.batch.DedupeOptions;
-import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -19,23 +17,21 @@ import org.apache.flink.configuration.MemorySize;
 
 /**
  * The {@code neardup.*} configuration keys there are: every {@link ConfigOption} declared in {@link
- * NearDupOptions}, {@link DedupeOptions} and {@link NeardupRocksDbOptions} (with their deprecated
- * keys), and the Kafka client properties under {@link NearDupOptions#KAFKA_PROPERTIES_PREFIX}.
- * {@link #check} rejects a {@code neardup.*} key that is none of them, naming the closest known
- * one, and a duration or memory size without its unit ({@link OptionValues}). Keys of other
- * prefixes are Flink's and pass through.
+ * NearDupOptions} and {@link DedupeOptions} (with their deprecated keys), and the Kafka client
+ * properties under {@link NearDupOptions#KAFKA_PROPERTIES_PREFIX}. {@link #check} rejects a {@code
+ * neardup.*} key that is none of them, naming the closest known one, and a duration or memory size
+ * without its unit ({@link OptionValues}). Keys of other prefixes are Flink's and pass through.
  */
 public final class ConfigKeys {
 
     private static final String PREFIX = "neardup.";
 
     /** Every known key (deprecated ones too) and the type of its values. */
-    private static final Map<String, Type> KEYS =
-            keys(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
+    private static final Map<String, Type> KEYS = keys(NearDupOptions.class, DedupeOptions.class);
 
     /** Every option declared in the options classes, in declaration order. */
     public static final List<ConfigOption<?>> OPTIONS =
-            options(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
+            options(NearDupOptions.class, DedupeOptions.class);
 
     private ConfigKeys() {}
 

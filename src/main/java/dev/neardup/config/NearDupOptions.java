@@ -606,6 +606,23 @@ public final class NearDupOptions {
                             "Prefix of the Kafka transactional ids (exactly-once); must be unique"
                                     + " per job on a cluster.");
 
+    /** Fraction of each memtable's size given to its Bloom filter (RocksDB's suggestion: 0.1). */
+    public static final ConfigOption<Double> MEMTABLE_BLOOM_RATIO =
+            Setting.of(
+                            ConfigOptions.key("neardup.rocksdb.memtable-bloom-ratio")
+                                    .doubleType()
+                                    .defaultValue(0.1)
+                                    .withDescription(
+                                            "Fraction of each RocksDB memtable given to a whole-key"
+                                                + " Bloom filter (with"
+                                                + " state.backend.rocksdb.options-factory:"
+                                                + " dev.neardup.pipeline.NeardupRocksDbOptions), so"
+                                                + " reads of keys that do not exist, most band"
+                                                + " buckets, skip the memtable's skip list. 0 turns"
+                                                + " it off."))
+                    .between(0.0, 0.25)
+                    .declare();
+
     /** What {@code --containment T} sets: the similarity CONTAINMENT and the threshold T. */
     public static java.util.Map<String, String> containment(String threshold) {
         java.util.Map<String, String> values = new java.util.LinkedHashMap<>();

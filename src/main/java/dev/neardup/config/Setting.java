@@ -258,6 +258,18 @@ public final class Setting<T> {
         value.ifPresent(v -> require(v));
     }
 
+    /**
+     * Reads one option from {@code config} and checks it against its range.
+     *
+     * @throws ConfigException when it is out of range
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T checked(ReadableConfig config, ConfigOption<T> option) {
+        T value = config.get(option);
+        Setting<T> setting = (Setting<T>) forKey(option.key());
+        return setting == null ? value : setting.require(value);
+    }
+
     /** Fails unless {@code value} is in the range. */
     public T require(T value) {
         if (!accepts.test(value)) {

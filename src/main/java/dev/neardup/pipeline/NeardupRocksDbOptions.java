@@ -1,8 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import java.util.Collection;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.state.rocksdb.ConfigurableRocksDBOptionsFactory;
 import org.apache.flink.state.rocksdb.RocksDBOptionsFactory;
@@ -21,7 +21,7 @@ import org.rocksdb.DBOptions;
  * does not have one by default: each miss searched its skip list, about a third of the band bucket
  * operator's CPU in a profile of {@code bench} (the skip list of a 64 MB memtable is some 20 levels
  * of cache misses). With the filter, a miss costs a few hashed bit probes. The filter takes {@link
- * #MEMTABLE_BLOOM_RATIO} of each write buffer.
+ * #NearDupOptions.MEMTABLE_BLOOM_RATIO} of each write buffer.
  *
  * <p>The cost to know before adding state: the filter is sized from the write buffer size (64 MB by
  * default, so 6.4 MB) and allocated with each memtable, empty or not, from the write buffer
@@ -40,30 +40,12 @@ public class NeardupRocksDbOptions implements ConfigurableRocksDBOptionsFactory 
 
     private static final long serialVersionUID = 1L;
 
-    /** Fraction of each memtable's size given to its Bloom filter (RocksDB's suggestion: 0.1). */
-    public static final ConfigOption<Double> MEMTABLE_BLOOM_RATIO =
-            ConfigOptions.key("neardup.rocksdb.memtable-bloom-ratio")
-                    .doubleType()
-                    .defaultValue(0.1)
-                    .withDescription(
-                            "Fraction of each RocksDB memtable given to a whole-key Bloom filter"
-                                    + " (with state.backend.rocksdb.options-factory:"
-                                    + " dev.neardup.pipeline.NeardupRocksDbOptions), so reads of"
-                                    + " keys that do not exist, most band buckets, skip the"
-                                    + " memtable's skip list. 0 turns it off.");
-
-    private double memtableBloomRatio = MEMTABLE_BLOOM_RATIO.defaultValue();
+    private double memtableBloomRatio = NearDupOptions.MEMTABLE_BLOOM_RATIO.defaultValue();
 
     @Override
     public RocksDBOptionsFactory configure(ReadableConfig configuration) {
-        double ratio = configuration.get(MEMTABLE_BLOOM_RATIO);
-        if (!(ratio >= 0 && ratio <= 0.25)) {
-            throw new IllegalArgumentException(
-                    MEMTABLE_BLOOM_RATIO.key()
-                            + " must be between 0 and 0.25 (RocksDB's limit), got "
-                            + ratio);
-        }
-        this.memtableBloomRatio = ratio;
+        this.memtableBloomRatio =
+                Setting.checked(configuration, NearDupOptions.MEMTABLE_BLOOM_RATIO);
         return this;
     }
 

@@ -1,10 +1,10 @@
 package dev.neardup.runtime;
 
-import dev.neardup.batch.CandidateMethod;
 import dev.neardup.batch.DedupeCounters;
 import dev.neardup.batch.DedupeJob;
 import dev.neardup.batch.DedupeSettings;
 import dev.neardup.batch.DedupeSummary;
+import dev.neardup.config.CandidateMethod;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
 import java.io.IOException;

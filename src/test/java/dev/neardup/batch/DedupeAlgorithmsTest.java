@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.KeepPolicy;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.similarity.MemberSketches;

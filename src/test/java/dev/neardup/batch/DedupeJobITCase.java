@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.CandidateMethod;
+import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.config.VerifyMode;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.sketch.SimHash;

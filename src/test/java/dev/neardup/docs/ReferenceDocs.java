@@ -2,13 +2,12 @@ package dev.neardup.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.neardup.batch.DedupeOptions;
 import dev.neardup.cli.Neardup;
+import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
-import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -52,8 +51,7 @@ import picocli.CommandLine.Model.OptionSpec;
 public final class ReferenceDocs {
 
     /** The classes whose public static {@link ConfigOption} fields are the job's options. */
-    static final List<Class<?>> OPTION_HOLDERS =
-            List.of(NearDupOptions.class, DedupeOptions.class, NeardupRocksDbOptions.class);
+    static final List<Class<?>> OPTION_HOLDERS = List.of(NearDupOptions.class, DedupeOptions.class);
 
     /**
      * Options set by a flag whose help text does not show the option's default (so the flag cannot

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupOptions;
 import java.util.ArrayList;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class NeardupRocksDbOptionsTest {
     void zeroLeavesTheOptionsAsTheyWere() throws Exception {
         RocksDB.loadLibrary();
         Configuration conf = new Configuration();
-        conf.set(NeardupRocksDbOptions.MEMTABLE_BLOOM_RATIO, 0.0);
+        conf.set(NearDupOptions.MEMTABLE_BLOOM_RATIO, 0.0);
         NeardupRocksDbOptions factory =
                 (NeardupRocksDbOptions) new NeardupRocksDbOptions().configure(conf);
         try (ColumnFamilyOptions options =
@@ -41,7 +42,7 @@ class NeardupRocksDbOptionsTest {
     @Test
     void aRatioOutsideRocksDbsRangeIsRefusedWithTheOptionsName() {
         Configuration conf = new Configuration();
-        conf.set(NeardupRocksDbOptions.MEMTABLE_BLOOM_RATIO, 0.5);
+        conf.set(NearDupOptions.MEMTABLE_BLOOM_RATIO, 0.5);
         assertThatThrownBy(() -> new NeardupRocksDbOptions().configure(conf))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("neardup.rocksdb.memtable-bloom-ratio")

@@ -1,4 +1,4 @@
-package dev.neardup.batch;
+package dev.neardup.config;
 
 /** Which document of a cluster the keep list names. */
 public enum KeepPolicy {

@@ -1,4 +1,4 @@
-package dev.neardup.batch;
+package dev.neardup.config;
 
 /** How {@code neardup dedupe} finds the candidate pairs it verifies. */
 public enum CandidateMethod {

@@ -1,17 +1,19 @@
-package dev.neardup.batch;
+package dev.neardup.config;
 
-import dev.neardup.config.Setting;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
 /**
  * The options of {@code neardup dedupe} beyond the job options it shares with the streaming job
  * ({@link dev.neardup.config.NearDupOptions}: threshold, banding, shingles, MinHash), as typed
- * Flink {@link ConfigOption}s; {@link DedupeSettings#from} validates them.
+ * Flink {@link ConfigOption}s; the dedupe settings validates them.
  */
 public final class DedupeOptions {
 
     private DedupeOptions() {}
+
+    /** The most label-propagation rounds a dedupe attempt may take. */
+    public static final int MAX_ROUNDS = 128;
 
     public static final ConfigOption<KeepPolicy> KEEP_POLICY =
             Setting.of(
@@ -68,7 +70,7 @@ public final class DedupeOptions {
                                                 + " components converged within them: a run on this"
                                                 + " machine then repeats with four times as many, a"
                                                 + " job on a cluster fails naming this option."))
-                    .between(1, DedupeSettings.MAX_ROUNDS)
+                    .between(1, MAX_ROUNDS)
                     .declare();
 
     public static final ConfigOption<CandidateMethod> CANDIDATES =

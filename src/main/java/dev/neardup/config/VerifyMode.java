@@ -1,4 +1,4 @@
-package dev.neardup.batch;
+package dev.neardup.config;
 
 /**
  * How {@code neardup dedupe} verifies a candidate pair: the edges of the similarity graph whose
