@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.tools.bench.Bench;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +47,8 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                 NearDupOptions.SIMHASH_BITS,
                 NearDupOptions.SIMHASH_BLOCKS,
                 RuntimeOptions.PARALLELISM,
-                RuntimeOptions.STATE_BACKEND);
+                RuntimeOptions.STATE_BACKEND,
+                RuntimeOptions.CHECKPOINT_INTERVAL);
     }
 
     @Option(
@@ -93,13 +95,6 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " tens of seconds; a streaming job runs for days). 0 for none."
                             + " Default: as many as --documents.")
     Integer warmUp;
-
-    @Option(
-            names = "--checkpoint-interval",
-            paramLabel = "DURATION",
-            defaultValue = "5s",
-            description = "Checkpoint interval of the job. Default: ${DEFAULT-VALUE}.")
-    String checkpointInterval;
 
     @Option(
             names = "--dedupe",
@@ -154,7 +149,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         duplicateFraction,
                         hotCopies,
                         warmUp,
-                        checkpointInterval,
+                        Setting.display(jobConfiguration().get(RuntimeOptions.CHECKPOINT_INTERVAL)),
                         jobConfiguration().get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
                         writeCorpus,
@@ -175,6 +170,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
         Configuration conf = new Configuration();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, Runtime.getRuntime().availableProcessors());
         conf.set(RuntimeOptions.STATE_BACKEND, "rocksdb");
+        conf.set(RuntimeOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(5));
         // The generated documents carry no fetchedAt: their event time is the time they are read,
         // in order within the file, so verdicts are final as soon as the watermark moves on.
         conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);

@@ -2,13 +2,11 @@ package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
-import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.KafkaPropertiesFiles;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,13 +75,8 @@ final class KafkaOptions {
      * checkpoint interval when given. Options not named are not set: on a cluster its configuration
      * applies to them ({@link JobOptions#onCluster}), on this machine their defaults.
      */
-    Configuration toConfiguration(JobOptions job, String checkpointInterval) {
+    Configuration toConfiguration(JobOptions job) {
         Configuration conf = job.toConfiguration();
-        if (checkpointInterval != null) {
-            conf.set(
-                    CheckpointingOptions.CHECKPOINTING_INTERVAL,
-                    Durations.checkpointInterval(checkpointInterval));
-        }
         if (propertiesFile != null) {
             KafkaPropertiesFiles.read(propertiesFile)
                     .forEach(

@@ -1,7 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.runtime.Durations;
+import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -66,7 +65,10 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public List<ConfigOption<?>> settings() {
-        return JobOptions.concat(JobOptions.JOB_SETTINGS, KafkaOptions.SETTINGS);
+        return JobOptions.concat(
+                JobOptions.JOB_SETTINGS,
+                List.of(RuntimeOptions.CHECKPOINT_INTERVAL),
+                KafkaOptions.SETTINGS);
     }
 
     /** Where input comes from: exactly one of these. */
@@ -117,15 +119,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
     @Mixin KafkaOptions kafka;
 
     @Mixin JobOptions job;
-
-    @Option(
-            names = "--checkpoint-interval",
-            paramLabel = "DURATION",
-            description =
-                    "Checkpoint interval. Default: 10s on this machine; on a Flink cluster,"
-                            + " the cluster's own (its config.yaml), unless this flag or -D"
-                            + " sets it.")
-    String checkpointInterval;
 
     @Option(
             names = "--work-dir",
@@ -204,11 +197,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " --bootstrap-servers for Kafka");
         }
         Configuration conf = job.toConfiguration();
-        if (checkpointInterval != null) {
-            conf.set(
-                    CheckpointingOptions.CHECKPOINTING_INTERVAL,
-                    Durations.checkpointInterval(checkpointInterval));
-        }
         return EmbeddedRun.run(
                 new EmbeddedRun.Options(
                         conf,
@@ -227,6 +215,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
 
     /** The configuration of a Kafka run (see {@link KafkaOptions#toConfiguration}). */
     Configuration kafkaConfiguration() {
-        return kafka.toConfiguration(job, checkpointInterval);
+        return kafka.toConfiguration(job);
     }
 }

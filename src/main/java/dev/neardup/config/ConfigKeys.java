@@ -27,7 +27,8 @@ public final class ConfigKeys {
     private static final String PREFIX = "neardup.";
 
     /** Every known key (deprecated ones too) and the type of its values. */
-    private static final Map<String, Type> KEYS = keys(NearDupOptions.class, DedupeOptions.class);
+    private static final Map<String, Type> KEYS =
+            keys(NearDupOptions.class, DedupeOptions.class, RuntimeOptions.class);
 
     /** Every option declared in the options classes, in declaration order. */
     public static final List<ConfigOption<?>> OPTIONS =
@@ -96,6 +97,9 @@ public final class ConfigKeys {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String known : KEYS.keySet()) {
+            if (!known.startsWith(PREFIX)) {
+                continue;
+            }
             int d = editDistance(key, known);
             if (d < bestDistance) {
                 best = known;

@@ -101,6 +101,11 @@ public final class Setting<T> {
                 "must be strictly between " + display(lo) + " and " + display(hi));
     }
 
+    /** Accepts {@code lo} and more. */
+    public <C extends Comparable<? super C>> Setting<T> atLeast(C lo) {
+        return accept(v -> compare(v, lo) >= 0, "must be at least " + display(lo));
+    }
+
     /** Accepts values above {@code lo} up to {@code hi}, included. */
     public <C extends Comparable<? super C>> Setting<T> aboveUpTo(C lo, C hi) {
         return accept(
