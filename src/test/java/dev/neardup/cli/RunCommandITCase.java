@@ -307,6 +307,6 @@ class RunCommandITCase {
                         input.resolve("v.jsonl").toString())
                 .usageError("neardup run", input + " is a file, not a directory");
         CliRun.run("run", "--input", input.toString(), "--checkpoint-interval", "0s")
-                .usageError("neardup run", "--checkpoint-interval must be at least 10ms");
+                .usageError("neardup run", "(--checkpoint-interval): must be at least 10ms");
     }
 }
