@@ -2,9 +2,11 @@ package dev.neardup.cli;
 
 import static dev.neardup.config.NearDupOptions.*;
 
+import dev.neardup.config.ConfigException;
 import dev.neardup.config.ConfigKeys;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import java.util.LinkedHashMap;
@@ -98,19 +100,21 @@ final class JobOptions {
         properties.forEach(conf::setString);
         Map<String, String> flags = SettingFlags.given(command);
         if (containment != null) {
-            Map<String, String> byFlag = new LinkedHashMap<>();
-            flags.keySet().forEach(key -> byFlag.put(key, flagOf(key)));
             NearDupOptions.containment(containment)
                     .forEach(
-                            (key, value) ->
-                                    SettingFlags.put(flags, byFlag, key, value, "--containment"));
+                            (key, value) -> {
+                                if (flags.containsKey(key)) {
+                                    throw new ConfigException(
+                                            Setting.forKey(key).flags().get(0)
+                                                    + " and --containment both set "
+                                                    + key
+                                                    + ": give only one of them");
+                                }
+                                flags.put(key, value);
+                            });
         }
         flags.forEach(conf::setString);
         return conf;
-    }
-
-    private static String flagOf(String key) {
-        return dev.neardup.config.Setting.forKey(key).flags().get(0);
     }
 
     /**

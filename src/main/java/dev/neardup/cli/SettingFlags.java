@@ -1,6 +1,5 @@
 package dev.neardup.cli;
 
-import dev.neardup.config.ConfigException;
 import dev.neardup.config.ConfigKeys;
 import dev.neardup.config.Setting;
 import java.util.LinkedHashMap;
@@ -73,12 +72,9 @@ final class SettingFlags {
     /**
      * The settings given as flags on {@code command}'s command line: option key to the value as a
      * configuration string.
-     *
-     * @throws ConfigException when two given flags set one option
      */
     static Map<String, String> given(CommandSpec command) {
         Map<String, String> values = new LinkedHashMap<>();
-        Map<String, String> byFlag = new LinkedHashMap<>();
         CommandLine.ParseResult parsed = command.commandLine().getParseResult();
         for (OptionSpec spec : command.options()) {
             Setting<?> setting = Setting.forFlag(spec.longestName());
@@ -88,23 +84,8 @@ final class SettingFlags {
             String key = setting.option().key();
             String value = setting.fromFlag(String.valueOf((Object) spec.getValue()));
             ConfigKeys.checkUnit(key, spec.longestName(), value);
-            put(values, byFlag, key, value, spec.longestName());
+            values.put(key, value);
         }
         return values;
-    }
-
-    /** Puts one flag's value, refusing a second flag for the same option. */
-    static void put(
-            Map<String, String> values,
-            Map<String, String> byFlag,
-            String key,
-            String value,
-            String flag) {
-        String earlier = byFlag.putIfAbsent(key, flag);
-        if (earlier != null && !earlier.equals(flag)) {
-            throw new ConfigException(
-                    earlier + " and " + flag + " both set " + key + ": give only one of them");
-        }
-        values.put(key, value);
     }
 }

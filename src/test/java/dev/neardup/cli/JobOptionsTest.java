@@ -95,6 +95,22 @@ class JobOptionsTest {
     }
 
     @Test
+    void containmentSetsTheSimilarityAndTheThresholdAndRefusesAFlagThatSetsThemToo() {
+        Configuration conf = jobConf("--input", "x.jsonl", "--containment", "0.7");
+        assertThat(conf.toMap())
+                .containsOnly(
+                        Map.entry("neardup.similarity", "CONTAINMENT"),
+                        Map.entry("neardup.threshold", "0.7"));
+        CliRun.run("run", "--sample", "--containment", "0.7", "--threshold", "0.9")
+                .usageError(
+                        "neardup run", "--threshold and --containment both set neardup.threshold");
+        CliRun.run("run", "--sample", "--containment", "0.7", "--similarity", "cosine")
+                .usageError(
+                        "neardup run",
+                        "--similarity and --containment both set neardup.similarity");
+    }
+
+    @Test
     void helpShowsTheDefaultsOfTheConfigOptions() {
         CliRun help = CliRun.run("run", "--help");
         String out = help.out().replaceAll("\\s+", " ");
