@@ -1,13 +1,10 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
-import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
-import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -38,8 +35,6 @@ import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Assembles the verdicts (keyed by document version: id and event time, {@link VerdictEvent#key}).
@@ -90,7 +85,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 Triggerable<String, VoidNamespace> {
 
     private static final long serialVersionUID = 1L;
-    private static final Logger LOG = LoggerFactory.getLogger(VerdictOperator.class);
 
     /** Side output: near-duplicate alerts, one per (document version, matched document). */
     public static final OutputTag<Alert> ALERTS =
@@ -141,14 +135,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     /** Verdicts read from raw keyed state on restore, put back by {@link #open}. */
     private transient List<Map.Entry<String, PendingVerdict>> restored;
 
-    private transient Counter unique;
-    private transient Counter duplicates;
-    private transient Counter alerts;
-    private transient Counter orphans;
-    private transient Counter incomplete;
     private transient Counter spills;
-    private transient Counter deleted;
-    private transient Counter clusterMerges;
+
+    /** What is emitted: alerts, verdicts, deletions. */
+    private transient VerdictAssembly assembly;
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.similarity().bandKeys();
@@ -230,14 +220,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         bySweepTime = new TreeSet<>(SWEEP_ORDER);
         deletionsDue = new TreeSet<>(SWEEP_ORDER);
         var metrics = getMetricGroup();
-        unique = metrics.counter("uniqueDocuments");
-        duplicates = metrics.counter("duplicateDocuments");
-        alerts = metrics.counter("alerts");
-        orphans = metrics.counter("orphanMatches");
-        incomplete = metrics.counter("incompleteVerdicts");
+        assembly =
+                new VerdictAssembly(
+                        bands, verification, output, getProcessingTimeService(), metrics);
         spills = metrics.counter("pendingVerdictsSpilled");
-        deleted = metrics.counter("deletedDocuments");
-        clusterMerges = metrics.counter("clusterMerges");
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
@@ -319,14 +305,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 p.reports += e.reports;
             }
             p.countForwarded(e);
-            long now = getProcessingTimeService().getCurrentProcessingTime();
-            MatchList m = e.matches;
-            for (int i = 0; i < m.size(); i++) {
-                if (p.addMatch(m, i)) {
-                    alerts.inc();
-                    output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
-                }
-            }
+            assembly.addMatches(p, e);
         }
         if (p.complete(bands)) {
             // Every bucket of every record has reported (and in containment mode the sample store
@@ -338,7 +317,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 spilled.clear();
                 spilledCount--;
             }
-            emit(p);
+            assembly.emit(p);
             return;
         }
         keepWaiting(key, p, onHeap, isNew, sweepTime(p.eventTime));
@@ -395,22 +374,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         keepWaiting(key, p, onHeap, isNew, p.eventTime);
     }
 
-    /** The watermark passed a deletion: its DELETED verdicts, one per record. */
-    private void emitDeletion(PendingVerdict p) {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        for (int i = 0; i < p.records; i++) {
-            Verdict v = new Verdict();
-            v.docId = p.docId;
-            v.url = p.url;
-            v.source = p.source(i);
-            v.verdict = Verdict.DELETED;
-            v.eventTime = Json.isoTime(p.eventTime);
-            v.detectedAt = Json.isoTime(now);
-            deleted.inc();
-            output.collect(new StreamRecord<>(v, p.eventTime));
-        }
-    }
-
     private void hold(String key, PendingVerdict p) {
         waiting.put(key, p);
         (p.isDeletion() ? deletionsDue : bySweepTime).add(Map.entry(key, p));
@@ -449,13 +412,13 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 && sweepTime(bySweepTime.first().getValue().eventTime) <= mark.getTimestamp()) {
             Map.Entry<String, PendingVerdict> e = bySweepTime.first();
             release(e.getKey(), e.getValue());
-            sweep(e.getValue());
+            assembly.sweep(e.getValue());
         }
         while (!deletionsDue.isEmpty()
                 && deletionsDue.first().getValue().eventTime <= mark.getTimestamp()) {
             Map.Entry<String, PendingVerdict> e = deletionsDue.first();
             release(e.getKey(), e.getValue());
-            emitDeletion(e.getValue());
+            assembly.emitDeletion(e.getValue());
         }
         super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
@@ -469,9 +432,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         spilled.clear();
         spilledCount--;
         if (p.isDeletion()) {
-            emitDeletion(p);
+            assembly.emitDeletion(p);
         } else {
-            sweep(p);
+            assembly.sweep(p);
         }
     }
 
@@ -480,174 +443,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // no processing-time timers
     }
 
-    /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
-    private void sweep(PendingVerdict p) {
-        if (p.records == 0) {
-            // Matches for a document that was never announced, or reported after its verdict
-            // (an earlier document that arrived late, behind the watermark). Counted.
-            orphans.inc();
-            LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
-            return;
-        }
-        if (p.reports >= 0) {
-            incomplete.inc();
-            LOG.warn(
-                    "verdict for {} at {} made with {} of {} bucket reports",
-                    p.docId,
-                    p.eventTime,
-                    p.reports,
-                    (long) p.records * bands);
-        }
-        // p.reports < 0: restored from state layout 2 before reports were counted, with its
-        // timer at the document's event time, when the verdict was final then.
-        emit(p);
-    }
-
-    private void emit(PendingVerdict p) {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        emitClusterMerges(p, now);
-        for (int i = 0; i < p.records; i++) {
-            Verdict v = toVerdict(p, now);
-            v.source = p.source(i); // tells repeated records of one version apart
-            output.collect(new StreamRecord<>(v, p.eventTime));
-        }
-    }
-
-    /**
-     * The match whose cluster survives: the earliest cluster (by its first document's event time,
-     * then id) among the matches' clusters; -1 without matches.
-     */
-    private static int survivingCluster(MatchList m) {
-        int best = -1;
-        for (int i = 0; i < m.size(); i++) {
-            if (best < 0
-                    || BucketMembers.isBefore(
-                            m.clusterTime(i),
-                            m.clusterId(i),
-                            m.clusterTime(best),
-                            m.clusterId(best))) {
-                best = i;
-            }
-        }
-        return best;
-    }
-
-    /**
-     * When a document's matches belong to several clusters (as their buckets know them), it joins
-     * them: one cluster-merged event per cluster other than the earliest, on the alerts output.
-     */
-    private void emitClusterMerges(PendingVerdict p, long now) {
-        MatchList m = p.matches;
-        int surviving = survivingCluster(m);
-        if (surviving < 0) {
-            return;
-        }
-        String into = m.clusterId(surviving);
-        java.util.Set<String> merged = null;
-        for (int i = 0; i < m.size(); i++) {
-            String from = m.clusterId(i);
-            if (from.equals(into)) {
-                continue;
-            }
-            if (merged == null) {
-                merged = new java.util.HashSet<>();
-            }
-            if (!merged.add(from)) {
-                continue;
-            }
-            Alert a = new Alert();
-            a.event = Alert.CLUSTER_MERGED;
-            a.docId = p.docId;
-            a.url = p.url;
-            a.clusterId = into;
-            a.clusterEventTime = Json.isoTime(m.clusterTime(surviving));
-            a.mergedClusterId = from;
-            a.mergedClusterEventTime = Json.isoTime(m.clusterTime(i));
-            a.eventTime = Json.isoTime(p.eventTime);
-            a.detectedAt = Json.isoTime(now);
-            clusterMerges.inc();
-            output.collect(ALERTS, new StreamRecord<>(a, p.eventTime));
-        }
-    }
-
     /** Verdicts waiting on the heap (for tests). */
     int waitingOnHeap() {
         return waiting.size();
-    }
-
-    private Alert alert(VerdictEvent e, int i, long now) {
-        Alert a = new Alert();
-        a.docId = e.docId;
-        a.url = e.url;
-        a.duplicateOf = e.matches.ids[i];
-        a.duplicateUrl = e.matches.urls[i];
-        Estimate estimate = e.matches.estimate(i);
-        a.similarity = estimate.similarity();
-        a.hamming = verification.hamming(estimate.similarity());
-        a.direction = estimate.label();
-        a.band = e.matchBand(i);
-        a.eventTime = Json.isoTime(e.eventTime);
-        a.detectedAt = Json.isoTime(now);
-        return a;
-    }
-
-    private Verdict toVerdict(PendingVerdict p, long now) {
-        Verdict v = new Verdict();
-        v.docId = p.docId;
-        v.url = p.url;
-        v.candidates = p.candidates;
-        v.eventTime = Json.isoTime(p.eventTime);
-        v.detectedAt = Json.isoTime(now);
-        MatchList m = p.matches;
-        int n = m.size();
-        if (n == 0) {
-            v.verdict = Verdict.UNIQUE;
-            v.clusterId = p.docId;
-            unique.inc();
-            return v;
-        }
-        duplicates.inc();
-        // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
-        // every match is contained one way only; duplicateOf is then the earliest match of that
-        // kind, so the verdict's direction agrees with its value.
-        boolean containment = m.estimate(0).direction() != null;
-        boolean mutual = !containment;
-        for (int i = 0; i < n && !mutual; i++) {
-            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
-        }
-        v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
-        v.clusterId = m.clusterId(survivingCluster(m));
-        Integer[] order = new Integer[n];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(
-                order,
-                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
-                        .thenComparing(i -> m.ids[i]));
-        v.matches = new Verdict.Match[n];
-        for (int k = 0; k < n; k++) {
-            int i = order[k];
-            v.matches[k] =
-                    new Verdict.Match(
-                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
-            v.matches[k].hamming = verification.hamming(m.similarities[i]);
-            v.matches[k].direction = m.estimate(i).label();
-        }
-        int earliest = -1;
-        for (int i = 0; i < n; i++) {
-            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
-                continue;
-            }
-            if (earliest < 0
-                    || BucketMembers.isBefore(
-                            m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
-                earliest = i;
-            }
-        }
-        v.duplicateOf = m.ids[earliest];
-        v.duplicateUrl = m.urls[earliest];
-        v.similarity = m.similarities[earliest];
-        v.hamming = verification.hamming(m.similarities[earliest]);
-        v.direction = m.estimate(earliest).label();
-        return v;
     }
 }
