@@ -4,23 +4,17 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
 import dev.neardup.similarity.Verification;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.checkpoint.CheckpointType;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
 import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -90,11 +84,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     public static final OutputTag<Alert> ALERTS =
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
-    /** The order in which waiting verdicts are swept: event time, then key. */
-    private static final Comparator<Map.Entry<String, PendingVerdict>> SWEEP_ORDER =
-            Comparator.<Map.Entry<String, PendingVerdict>>comparingLong(e -> e.getValue().eventTime)
-                    .thenComparing(Map.Entry::getKey);
-
     private final int bands;
 
     /** The family's verification: the Hamming distance behind a cosine estimate. */
@@ -120,20 +109,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     private transient InternalTimerService<VoidNamespace> timers;
 
-    /** Verdicts waiting on the heap, by key. */
-    private transient HashMap<String, PendingVerdict> waiting;
-
-    /** {@link #waiting} in sweep order. */
-    private transient TreeSet<Map.Entry<String, PendingVerdict>> bySweepTime;
-
-    /** Deletions waiting on the heap, by event time: due when the watermark passes it. */
-    private transient TreeSet<Map.Entry<String, PendingVerdict>> deletionsDue;
-
-    private transient long heapBytes;
-    private transient TypeSerializer<PendingVerdict> serializer;
-
-    /** Verdicts read from raw keyed state on restore, put back by {@link #open}. */
-    private transient List<Map.Entry<String, PendingVerdict>> restored;
+    /** Verdicts and deletions waiting on the heap, within the budget. */
+    private transient WaitingVerdicts waiting;
 
     private transient Counter spills;
 
@@ -157,46 +134,18 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        serializer = pendingType().createSerializer(getExecutionConfig().getSerializerConfig());
-        restored = new ArrayList<>();
+        SerializerConfig config = getExecutionConfig().getSerializerConfig();
+        waiting =
+                new WaitingVerdicts(
+                        heapBudget,
+                        retentionMillis,
+                        path,
+                        pendingType().createSerializer(config),
+                        config);
         if (context.isRestored()) {
             for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
                 try (InputStream in = group.getStream()) {
-                    DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
-                    int first = view.readInt();
-                    // A group begins with its path's marker, then the count and the verdicts;
-                    // older layouts wrote other markers, or only the count (OlderPendingVerdicts).
-                    int layout = OlderPendingVerdicts.layout(first);
-                    CandidatePath written = OlderPendingVerdicts.path(first);
-                    int n = layout == 2 ? first : view.readInt();
-                    if (n > 0 && written != path) {
-                        throw new SuppressRestartsException(
-                                new IllegalStateException(
-                                        StateCompatibility.INCOMPATIBLE
-                                                + ": the waiting verdicts were assembled "
-                                                + (written == null
-                                                        ? "in an unknown layout"
-                                                        : written.description())
-                                                + ", and this job is "
-                                                + path.description()
-                                                + " ("
-                                                + StateCompatibility.CONTAINMENT_SAMPLES
-                                                + "). Restore with the old settings and version,"
-                                                + " or start without the checkpoint or savepoint"
-                                                + " and re-read the input."));
-                    }
-                    TypeSerializer<PendingVerdict> read =
-                            layout == StateCompatibility.LAYOUT || n == 0
-                                    ? serializer
-                                    : OlderPendingVerdicts.serializer(
-                                            layout,
-                                            path.pendingType(),
-                                            getExecutionConfig().getSerializerConfig());
-                    for (int i = 0; i < n; i++) {
-                        String key = view.readUTF();
-                        PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
-                        restored.add(Map.entry(key, p));
-                    }
+                    waiting.read(new DataInputViewStreamWrapper(in));
                 }
             }
         }
@@ -216,9 +165,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                         .getState(
                                 new ValueStateDescriptor<>(path.pendingStateName(), pendingType()));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
-        waiting = new HashMap<>();
-        bySweepTime = new TreeSet<>(SWEEP_ORDER);
-        deletionsDue = new TreeSet<>(SWEEP_ORDER);
         var metrics = getMetricGroup();
         assembly =
                 new VerdictAssembly(
@@ -232,10 +178,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                             + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
                             + " ROCKSDB, works)");
         }
-        for (Map.Entry<String, PendingVerdict> e : restored) {
-            hold(e.getKey(), e.getValue());
-        }
-        restored = null;
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
                 getKeyedStateBackend()
@@ -248,26 +190,14 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup = new HashMap<>();
-        for (Map.Entry<String, PendingVerdict> e : waiting.entrySet()) {
-            byGroup.computeIfAbsent(
-                            KeyGroupRangeAssignment.assignToKeyGroup(e.getKey(), maxParallelism),
-                            g -> new ArrayList<>())
-                    .add(e);
-        }
+        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup =
+                waiting.byKeyGroup(maxParallelism);
         KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
         try {
             DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
             for (int group : out.getKeyGroupList()) {
                 out.startNewKeyGroup(group);
-                List<Map.Entry<String, PendingVerdict>> entries =
-                        byGroup.getOrDefault(group, List.of());
-                view.writeInt(path.rawStateMarker());
-                view.writeInt(entries.size());
-                for (Map.Entry<String, PendingVerdict> e : entries) {
-                    view.writeUTF(e.getKey());
-                    serializer.serialize(e.getValue(), view);
-                }
+                waiting.write(byGroup.getOrDefault(group, List.of()), view);
             }
         } finally {
             out.close();
@@ -311,16 +241,16 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             // Every bucket of every record has reported (and in containment mode the sample store
             // has verified every candidate they sent): the verdict is final.
             if (onHeap) {
-                release(key, p);
+                waiting.release(key, p);
             } else if (!isNew) {
-                timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, sweepTime(p.eventTime));
+                timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, waiting.sweepTime(p.eventTime));
                 spilled.clear();
                 spilledCount--;
             }
             assembly.emit(p);
             return;
         }
-        keepWaiting(key, p, onHeap, isNew, sweepTime(p.eventTime));
+        keepWaiting(key, p, onHeap, isNew, waiting.sweepTime(p.eventTime));
     }
 
     /**
@@ -334,8 +264,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         if (onHeap) {
             return;
         }
-        if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
-            hold(key, p);
+        if (isNew && waiting.offer(key, p)) {
             return;
         }
         if (isNew) {
@@ -374,52 +303,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         keepWaiting(key, p, onHeap, isNew, p.eventTime);
     }
 
-    private void hold(String key, PendingVerdict p) {
-        waiting.put(key, p);
-        (p.isDeletion() ? deletionsDue : bySweepTime).add(Map.entry(key, p));
-        heapBytes += heapBytes(p);
-    }
-
-    private void release(String key, PendingVerdict p) {
-        waiting.remove(key);
-        (p.isDeletion() ? deletionsDue : bySweepTime).remove(Map.entry(key, p));
-        heapBytes -= heapBytes(p);
-    }
-
-    /**
-     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
-     * typical length, map and tree entries), from what does not change while it waits (the URL can,
-     * with the announcement); matches added later are not counted, so the budget is a soft bound.
-     */
-    private static long heapBytes(PendingVerdict p) {
-        return 400L + 4L * p.docId.length();
-    }
-
-    /**
-     * When a verdict still waiting is swept: the retention after its event time. A verdict waits
-     * that long only if reports were lost, which the design rules out; the sweep keeps state
-     * bounded anyway.
-     */
-    private long sweepTime(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
-    }
-
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        while (!bySweepTime.isEmpty()
-                && sweepTime(bySweepTime.first().getValue().eventTime) <= mark.getTimestamp()) {
-            Map.Entry<String, PendingVerdict> e = bySweepTime.first();
-            release(e.getKey(), e.getValue());
-            assembly.sweep(e.getValue());
-        }
-        while (!deletionsDue.isEmpty()
-                && deletionsDue.first().getValue().eventTime <= mark.getTimestamp()) {
-            Map.Entry<String, PendingVerdict> e = deletionsDue.first();
-            release(e.getKey(), e.getValue());
-            assembly.emitDeletion(e.getValue());
-        }
+        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emitDeletion);
         super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
 
