@@ -43,16 +43,8 @@ import org.apache.flink.util.OutputTag;
  * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
  * it (a pair can collide in several bands), always from the later document to the earlier one.
  *
- * <p>Where the verdicts wait. A verdict lives from its document's first message until its last
- * bucket report: in a stream, for about the watermark's delay. Within {@code
- * neardup.verdict.pending-buffer} they wait on the heap, written to raw keyed state per key group
- * at each checkpoint (so a restore at another parallelism gives each subtask its own); each message
- * then costs a hash lookup instead of a state read and write plus a timer. Beyond the budget (file
- * mode, where every document waits for the end of the input), they wait in keyed state ({@code
- * pending-verdict}) with a sweep timer each, as in state layout 2, which this operator restores
- * unchanged. A verdict still waiting after the retention (reports lost, which the design rules out)
- * is swept: emitted with what it has, or dropped if its document never came ({@code
- * orphanMatches}).
+ * <p>Where the verdicts wait: on the heap within {@code neardup.verdict.pending-buffer} ({@link
+ * WaitingVerdicts}), beyond it in keyed state ({@code pending-verdict}) with a sweep timer each.
  *
  * <p>Deletions. A deletion of a document at time T ({@link VerdictEvent#DELETE}) becomes a {@code
  * DELETED} verdict when the watermark passes T, like the verdicts of the documents up to T, which

@@ -16,13 +16,19 @@ import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
- * The verdicts a {@link VerdictOperator} subtask holds on the heap until their buckets have all
- * reported, within a budget of bytes ({@code neardup.verdict.pending-buffer}), in sweep order, and
- * the deletions it holds until the watermark passes them; what does not fit waits in keyed state
- * instead (the operator's business). At a checkpoint they are written to raw keyed state per key
- * group ({@link #write}: the path's marker, the count, then key and verdict each), so that a
- * restore at any parallelism gives each subtask its own ({@link #read}, which reads the older
- * layouts through {@link OlderPendingVerdicts}).
+ * The verdicts a {@link VerdictOperator} subtask holds on the heap, and the raw keyed-state layout
+ * they are written in at checkpoints ({@link #write}; {@link #read} also reads the older layouts,
+ * through {@link OlderPendingVerdicts}).
+ *
+ * <p>A verdict lives from its document's first message until its last bucket report: in a stream,
+ * for about the watermark's delay. Within {@code neardup.verdict.pending-buffer} they wait on the
+ * heap, written to raw keyed state per key group at each checkpoint (so a restore at another
+ * parallelism gives each subtask its own); each message then costs a hash lookup instead of a state
+ * read and write plus a timer. Beyond the budget (file mode, where every document waits for the end
+ * of the input), they wait in keyed state ({@code pending-verdict}) with a sweep timer each, as in
+ * state layout 2, which the operator restores unchanged. A verdict still waiting after the
+ * retention (reports lost, which the design rules out) is swept: emitted with what it has, or
+ * dropped if its document never came ({@code orphanMatches}).
  */
 final class WaitingVerdicts {
 
