@@ -1,29 +1,20 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
-import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;
-import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.checkpoint.CheckpointType;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
 import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -38,8 +29,6 @@ import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Assembles the verdicts (keyed by document version: id and event time, {@link VerdictEvent#key}).
@@ -54,16 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
  * it (a pair can collide in several bands), always from the later document to the earlier one.
  *
- * <p>Where the verdicts wait. A verdict lives from its document's first message until its last
- * bucket report: in a stream, for about the watermark's delay. Within {@code
- * neardup.verdict.pending-buffer} they wait on the heap, written to raw keyed state per key group
- * at each checkpoint (so a restore at another parallelism gives each subtask its own); each message
- * then costs a hash lookup instead of a state read and write plus a timer. Beyond the budget (file
- * mode, where every document waits for the end of the input), they wait in keyed state ({@code
- * pending-verdict}) with a sweep timer each, as in state layout 2, which this operator restores
- * unchanged. A verdict still waiting after the retention (reports lost, which the design rules out)
- * is swept: emitted with what it has, or dropped if its document never came ({@code
- * orphanMatches}).
+ * <p>Where the verdicts wait: on the heap within {@code neardup.verdict.pending-buffer} ({@link
+ * WaitingVerdicts}), beyond it in keyed state ({@code pending-verdict}) with a sweep timer each.
  *
  * <p>Deletions. A deletion of a document at time T ({@link VerdictEvent#DELETE}) becomes a {@code
  * DELETED} verdict when the watermark passes T, like the verdicts of the documents up to T, which
@@ -90,16 +71,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 Triggerable<String, VoidNamespace> {
 
     private static final long serialVersionUID = 1L;
-    private static final Logger LOG = LoggerFactory.getLogger(VerdictOperator.class);
 
     /** Side output: near-duplicate alerts, one per (document version, matched document). */
     public static final OutputTag<Alert> ALERTS =
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
-
-    /** The order in which waiting verdicts are swept: event time, then key. */
-    private static final Comparator<Map.Entry<String, PendingVerdict>> SWEEP_ORDER =
-            Comparator.<Map.Entry<String, PendingVerdict>>comparingLong(e -> e.getValue().eventTime)
-                    .thenComparing(Map.Entry::getKey);
 
     private final int bands;
 
@@ -126,29 +101,13 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
 
     private transient InternalTimerService<VoidNamespace> timers;
 
-    /** Verdicts waiting on the heap, by key. */
-    private transient HashMap<String, PendingVerdict> waiting;
+    /** Verdicts and deletions waiting on the heap, within the budget. */
+    private transient WaitingVerdicts waiting;
 
-    /** {@link #waiting} in sweep order. */
-    private transient TreeSet<Map.Entry<String, PendingVerdict>> bySweepTime;
-
-    /** Deletions waiting on the heap, by event time: due when the watermark passes it. */
-    private transient TreeSet<Map.Entry<String, PendingVerdict>> deletionsDue;
-
-    private transient long heapBytes;
-    private transient TypeSerializer<PendingVerdict> serializer;
-
-    /** Verdicts read from raw keyed state on restore, put back by {@link #open}. */
-    private transient List<Map.Entry<String, PendingVerdict>> restored;
-
-    private transient Counter unique;
-    private transient Counter duplicates;
-    private transient Counter alerts;
-    private transient Counter orphans;
-    private transient Counter incomplete;
     private transient Counter spills;
-    private transient Counter deleted;
-    private transient Counter clusterMerges;
+
+    /** What is emitted: alerts, verdicts, deletions. */
+    private transient VerdictAssembly assembly;
 
     public VerdictOperator(NearDupSettings settings) {
         this.bands = settings.similarity().bandKeys();
@@ -167,46 +126,18 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        serializer = pendingType().createSerializer(getExecutionConfig().getSerializerConfig());
-        restored = new ArrayList<>();
+        SerializerConfig config = getExecutionConfig().getSerializerConfig();
+        waiting =
+                new WaitingVerdicts(
+                        heapBudget,
+                        retentionMillis,
+                        path,
+                        pendingType().createSerializer(config),
+                        config);
         if (context.isRestored()) {
             for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
                 try (InputStream in = group.getStream()) {
-                    DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
-                    int first = view.readInt();
-                    // A group begins with its path's marker, then the count and the verdicts;
-                    // older layouts wrote other markers, or only the count (OlderPendingVerdicts).
-                    int layout = OlderPendingVerdicts.layout(first);
-                    CandidatePath written = OlderPendingVerdicts.path(first);
-                    int n = layout == 2 ? first : view.readInt();
-                    if (n > 0 && written != path) {
-                        throw new SuppressRestartsException(
-                                new IllegalStateException(
-                                        StateCompatibility.INCOMPATIBLE
-                                                + ": the waiting verdicts were assembled "
-                                                + (written == null
-                                                        ? "in an unknown layout"
-                                                        : written.description())
-                                                + ", and this job is "
-                                                + path.description()
-                                                + " ("
-                                                + StateCompatibility.CONTAINMENT_SAMPLES
-                                                + "). Restore with the old settings and version,"
-                                                + " or start without the checkpoint or savepoint"
-                                                + " and re-read the input."));
-                    }
-                    TypeSerializer<PendingVerdict> read =
-                            layout == StateCompatibility.LAYOUT || n == 0
-                                    ? serializer
-                                    : OlderPendingVerdicts.serializer(
-                                            layout,
-                                            path.pendingType(),
-                                            getExecutionConfig().getSerializerConfig());
-                    for (int i = 0; i < n; i++) {
-                        String key = view.readUTF();
-                        PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
-                        restored.add(Map.entry(key, p));
-                    }
+                    waiting.read(new DataInputViewStreamWrapper(in));
                 }
             }
         }
@@ -226,18 +157,11 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                         .getState(
                                 new ValueStateDescriptor<>(path.pendingStateName(), pendingType()));
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
-        waiting = new HashMap<>();
-        bySweepTime = new TreeSet<>(SWEEP_ORDER);
-        deletionsDue = new TreeSet<>(SWEEP_ORDER);
         var metrics = getMetricGroup();
-        unique = metrics.counter("uniqueDocuments");
-        duplicates = metrics.counter("duplicateDocuments");
-        alerts = metrics.counter("alerts");
-        orphans = metrics.counter("orphanMatches");
-        incomplete = metrics.counter("incompleteVerdicts");
+        assembly =
+                new VerdictAssembly(
+                        bands, verification, output, getProcessingTimeService(), metrics);
         spills = metrics.counter("pendingVerdictsSpilled");
-        deleted = metrics.counter("deletedDocuments");
-        clusterMerges = metrics.counter("clusterMerges");
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
@@ -246,10 +170,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                             + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
                             + " ROCKSDB, works)");
         }
-        for (Map.Entry<String, PendingVerdict> e : restored) {
-            hold(e.getKey(), e.getValue());
-        }
-        restored = null;
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
                 getKeyedStateBackend()
@@ -262,26 +182,14 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup = new HashMap<>();
-        for (Map.Entry<String, PendingVerdict> e : waiting.entrySet()) {
-            byGroup.computeIfAbsent(
-                            KeyGroupRangeAssignment.assignToKeyGroup(e.getKey(), maxParallelism),
-                            g -> new ArrayList<>())
-                    .add(e);
-        }
+        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup =
+                waiting.byKeyGroup(maxParallelism);
         KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
         try {
             DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
             for (int group : out.getKeyGroupList()) {
                 out.startNewKeyGroup(group);
-                List<Map.Entry<String, PendingVerdict>> entries =
-                        byGroup.getOrDefault(group, List.of());
-                view.writeInt(path.rawStateMarker());
-                view.writeInt(entries.size());
-                for (Map.Entry<String, PendingVerdict> e : entries) {
-                    view.writeUTF(e.getKey());
-                    serializer.serialize(e.getValue(), view);
-                }
+                waiting.write(byGroup.getOrDefault(group, List.of()), view);
             }
         } finally {
             out.close();
@@ -319,29 +227,22 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
                 p.reports += e.reports;
             }
             p.countForwarded(e);
-            long now = getProcessingTimeService().getCurrentProcessingTime();
-            MatchList m = e.matches;
-            for (int i = 0; i < m.size(); i++) {
-                if (p.addMatch(m, i)) {
-                    alerts.inc();
-                    output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
-                }
-            }
+            assembly.addMatches(p, e);
         }
         if (p.complete(bands)) {
             // Every bucket of every record has reported (and in containment mode the sample store
             // has verified every candidate they sent): the verdict is final.
             if (onHeap) {
-                release(key, p);
+                waiting.release(key, p);
             } else if (!isNew) {
-                timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, sweepTime(p.eventTime));
+                timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, waiting.sweepTime(p.eventTime));
                 spilled.clear();
                 spilledCount--;
             }
-            emit(p);
+            assembly.emit(p);
             return;
         }
-        keepWaiting(key, p, onHeap, isNew, sweepTime(p.eventTime));
+        keepWaiting(key, p, onHeap, isNew, waiting.sweepTime(p.eventTime));
     }
 
     /**
@@ -355,8 +256,7 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         if (onHeap) {
             return;
         }
-        if (isNew && heapBytes + heapBytes(p) <= heapBudget) {
-            hold(key, p);
+        if (isNew && waiting.offer(key, p)) {
             return;
         }
         if (isNew) {
@@ -395,68 +295,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         keepWaiting(key, p, onHeap, isNew, p.eventTime);
     }
 
-    /** The watermark passed a deletion: its DELETED verdicts, one per record. */
-    private void emitDeletion(PendingVerdict p) {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        for (int i = 0; i < p.records; i++) {
-            Verdict v = new Verdict();
-            v.docId = p.docId;
-            v.url = p.url;
-            v.source = p.source(i);
-            v.verdict = Verdict.DELETED;
-            v.eventTime = Json.isoTime(p.eventTime);
-            v.detectedAt = Json.isoTime(now);
-            deleted.inc();
-            output.collect(new StreamRecord<>(v, p.eventTime));
-        }
-    }
-
-    private void hold(String key, PendingVerdict p) {
-        waiting.put(key, p);
-        (p.isDeletion() ? deletionsDue : bySweepTime).add(Map.entry(key, p));
-        heapBytes += heapBytes(p);
-    }
-
-    private void release(String key, PendingVerdict p) {
-        waiting.remove(key);
-        (p.isDeletion() ? deletionsDue : bySweepTime).remove(Map.entry(key, p));
-        heapBytes -= heapBytes(p);
-    }
-
-    /**
-     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
-     * typical length, map and tree entries), from what does not change while it waits (the URL can,
-     * with the announcement); matches added later are not counted, so the budget is a soft bound.
-     */
-    private static long heapBytes(PendingVerdict p) {
-        return 400L + 4L * p.docId.length();
-    }
-
-    /**
-     * When a verdict still waiting is swept: the retention after its event time. A verdict waits
-     * that long only if reports were lost, which the design rules out; the sweep keeps state
-     * bounded anyway.
-     */
-    private long sweepTime(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
-    }
-
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        while (!bySweepTime.isEmpty()
-                && sweepTime(bySweepTime.first().getValue().eventTime) <= mark.getTimestamp()) {
-            Map.Entry<String, PendingVerdict> e = bySweepTime.first();
-            release(e.getKey(), e.getValue());
-            sweep(e.getValue());
-        }
-        while (!deletionsDue.isEmpty()
-                && deletionsDue.first().getValue().eventTime <= mark.getTimestamp()) {
-            Map.Entry<String, PendingVerdict> e = deletionsDue.first();
-            release(e.getKey(), e.getValue());
-            emitDeletion(e.getValue());
-        }
+        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emitDeletion);
         super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
 
@@ -469,9 +310,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         spilled.clear();
         spilledCount--;
         if (p.isDeletion()) {
-            emitDeletion(p);
+            assembly.emitDeletion(p);
         } else {
-            sweep(p);
+            assembly.sweep(p);
         }
     }
 
@@ -480,174 +321,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         // no processing-time timers
     }
 
-    /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
-    private void sweep(PendingVerdict p) {
-        if (p.records == 0) {
-            // Matches for a document that was never announced, or reported after its verdict
-            // (an earlier document that arrived late, behind the watermark). Counted.
-            orphans.inc();
-            LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
-            return;
-        }
-        if (p.reports >= 0) {
-            incomplete.inc();
-            LOG.warn(
-                    "verdict for {} at {} made with {} of {} bucket reports",
-                    p.docId,
-                    p.eventTime,
-                    p.reports,
-                    (long) p.records * bands);
-        }
-        // p.reports < 0: restored from state layout 2 before reports were counted, with its
-        // timer at the document's event time, when the verdict was final then.
-        emit(p);
-    }
-
-    private void emit(PendingVerdict p) {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        emitClusterMerges(p, now);
-        for (int i = 0; i < p.records; i++) {
-            Verdict v = toVerdict(p, now);
-            v.source = p.source(i); // tells repeated records of one version apart
-            output.collect(new StreamRecord<>(v, p.eventTime));
-        }
-    }
-
-    /**
-     * The match whose cluster survives: the earliest cluster (by its first document's event time,
-     * then id) among the matches' clusters; -1 without matches.
-     */
-    private static int survivingCluster(MatchList m) {
-        int best = -1;
-        for (int i = 0; i < m.size(); i++) {
-            if (best < 0
-                    || BucketMembers.isBefore(
-                            m.clusterTime(i),
-                            m.clusterId(i),
-                            m.clusterTime(best),
-                            m.clusterId(best))) {
-                best = i;
-            }
-        }
-        return best;
-    }
-
-    /**
-     * When a document's matches belong to several clusters (as their buckets know them), it joins
-     * them: one cluster-merged event per cluster other than the earliest, on the alerts output.
-     */
-    private void emitClusterMerges(PendingVerdict p, long now) {
-        MatchList m = p.matches;
-        int surviving = survivingCluster(m);
-        if (surviving < 0) {
-            return;
-        }
-        String into = m.clusterId(surviving);
-        java.util.Set<String> merged = null;
-        for (int i = 0; i < m.size(); i++) {
-            String from = m.clusterId(i);
-            if (from.equals(into)) {
-                continue;
-            }
-            if (merged == null) {
-                merged = new java.util.HashSet<>();
-            }
-            if (!merged.add(from)) {
-                continue;
-            }
-            Alert a = new Alert();
-            a.event = Alert.CLUSTER_MERGED;
-            a.docId = p.docId;
-            a.url = p.url;
-            a.clusterId = into;
-            a.clusterEventTime = Json.isoTime(m.clusterTime(surviving));
-            a.mergedClusterId = from;
-            a.mergedClusterEventTime = Json.isoTime(m.clusterTime(i));
-            a.eventTime = Json.isoTime(p.eventTime);
-            a.detectedAt = Json.isoTime(now);
-            clusterMerges.inc();
-            output.collect(ALERTS, new StreamRecord<>(a, p.eventTime));
-        }
-    }
-
     /** Verdicts waiting on the heap (for tests). */
     int waitingOnHeap() {
         return waiting.size();
-    }
-
-    private Alert alert(VerdictEvent e, int i, long now) {
-        Alert a = new Alert();
-        a.docId = e.docId;
-        a.url = e.url;
-        a.duplicateOf = e.matches.ids[i];
-        a.duplicateUrl = e.matches.urls[i];
-        Estimate estimate = e.matches.estimate(i);
-        a.similarity = estimate.similarity();
-        a.hamming = verification.hamming(estimate.similarity());
-        a.direction = estimate.label();
-        a.band = e.matchBand(i);
-        a.eventTime = Json.isoTime(e.eventTime);
-        a.detectedAt = Json.isoTime(now);
-        return a;
-    }
-
-    private Verdict toVerdict(PendingVerdict p, long now) {
-        Verdict v = new Verdict();
-        v.docId = p.docId;
-        v.url = p.url;
-        v.candidates = p.candidates;
-        v.eventTime = Json.isoTime(p.eventTime);
-        v.detectedAt = Json.isoTime(now);
-        MatchList m = p.matches;
-        int n = m.size();
-        if (n == 0) {
-            v.verdict = Verdict.UNIQUE;
-            v.clusterId = p.docId;
-            unique.inc();
-            return v;
-        }
-        duplicates.inc();
-        // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
-        // every match is contained one way only; duplicateOf is then the earliest match of that
-        // kind, so the verdict's direction agrees with its value.
-        boolean containment = m.estimate(0).direction() != null;
-        boolean mutual = !containment;
-        for (int i = 0; i < n && !mutual; i++) {
-            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
-        }
-        v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
-        v.clusterId = m.clusterId(survivingCluster(m));
-        Integer[] order = new Integer[n];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(
-                order,
-                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
-                        .thenComparing(i -> m.ids[i]));
-        v.matches = new Verdict.Match[n];
-        for (int k = 0; k < n; k++) {
-            int i = order[k];
-            v.matches[k] =
-                    new Verdict.Match(
-                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
-            v.matches[k].hamming = verification.hamming(m.similarities[i]);
-            v.matches[k].direction = m.estimate(i).label();
-        }
-        int earliest = -1;
-        for (int i = 0; i < n; i++) {
-            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
-                continue;
-            }
-            if (earliest < 0
-                    || BucketMembers.isBefore(
-                            m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
-                earliest = i;
-            }
-        }
-        v.duplicateOf = m.ids[earliest];
-        v.duplicateUrl = m.urls[earliest];
-        v.similarity = m.similarities[earliest];
-        v.hamming = verification.hamming(m.similarities[earliest]);
-        v.direction = m.estimate(earliest).label();
-        return v;
     }
 }

@@ -1,0 +1,259 @@
+package dev.neardup.pipeline;
+
+import static dev.neardup.pipeline.VerdictOperator.ALERTS;
+
+import dev.neardup.io.Alert;
+import dev.neardup.io.Json;
+import dev.neardup.io.Verdict;
+import dev.neardup.similarity.Estimate;
+import dev.neardup.similarity.Verification;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.tasks.ProcessingTimeService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the {@link VerdictOperator} emits: an alert per matched pair as its first bucket reports it,
+ * the verdicts of a document once its buckets have all reported (one per input record, with the
+ * cluster merges it makes), the DELETED verdicts of a deletion, and what a verdict swept at the
+ * retention still gets. No Flink state: the operator decides when, this class what.
+ */
+final class VerdictAssembly {
+
+    /** Logged under the operator's name, as before the split. */
+    private static final Logger LOG = LoggerFactory.getLogger(VerdictOperator.class);
+
+    private final int bands;
+
+    /** The family's verification: the Hamming distance behind a cosine estimate. */
+    private final Verification verification;
+
+    private final Output<StreamRecord<Verdict>> output;
+    private final ProcessingTimeService time;
+
+    private final Counter unique;
+    private final Counter duplicates;
+    private final Counter alerts;
+    private final Counter orphans;
+    private final Counter incomplete;
+    private final Counter deleted;
+    private final Counter clusterMerges;
+
+    VerdictAssembly(
+            int bands,
+            Verification verification,
+            Output<StreamRecord<Verdict>> output,
+            ProcessingTimeService time,
+            MetricGroup metrics) {
+        this.bands = bands;
+        this.verification = verification;
+        this.output = output;
+        this.time = time;
+        unique = metrics.counter("uniqueDocuments");
+        duplicates = metrics.counter("duplicateDocuments");
+        alerts = metrics.counter("alerts");
+        orphans = metrics.counter("orphanMatches");
+        incomplete = metrics.counter("incompleteVerdicts");
+        deleted = metrics.counter("deletedDocuments");
+        clusterMerges = metrics.counter("clusterMerges");
+    }
+
+    /** Adds a report's matches to {@code p}: an alert for each pair not reported before. */
+    void addMatches(PendingVerdict p, VerdictEvent e) {
+        long now = time.getCurrentProcessingTime();
+        MatchList m = e.matches;
+        for (int i = 0; i < m.size(); i++) {
+            if (p.addMatch(m, i)) {
+                alerts.inc();
+                output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
+            }
+        }
+    }
+
+    /** The watermark passed a deletion: its DELETED verdicts, one per record. */
+    void emitDeletion(PendingVerdict p) {
+        long now = time.getCurrentProcessingTime();
+        for (int i = 0; i < p.records; i++) {
+            Verdict v = new Verdict();
+            v.docId = p.docId;
+            v.url = p.url;
+            v.source = p.source(i);
+            v.verdict = Verdict.DELETED;
+            v.eventTime = Json.isoTime(p.eventTime);
+            v.detectedAt = Json.isoTime(now);
+            deleted.inc();
+            output.collect(new StreamRecord<>(v, p.eventTime));
+        }
+    }
+
+    /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
+    void sweep(PendingVerdict p) {
+        if (p.records == 0) {
+            // Matches for a document that was never announced, or reported after its verdict
+            // (an earlier document that arrived late, behind the watermark). Counted.
+            orphans.inc();
+            LOG.warn("matches for {} at {} without its document; dropped", p.docId, p.eventTime);
+            return;
+        }
+        if (p.reports >= 0) {
+            incomplete.inc();
+            LOG.warn(
+                    "verdict for {} at {} made with {} of {} bucket reports",
+                    p.docId,
+                    p.eventTime,
+                    p.reports,
+                    (long) p.records * bands);
+        }
+        // p.reports < 0: restored from state layout 2 before reports were counted, with its
+        // timer at the document's event time, when the verdict was final then.
+        emit(p);
+    }
+
+    void emit(PendingVerdict p) {
+        long now = time.getCurrentProcessingTime();
+        emitClusterMerges(p, now);
+        for (int i = 0; i < p.records; i++) {
+            Verdict v = toVerdict(p, now);
+            v.source = p.source(i); // tells repeated records of one version apart
+            output.collect(new StreamRecord<>(v, p.eventTime));
+        }
+    }
+
+    /**
+     * The match whose cluster survives: the earliest cluster (by its first document's event time,
+     * then id) among the matches' clusters; -1 without matches.
+     */
+    private static int survivingCluster(MatchList m) {
+        int best = -1;
+        for (int i = 0; i < m.size(); i++) {
+            if (best < 0
+                    || BucketMembers.isBefore(
+                            m.clusterTime(i),
+                            m.clusterId(i),
+                            m.clusterTime(best),
+                            m.clusterId(best))) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * When a document's matches belong to several clusters (as their buckets know them), it joins
+     * them: one cluster-merged event per cluster other than the earliest, on the alerts output.
+     */
+    private void emitClusterMerges(PendingVerdict p, long now) {
+        MatchList m = p.matches;
+        int surviving = survivingCluster(m);
+        if (surviving < 0) {
+            return;
+        }
+        String into = m.clusterId(surviving);
+        java.util.Set<String> merged = null;
+        for (int i = 0; i < m.size(); i++) {
+            String from = m.clusterId(i);
+            if (from.equals(into)) {
+                continue;
+            }
+            if (merged == null) {
+                merged = new java.util.HashSet<>();
+            }
+            if (!merged.add(from)) {
+                continue;
+            }
+            Alert a = new Alert();
+            a.event = Alert.CLUSTER_MERGED;
+            a.docId = p.docId;
+            a.url = p.url;
+            a.clusterId = into;
+            a.clusterEventTime = Json.isoTime(m.clusterTime(surviving));
+            a.mergedClusterId = from;
+            a.mergedClusterEventTime = Json.isoTime(m.clusterTime(i));
+            a.eventTime = Json.isoTime(p.eventTime);
+            a.detectedAt = Json.isoTime(now);
+            clusterMerges.inc();
+            output.collect(ALERTS, new StreamRecord<>(a, p.eventTime));
+        }
+    }
+
+    private Alert alert(VerdictEvent e, int i, long now) {
+        Alert a = new Alert();
+        a.docId = e.docId;
+        a.url = e.url;
+        a.duplicateOf = e.matches.ids[i];
+        a.duplicateUrl = e.matches.urls[i];
+        Estimate estimate = e.matches.estimate(i);
+        a.similarity = estimate.similarity();
+        a.hamming = verification.hamming(estimate.similarity());
+        a.direction = estimate.label();
+        a.band = e.matchBand(i);
+        a.eventTime = Json.isoTime(e.eventTime);
+        a.detectedAt = Json.isoTime(now);
+        return a;
+    }
+
+    private Verdict toVerdict(PendingVerdict p, long now) {
+        Verdict v = new Verdict();
+        v.docId = p.docId;
+        v.url = p.url;
+        v.candidates = p.candidates;
+        v.eventTime = Json.isoTime(p.eventTime);
+        v.detectedAt = Json.isoTime(now);
+        MatchList m = p.matches;
+        int n = m.size();
+        if (n == 0) {
+            v.verdict = Verdict.UNIQUE;
+            v.clusterId = p.docId;
+            unique.inc();
+            return v;
+        }
+        duplicates.inc();
+        // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
+        // every match is contained one way only; duplicateOf is then the earliest match of that
+        // kind, so the verdict's direction agrees with its value.
+        boolean containment = m.estimate(0).direction() != null;
+        boolean mutual = !containment;
+        for (int i = 0; i < n && !mutual; i++) {
+            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
+        }
+        v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
+        v.clusterId = m.clusterId(survivingCluster(m));
+        Integer[] order = new Integer[n];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(
+                order,
+                Comparator.<Integer>comparingDouble(i -> -m.similarities[i])
+                        .thenComparing(i -> m.ids[i]));
+        v.matches = new Verdict.Match[n];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            v.matches[k] =
+                    new Verdict.Match(
+                            m.ids[i], m.urls[i], m.similarities[i], Json.isoTime(m.eventTimes[i]));
+            v.matches[k].hamming = verification.hamming(m.similarities[i]);
+            v.matches[k].direction = m.estimate(i).label();
+        }
+        int earliest = -1;
+        for (int i = 0; i < n; i++) {
+            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
+                continue;
+            }
+            if (earliest < 0
+                    || BucketMembers.isBefore(
+                            m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
+                earliest = i;
+            }
+        }
+        v.duplicateOf = m.ids[earliest];
+        v.duplicateUrl = m.urls[earliest];
+        v.similarity = m.similarities[earliest];
+        v.hamming = verification.hamming(m.similarities[earliest]);
+        v.direction = m.estimate(earliest).label();
+        return v;
+    }
+}
