@@ -142,6 +142,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public Integer call() throws Exception {
+        Configuration conf = jobConfiguration();
         return Bench.run(
                 new Bench.Options(
                         documents,
@@ -149,8 +150,8 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         duplicateFraction,
                         hotCopies,
                         warmUp,
-                        Setting.display(jobConfiguration().get(RuntimeOptions.CHECKPOINT_INTERVAL)),
-                        jobConfiguration().get(RuntimeOptions.STATE_BACKEND),
+                        Setting.checked(conf, RuntimeOptions.CHECKPOINT_INTERVAL),
+                        conf.get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
                         writeCorpus,
                         json,

@@ -1,11 +1,11 @@
 package dev.neardup.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.OptionValues;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.CliFiles;
-import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
@@ -56,7 +56,7 @@ public final class Bench {
             double duplicateFraction,
             int hotCopies,
             Integer warmUp,
-            String checkpointInterval,
+            Duration checkpointInterval,
             String stateBackend,
             boolean dedupe,
             Path writeCorpus,
@@ -70,7 +70,7 @@ public final class Bench {
     final double duplicateFraction;
     final int hotCopies;
     final Integer warmUp;
-    final String checkpointInterval;
+    final Duration checkpointInterval;
     final String stateBackend;
     final boolean dedupe;
     final Path writeCorpus;
@@ -117,7 +117,7 @@ public final class Bench {
             throw NeardupException.usage(
                     "--document-size must be at least 100, got " + documentSize);
         }
-        Duration interval = Durations.checkpointInterval(checkpointInterval);
+        Duration interval = checkpointInterval;
         if (warmUp != null && warmUp < 0) {
             throw NeardupException.usage("--warm-up must not be negative, got " + warmUp);
         }
@@ -185,7 +185,7 @@ public final class Bench {
             r.put("documents", documents);
             r.put("inputMegabytes", bytes / 1e6);
             r.put("parallelism", p);
-            r.put("checkpointInterval", checkpointInterval);
+            r.put("checkpointInterval", OptionValues.format(checkpointInterval));
             r.put("warmUpDocuments", warmUpDocuments);
             r.put("stateBackend", stateBackend);
             r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
@@ -500,7 +500,7 @@ public final class Bench {
                 r.get("jobDocsPerSecondAfterStartup"),
                 r.get("parallelism"),
                 stateBackend,
-                checkpointInterval,
+                OptionValues.format(checkpointInterval),
                 r.get("warmUpDocuments"));
         out.printf(
                 Locale.ROOT,

@@ -5,7 +5,6 @@ import dev.neardup.batch.DedupeSettings;
 import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
-import dev.neardup.runtime.Durations;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
@@ -53,7 +52,7 @@ final class DedupeBench {
         } catch (IllegalArgumentException e) {
             throw NeardupException.usage(e.getMessage());
         }
-        Duration interval = Durations.checkpointInterval(bench.checkpointInterval);
+        Duration interval = bench.checkpointInterval;
         Map<String, Object> r = new LinkedHashMap<>();
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
