@@ -23,7 +23,7 @@ public final class Banding implements BandKeys {
     /** Default band-key seed. Part of stored state: never change it. */
     public static final long DEFAULT_SEED = 0x62616E64_6B657931L; // "bandkey1"
 
-    private static final VarHandle LONG_LE =
+    static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final LshParams params;
@@ -86,14 +86,20 @@ public final class Banding implements BandKeys {
     public int firstAgreeingBand(long[] a, long[] b) {
         int r = params.rows();
         for (int j = 0; j < params.bands(); j++) {
-            boolean same = true;
-            for (int i = j * r; i < (j + 1) * r && same; i++) {
-                same = a[i] == b[i];
-            }
-            if (same) {
+            if (agree(a, b, j * r, (j + 1) * r)) {
                 return j;
             }
         }
         return -1;
+    }
+
+    /** Whether {@code a} and {@code b} agree at every position in {@code [from, to)}. */
+    static boolean agree(long[] a, long[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

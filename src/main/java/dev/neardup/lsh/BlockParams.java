@@ -2,6 +2,7 @@ package dev.neardup.lsh;
 
 import dev.neardup.sketch.SimHash;
 import java.io.Serializable;
+import java.util.stream.IntStream;
 
 /**
  * The block layout of {@link PermutedBlocks} (Manku, Jain and Das Sarma, "Detecting Near-Duplicates
@@ -111,11 +112,7 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
             throw new IllegalArgumentException(
                     "table must be between 0 and " + (tables() - 1) + ", got " + table);
         }
-        int m = blocksPerKey();
-        int[] chosen = new int[m];
-        for (int i = 0; i < m; i++) {
-            chosen[i] = i;
-        }
+        int[] chosen = IntStream.range(0, blocksPerKey()).toArray();
         for (int t = 0; t < table; t++) {
             nextCombination(chosen, blocks);
         }
@@ -181,11 +178,7 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
     /** sum_t 2^-w_t: the expected number of keys two unrelated fingerprints share. */
     public double expectedSharedKeys() {
         double sum = 0;
-        int m = blocksPerKey();
-        int[] chosen = new int[m];
-        for (int i = 0; i < m; i++) {
-            chosen[i] = i;
-        }
+        int[] chosen = IntStream.range(0, blocksPerKey()).toArray();
         int t = 0;
         do {
             int w = 0;

@@ -105,18 +105,8 @@ public record LshParams(int bands, int rows) implements Serializable {
      */
     public static LshParams suggest(
             double threshold, int numHashes, double fpWeight, double fnWeight) {
-        checkThreshold(threshold);
-        if (numHashes < 1) {
-            throw new IllegalArgumentException(
-                    "number of hash values K must be at least 1, got " + numHashes);
-        }
-        if (!(fpWeight >= 0) || !(fnWeight >= 0) || fpWeight + fnWeight == 0) {
-            throw new IllegalArgumentException(
-                    "false-positive and false-negative weights must be >= 0 and not both 0, got "
-                            + fpWeight
-                            + " and "
-                            + fnWeight);
-        }
+        checkSearch(threshold, numHashes);
+        checkWeights(fpWeight, fnWeight);
         LshParams best = null;
         double bestError = Double.POSITIVE_INFINITY;
         for (int b = 1; b <= numHashes; b++) {
@@ -157,11 +147,7 @@ public record LshParams(int bands, int rows) implements Serializable {
      * @return the banding; b = K, r = 1 when no r reaches {@code recall}
      */
     public static LshParams forRecall(double threshold, int numHashes, double recall) {
-        checkThreshold(threshold);
-        if (numHashes < 1) {
-            throw new IllegalArgumentException(
-                    "number of hash values K must be at least 1, got " + numHashes);
-        }
+        checkSearch(threshold, numHashes);
         if (!(recall > 0 && recall < 1)) {
             throw new IllegalArgumentException(
                     "recall must be strictly between 0 and 1, got " + recall);
@@ -209,7 +195,8 @@ public record LshParams(int bands, int rows) implements Serializable {
         double full = Math.pow(s, r);
         double[] partial = new double[r + 1];
         for (int a = 0; a <= r; a++) {
-            partial[a] = binomial(r, a) * Math.pow(q, a) * Math.pow(1 - q, r - a);
+            partial[a] =
+                    SuperShingleParams.binomial(r, a) * Math.pow(q, a) * Math.pow(1 - q, r - a);
         }
         partial[r] = Math.max(0, partial[r] - full); // all r agree in b bits, not all in full
         int used = 0;
@@ -240,19 +227,15 @@ public record LshParams(int bands, int rows) implements Serializable {
             }
             for (int x = 0; x <= rest; x++) {
                 if (a + x >= needed) {
-                    total += p * binomial(rest, x) * Math.pow(q, x) * Math.pow(1 - q, rest - x);
+                    total +=
+                            p
+                                    * SuperShingleParams.binomial(rest, x)
+                                    * Math.pow(q, x)
+                                    * Math.pow(1 - q, rest - x);
                 }
             }
         }
         return Math.min(1.0, total);
-    }
-
-    private static double binomial(int n, int k) {
-        double result = 1;
-        for (int i = 1; i <= k; i++) {
-            result = result * (n - k + i) / i;
-        }
-        return result;
     }
 
     /** 1 - (1 - s^r)^b, computed stably for small s^r. */
@@ -262,11 +245,26 @@ public record LshParams(int bands, int rows) implements Serializable {
         return perBand >= 1 ? 1.0 : -Math.expm1(bands * Math.log1p(-perBand));
     }
 
-    static void checkThreshold(double threshold) {
+    /** Checks the threshold and K of a parameter search. */
+    static void checkSearch(double threshold, int numHashes) {
         if (!(threshold > 0 && threshold < 1)) {
             throw new IllegalArgumentException(
                     "threshold must be a Jaccard similarity strictly between 0 and 1, got "
                             + threshold);
+        }
+        if (numHashes < 1) {
+            throw new IllegalArgumentException(
+                    "number of hash values K must be at least 1, got " + numHashes);
+        }
+    }
+
+    static void checkWeights(double fpWeight, double fnWeight) {
+        if (!(fpWeight >= 0) || !(fnWeight >= 0) || fpWeight + fnWeight == 0) {
+            throw new IllegalArgumentException(
+                    "false-positive and false-negative weights must be >= 0 and not both 0, got "
+                            + fpWeight
+                            + " and "
+                            + fnWeight);
         }
     }
 

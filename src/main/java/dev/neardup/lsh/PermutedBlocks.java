@@ -1,11 +1,11 @@
 package dev.neardup.lsh;
 
+import static dev.neardup.lsh.Banding.LONG_LE;
+
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * Candidate pairs of SimHash fingerprints within Hamming distance k by permuted blocks (Manku, Jain
@@ -36,9 +36,6 @@ public final class PermutedBlocks implements BandKeys {
     /** Default table-key seed. Part of stored state: never change it. */
     public static final long DEFAULT_SEED = 0x626C6F63_6B6B6579L; // "blockkey"
 
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private final BlockParams params;
     private final long seed;
     private final Hasher64 hash;
@@ -54,10 +51,7 @@ public final class PermutedBlocks implements BandKeys {
         this.words = params.bits() / 64;
         int tables = params.tables();
         this.masks = new long[tables][words];
-        int[] chosen = new int[params.blocksPerKey()];
-        for (int i = 0; i < chosen.length; i++) {
-            chosen[i] = i;
-        }
+        int[] chosen = IntStream.range(0, params.blocksPerKey()).toArray();
         for (int t = 0; t < tables; t++) {
             for (int b : chosen) {
                 int start = params.blockStart(b);

@@ -157,22 +157,12 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
      */
     public static SuperShingleParams suggest(
             double threshold, int numHashes, int maxKeys, double fpWeight, double fnWeight) {
-        LshParams.checkThreshold(threshold);
-        if (numHashes < 1) {
-            throw new IllegalArgumentException(
-                    "number of hash values K must be at least 1, got " + numHashes);
-        }
+        LshParams.checkSearch(threshold, numHashes);
         if (maxKeys < 1 || maxKeys > MAX_KEYS) {
             throw new IllegalArgumentException(
                     "keys per document must be between 1 and " + MAX_KEYS + ", got " + maxKeys);
         }
-        if (!(fpWeight >= 0) || !(fnWeight >= 0) || fpWeight + fnWeight == 0) {
-            throw new IllegalArgumentException(
-                    "false-positive and false-negative weights must be >= 0 and not both 0, got "
-                            + fpWeight
-                            + " and "
-                            + fnWeight);
-        }
+        LshParams.checkWeights(fpWeight, fnWeight);
         SuperShingleParams best = null;
         double bestError = Double.POSITIVE_INFINITY;
         for (int t = 1; t <= numHashes; t++) {
