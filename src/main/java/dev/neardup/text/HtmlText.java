@@ -1,5 +1,7 @@
 package dev.neardup.text;
 
+import java.nio.CharBuffer;
+import java.util.Set;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.CDataNode;
 import org.jsoup.nodes.Document;
@@ -167,12 +169,9 @@ public final class HtmlText {
     private static final int[] TABLE_FLAGS = new int[TABLE_SIZE];
     private static final int MAX_NAME = 10; // longest name in the table ("blockquote")
 
-    static {
-        for (String name : BLOCK_TAGS) {
-            addFlags(name, BLOCK);
-        }
-        for (String name :
-                new String[] {
+    /** Elements whose content is not visible (the DOM walk skips them). */
+    private static final Set<String> HIDDEN =
+            Set.of(
                     "script",
                     "style",
                     "noscript",
@@ -181,12 +180,17 @@ public final class HtmlText {
                     "math",
                     "iframe",
                     "object",
-                    "head",
-                    "html",
-                    "body"
-                }) {
+                    "head");
+
+    static {
+        for (String name : BLOCK_TAGS) {
+            addFlags(name, BLOCK);
+        }
+        for (String name : HIDDEN) {
             addFlags(name, QUIET);
         }
+        addFlags("html", QUIET);
+        addFlags("body", QUIET);
         for (String name : new String[] {"style", "iframe", "xmp", "noembed", "noframes"}) {
             addFlags(name, RAWTEXT);
         }
@@ -231,7 +235,6 @@ public final class HtmlText {
     private char[] in = new char[1024];
     private char[] out = new char[1024];
     private int outLength;
-    private final View view = new View();
 
     // Character references already decoded by jsoup, direct-mapped by hash.
     private final char[][] cacheKeys = new char[CACHE_SIZE][];
@@ -263,8 +266,7 @@ public final class HtmlText {
         hiddenSlot = -1;
         hiddenDepth = 0;
         scan(in, n);
-        view.length = outLength;
-        return view;
+        return CharBuffer.wrap(out, 0, outLength).asReadOnlyBuffer();
     }
 
     /**
@@ -790,34 +792,6 @@ public final class HtmlText {
         }
     }
 
-    /** A view of the output buffer: what {@link #extract} returns. */
-    private final class View implements CharSequence {
-        int length;
-
-        @Override
-        public int length() {
-            return length;
-        }
-
-        @Override
-        public char charAt(int index) {
-            if (index < 0 || index >= length) {
-                throw new IndexOutOfBoundsException(index);
-            }
-            return out[index];
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            return toString().substring(start, end);
-        }
-
-        @Override
-        public String toString() {
-            return new String(out, 0, length);
-        }
-    }
-
     // ---------------------------------------------------------------------------------------
     // The reference: jsoup's DOM.
 
@@ -837,23 +811,6 @@ public final class HtmlText {
         return out.toString();
     }
 
-    private static boolean isHidden(String tag) {
-        switch (tag) {
-            case "script":
-            case "style":
-            case "noscript":
-            case "template":
-            case "svg":
-            case "math":
-            case "iframe":
-            case "object":
-            case "head":
-                return true;
-            default:
-                return false;
-        }
-    }
-
     /** Appends text nodes, with a separator around block elements, skipping hidden subtrees. */
     private static final class Collector implements NodeVisitor {
         private final StringBuilder out;
@@ -865,9 +822,8 @@ public final class HtmlText {
 
         @Override
         public void head(Node node, int depth) {
-            if (node instanceof Element) {
-                Element e = (Element) node;
-                if (hiddenDepth > 0 || isHidden(e.normalName())) {
+            if (node instanceof Element e) {
+                if (hiddenDepth > 0 || HIDDEN.contains(e.normalName())) {
                     hiddenDepth++;
                     return;
                 }
@@ -875,22 +831,20 @@ public final class HtmlText {
                     separate();
                 }
             } else if (hiddenDepth == 0
-                    && node instanceof TextNode
+                    && node instanceof TextNode text
                     && !(node instanceof CDataNode)) {
                 // jsoup keeps "<![CDATA[...]]>" as text; an HTML5 browser reads it, outside svg
                 // and math (dropped above), as a bogus comment, which is not displayed.
-                out.append(((TextNode) node).getWholeText());
+                out.append(text.getWholeText());
             }
         }
 
         @Override
         public void tail(Node node, int depth) {
-            if (node instanceof Element) {
+            if (node instanceof Element e) {
                 if (hiddenDepth > 0) {
                     hiddenDepth--;
-                    return;
-                }
-                if (((Element) node).isBlock()) {
+                } else if (e.isBlock()) {
                     separate();
                 }
             }

@@ -3,6 +3,7 @@ package dev.neardup.text;
 import com.ibm.icu.lang.UCharacter;
 import com.ibm.icu.lang.UScript;
 import com.ibm.icu.text.Normalizer2;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -159,7 +160,6 @@ public final class Tokenizer {
         }
     }
 
-    private final CharArraySequence view = new CharArraySequence();
     private final StringBuilder normalized = new StringBuilder();
     private char[] chars = new char[256];
     private char[] tokenChars = new char[32];
@@ -204,16 +204,12 @@ public final class Tokenizer {
     public Tokenizer(boolean removeStopWords, Stemming stemming, boolean segmentScripts) {
         this.removeStopWords = removeStopWords;
         this.segmentScripts = segmentScripts;
-        switch (stemming) {
-            case PORTER:
-                this.stemmer = new PorterStemmer();
-                break;
-            case SNOWBALL_ENGLISH:
-                this.stemmer = new EnglishStemmer();
-                break;
-            default:
-                this.stemmer = null;
-        }
+        this.stemmer =
+                switch (stemming) {
+                    case PORTER -> new PorterStemmer();
+                    case SNOWBALL_ENGLISH -> new EnglishStemmer();
+                    case NONE -> null;
+                };
     }
 
     /** A tokenizer with no stop-word removal and no stemming. */
@@ -231,10 +227,10 @@ public final class Tokenizer {
         if (chars.length < n) {
             chars = new char[Math.max(n, 2 * chars.length)];
         }
-        if (text instanceof String) {
-            ((String) text).getChars(0, n, chars, 0);
-        } else if (text instanceof StringBuilder) {
-            ((StringBuilder) text).getChars(0, n, chars, 0);
+        if (text instanceof String s) {
+            s.getChars(0, n, chars, 0);
+        } else if (text instanceof StringBuilder b) {
+            b.getChars(0, n, chars, 0);
         } else {
             for (int i = 0; i < n; i++) {
                 chars[i] = text.charAt(i);
@@ -398,9 +394,8 @@ public final class Tokenizer {
         while (q < to && !hasBoundaryBefore(in, q, to)) {
             q += Character.charCount(Character.codePointAt(in, q, to));
         }
-        view.set(in, start, q);
         normalized.setLength(0);
-        NFKC_CASEFOLD.normalize(view, normalized);
+        NFKC_CASEFOLD.normalize(CharBuffer.wrap(in, start, q - start), normalized);
         int m = normalized.length();
         ensureBuffer(length + 4 * m + 4 * (to - q) + 2);
         for (int k = 0; k < m; ) {
@@ -530,7 +525,7 @@ public final class Tokenizer {
         if (runBytes.length < runLength + 4) {
             runBytes = Arrays.copyOf(runBytes, 2 * runBytes.length + 4);
         }
-        runLength = Utf8.encode(cp, runBytes, runLength);
+        runLength = encodeUtf8(cp, runBytes, runLength);
     }
 
     /**
@@ -594,7 +589,7 @@ public final class Tokenizer {
             buf[length++] = ASCII_TOKEN_BYTE[cp];
         } else {
             ascii = false;
-            length = Utf8.encode(cp, buf, length);
+            length = encodeUtf8(cp, buf, length);
         }
     }
 
@@ -726,61 +721,23 @@ public final class Tokenizer {
         return new String(buf, 0, length, StandardCharsets.UTF_8);
     }
 
-    /** A reusable view of a char[] range, for ICU's CharSequence methods, without copying. */
-    private static final class CharArraySequence implements CharSequence {
-        private char[] array;
-        private int offset;
-        private int length;
-
-        void set(char[] array, int start, int end) {
-            this.array = array;
-            this.offset = start;
-            this.length = end - start;
+    /** Writes the UTF-8 encoding of {@code cp} at {@code out[o]}; returns the position after it. */
+    private static int encodeUtf8(int cp, byte[] out, int o) {
+        if (cp < 0x80) {
+            out[o++] = (byte) cp;
+        } else if (cp < 0x800) {
+            out[o++] = (byte) (0xC0 | (cp >>> 6));
+            out[o++] = (byte) (0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out[o++] = (byte) (0xE0 | (cp >>> 12));
+            out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+            out[o++] = (byte) (0x80 | (cp & 0x3F));
+        } else {
+            out[o++] = (byte) (0xF0 | (cp >>> 18));
+            out[o++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+            out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+            out[o++] = (byte) (0x80 | (cp & 0x3F));
         }
-
-        @Override
-        public int length() {
-            return length;
-        }
-
-        @Override
-        public char charAt(int index) {
-            return array[offset + index];
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            return new String(array, offset + start, end - start);
-        }
-
-        @Override
-        public String toString() {
-            return new String(array, offset, length);
-        }
-    }
-
-    /** UTF-8 encoding of one code point. */
-    private static final class Utf8 {
-        private Utf8() {}
-
-        /** Writes {@code cp} at {@code out[o]}; returns the position after it. */
-        static int encode(int cp, byte[] out, int o) {
-            if (cp < 0x80) {
-                out[o++] = (byte) cp;
-            } else if (cp < 0x800) {
-                out[o++] = (byte) (0xC0 | (cp >>> 6));
-                out[o++] = (byte) (0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out[o++] = (byte) (0xE0 | (cp >>> 12));
-                out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-                out[o++] = (byte) (0x80 | (cp & 0x3F));
-            } else {
-                out[o++] = (byte) (0xF0 | (cp >>> 18));
-                out[o++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
-                out[o++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-                out[o++] = (byte) (0x80 | (cp & 0x3F));
-            }
-            return o;
-        }
+        return o;
     }
 }
