@@ -11,15 +11,14 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.neardup.io.DeadLetter.Reason;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 
 /**
  * Parses and validates one raw input record into a {@link Document} or a {@link Deletion}, or
@@ -232,21 +231,18 @@ public class DocumentParser implements java.io.Serializable {
      */
     private static Value readValue(JsonParser p, JsonToken token, boolean keepTree)
             throws IOException {
-        switch (token) {
-            case VALUE_STRING:
-                return new Value(token, p.getText(), null);
-            case VALUE_NUMBER_INT:
-                // Integer, Long or BigInteger: the digits as a JsonNode tree's asText() gave them.
-                return new Value(token, p.getNumberValue().toString(), null);
-            case VALUE_NULL:
-                return new Value(token, null, null);
-            default:
-                if (keepTree) {
-                    return new Value(token, null, TREE_READER.readTree(p));
-                }
-                p.skipChildren();
-                return new Value(token, null, null);
-        }
+        // An integer (Integer, Long or BigInteger) as the digits a JsonNode's asText() gave.
+        return switch (token) {
+            case VALUE_STRING -> new Value(token, p.getText(), null);
+            case VALUE_NUMBER_INT -> new Value(token, p.getNumberValue().toString(), null);
+            case VALUE_NULL -> new Value(token, null, null);
+            default -> new Value(token, null, keepTree ? TREE_READER.readTree(p) : skip(p));
+        };
+    }
+
+    private static JsonNode skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return null;
     }
 
     /** Only white space may follow the record's value. */
@@ -541,13 +537,8 @@ public class DocumentParser implements java.io.Serializable {
 
     /** The first bytes of {@code b} in hexadecimal, for a message. */
     private static String hex(byte[] b) {
-        StringBuilder out = new StringBuilder("0x");
-        for (int i = 0; i < Math.min(b.length, 16); i++) {
-            out.append(String.format("%02x", b[i] & 0xff));
-        }
-        return b.length > 16
-                ? out.append("... (").append(b.length).append(" bytes)").toString()
-                : out.toString();
+        String hex = "0x" + HexFormat.of().formatHex(b, 0, Math.min(b.length, 16));
+        return b.length > 16 ? hex + "... (" + b.length + " bytes)" : hex;
     }
 
     /** {@link #parseRecord(RawRecord, long, long)} with {@code now} as the ingest time. */
@@ -613,11 +604,11 @@ public class DocumentParser implements java.io.Serializable {
      */
     private static long parseTime(Value value) throws OutOfRange {
         if (value.token() == JsonToken.VALUE_NUMBER_INT) {
-            java.math.BigInteger n = new java.math.BigInteger(value.text());
+            BigInteger n = new BigInteger(value.text());
             if (inRange(n)) {
                 return n.longValueExact();
             }
-            java.math.BigInteger thousand = java.math.BigInteger.valueOf(1000);
+            BigInteger thousand = BigInteger.valueOf(1000);
             if (inRange(n.multiply(thousand))) {
                 throw new OutOfRange("seconds");
             }
@@ -650,9 +641,9 @@ public class DocumentParser implements java.io.Serializable {
         throw new IllegalArgumentException(value.tree().toString());
     }
 
-    private static boolean inRange(java.math.BigInteger millis) {
-        return millis.compareTo(java.math.BigInteger.valueOf(MIN_FETCHED_AT)) >= 0
-                && millis.compareTo(java.math.BigInteger.valueOf(MAX_TIME)) <= 0;
+    private static boolean inRange(BigInteger millis) {
+        return millis.compareTo(BigInteger.valueOf(MIN_FETCHED_AT)) >= 0
+                && millis.compareTo(BigInteger.valueOf(MAX_TIME)) <= 0;
     }
 
     /**
@@ -714,9 +705,9 @@ public class DocumentParser implements java.io.Serializable {
                         ? Arrays.copyOf(raw.payload, DEAD_LETTER_PAYLOAD_LIMIT)
                         : raw.payload;
         d.payloadTruncated = raw.truncated || kept.length < raw.payload.length;
-        String asText = strictUtf8(kept);
-        if (asText != null) {
-            d.payload = asText;
+        // Not UTF-8 also when the cut at the limit split a multi-byte character.
+        if (Utf8.isValid(kept)) {
+            d.payload = new String(kept, StandardCharsets.UTF_8);
             d.payloadEncoding = "utf8";
         } else {
             d.payload = Base64.getEncoder().encodeToString(kept);
@@ -724,19 +715,6 @@ public class DocumentParser implements java.io.Serializable {
         }
         d.detectedAt = Json.isoTime(now);
         return d;
-    }
-
-    private static String strictUtf8(byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            return null; // also when the cut at the limit split a multi-byte character
-        }
     }
 
     private static Result reject(

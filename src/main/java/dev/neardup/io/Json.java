@@ -134,51 +134,34 @@ public final class Json {
     }
 
     private static void pretty(JsonNode node, StringBuilder out, int indent, boolean inline) {
-        if (node.isObject()) {
-            if (node.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            boolean oneLine = inline && scalars(node);
-            out.append('{');
-            String separator = "";
-            for (var it = node.fields(); it.hasNext(); ) {
-                var field = it.next();
-                out.append(separator);
-                if (!oneLine) {
-                    newline(out, indent + 1);
-                }
-                out.append(scalar(TextNode.valueOf(field.getKey()))).append(": ");
-                pretty(field.getValue(), out, indent + 1, false);
-                separator = oneLine ? ", " : ",";
-            }
-            if (!oneLine) {
-                newline(out, indent);
-            }
-            out.append('}');
-        } else if (node.isArray()) {
-            if (node.isEmpty()) {
-                out.append("[]");
-                return;
-            }
-            boolean oneLine = scalars(node);
-            out.append('[');
-            String separator = "";
-            for (JsonNode element : node) {
-                out.append(separator);
-                if (!oneLine) {
-                    newline(out, indent + 1);
-                }
-                pretty(element, out, indent + 1, true);
-                separator = oneLine ? ", " : ",";
-            }
-            if (!oneLine) {
-                newline(out, indent);
-            }
-            out.append(']');
-        } else {
+        if (!node.isContainerNode()) {
             out.append(scalar(node));
+            return;
         }
+        boolean object = node.isObject();
+        if (node.isEmpty()) {
+            out.append(object ? "{}" : "[]");
+            return;
+        }
+        boolean oneLine = (inline || !object) && scalars(node);
+        out.append(object ? '{' : '[');
+        var names = node.fieldNames(); // empty for an array
+        String separator = "";
+        for (JsonNode child : node) {
+            out.append(separator);
+            if (!oneLine) {
+                newline(out, indent + 1);
+            }
+            if (object) {
+                out.append(scalar(TextNode.valueOf(names.next()))).append(": ");
+            }
+            pretty(child, out, indent + 1, !object);
+            separator = oneLine ? ", " : ",";
+        }
+        if (!oneLine) {
+            newline(out, indent);
+        }
+        out.append(object ? '}' : ']');
     }
 
     private static boolean scalars(JsonNode container) {
