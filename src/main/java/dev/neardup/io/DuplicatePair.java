@@ -3,7 +3,8 @@ package dev.neardup.io;
 /**
  * Output of {@code neardup dedupe --pairs}: a verified near-duplicate pair, the later document
  * first as in alerts ({@code duplicateOf} is the earlier by (fetchedAt, id)), with the estimated
- * Jaccard similarity of their full MinHash signatures. A Flink POJO.
+ * Jaccard similarity of their full MinHash signatures. A Flink POJO. JSON schema, which describes
+ * each field: {@code src/main/resources/schemas/pair.schema.json}.
  */
 public class DuplicatePair {
     public static final int SCHEMA_VERSION = 1;
@@ -12,8 +13,6 @@ public class DuplicatePair {
     public String docId;
     public String duplicateOf;
     public double similarity;
-
-    /** True when the signatures are equal (exact copies after normalisation, similarity 1). */
     public boolean exactCopy;
 
     public DuplicatePair() {}

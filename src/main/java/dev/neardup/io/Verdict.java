@@ -8,7 +8,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * DUPLICATE with its matches (best first) and {@link #duplicateOf}, the earliest-seen match, so a
  * crawl pipeline can drop or keep each page; and exactly one DELETED per valid deletion (a Kafka
  * tombstone or a {@code "deleted": true} record), once the watermark has passed it, without
- * matches. JSON schema: {@code src/main/resources/schemas/verdict.schema.json}.
+ * matches. JSON schema, which describes each field: {@code
+ * src/main/resources/schemas/verdict.schema.json}.
  */
 public class Verdict {
     public static final int SCHEMA_VERSION = 1;
@@ -35,11 +36,7 @@ public class Verdict {
     public String docId;
     public String url;
 
-    /**
-     * Where the input record came from: file:line, or topic-partition@offset; null for a verdict
-     * restored from state written before this field existed. Two records with the same id and event
-     * time each get a verdict, told apart by it.
-     */
+    /** Null for a verdict restored from state written before this field existed. */
     public String source;
 
     /**
@@ -50,48 +47,28 @@ public class Verdict {
 
     /**
      * The first document (by event time, then id) of the document's near-duplicate cluster, as its
-     * matches know it: itself when UNIQUE; for a DUPLICATE, the earliest of its matches' clusters
-     * (when those were several, the others are merged into it by cluster-merged events on the
-     * alerts output); null for DELETED. A cluster can be merged into an earlier one after this
-     * verdict: a consumer that unions each verdict's document with its cluster id, and each merge's
-     * two clusters, in a union-find whose roots are the earliest documents, has every document's
-     * cluster (the connected components of the reported pairs).
+     * matches know it; it can be merged into an earlier one after this verdict (a cluster-merged
+     * alert), so a consumer unions verdicts and merges in a union-find whose roots are the earliest
+     * documents.
      */
     public String clusterId;
 
-    /** The earliest-seen match (by event time, then id), or null when unique or deleted. */
     public String duplicateOf;
-
     public String duplicateUrl;
-
-    /** Similarity to {@link #duplicateOf}, or null when unique or deleted. */
     public Double similarity;
 
-    /**
-     * With cosine similarity: the Hamming distance of the fingerprints of this document and {@link
-     * #duplicateOf}; null (left out of the JSON) when unique or deleted, and with Jaccard
-     * similarity.
-     */
+    /** Cosine similarity only; null and left out of the JSON otherwise (as {@link #direction}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public Integer hamming;
 
-    /**
-     * In containment mode: which of this document and {@link #duplicateOf} is contained in the
-     * other ({@link Alert#DOC_IN_DUPLICATE}, {@link Alert#DUPLICATE_IN_DOC}, {@link Alert#MUTUAL});
-     * {@link #similarity} is the estimated containment that way. Null and left out otherwise.
-     */
+    /** Containment mode only: an {@link Alert#direction}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String direction;
 
     /** All matches at or above the threshold, most similar first. */
     public Match[] matches = new Match[0];
 
-    /**
-     * Members of its buckets the document was compared with when it reached them (the cost; depends
-     * on arrival order); 0 for a deletion.
-     */
     public int candidates;
-
     public String eventTime;
     public String detectedAt;
 
@@ -103,11 +80,10 @@ public class Verdict {
         public String url;
         public double similarity;
 
-        /** With cosine similarity: the Hamming distance; null and left out with Jaccard. */
+        /** As {@link Verdict#hamming} and {@link Verdict#direction}. */
         @JsonInclude(JsonInclude.Include.NON_NULL)
         public Integer hamming;
 
-        /** In containment mode: the direction, as {@link Verdict#direction}; else left out. */
         @JsonInclude(JsonInclude.Include.NON_NULL)
         public String direction;
 
