@@ -148,20 +148,36 @@ public class DocumentParser implements java.io.Serializable {
      * @param now processing time, for the dead letter's detectedAt
      */
     public Result parse(RawRecord raw, long ingestTime, long now) {
-        if (raw.tombstone) {
-            return tombstone(raw, ingestTime, now);
+        try {
+            return raw.tombstone ? tombstone(raw, ingestTime, now) : document(raw, ingestTime, now);
+        } catch (Rejected r) {
+            return new Result(null, deadLetter(raw, r.reason, r.getMessage(), r.docId, now));
         }
+    }
+
+    /** A record's dead letter, thrown by the checks: its reason, message and id (if read). */
+    private static final class Rejected extends Exception {
+        private static final long serialVersionUID = 1L;
+        final Reason reason;
+        final String docId;
+
+        Rejected(Reason reason, String message, String docId) {
+            super(message, null, false, false);
+            this.reason = reason;
+            this.docId = docId;
+        }
+    }
+
+    private Result document(RawRecord raw, long ingestTime, long now) throws Rejected {
         if (raw.truncated || raw.payload.length > maxBytes) {
-            return reject(
-                    raw,
+            throw new Rejected(
                     Reason.TOO_LARGE,
                     "record of " + raw.size + " bytes exceeds the limit of " + maxBytes + " bytes",
-                    null,
-                    now);
+                    null);
         }
         byte[] payload = raw.payload;
         if (!Utf8.isValid(payload)) {
-            return reject(raw, Reason.INVALID_UTF8, "payload is not valid UTF-8", null, now);
+            throw new Rejected(Reason.INVALID_UTF8, "payload is not valid UTF-8", null);
         }
         // A UTF-8 byte order mark, as Windows tools write.
         int start = startsWithBom(payload) ? 3 : 0;
@@ -170,27 +186,23 @@ public class DocumentParser implements java.io.Serializable {
         try (JsonParser p = Json.UTF8_INPUT.createParser(payload, start, payload.length - start)) {
             JsonToken root = p.nextToken();
             if (root == null) {
-                return reject(raw, Reason.MALFORMED_JSON, "empty record", null, now);
+                throw new Rejected(Reason.MALFORMED_JSON, "empty record", null);
             }
             if (root != JsonToken.START_OBJECT) {
                 p.skipChildren();
                 requireEndOfInput(p);
-                return reject(
-                        raw,
+                throw new Rejected(
                         Reason.NOT_AN_OBJECT,
                         "expected a JSON object, got " + typeName(root),
-                        null,
-                        now);
+                        null);
             }
             readFields(p, names, values);
             requireEndOfInput(p);
         } catch (IOException e) {
-            return reject(
-                    raw,
+            throw new Rejected(
                     Reason.MALFORMED_JSON,
                     "not valid JSON: " + malformedMessage(payload, start, e),
-                    null,
-                    now);
+                    null);
         }
         return validate(raw, values, ingestTime, now);
     }
@@ -325,30 +337,24 @@ public class DocumentParser implements java.io.Serializable {
     }
 
     /** The field checks, in the contract's order, on a syntactically valid record. */
-    private Result validate(RawRecord raw, Value[] values, long ingestTime, long now) {
+    private Result validate(RawRecord raw, Value[] values, long ingestTime, long now)
+            throws Rejected {
         Value idValue = values[ID];
         String idRule = "field '" + fields.id() + "' must be a non-blank string or an integer";
         if (present(idValue) && idValue.text() == null) {
-            return reject(
-                    raw,
-                    Reason.INVALID_ID,
-                    idRule + ", got " + typeName(idValue.token()),
-                    null,
-                    now);
+            throw new Rejected(
+                    Reason.INVALID_ID, idRule + ", got " + typeName(idValue.token()), null);
         }
         String id = idValue == null ? null : idValue.text();
         if (id == null || isBlankId(id)) {
-            return reject(
-                    raw,
+            throw new Rejected(
                     Reason.MISSING_ID,
                     id == null || id.isBlank() ? idRule : idRule + ", got only white space",
-                    null,
-                    now);
+                    null);
         }
         int surrogate = loneSurrogate(id);
         if (surrogate >= 0) {
-            return reject(
-                    raw,
+            throw new Rejected(
                     Reason.INVALID_ID,
                     "field '"
                             + fields.id()
@@ -356,8 +362,7 @@ public class DocumentParser implements java.io.Serializable {
                             + String.format("U+%04X", (int) id.charAt(surrogate))
                             + " at character "
                             + surrogate,
-                    null,
-                    now);
+                    null);
         }
         boolean deletion = false;
         Value deletedValue = values[DELETED];
@@ -365,15 +370,13 @@ public class DocumentParser implements java.io.Serializable {
             if (deletedValue.token() == JsonToken.VALUE_TRUE) {
                 deletion = true;
             } else if (deletedValue.token() != JsonToken.VALUE_FALSE) {
-                return reject(
-                        raw,
+                throw new Rejected(
                         Reason.BAD_FIELD,
                         "field '"
                                 + fields.deleted()
                                 + "' must be true or false, got "
                                 + typeName(deletedValue.token()),
-                        id,
-                        now);
+                        id);
             }
         }
         String content = null;
@@ -381,34 +384,22 @@ public class DocumentParser implements java.io.Serializable {
             Value contentValue = values[CONTENT];
             String contentRule = "field '" + fields.content() + "' must be a string";
             if (present(contentValue) && contentValue.token() != JsonToken.VALUE_STRING) {
-                return reject(
-                        raw,
+                throw new Rejected(
                         Reason.INVALID_CONTENT,
                         contentRule + ", got " + typeName(contentValue.token()),
-                        id,
-                        now);
+                        id);
             }
             if (contentValue == null || contentValue.token() != JsonToken.VALUE_STRING) {
-                return reject(raw, Reason.MISSING_CONTENT, contentRule, id, now);
+                throw new Rejected(Reason.MISSING_CONTENT, contentRule, id);
             }
             content = contentValue.text();
             if (content.isBlank()) {
-                return reject(
-                        raw,
-                        Reason.EMPTY_CONTENT,
-                        "field '" + fields.content() + "' is empty",
-                        id,
-                        now);
+                throw new Rejected(
+                        Reason.EMPTY_CONTENT, "field '" + fields.content() + "' is empty", id);
             }
         }
-        String url;
-        String contentType;
-        try {
-            url = optionalText(values[URL], fields.url());
-            contentType = optionalText(values[CONTENT_TYPE], fields.contentType());
-        } catch (IllegalArgumentException e) {
-            return reject(raw, Reason.BAD_FIELD, e.getMessage(), id, now);
-        }
+        String url = optionalText(values[URL], fields.url(), id);
+        String contentType = optionalText(values[CONTENT_TYPE], fields.contentType(), id);
         long eventTime;
         Value fetched = values[FETCHED_AT];
         if (!present(fetched)) {
@@ -417,18 +408,15 @@ public class DocumentParser implements java.io.Serializable {
             try {
                 eventTime = parseTime(fetched);
             } catch (IllegalArgumentException e) {
-                return reject(
-                        raw,
+                throw new Rejected(
                         Reason.BAD_TIMESTAMP,
                         "field '"
                                 + fields.fetchedAt()
                                 + "' must be an ISO-8601 instant or epoch milliseconds, got "
                                 + abbreviate(asJson(fetched)),
-                        id,
-                        now);
+                        id);
             } catch (OutOfRange e) {
-                return reject(
-                        raw,
+                throw new Rejected(
                         Reason.BAD_TIMESTAMP,
                         "field '"
                                 + fields.fetchedAt()
@@ -445,23 +433,17 @@ public class DocumentParser implements java.io.Serializable {
                                                 + "; '"
                                                 + fields.fetchedAt()
                                                 + "' takes epoch milliseconds or ISO-8601"),
-                        id,
-                        now);
+                        id);
             }
         }
-        if (eventTime - now > maxClockSkewMillis) {
-            if (future == FutureTimestamps.DEAD_LETTER) {
-                return futureTimestamp(
-                        raw,
+        eventTime =
+                skewChecked(
                         eventTime,
-                        !present(fetched)
-                                ? "the Kafka record timestamp"
-                                : "field '" + fields.fetchedAt() + "'",
+                        present(fetched)
+                                ? "field '" + fields.fetchedAt() + "'"
+                                : "the Kafka record timestamp",
                         id,
                         now);
-            }
-            eventTime = now;
-        }
         if (deletion) {
             return new Result(null, null, new Deletion(id, raw.source, url, eventTime));
         }
@@ -469,12 +451,18 @@ public class DocumentParser implements java.io.Serializable {
     }
 
     /**
-     * A dead letter {@code FUTURE_TIMESTAMP}: the event time, from {@code what}, is too far ahead.
+     * The event time, or now when it is further ahead than the allowed clock skew and {@link
+     * FutureTimestamps#CLAMP}; else a dead letter {@code FUTURE_TIMESTAMP}: the event time, from
+     * {@code what}, is too far ahead.
      */
-    private Result futureTimestamp(
-            RawRecord raw, long eventTime, String what, String id, long now) {
-        return reject(
-                raw,
+    private long skewChecked(long eventTime, String what, String id, long now) throws Rejected {
+        if (eventTime - now <= maxClockSkewMillis) {
+            return eventTime;
+        }
+        if (future != FutureTimestamps.DEAD_LETTER) {
+            return now;
+        }
+        throw new Rejected(
                 Reason.FUTURE_TIMESTAMP,
                 "event time "
                         + Json.isoTime(eventTime)
@@ -486,15 +474,14 @@ public class DocumentParser implements java.io.Serializable {
                         + " neardup.max-clock-skew ("
                         + java.time.Duration.ofMillis(maxClockSkewMillis)
                         + ") allows",
-                id,
-                now);
+                id);
     }
 
     /**
      * A Kafka tombstone: the deletion of the document its key names, at the record's timestamp
      * (else {@code ingestTime}), or a dead letter {@code MISSING_ID} when the key cannot be an id.
      */
-    private Result tombstone(RawRecord raw, long ingestTime, long now) {
+    private Result tombstone(RawRecord raw, long ingestTime, long now) throws Rejected {
         byte[] key = raw.key;
         String problem = null;
         String id = null;
@@ -516,22 +503,15 @@ public class DocumentParser implements java.io.Serializable {
             }
         }
         if (problem != null) {
-            return reject(
-                    raw,
+            throw new Rejected(
                     Reason.MISSING_ID,
                     "a tombstone (a record with a null value) deletes the document whose id is its"
                             + " key, as UTF-8 text, but "
                             + problem,
-                    null,
-                    now);
+                    null);
         }
         long eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
-        if (eventTime - now > maxClockSkewMillis) {
-            if (future == FutureTimestamps.DEAD_LETTER) {
-                return futureTimestamp(raw, eventTime, "the Kafka record timestamp", id, now);
-            }
-            eventTime = now;
-        }
+        eventTime = skewChecked(eventTime, "the Kafka record timestamp", id, now);
         return new Result(null, null, new Deletion(id, raw.source, null, eventTime));
     }
 
@@ -563,13 +543,15 @@ public class DocumentParser implements java.io.Serializable {
         return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
     }
 
-    private static String optionalText(Value value, String field) {
+    private static String optionalText(Value value, String field, String id) throws Rejected {
         if (!present(value)) {
             return null;
         }
         if (value.token() != JsonToken.VALUE_STRING) {
-            throw new IllegalArgumentException(
-                    "field '" + field + "' must be a string, got " + typeName(value.token()));
+            throw new Rejected(
+                    Reason.BAD_FIELD,
+                    "field '" + field + "' must be a string, got " + typeName(value.token()),
+                    id);
         }
         return value.text();
     }
@@ -715,10 +697,5 @@ public class DocumentParser implements java.io.Serializable {
         }
         d.detectedAt = Json.isoTime(now);
         return d;
-    }
-
-    private static Result reject(
-            RawRecord raw, Reason reason, String message, String docId, long now) {
-        return new Result(null, deadLetter(raw, reason, message, docId, now));
     }
 }
