@@ -37,19 +37,10 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     /** Where readers count the blank lines they skip; null: nowhere. */
     private transient Counter blankLines;
 
-    /**
-     * @param name how the file is named in record sources (e.g. its file name)
-     * @param maxBytes longest line kept whole
-     */
     public JsonLinesFormat(String name, int maxBytes) {
         this(name, maxBytes, null);
     }
 
-    /**
-     * @param name how the file is named in record sources (e.g. its file name)
-     * @param maxBytes longest line kept whole
-     * @param plan the file's split plan, for line numbers without counting; may be null
-     */
     public JsonLinesFormat(String name, int maxBytes, LineSplits plan) {
         this(name, maxBytes, plan, 0);
     }
@@ -71,7 +62,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     /** A reader of the whole stream, from its current position (line 1) to its end. */
     public StreamFormat.Reader<RawRecord> createReader(
             Configuration config, FSDataInputStream stream) {
-        return new Reader(stream, blankLines, name, maxBytes, linesBefore, 1, Long.MAX_VALUE);
+        return new Reader(stream, 1, Long.MAX_VALUE);
     }
 
     @Override
@@ -80,7 +71,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             throws IOException {
         long offset = stream.getPos();
         if (offset == 0) {
-            return new Reader(stream, blankLines, name, maxBytes, linesBefore, 1, splitEnd);
+            return new Reader(stream, 1, splitEnd);
         }
         long line = plan != null && plan.fileSize() == fileLen ? plan.lineAt(offset) : -1;
         if (line < 0) {
@@ -103,7 +94,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             stream.seek(start);
             offset = start;
         }
-        return new Reader(stream, blankLines, name, maxBytes, linesBefore, line, splitEnd - offset);
+        return new Reader(stream, line, splitEnd - offset);
     }
 
     /**
@@ -172,17 +163,17 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         return TypeInformation.of(RawRecord.class);
     }
 
-    private static final class Reader implements StreamFormat.Reader<RawRecord> {
+    private final class Reader implements StreamFormat.Reader<RawRecord> {
         private final FSDataInputStream in;
-        private final Counter blankLines;
-        private final String name;
-        private final int maxBytes;
+        private final Counter blankLines =
+                JsonLinesFormat.this.blankLines == null
+                        ? new SimpleCounter()
+                        : JsonLinesFormat.this.blankLines;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
         private final byte[] buffer = new byte[1 << 16];
         private int pos;
         private int limit;
         private long lineNumber;
-        private final long linesBefore;
 
         /** Bytes from the reader's start to its split's end; lines starting there are not read. */
         private final long splitLength;
@@ -190,19 +181,8 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         /** Bytes consumed from the reader's start: where the next line starts. */
         private long consumed;
 
-        Reader(
-                FSDataInputStream in,
-                Counter blankLines,
-                String name,
-                int maxBytes,
-                long linesBefore,
-                long firstLine,
-                long splitLength) {
+        Reader(FSDataInputStream in, long firstLine, long splitLength) {
             this.in = in;
-            this.blankLines = blankLines == null ? new SimpleCounter() : blankLines;
-            this.name = name;
-            this.maxBytes = maxBytes;
-            this.linesBefore = linesBefore;
             this.lineNumber = firstLine - 1;
             this.splitLength = splitLength;
         }
@@ -273,7 +253,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
             }
         }
 
-        private static boolean isBlank(byte[] bytes, int length) {
+        private boolean isBlank(byte[] bytes, int length) {
             for (int i = 0; i < length; i++) {
                 byte c = bytes[i];
                 if (c != ' ' && c != '\t' && c != '\r') {
