@@ -1,5 +1,8 @@
 package dev.neardup.sketch;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -45,6 +48,9 @@ public final class BottomKContainment {
     /** Largest sample size s (the count is stored in 16 bits). */
     public static final int MAX_SIZE = 0xFFFF;
 
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     private BottomKContainment() {}
 
     /**
@@ -89,14 +95,7 @@ public final class BottomKContainment {
             all[i] = SampledHashes.permute(shingleHashes[i], key) >>> 32;
         }
         Arrays.sort(all);
-        long[] out = new long[Math.min(s, all.length)];
-        int n = 0;
-        for (int i = 0; i < all.length && n < out.length; i++) {
-            if (n == 0 || all[i] != out[n - 1]) {
-                out[n++] = all[i];
-            }
-        }
-        return n == out.length ? out : Arrays.copyOf(out, n);
+        return Arrays.copyOf(all, Math.min(s, SampledHashes.distinct(all, all.length)));
     }
 
     /** {@link #sample} with the {@link #DEFAULT_SEED}. */
@@ -129,11 +128,7 @@ public final class BottomKContainment {
             if ((v >>> 32) != 0) {
                 throw new IllegalArgumentException("sample value " + v + " exceeds 32 bits");
             }
-            int at = 2 + 4 * i;
-            out[at] = (byte) v;
-            out[at + 1] = (byte) (v >>> 8);
-            out[at + 2] = (byte) (v >>> 16);
-            out[at + 3] = (byte) (v >>> 24);
+            INT_LE.set(out, 2 + 4 * i, (int) v);
         }
         return out;
     }
@@ -218,11 +213,7 @@ public final class BottomKContainment {
     }
 
     private static long value(byte[] packed, int i) {
-        int at = 2 + 4 * i;
-        return (packed[at] & 0xFFL)
-                | (packed[at + 1] & 0xFFL) << 8
-                | (packed[at + 2] & 0xFFL) << 16
-                | (packed[at + 3] & 0xFFL) << 24;
+        return Integer.toUnsignedLong((int) INT_LE.get(packed, 2 + 4 * i));
     }
 
     private static void checkSize(int s) {

@@ -47,14 +47,10 @@ public interface MinHash {
 
     /** A MinHash of the given algorithm with K = {@code numHashes} values and the given seed. */
     static MinHash create(MinHashAlgorithm algorithm, int numHashes, long seed) {
-        switch (algorithm) {
-            case CLASSIC:
-                return new ClassicMinHash(numHashes, seed);
-            case OPH:
-                return new OnePermutationMinHash(numHashes, seed);
-            default:
-                throw new IllegalArgumentException("unknown MinHash algorithm " + algorithm);
-        }
+        return switch (algorithm) {
+            case CLASSIC -> new ClassicMinHash(numHashes, seed);
+            case OPH -> new OnePermutationMinHash(numHashes, seed);
+        };
     }
 
     /** The default MinHash: {@link MinHashAlgorithm#OPH}, K = 128, default seed. */

@@ -31,7 +31,7 @@ import java.util.Arrays;
  * SampleEstimate}). MIN_s does not estimate containment (F(D) has a fixed size, but estimates
  * resemblance only, Broder 1997); {@link ModMSketch} does.
  */
-public final class MinSSketch {
+public final class MinSSketch extends SampledHashes {
 
     /** Default seed of π. Part of stored state: never change it. */
     public static final long DEFAULT_SEED = 0x62726F64_65723937L; // "broder97"
@@ -42,13 +42,10 @@ public final class MinSSketch {
     static final int KIND = 1;
 
     private final int s;
-    private final long seed;
-    private final long[] values;
 
     private MinSSketch(int s, long seed, long[] values) {
+        super("MIN_", s, seed, values);
         this.s = s;
-        this.seed = seed;
-        this.values = values;
     }
 
     /** F(A) of the shingle hashes {@code hashes[from, to)}: MIN_s of their images under π. */
@@ -95,27 +92,9 @@ public final class MinSSketch {
         return s;
     }
 
-    public long seed() {
-        return seed;
-    }
-
-    /** Number of values held: min(s, number of distinct shingles). */
-    public int count() {
-        return values.length;
-    }
-
     /** True when the sketch holds every shingle of its set (fewer than s of them). */
     public boolean isComplete() {
         return values.length < s;
-    }
-
-    public boolean isEmpty() {
-        return values.length == 0;
-    }
-
-    /** The values, ascending in unsigned order (a copy). */
-    public long[] values() {
-        return values.clone();
     }
 
     /**
@@ -218,23 +197,5 @@ public final class MinSSketch {
                             + b.seed
                             + " (sketch both documents with the same s and seed)");
         }
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof MinSSketch other
-                && s == other.s
-                && seed == other.seed
-                && Arrays.equals(values, other.values);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * (31 * s + Long.hashCode(seed)) + Arrays.hashCode(values);
-    }
-
-    @Override
-    public String toString() {
-        return "MIN_" + s + " sketch of " + values.length + " values (seed " + seed + ")";
     }
 }

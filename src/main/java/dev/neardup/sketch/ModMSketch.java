@@ -42,7 +42,7 @@ import java.util.Arrays;
  * error prone): both sketches need the same m, so a short A sampled at the m that keeps a long B
  * small has few values, and its containment estimate a large error.
  */
-public final class ModMSketch {
+public final class ModMSketch extends SampledHashes {
 
     /** Default seed of π: the same as {@link MinSSketch#DEFAULT_SEED}. */
     public static final long DEFAULT_SEED = MinSSketch.DEFAULT_SEED;
@@ -50,13 +50,10 @@ public final class ModMSketch {
     static final int KIND = 2;
 
     private final long m;
-    private final long seed;
-    private final long[] values;
 
     private ModMSketch(long m, long seed, long[] values) {
+        super("MOD_", m, seed, values);
         this.m = m;
-        this.seed = seed;
-        this.values = values;
     }
 
     /**
@@ -117,24 +114,6 @@ public final class ModMSketch {
     /** The modulus m. */
     public long m() {
         return m;
-    }
-
-    public long seed() {
-        return seed;
-    }
-
-    /** Number of values held, |V(A)|. */
-    public int count() {
-        return values.length;
-    }
-
-    public boolean isEmpty() {
-        return values.length == 0;
-    }
-
-    /** The values, ascending in unsigned order (a copy). */
-    public long[] values() {
-        return values.clone();
     }
 
     /**
@@ -253,23 +232,5 @@ public final class ModMSketch {
                                     ? " (coarsen both to a common multiple of m with withModulus)"
                                     : " (sketch both documents with the same seed)"));
         }
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ModMSketch other
-                && m == other.m
-                && seed == other.seed
-                && Arrays.equals(values, other.values);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * (31 * Long.hashCode(m) + Long.hashCode(seed)) + Arrays.hashCode(values);
-    }
-
-    @Override
-    public String toString() {
-        return "MOD_" + m + " sketch of " + values.length + " values (seed " + seed + ")";
     }
 }

@@ -11,9 +11,59 @@ import java.util.Arrays;
  * 64-bit integer in [0, 2^64): a bijection of the 64-bit space chosen by the seed, standing in for
  * Broder's "permutation π over U chosen uniformly at random".
  */
-final class SampledHashes {
+abstract class SampledHashes {
 
-    private SampledHashes() {}
+    private final String kind;
+
+    /** s or m. */
+    private final long parameter;
+
+    final long seed;
+    final long[] values;
+
+    SampledHashes(String kind, long parameter, long seed, long[] values) {
+        this.kind = kind;
+        this.parameter = parameter;
+        this.seed = seed;
+        this.values = values;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Number of values held. */
+    public int count() {
+        return values.length;
+    }
+
+    public boolean isEmpty() {
+        return values.length == 0;
+    }
+
+    /** The values, ascending in unsigned order (a copy). */
+    public long[] values() {
+        return values.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null
+                && o.getClass() == getClass()
+                && parameter == ((SampledHashes) o).parameter
+                && seed == ((SampledHashes) o).seed
+                && Arrays.equals(values, ((SampledHashes) o).values);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Long.hashCode(parameter) + Long.hashCode(seed)) + Arrays.hashCode(values);
+    }
+
+    @Override
+    public String toString() {
+        return kind + parameter + " sketch of " + values.length + " values (seed " + seed + ")";
+    }
 
     /** The word π XORs into a shingle hash before mixing: {@code splitMix64(seed, 0)}. */
     static long permutationKey(long seed) {
@@ -34,14 +84,22 @@ final class SampledHashes {
             values[i] ^= Long.MIN_VALUE; // unsigned order is the signed order of the flipped values
         }
         Arrays.sort(values, 0, length);
+        int n = distinct(values, length);
+        for (int i = 0; i < n; i++) {
+            values[i] ^= Long.MIN_VALUE;
+        }
+        return n;
+    }
+
+    /**
+     * Removes the repeats of the sorted {@code values[0, length)} in place; returns the new length.
+     */
+    static int distinct(long[] values, int length) {
         int n = 0;
         for (int i = 0; i < length; i++) {
             if (n == 0 || values[i] != values[n - 1]) {
                 values[n++] = values[i];
             }
-        }
-        for (int i = 0; i < n; i++) {
-            values[i] ^= Long.MIN_VALUE;
         }
         return n;
     }

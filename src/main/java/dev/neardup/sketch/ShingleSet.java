@@ -19,12 +19,7 @@ public final class ShingleSet {
     public static ShingleSet of(long[] hashes) {
         long[] copy = hashes.clone();
         Arrays.sort(copy);
-        int n = 0;
-        for (int i = 0; i < copy.length; i++) {
-            if (i == 0 || copy[i] != copy[i - 1]) {
-                copy[n++] = copy[i];
-            }
-        }
+        int n = SampledHashes.distinct(copy, copy.length);
         return new ShingleSet(n == copy.length ? copy : Arrays.copyOf(copy, n));
     }
 

@@ -159,9 +159,15 @@ public final class SimHash {
             throw new IllegalArgumentException(
                     "the sum of the absolute weights overflows a double; scale the weights down");
         }
-        long[] out = new long[words];
+        double sum = total;
+        return bitsWhere(i -> 2 * positive[i] >= sum);
+    }
+
+    /** The fingerprint whose bit i is set when {@code set.test(i)}. */
+    private long[] bitsWhere(java.util.function.IntPredicate set) {
+        long[] out = new long[wordSeeds.length];
         for (int i = 0; i < bits; i++) {
-            if (2 * positive[i] >= total) {
+            if (set.test(i)) {
                 out[i >>> 6] |= 1L << (i & 63);
             }
         }
@@ -194,13 +200,7 @@ public final class SimHash {
                 }
             }
         }
-        long[] out = new long[words];
-        for (int i = 0; i < bits; i++) {
-            if (2 * positive[i] >= total) {
-                out[i >>> 6] |= 1L << (i & 63);
-            }
-        }
-        return out;
+        return bitsWhere(i -> 2 * positive[i] >= total);
     }
 
     /** Term-frequency fingerprint of all of {@code features}. */
