@@ -4,7 +4,6 @@ import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.ShingleSet;
-import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import java.util.Objects;
@@ -39,16 +38,7 @@ public final class ContainmentSketcher implements TextSketcher {
     }
 
     @Override
-    public DocumentSketcher.Sketch sketch(CharSequence text) {
-        return fromShingles(shingler.shingleHashes(text));
-    }
-
-    @Override
-    public DocumentSketcher.Sketch sketch(String content, ContentType type) {
-        return fromShingles(shingler.shingleHashes(content, type));
-    }
-
-    private DocumentSketcher.Sketch fromShingles(long[] hashes) {
+    public DocumentSketcher.Sketch sketch(long[] hashes) {
         if (hashes.length == 0) {
             return new DocumentSketcher.Sketch(0, new long[0], new long[0], 0);
         }
@@ -61,6 +51,7 @@ public final class ContainmentSketcher implements TextSketcher {
                 BbitMinHash.fingerprint(signature));
     }
 
+    @Override
     public Shingler shingler() {
         return shingler;
     }

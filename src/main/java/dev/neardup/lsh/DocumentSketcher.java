@@ -2,7 +2,6 @@ package dev.neardup.lsh;
 
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.MinHash;
-import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import java.util.Objects;
@@ -48,23 +47,13 @@ public final class DocumentSketcher implements TextSketcher {
         banding.params().checkFits(minHash.numHashes());
     }
 
-    /** Sketch of a plain-text document. */
     @Override
-    public Sketch sketch(CharSequence text) {
-        return fromShingles(shingler.shingleHashes(text));
-    }
-
-    /** Sketch of a document of the given content type. */
-    @Override
-    public Sketch sketch(String content, ContentType type) {
-        return fromShingles(shingler.shingleHashes(content, type));
-    }
-
-    private Sketch fromShingles(long[] hashes) {
+    public Sketch sketch(long[] hashes) {
         long[] signature = minHash.signature(hashes);
         return new Sketch(hashes.length, signature, banding.bandKeys(signature));
     }
 
+    @Override
     public Shingler shingler() {
         return shingler;
     }

@@ -2,7 +2,6 @@ package dev.neardup.lsh;
 
 import dev.neardup.sketch.Mix64;
 import dev.neardup.sketch.SimHash;
-import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import java.util.Objects;
@@ -76,16 +75,7 @@ public final class SimHashSketcher implements TextSketcher {
     }
 
     @Override
-    public DocumentSketcher.Sketch sketch(CharSequence text) {
-        return fromFeatures(shingler.shingleHashes(text));
-    }
-
-    @Override
-    public DocumentSketcher.Sketch sketch(String content, ContentType type) {
-        return fromFeatures(shingler.shingleHashes(content, type));
-    }
-
-    private DocumentSketcher.Sketch fromFeatures(long[] features) {
+    public DocumentSketcher.Sketch sketch(long[] features) {
         long[] fingerprint = simHash.fingerprint(features);
         return new DocumentSketcher.Sketch(
                 features.length, fingerprint, blocks.bandKeys(fingerprint), identity(features));
@@ -108,6 +98,7 @@ public final class SimHashSketcher implements TextSketcher {
         return Mix64.fmix64(sum + features.length * Mix64.GOLDEN_GAMMA);
     }
 
+    @Override
     public Shingler shingler() {
         return shingler;
     }

@@ -1,6 +1,7 @@
 package dev.neardup.lsh;
 
 import dev.neardup.text.ContentType;
+import dev.neardup.text.Shingler;
 
 /**
  * The algorithm path of one document, whichever similarity family (Jaccard after Broder 1997,
@@ -15,8 +16,17 @@ import dev.neardup.text.ContentType;
 public interface TextSketcher {
 
     /** Sketch of a plain-text document. */
-    DocumentSketcher.Sketch sketch(CharSequence text);
+    default DocumentSketcher.Sketch sketch(CharSequence text) {
+        return sketch(shingler().shingleHashes(text));
+    }
 
     /** Sketch of a document of the given content type. */
-    DocumentSketcher.Sketch sketch(String content, ContentType type);
+    default DocumentSketcher.Sketch sketch(String content, ContentType type) {
+        return sketch(shingler().shingleHashes(content, type));
+    }
+
+    /** Sketch of a document's shingle hashes, as {@link #shingler()} makes them. */
+    DocumentSketcher.Sketch sketch(long[] shingleHashes);
+
+    Shingler shingler();
 }
