@@ -102,13 +102,12 @@ public final class LineSplits implements Serializable {
                 position += n;
             }
         }
-        long[] starts = new long[splits.size()];
-        long[] firstLines = new long[splits.size()];
-        for (int i = 0; i < starts.length; i++) {
-            starts[i] = splits.get(i)[0];
-            firstLines[i] = splits.get(i)[1];
-        }
-        return new LineSplits(absolute.toUri().getPath(), size, modified, starts, firstLines);
+        return new LineSplits(
+                absolute.toUri().getPath(),
+                size,
+                modified,
+                splits.stream().mapToLong(split -> split[0]).toArray(),
+                splits.stream().mapToLong(split -> split[1]).toArray());
     }
 
     private static final VarHandle LONGS =

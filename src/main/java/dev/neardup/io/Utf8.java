@@ -44,8 +44,9 @@ final class Utf8 {
                     return false;
                 }
                 i += 2;
-            } else if (b0 < 0xF0) {
-                if (i + 2 >= n) {
+            } else if (b0 < 0xF5) {
+                int length = b0 < 0xF0 ? 3 : 4;
+                if (i + length - 1 >= n) {
                     return false;
                 }
                 int b1 = bytes[i + 1] & 0xFF;
@@ -53,27 +54,16 @@ final class Utf8 {
                         switch (b0) {
                             case 0xE0 -> b1 >= 0xA0 && b1 <= 0xBF; // no overlong forms
                             case 0xED -> b1 >= 0x80 && b1 <= 0x9F; // no surrogates
-                            default -> (b1 & 0xC0) == 0x80;
-                        };
-                if (!ok || !continuation(bytes[i + 2])) {
-                    return false;
-                }
-                i += 3;
-            } else if (b0 < 0xF5) {
-                if (i + 3 >= n) {
-                    return false;
-                }
-                int b1 = bytes[i + 1] & 0xFF;
-                boolean ok =
-                        switch (b0) {
                             case 0xF0 -> b1 >= 0x90 && b1 <= 0xBF; // no overlong forms
                             case 0xF4 -> b1 >= 0x80 && b1 <= 0x8F; // nothing above U+10FFFF
                             default -> (b1 & 0xC0) == 0x80;
                         };
-                if (!ok || !continuation(bytes[i + 2]) || !continuation(bytes[i + 3])) {
+                if (!ok
+                        || !continuation(bytes[i + 2])
+                        || (length == 4 && !continuation(bytes[i + 3]))) {
                     return false;
                 }
-                i += 4;
+                i += length;
             } else {
                 return false; // F5..FF never occur in UTF-8
             }

@@ -1,6 +1,7 @@
 package dev.neardup.text;
 
 import java.nio.CharBuffer;
+import java.util.Arrays;
 import java.util.Set;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.CDataNode;
@@ -515,14 +516,9 @@ public final class HtmlText {
             return p + 2; // "<!--->"
         }
         for (int i = p; i < n; i++) {
-            if (c[i] == '>' && i - 2 >= p && c[i - 1] == '-' && c[i - 2] == '-') {
-                return i + 1;
-            }
             if (c[i] == '>'
-                    && i - 3 >= p
-                    && c[i - 1] == '!'
-                    && c[i - 2] == '-'
-                    && c[i - 3] == '-') {
+                    && (i - 2 >= p && regionMatches(c, i - 2, i, "--")
+                            || i - 3 >= p && regionMatches(c, i - 3, i, "--!"))) {
                 return i + 1;
             }
         }
@@ -689,7 +685,9 @@ public final class HtmlText {
         }
         int i = (h ^ (h >>> 11)) & (CACHE_SIZE - 1);
         char[] key = cacheKeys[i];
-        if (key != null && key.length == length && regionEquals(c, p, key)) {
+        if (key != null
+                && key.length == length
+                && Arrays.equals(c, p, p + length, key, 0, length)) {
             return cacheValues[i];
         }
         String reference = new String(c, p, length);
@@ -697,15 +695,6 @@ public final class HtmlText {
         cacheKeys[i] = reference.toCharArray();
         cacheValues[i] = value;
         return value;
-    }
-
-    private static boolean regionEquals(char[] c, int p, char[] key) {
-        for (int k = 0; k < key.length; k++) {
-            if (c[p + k] != key[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The index after the first {@code ch} at or after {@code p}, or {@code n}. */
@@ -788,7 +777,7 @@ public final class HtmlText {
 
     private void ensureCapacity(int more) {
         if (outLength + more > out.length) {
-            out = java.util.Arrays.copyOf(out, Math.max(outLength + more, 2 * out.length));
+            out = Arrays.copyOf(out, Math.max(outLength + more, 2 * out.length));
         }
     }
 

@@ -607,22 +607,18 @@ public final class Tokenizer {
             if (removeStopWords && STOP_WORDS.contains(tokenChars, 0, tokenLength)) {
                 continue;
             }
-            byte[] token;
+            byte[] token = Arrays.copyOfRange(in, starts[i], ends[i]);
             if (stemmer != null) {
                 // The stemmer works in place on the array it is given and may replace it.
                 stemmer.setCurrent(tokenChars, tokenLength);
                 stemmer.stem();
                 tokenChars = stemmer.getCurrentBuffer();
                 int stemLength = stemmer.getCurrentBufferLength();
-                if (stemLength == 0) {
-                    // Porter's step 1a stems "s" (as in "it's") to "": keep the token as it is
-                    // rather than write an empty one.
-                    token = Arrays.copyOfRange(in, starts[i], ends[i]);
-                } else {
+                // Porter's step 1a stems "s" (as in "it's") to "": the token is then kept as it
+                // is rather than written empty.
+                if (stemLength > 0) {
                     token = new String(tokenChars, 0, stemLength).getBytes(StandardCharsets.UTF_8);
                 }
-            } else {
-                token = Arrays.copyOfRange(in, starts[i], ends[i]);
             }
             if (o + token.length + 1 > out.length) {
                 out = Arrays.copyOf(out, 2 * (o + token.length + 1));
@@ -643,16 +639,6 @@ public final class Tokenizer {
 
     /** Decodes the UTF-8 token {@code in[start, end)} into {@code tokenChars}; returns length. */
     private int decodeToken(byte[] in, int start, int end) {
-        if (ascii) {
-            int n = end - start;
-            if (tokenChars.length < n) {
-                tokenChars = new char[2 * n];
-            }
-            for (int i = 0; i < n; i++) {
-                tokenChars[i] = (char) in[start + i];
-            }
-            return n;
-        }
         String token = new String(in, start, end - start, StandardCharsets.UTF_8);
         if (tokenChars.length < token.length()) {
             tokenChars = new char[2 * token.length()];
