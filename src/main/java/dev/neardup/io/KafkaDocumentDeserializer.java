@@ -16,7 +16,6 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
 
     private static final long serialVersionUID = 1L;
 
-    private final KafkaRawRecordDeserializer raw = new KafkaRawRecordDeserializer();
     private final DocumentParser parser;
 
     public KafkaDocumentDeserializer(DocumentParser parser) {
@@ -25,17 +24,8 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
 
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<ParsedRecord> out) {
-        raw.deserialize(
-                record,
-                new Collector<>() {
-                    @Override
-                    public void collect(RawRecord r) {
-                        out.collect(parser.parseRecord(r, System.currentTimeMillis()));
-                    }
-
-                    @Override
-                    public void close() {}
-                });
+        RawRecord raw = KafkaRawRecordDeserializer.raw(record);
+        out.collect(parser.parseRecord(raw, System.currentTimeMillis()));
     }
 
     @Override

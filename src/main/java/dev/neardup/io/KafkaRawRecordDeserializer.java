@@ -18,6 +18,10 @@ public class KafkaRawRecordDeserializer implements KafkaRecordDeserializationSch
 
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<RawRecord> out) {
+        out.collect(raw(record));
+    }
+
+    static RawRecord raw(ConsumerRecord<byte[], byte[]> record) {
         byte[] value = record.value() == null ? new byte[0] : record.value();
         RawRecord r =
                 new RawRecord(
@@ -30,7 +34,7 @@ public class KafkaRawRecordDeserializer implements KafkaRecordDeserializationSch
             r.tombstone = true;
             r.key = record.key();
         }
-        out.collect(r);
+        return r;
     }
 
     @Override
