@@ -3,6 +3,7 @@ package dev.neardup.lsh;
 import dev.neardup.sketch.SimHash;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The offline "sliding window" over sorted, permuted SimHash fingerprints (Manku, Jain and Das
@@ -64,10 +65,7 @@ public final class SortedWindow {
         this.source = new int[permutations][];
         for (int m = 0; m < permutations; m++) {
             SplittableRandom random = new SplittableRandom(seed + m);
-            int[] p = new int[bits];
-            for (int j = 0; j < bits; j++) {
-                p[j] = j;
-            }
+            int[] p = IntStream.range(0, bits).toArray();
             for (int j = bits - 1; j > 0; j--) {
                 int r = random.nextInt(j + 1);
                 int t = p[j];

@@ -28,9 +28,6 @@ import java.nio.ByteOrder;
  */
 public final class BbitMinHash {
 
-    /** The supported widths b. */
-    private static final int[] SUPPORTED = {1, 2, 4, 8, 16};
-
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -38,12 +35,10 @@ public final class BbitMinHash {
 
     private BbitMinHash() {}
 
-    /** Checks b, with a message a user can act on. */
+    /** Checks b (a power of two up to 16), with a message a user can act on. */
     public static int checkBits(int bits) {
-        for (int b : SUPPORTED) {
-            if (b == bits) {
-                return bits;
-            }
+        if (bits > 0 && bits <= 16 && Integer.bitCount(bits) == 1) {
+            return bits;
         }
         throw new IllegalArgumentException(
                 "bits per stored MinHash value must be 1, 2, 4, 8 or 16, got " + bits);

@@ -177,7 +177,6 @@ public final class KorSketch {
         return out;
     }
 
-    /** The sketch of the set of positions {@code positions}. */
     public long[] sketchOfPositions(long[] positions) {
         return sketchOfPositions(positions, 0, positions.length);
     }

@@ -31,7 +31,6 @@ public interface MinHash {
     /** Signature of the shingle hashes {@code hashes[from, to)}. */
     long[] signature(long[] hashes, int from, int to);
 
-    /** Signature of all of {@code hashes}. */
     default long[] signature(long[] hashes) {
         return signature(hashes, 0, hashes.length);
     }
@@ -42,7 +41,6 @@ public interface MinHash {
     /** The seed the hash functions are derived from. */
     long seed();
 
-    /** Which implementation this is. */
     MinHashAlgorithm algorithm();
 
     /** A MinHash of the given algorithm with K = {@code numHashes} values and the given seed. */

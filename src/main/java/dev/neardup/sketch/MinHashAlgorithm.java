@@ -18,7 +18,6 @@ public enum MinHashAlgorithm {
      */
     CLASSIC;
 
-    /** The default algorithm, {@link #OPH}. */
     public static MinHashAlgorithm defaultAlgorithm() {
         return OPH;
     }

@@ -87,7 +87,6 @@ public final class MinSSketch extends SampledHashes {
         return of(hashes, s, DEFAULT_SEED);
     }
 
-    /** The sample size s. */
     public int s() {
         return s;
     }

@@ -111,7 +111,6 @@ public final class ModMSketch extends SampledHashes {
         return m;
     }
 
-    /** The modulus m. */
     public long m() {
         return m;
     }

@@ -23,7 +23,6 @@ public final class ShingleSet {
         return new ShingleSet(n == copy.length ? copy : Arrays.copyOf(copy, n));
     }
 
-    /** Number of distinct shingles. */
     public int size() {
         return sorted.length;
     }

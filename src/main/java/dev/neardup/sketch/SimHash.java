@@ -99,7 +99,6 @@ public final class SimHash {
         return bits;
     }
 
-    /** D, the number of bits. */
     public int bits() {
         return bits;
     }
@@ -109,7 +108,6 @@ public final class SimHash {
         return wordSeeds.length;
     }
 
-    /** The seed the hyperplanes are derived from. */
     public long seed() {
         return seed;
     }
@@ -203,7 +201,6 @@ public final class SimHash {
         return bitsWhere(i -> 2 * positive[i] >= total);
     }
 
-    /** Term-frequency fingerprint of all of {@code features}. */
     public long[] fingerprint(long[] features) {
         return fingerprint(features, 0, features.length);
     }
