@@ -56,13 +56,7 @@ public record SampleEstimate(double value, int matches, int sampleSize, boolean 
      * does not depend on p̂.
      */
     public double standardError() {
-        if (exhaustive) {
-            return 0;
-        }
-        if (sampleSize == 0) {
-            return Double.NaN;
-        }
-        return standardError(value, sampleSize);
+        return exhaustive ? 0 : sampleSize == 0 ? Double.NaN : standardError(value, sampleSize);
     }
 
     /**
@@ -72,13 +66,7 @@ public record SampleEstimate(double value, int matches, int sampleSize, boolean 
      */
     public double errorBound(double delta) {
         checkDelta(delta);
-        if (exhaustive) {
-            return 0;
-        }
-        if (sampleSize == 0) {
-            return Double.NaN;
-        }
-        return errorBound(sampleSize, delta);
+        return exhaustive ? 0 : sampleSize == 0 ? Double.NaN : errorBound(sampleSize, delta);
     }
 
     /** Standard error sqrt(p (1 - p) / k) of a fraction of a sample of k: the bound above. */

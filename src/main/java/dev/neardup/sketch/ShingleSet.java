@@ -9,7 +9,7 @@ import java.util.Arrays;
  */
 public final class ShingleSet {
 
-    private final long[] sorted;
+    final long[] sorted;
 
     private ShingleSet(long[] sorted) {
         this.sorted = sorted;

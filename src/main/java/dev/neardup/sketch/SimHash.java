@@ -267,10 +267,7 @@ public final class SimHash {
      */
     public static double withinProbability(double angle, int bits, int maxHamming) {
         double p = Math.min(1, Math.max(0, angle / Math.PI));
-        if (maxHamming >= bits) {
-            return 1;
-        }
-        if (p == 0) {
+        if (maxHamming >= bits || p == 0) {
             return 1;
         }
         if (p == 1) {

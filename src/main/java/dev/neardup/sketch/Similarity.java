@@ -43,11 +43,7 @@ public final class Similarity {
 
     /** Exact Jaccard similarity |A ∩ B| / |A ∪ B| (Broder's 1997 resemblance r(A, B)). */
     public static double jaccard(ShingleSet a, ShingleSet b) {
-        if (a.isEmpty() && b.isEmpty()) {
-            return 1.0;
-        }
-        int common = a.intersectionSize(b);
-        return (double) common / (a.size() + b.size() - common);
+        return jaccardOfSorted(a.sorted, b.sorted);
     }
 
     /**
