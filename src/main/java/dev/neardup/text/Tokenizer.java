@@ -113,29 +113,6 @@ public final class Tokenizer {
     /** Per {@link #SIMPLE} BMP character: its NFKC_Casefold, computed by ICU at class loading. */
     private static final char[] SINGLE = new char[0x10000];
 
-    static {
-        for (int c = 0; c < 0x10000; c++) {
-            if (Character.isSurrogate((char) c)) {
-                continue;
-            }
-            int flags = 0;
-            if (NFKC_CASEFOLD.isInert(c)) {
-                // Boundaries before and after it, and normalisation leaves it alone (most of
-                // the BMP: spares 57,000 calls to normalize at class loading).
-                flags = BOUNDARY_BEFORE | SIMPLE;
-                SINGLE[c] = (char) c;
-            } else if (NFKC_CASEFOLD.hasBoundaryBefore(c)) {
-                flags = BOUNDARY_BEFORE;
-                String n = NFKC_CASEFOLD.normalize(String.valueOf((char) c));
-                if (n.length() == 1 && !Character.isSurrogate(n.charAt(0))) {
-                    flags |= SIMPLE;
-                    SINGLE[c] = n.charAt(0);
-                }
-            }
-            FLAGS[c] = (byte) flags;
-        }
-    }
-
     /**
      * Scripts written without spaces between words, whose letters are bigrammed (rule 3): those of
      * Lucene's CJKBigramFilter (Han, Hiragana, Katakana, Hangul), and Thai, Lao, Khmer and Myanmar.
@@ -155,8 +132,26 @@ public final class Tokenizer {
     private static final byte[] BMP_KIND = new byte[0x10000];
 
     static {
-        for (int cp = 0; cp < 0x10000; cp++) {
-            BMP_KIND[cp] = Character.isSurrogate((char) cp) ? SEPARATOR : kindOf(cp);
+        for (int c = 0; c < 0x10000; c++) {
+            if (Character.isSurrogate((char) c)) {
+                continue; // a separator, without flags
+            }
+            BMP_KIND[c] = kindOf(c);
+            int flags = 0;
+            if (NFKC_CASEFOLD.isInert(c)) {
+                // Boundaries before and after it, and normalisation leaves it alone (most of
+                // the BMP: spares 57,000 calls to normalize at class loading).
+                flags = BOUNDARY_BEFORE | SIMPLE;
+                SINGLE[c] = (char) c;
+            } else if (NFKC_CASEFOLD.hasBoundaryBefore(c)) {
+                flags = BOUNDARY_BEFORE;
+                String n = NFKC_CASEFOLD.normalize(String.valueOf((char) c));
+                if (n.length() == 1 && !Character.isSurrogate(n.charAt(0))) {
+                    flags |= SIMPLE;
+                    SINGLE[c] = n.charAt(0);
+                }
+            }
+            FLAGS[c] = (byte) flags;
         }
     }
 
