@@ -51,8 +51,7 @@ public class KafkaJsonSerializer<T> implements KafkaRecordSerializationSchema<T>
         byte[] keyBytes = k == null ? null : k.getBytes(StandardCharsets.UTF_8);
         byte[] value = Json.write(element).getBytes(StandardCharsets.UTF_8);
         RecordHeaders headers = new RecordHeaders();
-        if (element instanceof DeadLetter) {
-            DeadLetter d = (DeadLetter) element;
+        if (element instanceof DeadLetter d) {
             header(headers, "neardup.dlq.reason", d.reason);
             header(headers, "neardup.dlq.message", d.message);
             header(headers, "neardup.dlq.source", d.source);

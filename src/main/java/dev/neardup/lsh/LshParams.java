@@ -29,10 +29,7 @@ public record LshParams(int bands, int rows) implements Serializable {
      */
     public static final double DEFAULT_FP_WEIGHT = 0.25;
 
-    /**
-     * Default weight of the false-negative area in {@link #suggest} (see {@link
-     * #DEFAULT_FP_WEIGHT}).
-     */
+    /** Default weight of the false-negative area (see {@link #DEFAULT_FP_WEIGHT}). */
     public static final double DEFAULT_FN_WEIGHT = 0.75;
 
     public LshParams {
