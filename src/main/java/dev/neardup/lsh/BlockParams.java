@@ -2,6 +2,7 @@ package dev.neardup.lsh;
 
 import dev.neardup.sketch.SimHash;
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.stream.IntStream;
 
 /**
@@ -121,11 +122,7 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
 
     /** w_t, the number of fingerprint bits table t's key covers. */
     public int keyWidth(int table) {
-        int w = 0;
-        for (int b : tableBlocks(table)) {
-            w += blockWidth(b);
-        }
-        return w;
+        return Arrays.stream(tableBlocks(table)).map(this::blockWidth).sum();
     }
 
     /** The narrowest key width over all tables (the last tables take the narrower blocks). */

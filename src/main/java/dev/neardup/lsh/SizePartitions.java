@@ -112,11 +112,9 @@ public final class SizePartitions {
     public static double[] resemblanceThresholds(
             double containment, long querySize, long[] upperBounds) {
         checkBounds(upperBounds);
-        double[] thresholds = new double[upperBounds.length];
-        for (int i = 0; i < upperBounds.length; i++) {
-            thresholds[i] = resemblanceThreshold(containment, querySize, upperBounds[i]);
-        }
-        return thresholds;
+        return Arrays.stream(upperBounds)
+                .mapToDouble(u -> resemblanceThreshold(containment, querySize, u))
+                .toArray();
     }
 
     private static void checkBounds(long[] upperBounds) {

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * Containment both ways from two fixed-size bottom-s samples: the MIN_s sketch (Broder, "On the
@@ -135,12 +136,7 @@ public final class BottomKContainment {
 
     /** The values of packed bytes (see {@link #pack}). */
     public static long[] unpack(byte[] packed) {
-        int n = count(packed);
-        long[] out = new long[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = value(packed, i);
-        }
-        return out;
+        return IntStream.range(0, count(packed)).mapToLong(i -> value(packed, i)).toArray();
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.neardup.sketch;
 
+import java.util.Arrays;
+
 /**
  * The KOR sketch for Hamming distance (Kushilevitz, Ostrovsky and Rabani, "Efficient search for
  * approximate nearest neighbor in high dimensional spaces", STOC 1998 / SIAM J. Comput. 2000): t
@@ -186,11 +188,7 @@ public final class KorSketch {
      * (the layout of {@link SimHash} fingerprints).
      */
     public long[] sketch(long[] bitVector) {
-        int ones = 0;
-        for (long w : bitVector) {
-            ones += Long.bitCount(w);
-        }
-        long[] positions = new long[ones];
+        long[] positions = new long[(int) Arrays.stream(bitVector).map(Long::bitCount).sum()];
         int n = 0;
         for (int w = 0; w < bitVector.length; w++) {
             long bits = bitVector[w];

@@ -1,5 +1,7 @@
 package dev.neardup.sketch;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -164,9 +166,7 @@ abstract class SampledHashes {
     static byte[] encode(int kind, long seed, long parameter, long[] values, long unit) {
         byte[] out = new byte[HEADER_BYTES + 10 * (values.length + 2)];
         out[0] = (byte) kind;
-        for (int i = 0; i < 8; i++) {
-            out[1 + i] = (byte) (seed >>> (8 * i));
-        }
+        ByteBuffer.wrap(out, 1, 8).order(ByteOrder.LITTLE_ENDIAN).putLong(seed);
         int at = HEADER_BYTES;
         at = putVarint(out, at, parameter);
         at = putVarint(out, at, values.length);
@@ -211,11 +211,7 @@ abstract class SampledHashes {
         }
 
         long seed() {
-            long seed = 0;
-            for (int i = 0; i < 8; i++) {
-                seed |= (bytes[1 + i] & 0xFFL) << (8 * i);
-            }
-            return seed;
+            return ByteBuffer.wrap(bytes, 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
         }
 
         long varint() {
