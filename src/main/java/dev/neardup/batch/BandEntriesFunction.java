@@ -25,7 +25,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
     @Override
     public void open(OpenContext openContext) {
         sketches = settings.newMemberSketches();
-        entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+        entries = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 
     @Override

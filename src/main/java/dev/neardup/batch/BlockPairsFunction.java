@@ -29,8 +29,8 @@ public class BlockPairsFunction
     @Override
     protected void setUp() {
         pairing = BucketPairing.of(settings);
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
-        blockTasks = DedupeJob.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        blockTasks = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
     }
 
     @Override

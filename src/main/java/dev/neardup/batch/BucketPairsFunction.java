@@ -37,8 +37,8 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
     @Override
     protected void setUp() {
         pairing = BucketPairing.of(settings);
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
-        giantBuckets = DedupeJob.counter(getRuntimeContext(), DedupeJob.GIANT_BUCKETS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        giantBuckets = DedupeCounters.counter(getRuntimeContext(), DedupeJob.GIANT_BUCKETS);
         largest = new LongMaximum();
         getRuntimeContext().addAccumulator(DedupeJob.LARGEST_BUCKET, largest);
     }

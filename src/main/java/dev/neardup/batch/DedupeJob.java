@@ -20,9 +20,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
@@ -104,11 +102,6 @@ public final class DedupeJob {
 
     static String unstable(int round) {
         return "unstable-" + round;
-    }
-
-    /** The counter {@code name} of this task, added on first use (operators share names). */
-    static LongCounter counter(RuntimeContext context, String name) {
-        return DedupeCounters.counter(context, name);
     }
 
     /**
@@ -528,11 +521,7 @@ public final class DedupeJob {
      * Whether an output is a Flink filesystem URI ({@code file:///...}, {@code s3://...}): written
      * as a directory of part files. A plain path is a local file, written whole.
      */
-    public static boolean isFileSystemUri(String target) {
-        return hasScheme(target);
-    }
-
-    private static boolean hasScheme(String s) {
+    public static boolean isFileSystemUri(String s) {
         int colon = s.indexOf(':');
         int slash = s.indexOf('/');
         return colon > 1 && (slash < 0 || colon < slash);
@@ -577,7 +566,7 @@ public final class DedupeJob {
 
     /** The local file of an input given as a path or a file: URI; null for other filesystems. */
     public static java.nio.file.Path localPath(String input) {
-        if (!hasScheme(input)) {
+        if (!isFileSystemUri(input)) {
             return java.nio.file.Path.of(input);
         }
         URI u = URI.create(input);

@@ -53,7 +53,7 @@ final class EdgeFunctions {
 
         @Override
         public void open(OpenContext openContext) {
-            counter = DedupeJob.counter(getRuntimeContext(), name);
+            counter = DedupeCounters.counter(getRuntimeContext(), name);
         }
 
         @Override

@@ -60,7 +60,7 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
                         .getState(
                                 new ValueStateDescriptor<>(
                                         "shingles", TypeInformation.of(long[].class)));
-        copies = DedupeJob.counter(getRuntimeContext(), DedupeJob.COPIES);
+        copies = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COPIES);
     }
 
     @Override

@@ -105,7 +105,7 @@ public final class ExactVerifyFunctions {
         public void open(OpenContext openContext) {
             pending = candidates(getRuntimeContext(), ShingledPair.class);
             set = shingles(getRuntimeContext());
-            checks = DedupeJob.counter(getRuntimeContext(), DedupeJob.EXACT_CHECKS);
+            checks = DedupeCounters.counter(getRuntimeContext(), DedupeJob.EXACT_CHECKS);
         }
 
         @Override

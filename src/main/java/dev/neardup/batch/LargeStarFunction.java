@@ -32,7 +32,7 @@ public class LargeStarFunction extends KeyedProcessFunction<String, SimilarPair,
         neighbours =
                 getRuntimeContext()
                         .getListState(new ListStateDescriptor<>("neighbours", Types.STRING));
-        unstable = DedupeJob.counter(getRuntimeContext(), DedupeJob.unstable(round));
+        unstable = DedupeCounters.counter(getRuntimeContext(), DedupeJob.unstable(round));
     }
 
     @Override

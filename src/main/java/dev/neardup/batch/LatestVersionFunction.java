@@ -32,8 +32,8 @@ public class LatestVersionFunction extends KeyedProcessFunction<String, DedupeDo
                                 new ValueStateDescriptor<>(
                                         "latest", TypeInformation.of(DedupeDoc.class)));
         deletedAt = getRuntimeContext().getState(new ValueStateDescriptor<>("deleted", Types.LONG));
-        superseded = DedupeJob.counter(getRuntimeContext(), DedupeJob.SUPERSEDED);
-        deleted = DedupeJob.counter(getRuntimeContext(), DedupeJob.DELETED);
+        superseded = DedupeCounters.counter(getRuntimeContext(), DedupeJob.SUPERSEDED);
+        deleted = DedupeCounters.counter(getRuntimeContext(), DedupeJob.DELETED);
     }
 
     @Override

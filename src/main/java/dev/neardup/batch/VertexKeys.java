@@ -27,9 +27,4 @@ public final class VertexKeys {
     public static String id(String key) {
         return key.substring(PREFIX);
     }
-
-    /** The event time of a key. */
-    public static long eventTime(String key) {
-        return Long.parseUnsignedLong(key.substring(0, PREFIX), 16) ^ Long.MIN_VALUE;
-    }
 }

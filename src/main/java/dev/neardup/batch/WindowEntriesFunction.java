@@ -26,7 +26,7 @@ public class WindowEntriesFunction extends RichFlatMapFunction<DedupeDoc, Window
     @Override
     public void open(OpenContext openContext) {
         window = settings.newSortedWindow();
-        entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+        entries = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 
     @Override

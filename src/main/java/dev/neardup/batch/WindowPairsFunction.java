@@ -34,7 +34,7 @@ public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, Sim
     @Override
     protected void setUp() {
         window = settings.newSortedWindow();
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
         largest = new LongMaximum();
         getRuntimeContext().addAccumulator(DedupeJob.LARGEST_BUCKET, largest);
     }
