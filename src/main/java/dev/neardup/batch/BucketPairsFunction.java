@@ -1,6 +1,5 @@
 package dev.neardup.batch;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -56,7 +55,9 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
         if (blocks == 1) {
             comparisons.add(
                     pairing.within(
-                            members(bucket),
+                            bucket.stream()
+                                    .map(e -> new BucketPairing.Member(e.key, e.sketch))
+                                    .toList(),
                             band,
                             (a, b, s) -> out.collect(new SimilarPair(a, b, s))));
             return;
@@ -73,13 +74,5 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
                 ctx.output(BLOCKS, copy);
             }
         }
-    }
-
-    static List<BucketPairing.Member> members(List<BucketEntry> entries) {
-        List<BucketPairing.Member> list = new ArrayList<>(entries.size());
-        for (BucketEntry e : entries) {
-            list.add(new BucketPairing.Member(e.key, e.sketch));
-        }
-        return list;
     }
 }

@@ -394,14 +394,14 @@ public final class DedupeJob {
                             .uid("both-directions-" + k)
                             .name("both directions " + k)
                             .keyBy(e -> e.a, Types.STRING)
-                            .process(new LargeStarFunction(k))
+                            .process(StarFunction.large(k))
                             .uid("large-star-" + k)
                             .name("large-star " + k)
                             .flatMap(new EdgeFunctions.LargerFirstFunction())
                             .uid("larger-first-" + k)
                             .name("larger end first " + k)
                             .keyBy(e -> e.a, Types.STRING)
-                            .process(new SmallStarFunction())
+                            .process(StarFunction.small())
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }

@@ -82,9 +82,7 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<DedupeDoc> out)
             throws Exception {
         List<DedupeDoc> group = new ArrayList<>();
-        for (DedupeDoc d : members.get()) {
-            group.add(d);
-        }
+        members.get().forEach(group::add);
         group.sort(Comparator.comparing(d -> d.key));
         DedupeDoc first = group.get(0);
         first.signature = signature.value();

@@ -52,9 +52,7 @@ public abstract class KeyGroupFunction<K, IN, OUT> extends KeyedProcessFunction<
     public final void onTimer(long timestamp, OnTimerContext ctx, Collector<OUT> out)
             throws Exception {
         List<IN> group = new ArrayList<>();
-        for (IN e : members.get()) {
-            group.add(e);
-        }
+        members.get().forEach(group::add);
         onKeyEnd(group, ctx, out);
     }
 

@@ -63,12 +63,8 @@ public final class KafkaRun {
         Configuration effective = o.effective();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
-        KafkaSettings kafkaSettings;
-        try {
-            kafkaSettings = KafkaSettings.from(effective);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        KafkaSettings kafkaSettings =
+                NeardupException.usageIfInvalid(() -> KafkaSettings.from(effective));
         boolean bounded = kafkaSettings.bounded();
         String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         if (o.onCluster()) {
@@ -82,7 +78,9 @@ public final class KafkaRun {
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
             // storage, restarts and checkpointing (unless --checkpoint-interval or -D names it);
             // the environment merges it with this configuration. Submit and return.
-            JobClient job = startKafkaJob(conf, settings, kafkaSettings);
+            JobClient job =
+                    NeardupException.usageIfInvalid(
+                            () -> KafkaJob.start(conf, settings, kafkaSettings));
             err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
@@ -227,7 +225,9 @@ public final class KafkaRun {
                 }
             }
             JobCounts counts = new JobCounts().configure(flink);
-            JobClient job = startKafkaJob(flink, settings, kafkaSettings);
+            JobClient job =
+                    NeardupException.usageIfInvalid(
+                            () -> KafkaJob.start(flink, settings, kafkaSettings));
             Thread hook =
                     new Thread(
                             () -> {
@@ -247,13 +247,7 @@ public final class KafkaRun {
                                             KafkaSettings.CheckpointTiming.of(flink).timeout(),
                                             err);
                     KafkaProgress progress =
-                            quiet
-                                    ? null
-                                    : new KafkaProgress(
-                                            counts,
-                                            kafkaSettings,
-                                            err,
-                                            KafkaProgress.stderrIsTerminal())) {
+                            quiet ? null : new KafkaProgress(counts, kafkaSettings, err)) {
                 if (!quiet) {
                     err.println(
                             "neardup: running"
@@ -304,16 +298,6 @@ public final class KafkaRun {
             kafkaSettings.checkTopics(Duration.ofSeconds(30));
         } catch (IllegalStateException e) {
             throw NeardupException.failure(e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
-    }
-
-    private static JobClient startKafkaJob(
-            Configuration conf, NearDupSettings settings, KafkaSettings kafkaSettings)
-            throws Exception {
-        try {
-            return KafkaJob.start(conf, settings, kafkaSettings);
         } catch (IllegalArgumentException e) {
             throw NeardupException.usage(e.getMessage());
         }

@@ -53,8 +53,23 @@ public final class Progress {
         List<Field> fields();
     }
 
-    /** One count of a report: its JSON name, its words on a terminal ("dead letters"), value. */
-    public record Field(String json, String words, long value) {}
+    /**
+     * One count of a report: its JSON name, its words on a terminal ("dead letters"), value; a
+     * {@link #named} one shows its words first ("consumer lag 12", "unknown" when null).
+     */
+    public record Field(String json, String words, Long value, boolean named) {
+        public Field(String json, String words, long value) {
+            this(json, words, value, false);
+        }
+
+        public static Field named(String json, String words, Long value) {
+            return new Field(json, words, value, true);
+        }
+
+        String text() {
+            return named ? words + " " + (value == null ? "unknown" : value) : value + " " + words;
+        }
+    }
 
     /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
     public static Counts run(JobCounts job) {
@@ -194,7 +209,7 @@ public final class Progress {
             lastStage = stage;
             lastDocuments = 0; // a new stage counts other records from 0
         }
-        double rate = (count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
+        double rate = Math.max(0, count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
         lastTime = now;
         lastDocuments = count;
         nextReport = now + intervalNanos;
@@ -211,7 +226,7 @@ public final class Progress {
             }
             line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
             for (Field f : fields) {
-                line.append(", ").append(f.value()).append(' ').append(f.words());
+                line.append(", ").append(f.text());
             }
             err.print(line);
             lineShown = true;
@@ -284,6 +299,15 @@ public final class Progress {
     public static void eraseBeforeConsoleRecords(Progress progress) {
         boolean line = progress != null && progress.terminal();
         JsonLinesSink.eraseProgressLine(line && isTerminal(1), line);
+    }
+
+    /** Ends the terminal line, keeping it: what follows starts on a line of its own. */
+    public void finish() {
+        if (terminal && lineShown) {
+            err.println();
+            err.flush();
+            lineShown = false;
+        }
     }
 
     /** Ends the progress display: erases the terminal line, so that what follows starts clean. */
