@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -173,38 +174,32 @@ public final class DedupeRun {
             buckets = settings.job().mode().keyUnit() + " buckets";
             entries = settings.job().mode().keyUnit() + " entries";
         }
-        return new Progress.Counts() {
-            private DedupeCounters.Snapshot last = DedupeCounters.snapshot(counts::countOrAbsent);
-
-            @Override
-            public String stage() {
-                last = DedupeCounters.snapshot(counts::countOrAbsent);
-                return last.stage() == DedupeCounters.Stage.BUCKETS
-                        ? buckets
-                        : last.stage().label();
-            }
-
-            @Override
-            public String name() {
-                return "records";
-            }
-
-            @Override
-            public long count() {
-                return last.stageRecords();
-            }
-
-            @Override
-            public List<Progress.Field> fields() {
-                return List.of(
-                        new Progress.Field("documents", "documents", last.documents()),
-                        new Progress.Field("bandEntries", entries, last.bandEntries()),
-                        new Progress.Field("comparisons", "comparisons", last.comparisons()),
-                        new Progress.Field("pairs", "verified pairs", last.pairs()),
-                        new Progress.Field("componentRounds", "component rounds", last.round() + 1),
-                        new Progress.Field("clustered", "clustered", last.clustered()));
-            }
-        };
+        AtomicReference<DedupeCounters.Snapshot> last =
+                new AtomicReference<>(DedupeCounters.snapshot(counts::countOrAbsent));
+        return new Progress.Counts(
+                () -> {
+                    last.set(DedupeCounters.snapshot(counts::countOrAbsent));
+                    return last.get().stage() == DedupeCounters.Stage.BUCKETS
+                            ? buckets
+                            : last.get().stage().label();
+                },
+                "records",
+                () -> last.get().stageRecords(),
+                () ->
+                        List.of(
+                                new Progress.Field(
+                                        "documents", "documents", last.get().documents()),
+                                new Progress.Field(
+                                        "bandEntries", entries, last.get().bandEntries()),
+                                new Progress.Field(
+                                        "comparisons", "comparisons", last.get().comparisons()),
+                                new Progress.Field("pairs", "verified pairs", last.get().pairs()),
+                                new Progress.Field(
+                                        "componentRounds",
+                                        "component rounds",
+                                        last.get().round() + 1),
+                                new Progress.Field(
+                                        "clustered", "clustered", last.get().clustered())));
     }
 
     /**

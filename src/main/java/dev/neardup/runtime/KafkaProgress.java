@@ -44,33 +44,10 @@ public final class KafkaProgress implements AutoCloseable {
     public KafkaProgress(JobCounts counts, KafkaSettings kafka, PrintWriter err) {
         this.kafka = kafka;
         Progress.Counts kafkaCounts =
-                new Progress.Counts() {
-                    @Override
-                    public String name() {
-                        return "documents";
-                    }
-
-                    @Override
-                    public long count() {
-                        return counts.count(JobCounts.DOCUMENTS);
-                    }
-
-                    @Override
-                    public List<Progress.Field> fields() {
-                        return List.of(
-                                new Progress.Field(
-                                        "alerts", "alerts", counts.written(EmbeddedJob.ALERTS)),
-                                new Progress.Field(
-                                        "verdicts",
-                                        "verdicts",
-                                        counts.written(EmbeddedJob.VERDICTS)),
-                                new Progress.Field(
-                                        "deadLetters",
-                                        "dead letters",
-                                        counts.written(EmbeddedJob.DEAD_LETTERS)),
-                                Progress.Field.named("consumerLag", "consumer lag", lag()));
-                    }
-                };
+                Progress.streaming(
+                        counts,
+                        () -> counts.written(EmbeddedJob.ALERTS),
+                        () -> List.of(Progress.Field.named("consumerLag", "consumer lag", lag())));
         this.progress = Progress.onStderr(err, null, "kafka", kafkaCounts);
     }
 

@@ -15,6 +15,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 
@@ -36,21 +39,17 @@ import org.apache.flink.core.execution.JobClient;
  */
 public final class Progress {
 
-    /** What a report shows. */
-    public interface Counts {
-        /** The stage the job is in, or null (a job of one stage). */
-        default String stage() {
-            return null;
+    /**
+     * What a report shows: the stage the job is in, or null (a job of one stage; asked first, so
+     * that it may take the snapshot the others come from); what {@code count} counts, in JSON
+     * ("documents", the rate is {@code NAMEPerSecond}); the count the rate is taken over; the other
+     * counts, in the order shown.
+     */
+    public record Counts(
+            Supplier<String> stage, String name, LongSupplier count, Supplier<List<Field>> fields) {
+        public Counts(String name, LongSupplier count, Supplier<List<Field>> fields) {
+            this(() -> null, name, count, fields);
         }
-
-        /** What {@link #count} counts, in JSON ("documents"); the rate is {@code NAMEPerSecond}. */
-        String name();
-
-        /** The count the rate is taken over. */
-        long count();
-
-        /** The other counts, in the order shown. */
-        List<Field> fields();
     }
 
     /**
@@ -73,31 +72,30 @@ public final class Progress {
 
     /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
     public static Counts run(JobCounts job) {
-        return new Counts() {
-            @Override
-            public String name() {
-                return "documents";
-            }
+        return streaming(job, () -> job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), List::of);
+    }
 
-            @Override
-            public long count() {
-                return job.count(JobCounts.DOCUMENTS);
-            }
-
-            @Override
-            public List<Field> fields() {
-                return List.of(
-                        new Field(
-                                "alerts",
-                                "alerts",
-                                job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR)),
-                        new Field("verdicts", "verdicts", job.written(EmbeddedJob.VERDICTS)),
-                        new Field(
-                                "deadLetters",
-                                "dead letters",
-                                job.written(EmbeddedJob.DEAD_LETTERS)));
-            }
-        };
+    /**
+     * The streaming job's documents, then {@code alerts}, verdicts, dead letters and {@code more}.
+     */
+    static Counts streaming(JobCounts job, LongSupplier alerts, Supplier<List<Field>> more) {
+        return new Counts(
+                "documents",
+                () -> job.count(JobCounts.DOCUMENTS),
+                () ->
+                        Stream.concat(
+                                        Stream.of(
+                                                new Field("alerts", "alerts", alerts.getAsLong()),
+                                                new Field(
+                                                        "verdicts",
+                                                        "verdicts",
+                                                        job.written(EmbeddedJob.VERDICTS)),
+                                                new Field(
+                                                        "deadLetters",
+                                                        "dead letters",
+                                                        job.written(EmbeddedJob.DEAD_LETTERS))),
+                                        more.get().stream())
+                                .toList());
     }
 
     /** Default interval between reports on a terminal. */
@@ -203,8 +201,8 @@ public final class Progress {
     /** Reports now: a line rewritten in place on a terminal, else a JSON line. */
     public void report() {
         long now = System.nanoTime();
-        String stage = counts.stage(); // first: a job's counts may take their snapshot here
-        long count = counts.count();
+        String stage = counts.stage().get(); // first: the counts may take their snapshot here
+        long count = counts.count().getAsLong();
         if (!java.util.Objects.equals(stage, lastStage)) {
             lastStage = stage;
             lastDocuments = 0; // a new stage counts other records from 0
@@ -213,7 +211,7 @@ public final class Progress {
         lastTime = now;
         lastDocuments = count;
         nextReport = now + intervalNanos;
-        List<Field> fields = counts.fields();
+        List<Field> fields = counts.fields().get();
         String name = counts.name();
         if (terminal) {
             StringBuilder line = new StringBuilder();
