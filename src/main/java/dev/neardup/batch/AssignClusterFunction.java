@@ -2,9 +2,6 @@ package dev.neardup.batch;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -33,12 +30,8 @@ public class AssignClusterFunction
 
     @Override
     public void open(OpenContext openContext) {
-        doc =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "doc", TypeInformation.of(DedupeDoc.class)));
-        centre = getRuntimeContext().getState(new ValueStateDescriptor<>("centre", Types.STRING));
+        doc = KeyedStates.value(getRuntimeContext(), "doc", DedupeDoc.class);
+        centre = KeyedStates.value(getRuntimeContext(), "centre", String.class);
     }
 
     @Override

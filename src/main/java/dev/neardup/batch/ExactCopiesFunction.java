@@ -6,9 +6,7 @@ import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -45,21 +43,9 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
 
     @Override
     public void open(OpenContext openContext) {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(DedupeDoc.class)));
-        signature =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "signature", TypeInformation.of(long[].class)));
-        shingles =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "shingles", TypeInformation.of(long[].class)));
+        members = KeyedStates.list(getRuntimeContext(), "members", DedupeDoc.class);
+        signature = KeyedStates.value(getRuntimeContext(), "signature", long[].class);
+        shingles = KeyedStates.value(getRuntimeContext(), "shingles", long[].class);
         copies = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COPIES);
     }
 

@@ -7,10 +7,7 @@ import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -62,16 +59,8 @@ public final class ExactVerifyFunctions {
 
         @Override
         public void open(OpenContext openContext) {
-            pending =
-                    getRuntimeContext()
-                            .getListState(
-                                    new ListStateDescriptor<>(
-                                            "candidates", TypeInformation.of(type)));
-            set =
-                    getRuntimeContext()
-                            .getState(
-                                    new ValueStateDescriptor<>(
-                                            "shingles", TypeInformation.of(long[].class)));
+            pending = KeyedStates.list(getRuntimeContext(), "candidates", type);
+            set = KeyedStates.value(getRuntimeContext(), "shingles", long[].class);
         }
 
         @Override

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -32,10 +30,7 @@ public abstract class KeyGroupFunction<K, IN, OUT> extends KeyedProcessFunction<
 
     @Override
     public final void open(OpenContext openContext) throws Exception {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>("members", TypeInformation.of(type)));
+        members = KeyedStates.list(getRuntimeContext(), "members", type);
         setUp();
     }
 

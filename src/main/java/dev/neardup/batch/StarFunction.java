@@ -5,8 +5,6 @@ import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -42,10 +40,8 @@ public class StarFunction extends KeyedProcessFunction<String, SimilarPair, Simi
     @Override
     public void open(OpenContext openContext) {
         ends =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        round < 0 ? "smaller" : "neighbours", Types.STRING));
+                KeyedStates.list(
+                        getRuntimeContext(), round < 0 ? "smaller" : "neighbours", String.class);
         if (round >= 0) {
             unstable = DedupeCounters.counter(getRuntimeContext(), DedupeJob.unstable(round));
         }
