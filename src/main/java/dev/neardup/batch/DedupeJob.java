@@ -201,11 +201,6 @@ public final class DedupeJob {
         }
     }
 
-    /** Runs the job to its end, waiting with {@code job.getJobExecutionResult()}. */
-    public Result run() throws Exception {
-        return run(job -> job.getJobExecutionResult().get());
-    }
-
     /**
      * Runs the job to its end; if its components did not converge in {@link
      * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link

@@ -85,7 +85,6 @@ public final class KafkaRun {
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
-        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
         Optional<String> restoreFrom = conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH);
         if (bounded && (o.stateDir() != null || o.fresh())) {
             throw NeardupException.usage(
@@ -122,14 +121,14 @@ public final class KafkaRun {
                                         kafkaSettings.inputTopic(),
                                         kafkaSettings.groupId());
                 WorkDir dir = WorkDir.of(o.workDir(), "neardup-")) {
-            Path work = dir.path();
-            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            Configuration flink =
+                    EmbeddedJob.configuration(
+                            conf, dir.path(), EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
             if (!o.restartStrategyGiven()) {
                 // A long-running job recovers from transient failures (a broker restart).
                 flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
             }
             String stateLine = null;
-            String discardedNotice = null;
             StateDir.Snapshot resumed = null;
             if (state != null) {
                 flink.set(
@@ -143,15 +142,15 @@ public final class KafkaRun {
                         ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
                 if (restoreFrom.isPresent() || o.fresh()) {
                     String discarded = state.discardAll();
-                    if (discarded != null) {
-                        discardedNotice =
-                                "discarded the state kept in "
+                    if (discarded != null && quiet) {
+                        err.println(
+                                "neardup: discarded the state kept in "
                                         + state.path()
                                         + ": "
                                         + discarded
                                         + (restoreFrom.isPresent()
                                                 ? ""
-                                                : "; reading" + readingFrom(startingOffsets));
+                                                : "; reading" + readingFrom(startingOffsets)));
                     }
                     stateLine =
                             (restoreFrom.isPresent()
@@ -196,9 +195,6 @@ public final class KafkaRun {
                                                 : "");
                     }
                 }
-            }
-            if (quiet && discardedNotice != null) {
-                err.println("neardup: " + discardedNotice);
             }
             if (!quiet) {
                 err.println("neardup: " + settings);
@@ -327,15 +323,13 @@ public final class KafkaRun {
 
     /** After a stop by a signal: says where the state is and returns 130. */
     private static int stopped(StopOnSignal stop, StateDir state, PrintWriter err) {
-        String savepoint;
+        String savepoint = null;
         String why = null;
         try {
             savepoint = stop.stopped().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            savepoint = null;
             why = Progress.rootCause(e);
         } catch (Exception e) {
-            savepoint = null;
             why = e.getClass().getSimpleName();
         }
         if (savepoint != null) {
