@@ -148,18 +148,14 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         for (int i : indices) {
             DedupeDoc d = component.get(i);
             DedupeDoc b = component.get(best);
-            switch (policy) {
-                case LONGEST -> {
-                    if (d.length > b.length) {
-                        best = i;
-                    }
-                }
-                case FIRST -> {
-                    if (d.order < b.order) {
-                        best = i;
-                    }
-                }
-                case EARLIEST -> {}
+            boolean better =
+                    switch (policy) {
+                        case LONGEST -> d.length > b.length;
+                        case FIRST -> d.order < b.order;
+                        case EARLIEST -> false;
+                    };
+            if (better) {
+                best = i;
             }
         }
         return best;

@@ -301,17 +301,17 @@ public final class Progress {
 
     /** Ends the terminal line, keeping it: what follows starts on a line of its own. */
     public void finish() {
-        if (terminal && lineShown) {
-            err.println();
-            err.flush();
-            lineShown = false;
-        }
+        endLine(System.lineSeparator());
     }
 
     /** Ends the progress display: erases the terminal line, so that what follows starts clean. */
     public void clear() {
+        endLine("\r\033[K");
+    }
+
+    private void endLine(String end) {
         if (terminal && lineShown) {
-            err.print("\r\033[K");
+            err.print(end);
             err.flush();
             lineShown = false;
         }
