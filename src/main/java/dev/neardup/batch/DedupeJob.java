@@ -155,11 +155,6 @@ public final class DedupeJob {
             List<ClusterStat> largest,
             double seconds) {
 
-        /** Documents kept: one per cluster. */
-        public long kept() {
-            return clusters;
-        }
-
         /** Valid documents clustered: records less superseded versions and deleted documents. */
         public long clusteredDocuments() {
             return documents - superseded - deleted;

@@ -224,7 +224,7 @@ public final class DedupeSummary {
         json.put("supersededVersions", r.superseded());
         json.put("deletedDocuments", r.deleted());
         json.put("clusters", r.clusters());
-        json.put("kept", r.kept());
+        json.put("kept", r.clusters()); // one document kept per cluster
         json.put("removed", r.removed());
         json.put("pairs", r.pairs());
         json.put("exactCopies", r.exactCopies());

@@ -134,7 +134,7 @@ public final class Progress {
     /** Reports {@code counts} on the process's stderr: a terminal or not, as it is. */
     public static Progress onStderr(
             PrintWriter err, Duration interval, String command, Counts counts) {
-        return new Progress(err, stderrIsTerminal(), interval, command, counts);
+        return new Progress(err, isTerminal(2), interval, command, counts);
     }
 
     /**
@@ -152,15 +152,10 @@ public final class Progress {
     }
 
     /**
-     * Whether this process's standard error is a terminal. On Linux, where /proc tells what file
-     * descriptor 2 is; elsewhere, as {@link System#console()} says (a terminal on both standard
-     * input and output).
+     * Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. On
+     * Linux, where /proc tells what it is; elsewhere, as {@link System#console()} says (a terminal
+     * on both standard input and output).
      */
-    public static boolean stderrIsTerminal() {
-        return isTerminal(2);
-    }
-
-    /** Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. */
     public static boolean isTerminal(int fd) {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
