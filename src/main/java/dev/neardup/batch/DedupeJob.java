@@ -40,25 +40,14 @@ import org.apache.flink.util.ExceptionUtils;
  * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
  * the syntactic clustering of Broder, Glassman, Manasse and Zweig 1997 (the connected components of
  * the similarity graph, found by sorting and grouping sketches), as <b>one</b> bounded Flink job in
- * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages,
- * each a keyed exchange:
- *
- * <ol>
- *   <li><b>Pairs</b>: parse (bad records to the dead letters with their reason), sketch (full
- *       MinHash signature, or SimHash fingerprint for cosine), one version per id (the latest;
- *       deletions applied), exact copies collapsed by signature fingerprint, band entries
- *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
- *       whose estimated similarity from the full sketches reaches the threshold (with exact
- *       verification, the default for Jaccard: comes within four standard errors of it, and then
- *       the exact Jaccard of the two shingle sets decides, {@link ExactVerifyFunctions}); buckets
- *       larger than a block compared block against block. With cosine and WINDOW candidates
- *       instead: the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
- *       2007), per range partition, each pair kept once.
- *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
- *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
- *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
- *       chaining guard, the keep policy; writes clusters, keep list and pairs.
- * </ol>
+ * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages
+ * ({@code docs/dedupe.md}, "How it decides"), each a keyed exchange: <b>pairs</b> (parse, sketch,
+ * the latest version per id, exact copies collapsed, then all verified pairs of every bucket, giant
+ * buckets block against block, {@link BucketPairing}, with exact verification {@link
+ * ExactVerifyFunctions}; or, cosine with WINDOW candidates, the sliding window over sorted,
+ * permuted fingerprints of Manku, Jain and Das Sarma 2007), <b>components</b> ({@link StarRounds},
+ * {@link DedupeSettings#rounds()} rounds unrolled in the job graph) and <b>clusters</b> ({@link
+ * ClusterFunction}: the chaining guard, the keep policy).
  *
  * <p>The clusters stage checks that the components converged within the unrolled rounds (every
  * document has at most one star centre, and every centre is its own): if not, it fails the job with
@@ -303,9 +292,7 @@ public final class DedupeJob {
     StreamExecutionEnvironment environment() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        Configuration pipeline = new Configuration();
-        pipeline.set(PipelineOptions.GENERIC_TYPES, false);
-        env.configure(pipeline);
+        env.configure(new Configuration().set(PipelineOptions.GENERIC_TYPES, false));
         return env;
     }
 

@@ -38,19 +38,16 @@ public final class SignalHandlers {
             Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
             Object sig = signalClass.getConstructor(String.class).newInstance(name);
             InvocationHandler dispatch =
-                    (Object proxy, Method method, Object[] args) -> {
-                        switch (method.getName()) {
-                            case "handle":
-                                onSignal.accept(name);
-                                return null;
-                            case "equals":
-                                return proxy == args[0];
-                            case "hashCode":
-                                return System.identityHashCode(proxy);
-                            default:
-                                return "neardup handler of SIG" + name;
-                        }
-                    };
+                    (Object proxy, Method method, Object[] args) ->
+                            switch (method.getName()) {
+                                case "handle" -> {
+                                    onSignal.accept(name);
+                                    yield null;
+                                }
+                                case "equals" -> proxy == args[0];
+                                case "hashCode" -> System.identityHashCode(proxy);
+                                default -> "neardup handler of SIG" + name;
+                            };
             Object handler =
                     Proxy.newProxyInstance(
                             SignalHandlers.class.getClassLoader(),

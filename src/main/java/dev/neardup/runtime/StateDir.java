@@ -177,8 +177,7 @@ public final class StateDir implements AutoCloseable {
         if (e instanceof java.nio.file.FileAlreadyExistsException) {
             return e.getMessage() + " exists and is not a directory";
         }
-        if (e instanceof java.nio.file.FileSystemException) {
-            java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+        if (e instanceof java.nio.file.FileSystemException f) {
             return f.getReason() != null ? f.getFile() + ": " + f.getReason() : e.getMessage();
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
