@@ -47,15 +47,15 @@ public class AssignClusterFunction
         ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
         String current = centre.value();
         if (current == null) {
-            centre.update(edge.b);
-        } else if (!current.equals(edge.b)) {
+            centre.update(edge.b());
+        } else if (!current.equals(edge.b())) {
             throw DedupeJob.notConverged(
                     rounds,
                     VertexKeys.id(ctx.getCurrentKey())
                             + " still has two component edges, to "
                             + VertexKeys.id(current)
                             + " and "
-                            + VertexKeys.id(edge.b));
+                            + VertexKeys.id(edge.b()));
         }
     }
 

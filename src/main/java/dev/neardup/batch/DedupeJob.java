@@ -370,14 +370,14 @@ public final class DedupeJob {
                     edges.flatMap(new EdgeFunctions.BothDirectionsFunction())
                             .uid("both-directions-" + k)
                             .name("both directions " + k)
-                            .keyBy(e -> e.a, Types.STRING)
+                            .keyBy(e -> e.a(), Types.STRING)
                             .process(StarFunction.large(k))
                             .uid("large-star-" + k)
                             .name("large-star " + k)
                             .flatMap(new EdgeFunctions.LargerFirstFunction())
                             .uid("larger-first-" + k)
                             .name("larger end first " + k)
-                            .keyBy(e -> e.a, Types.STRING)
+                            .keyBy(e -> e.a(), Types.STRING)
                             .process(StarFunction.small())
                             .uid("small-star-" + k)
                             .name("small-star " + k);
@@ -386,7 +386,7 @@ public final class DedupeJob {
                 originals
                         .getSideOutput(ExactCopiesFunction.VERTICES)
                         .connect(edges)
-                        .keyBy(d -> d.key, e -> e.a, Types.STRING)
+                        .keyBy(d -> d.key, e -> e.a(), Types.STRING)
                         .process(new AssignClusterFunction(attempt.rounds()))
                         .uid("dedupe-assign")
                         .name("component of each document")
@@ -440,14 +440,14 @@ public final class DedupeJob {
             DataStream<DocShingles> shingles,
             DedupeSettings attempt) {
         return candidates
-                .keyBy(p -> p.a, Types.STRING)
-                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .keyBy(p -> p.a(), Types.STRING)
+                .connect(shingles.keyBy(DocShingles::key, Types.STRING))
                 .process(new ExactVerifyFunctions.AttachFirst())
                 .returns(TypeInformation.of(ExactVerifyFunctions.ShingledPair.class))
                 .uid("dedupe-exact-first")
                 .name("exact: shingles of the earlier")
-                .keyBy(p -> p.b, Types.STRING)
-                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .keyBy(p -> p.b(), Types.STRING)
+                .connect(shingles.keyBy(DocShingles::key, Types.STRING))
                 .process(new ExactVerifyFunctions.Verify(attempt.job().similarity().threshold()))
                 .returns(TypeInformation.of(SimilarPair.class))
                 .uid("dedupe-exact-verify")
@@ -471,7 +471,7 @@ public final class DedupeJob {
                 .process(new WindowPairsFunction(attempt))
                 .uid("dedupe-window-pairs")
                 .name("sorted ranges: sliding window")
-                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
+                .keyBy(p -> p.a() + "\n" + p.b(), Types.STRING)
                 .reduce((x, y) -> x)
                 .uid("dedupe-window-distinct")
                 .name("one per pair");

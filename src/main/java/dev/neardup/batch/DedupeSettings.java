@@ -179,7 +179,6 @@ public record DedupeSettings(
         return !Double.isNaN(splitBelow);
     }
 
-    /** These settings with {@code n} component rounds. */
     public DedupeSettings withRounds(int n) {
         return new DedupeSettings(
                 job,

@@ -139,13 +139,13 @@ public final class DedupeSummary {
         }
         List<String> largest = new ArrayList<>();
         for (ClusterStat c : r.largest()) {
-            if (c.size < 2 || largest.size() >= 5) {
+            if (c.size() < 2 || largest.size() >= 5) {
                 break;
             }
             largest.add(
                     format(
                             "%s (%d, lowest similarity to it %.2f)",
-                            c.clusterId, c.size, c.minSimilarity));
+                            c.clusterId(), c.size(), c.minSimilarity()));
         }
         if (!largest.isEmpty()) {
             lines.add("largest clusters: " + String.join(", ", largest));

@@ -25,20 +25,8 @@ public final class ExactVerifyFunctions {
 
     private ExactVerifyFunctions() {}
 
-    /** A candidate pair with the shingle set of its earlier document. A Flink POJO. */
-    public static class ShingledPair {
-        public String a;
-        public String b;
-        public long[] shinglesA;
-
-        public ShingledPair() {}
-
-        ShingledPair(String a, String b, long[] shinglesA) {
-            this.a = a;
-            this.b = b;
-            this.shinglesA = shinglesA;
-        }
-    }
+    /** A candidate pair with the shingle set of its earlier document. A Flink POJO (a record). */
+    public record ShingledPair(String a, String b, long[] shinglesA) {}
 
     /**
      * Both joins: keyed by one document of the candidates, which wait (list state {@code
@@ -73,7 +61,7 @@ public final class ExactVerifyFunctions {
         public void processElement2(DocShingles doc, Context ctx, Collector<OUT> out)
                 throws Exception {
             ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-            set.update(doc.shingles);
+            set.update(doc.shingles());
         }
     }
 
@@ -91,7 +79,7 @@ public final class ExactVerifyFunctions {
                 throws Exception {
             long[] shingles = set.value();
             for (SimilarPair p : pending.get()) {
-                out.collect(new ShingledPair(p.a, p.b, known(shingles, p.a)));
+                out.collect(new ShingledPair(p.a(), p.b(), known(shingles, p.a())));
             }
         }
     }
@@ -126,12 +114,12 @@ public final class ExactVerifyFunctions {
             long n = 0;
             for (ShingledPair p : pending.get()) {
                 if (shingles == null) {
-                    shingles = known(set.value(), p.b);
+                    shingles = known(set.value(), p.b());
                 }
                 n++;
-                double j = Similarity.jaccardOfSorted(p.shinglesA, shingles);
+                double j = Similarity.jaccardOfSorted(p.shinglesA(), shingles);
                 if (j >= threshold) {
-                    verified.add(new SimilarPair(p.a, p.b, j));
+                    verified.add(new SimilarPair(p.a(), p.b(), j));
                 }
             }
             checks.add(n);

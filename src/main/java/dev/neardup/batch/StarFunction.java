@@ -51,7 +51,7 @@ public class StarFunction extends KeyedProcessFunction<String, SimilarPair, Simi
     public void processElement(SimilarPair edge, Context ctx, Collector<SimilarPair> out)
             throws Exception {
         ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        ends.add(edge.b);
+        ends.add(edge.b());
     }
 
     @Override

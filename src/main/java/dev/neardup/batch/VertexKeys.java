@@ -11,7 +11,6 @@ public final class VertexKeys {
 
     private VertexKeys() {}
 
-    /** Hex digits before the id. */
     static final int PREFIX = 16;
 
     public static String key(long eventTime, String id) {
@@ -23,7 +22,6 @@ public final class VertexKeys {
         return out.append(hex).append(id).toString();
     }
 
-    /** The document id of a key. */
     public static String id(String key) {
         return key.substring(PREFIX);
     }

@@ -23,9 +23,6 @@ import org.apache.flink.core.execution.JobClient;
 public final class EmbeddedRun {
 
     /**
-     * What an embedded run needs.
-     *
-     * @param conf the job's configuration
      * @param settings the job's settings from {@code conf}
      * @param sample read the sample crawl bundled in the jar
      * @param file the input file, or - for {@code stdin} (when not {@code sample})

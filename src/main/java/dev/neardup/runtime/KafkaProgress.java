@@ -61,7 +61,6 @@ public final class KafkaProgress implements AutoCloseable {
         return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
     }
 
-    /** Prints one progress line. */
     public void report() {
         progress.report();
     }

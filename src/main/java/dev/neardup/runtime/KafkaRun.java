@@ -29,8 +29,6 @@ import org.apache.flink.core.execution.JobClient;
 public final class KafkaRun {
 
     /**
-     * What a Kafka run needs.
-     *
      * @param conf the configuration the command line gives (what the job is submitted with)
      * @param effective {@code conf} over the cluster's configuration on a cluster, else {@code
      *     conf}

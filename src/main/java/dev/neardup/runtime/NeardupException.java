@@ -26,7 +26,6 @@ public final class NeardupException extends RuntimeException {
         return new NeardupException(message, false, cause);
     }
 
-    /** A step that may throw {@code E}. */
     public interface Step<T, E extends Exception> {
         T get() throws E;
     }

@@ -183,7 +183,6 @@ public final class StateDir implements AutoCloseable {
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
-    /** The job's directory. */
     public Path path() {
         return path;
     }

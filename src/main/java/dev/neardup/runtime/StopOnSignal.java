@@ -88,7 +88,6 @@ public final class StopOnSignal implements AutoCloseable {
         }
     }
 
-    /** True once a stop was asked for. */
     public boolean requested() {
         return signal.get() != null;
     }
