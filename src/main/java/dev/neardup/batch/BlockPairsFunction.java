@@ -41,9 +41,9 @@ public class BlockPairsFunction
         int band = -1;
         boolean same = false;
         for (BucketEntry e : group) {
-            band = e.band;
-            same = e.blockA == e.blockB;
-            (e.side == 0 ? left : right).add(new BucketPairing.Member(e.key, e.sketch));
+            band = e.band();
+            same = e.blockA() == e.blockB();
+            (e.side() == 0 ? left : right).add(new BucketPairing.Member(e.key(), e.sketch()));
         }
         blockTasks.add(1);
         BucketPairing.Sink sink = (a, b, s) -> out.collect(new SimilarPair(a, b, s));

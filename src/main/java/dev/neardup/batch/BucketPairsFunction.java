@@ -49,29 +49,36 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
         if (bucket.size() < 2) {
             return;
         }
-        int band = bucket.get(0).band;
+        int band = bucket.get(0).band();
         int blockSize = settings.blockSize();
         int blocks = BucketPairing.blockCount(bucket.size(), blockSize);
         if (blocks == 1) {
             comparisons.add(
                     pairing.within(
                             bucket.stream()
-                                    .map(e -> new BucketPairing.Member(e.key, e.sketch))
+                                    .map(e -> new BucketPairing.Member(e.key(), e.sketch()))
                                     .toList(),
                             band,
                             (a, b, s) -> out.collect(new SimilarPair(a, b, s))));
             return;
         }
         giantBuckets.add(1);
-        bucket.sort(Comparator.comparing(e -> e.key));
+        bucket.sort(Comparator.comparing(BucketEntry::key));
         for (int i = 0; i < bucket.size(); i++) {
             int block = i / blockSize;
             for (int other = 0; other < blocks; other++) {
-                BucketEntry copy = bucket.get(i).copy();
-                copy.blockA = Math.min(block, other);
-                copy.blockB = Math.max(block, other);
-                copy.side = block == copy.blockA ? 0 : 1;
-                ctx.output(BLOCKS, copy);
+                BucketEntry e = bucket.get(i);
+                int low = Math.min(block, other);
+                ctx.output(
+                        BLOCKS,
+                        new BucketEntry(
+                                e.bandKey(),
+                                e.band(),
+                                low,
+                                Math.max(block, other),
+                                block == low ? 0 : 1,
+                                e.key(),
+                                e.sketch()));
             }
         }
     }

@@ -414,7 +414,7 @@ public final class DedupeJob {
                         .flatMap(new BandEntriesFunction(attempt))
                         .uid("dedupe-band-entries")
                         .name(attempt.job().mode().keyUnit() + " keys")
-                        .keyBy(e -> e.bandKey, Types.LONG)
+                        .keyBy(BucketEntry::bandKey, Types.LONG)
                         .process(new BucketPairsFunction(attempt))
                         .uid("dedupe-bucket-pairs")
                         .name(attempt.job().mode().keyUnit() + " buckets: all verified pairs");
@@ -422,7 +422,7 @@ public final class DedupeJob {
                 bucketPairs
                         .getSideOutput(BucketPairsFunction.BLOCKS)
                         .keyBy(
-                                e -> Tuple3.of(e.bandKey, e.blockA, e.blockB),
+                                e -> Tuple3.of(e.bandKey(), e.blockA(), e.blockB()),
                                 Types.TUPLE(Types.LONG, Types.INT, Types.INT))
                         .process(new BlockPairsFunction(attempt))
                         .uid("dedupe-block-pairs")
@@ -467,7 +467,7 @@ public final class DedupeJob {
                 .flatMap(new WindowEntriesFunction(attempt))
                 .uid("dedupe-window-entries")
                 .name("permuted fingerprints")
-                .keyBy(e -> e.partition, Types.LONG)
+                .keyBy(WindowEntry::partition, Types.LONG)
                 .process(new WindowPairsFunction(attempt))
                 .uid("dedupe-window-pairs")
                 .name("sorted ranges: sliding window")
