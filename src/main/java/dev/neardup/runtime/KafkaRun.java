@@ -35,7 +35,6 @@ public final class KafkaRun {
      * @param settings the job's settings from {@code effective}
      * @param onCluster inside {@code flink run} or the REST API (the job jar's entry point)
      * @param stateDir --state-dir, or null for the default
-     * @param fresh --fresh
      * @param workDir --work-dir, or null for a temporary directory
      * @param quiet no settings, progress or summary on stderr
      * @param progressEvery --progress-interval, or null for the default
