@@ -2,9 +2,6 @@ package dev.neardup.batch;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -33,12 +30,8 @@ public class AssignClusterFunction
 
     @Override
     public void open(OpenContext openContext) {
-        doc =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "doc", TypeInformation.of(DedupeDoc.class)));
-        centre = getRuntimeContext().getState(new ValueStateDescriptor<>("centre", Types.STRING));
+        doc = KeyedStates.value(getRuntimeContext(), "doc", DedupeDoc.class);
+        centre = KeyedStates.value(getRuntimeContext(), "centre", String.class);
     }
 
     @Override
@@ -54,15 +47,15 @@ public class AssignClusterFunction
         ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
         String current = centre.value();
         if (current == null) {
-            centre.update(edge.b);
-        } else if (!current.equals(edge.b)) {
+            centre.update(edge.b());
+        } else if (!current.equals(edge.b())) {
             throw DedupeJob.notConverged(
                     rounds,
                     VertexKeys.id(ctx.getCurrentKey())
                             + " still has two component edges, to "
                             + VertexKeys.id(current)
                             + " and "
-                            + VertexKeys.id(edge.b));
+                            + VertexKeys.id(edge.b()));
         }
     }
 

@@ -25,7 +25,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
     @Override
     public void open(OpenContext openContext) {
         sketches = settings.newMemberSketches();
-        entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+        entries = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 
     @Override
@@ -33,12 +33,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
         long[] keys = sketches.bandKeys(doc.signature);
         byte[] packed = sketches.pack(doc.signature, keys);
         for (int j = 0; j < keys.length; j++) {
-            BucketEntry e = new BucketEntry();
-            e.bandKey = keys[j];
-            e.band = j;
-            e.key = doc.key;
-            e.sketch = packed;
-            out.collect(e);
+            out.collect(new BucketEntry(keys[j], j, 0, 0, 0, doc.key, packed));
         }
         entries.add(keys.length);
     }

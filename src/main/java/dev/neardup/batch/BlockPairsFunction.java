@@ -29,33 +29,25 @@ public class BlockPairsFunction
     @Override
     protected void setUp() {
         pairing = BucketPairing.of(settings);
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
-        blockTasks = DedupeJob.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        blockTasks = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BLOCK_TASKS);
     }
 
     @Override
     protected void onKeyEnd(
             List<BucketEntry> group, OnTimerContext ctx, Collector<SimilarPair> out) {
-        List<BucketEntry> left = new ArrayList<>();
-        List<BucketEntry> right = new ArrayList<>();
+        List<BucketPairing.Member> left = new ArrayList<>();
+        List<BucketPairing.Member> right = new ArrayList<>();
         int band = -1;
         boolean same = false;
         for (BucketEntry e : group) {
-            band = e.band;
-            same = e.blockA == e.blockB;
-            (e.side == 0 ? left : right).add(e);
+            band = e.band();
+            same = e.blockA() == e.blockB();
+            (e.side() == 0 ? left : right).add(new BucketPairing.Member(e.key(), e.sketch()));
         }
         blockTasks.add(1);
         BucketPairing.Sink sink = (a, b, s) -> out.collect(new SimilarPair(a, b, s));
-        if (same) {
-            comparisons.add(pairing.within(BucketPairsFunction.members(left), band, sink));
-        } else {
-            comparisons.add(
-                    pairing.between(
-                            BucketPairsFunction.members(left),
-                            BucketPairsFunction.members(right),
-                            band,
-                            sink));
-        }
+        comparisons.add(
+                same ? pairing.within(left, band, sink) : pairing.between(left, right, band, sink));
     }
 }

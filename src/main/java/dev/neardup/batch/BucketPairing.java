@@ -25,10 +25,6 @@ public final class BucketPairing {
     /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
     public record Member(String key, byte[] sketch) {}
 
-    /** A verified pair, the earlier document (smaller key) first. */
-    public record Pair(String earlier, String later, double similarity) {}
-
-    /** Receives pairs. */
     public interface Sink {
         void pair(String earlier, String later, double similarity);
     }

@@ -1,6 +1,5 @@
 package dev.neardup.batch;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -37,8 +36,8 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
     @Override
     protected void setUp() {
         pairing = BucketPairing.of(settings);
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
-        giantBuckets = DedupeJob.counter(getRuntimeContext(), DedupeJob.GIANT_BUCKETS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        giantBuckets = DedupeCounters.counter(getRuntimeContext(), DedupeJob.GIANT_BUCKETS);
         largest = new LongMaximum();
         getRuntimeContext().addAccumulator(DedupeJob.LARGEST_BUCKET, largest);
     }
@@ -50,36 +49,37 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
         if (bucket.size() < 2) {
             return;
         }
-        int band = bucket.get(0).band;
+        int band = bucket.get(0).band();
         int blockSize = settings.blockSize();
         int blocks = BucketPairing.blockCount(bucket.size(), blockSize);
         if (blocks == 1) {
             comparisons.add(
                     pairing.within(
-                            members(bucket),
+                            bucket.stream()
+                                    .map(e -> new BucketPairing.Member(e.key(), e.sketch()))
+                                    .toList(),
                             band,
                             (a, b, s) -> out.collect(new SimilarPair(a, b, s))));
             return;
         }
         giantBuckets.add(1);
-        bucket.sort(Comparator.comparing(e -> e.key));
+        bucket.sort(Comparator.comparing(BucketEntry::key));
         for (int i = 0; i < bucket.size(); i++) {
             int block = i / blockSize;
             for (int other = 0; other < blocks; other++) {
-                BucketEntry copy = bucket.get(i).copy();
-                copy.blockA = Math.min(block, other);
-                copy.blockB = Math.max(block, other);
-                copy.side = block == copy.blockA ? 0 : 1;
-                ctx.output(BLOCKS, copy);
+                BucketEntry e = bucket.get(i);
+                int low = Math.min(block, other);
+                ctx.output(
+                        BLOCKS,
+                        new BucketEntry(
+                                e.bandKey(),
+                                e.band(),
+                                low,
+                                Math.max(block, other),
+                                block == low ? 0 : 1,
+                                e.key(),
+                                e.sketch()));
             }
         }
-    }
-
-    static List<BucketPairing.Member> members(List<BucketEntry> entries) {
-        List<BucketPairing.Member> list = new ArrayList<>(entries.size());
-        for (BucketEntry e : entries) {
-            list.add(new BucketPairing.Member(e.key, e.sketch));
-        }
-        return list;
     }
 }

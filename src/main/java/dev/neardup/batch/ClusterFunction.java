@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import dev.neardup.config.KeepPolicy;
 import dev.neardup.io.ClusterAssignment;
+import dev.neardup.similarity.BatchSketches;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -43,11 +44,12 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         getRuntimeContext().addAccumulator(DedupeJob.CLUSTER_SIZES, sizes);
         top = new TopClusters();
         getRuntimeContext().addAccumulator(DedupeJob.TOP_CLUSTERS, top);
-        clusters = DedupeJob.counter(getRuntimeContext(), DedupeJob.CLUSTERS);
-        clustered = DedupeJob.counter(getRuntimeContext(), DedupeJob.CLUSTERED);
-        removed = DedupeJob.counter(getRuntimeContext(), DedupeJob.REMOVED);
-        cutComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CUT_COMPONENTS);
-        chainedComponents = DedupeJob.counter(getRuntimeContext(), DedupeJob.CHAINED_COMPONENTS);
+        clusters = DedupeCounters.counter(getRuntimeContext(), DedupeJob.CLUSTERS);
+        clustered = DedupeCounters.counter(getRuntimeContext(), DedupeJob.CLUSTERED);
+        removed = DedupeCounters.counter(getRuntimeContext(), DedupeJob.REMOVED);
+        cutComponents = DedupeCounters.counter(getRuntimeContext(), DedupeJob.CUT_COMPONENTS);
+        chainedComponents =
+                DedupeCounters.counter(getRuntimeContext(), DedupeJob.CHAINED_COMPONENTS);
     }
 
     @Override
@@ -87,10 +89,11 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
                         "exact copy " + d.id + " without its original in its component");
             }
         }
+        BatchSketches batch = settings.batch();
         double threshold = settings.job().similarity().threshold();
         boolean chained = false;
         for (int i = 1; i < n && !chained; i++) {
-            chained = settings.batch().estimate(sig[0], sig[i]) < threshold;
+            chained = batch.estimate(sig[0], sig[i]) < threshold;
         }
         if (chained) {
             chainedComponents.add(1);
@@ -98,9 +101,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         int[] leader =
                 settings.guarded() && n > 1
                         ? ClusterSplit.leaders(
-                                n,
-                                settings.splitBelow(),
-                                (a, b) -> settings.batch().estimate(sig[a], sig[b]))
+                                n, settings.splitBelow(), (a, b) -> batch.estimate(sig[a], sig[b]))
                         : new int[n];
         Map<Integer, List<Integer>> groups = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -124,7 +125,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
                 a.source = d.source;
                 a.clusterId = component.get(lead).id;
                 a.clusterSize = indices.size();
-                a.similarity = i == lead ? 1.0 : settings.batch().estimate(sig[lead], sig[i]);
+                a.similarity = i == lead ? 1.0 : batch.estimate(sig[lead], sig[i]);
                 a.keep = i == kept;
                 a.componentId = componentId;
                 a.componentSize = n;
@@ -147,18 +148,14 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         for (int i : indices) {
             DedupeDoc d = component.get(i);
             DedupeDoc b = component.get(best);
-            switch (policy) {
-                case LONGEST -> {
-                    if (d.length > b.length) {
-                        best = i;
-                    }
-                }
-                case FIRST -> {
-                    if (d.order < b.order) {
-                        best = i;
-                    }
-                }
-                case EARLIEST -> {}
+            boolean better =
+                    switch (policy) {
+                        case LONGEST -> d.length > b.length;
+                        case FIRST -> d.order < b.order;
+                        case EARLIEST -> false;
+                    };
+            if (better) {
+                best = i;
             }
         }
         return best;

@@ -20,9 +20,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
@@ -42,25 +40,14 @@ import org.apache.flink.util.ExceptionUtils;
  * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
  * the syntactic clustering of Broder, Glassman, Manasse and Zweig 1997 (the connected components of
  * the similarity graph, found by sorting and grouping sketches), as <b>one</b> bounded Flink job in
- * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages,
- * each a keyed exchange:
- *
- * <ol>
- *   <li><b>Pairs</b>: parse (bad records to the dead letters with their reason), sketch (full
- *       MinHash signature, or SimHash fingerprint for cosine), one version per id (the latest;
- *       deletions applied), exact copies collapsed by signature fingerprint, band entries
- *       (permuted-block table entries for cosine) grouped by key, and in every bucket all pairs
- *       whose estimated similarity from the full sketches reaches the threshold (with exact
- *       verification, the default for Jaccard: comes within four standard errors of it, and then
- *       the exact Jaccard of the two shingle sets decides, {@link ExactVerifyFunctions}); buckets
- *       larger than a block compared block against block. With cosine and WINDOW candidates
- *       instead: the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
- *       2007), per range partition, each pair kept once.
- *   <li><b>Components</b>: {@link DedupeSettings#rounds()} alternating Large-Star and Small-Star
- *       rounds ({@link StarRounds}) over the verified pairs only, unrolled in the job graph.
- *   <li><b>Clusters</b>: each document joined with its component, the components grouped, the
- *       chaining guard, the keep policy; writes clusters, keep list and pairs.
- * </ol>
+ * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages
+ * ({@code docs/dedupe.md}, "How it decides"), each a keyed exchange: <b>pairs</b> (parse, sketch,
+ * the latest version per id, exact copies collapsed, then all verified pairs of every bucket, giant
+ * buckets block against block, {@link BucketPairing}, with exact verification {@link
+ * ExactVerifyFunctions}; or, cosine with WINDOW candidates, the sliding window over sorted,
+ * permuted fingerprints of Manku, Jain and Das Sarma 2007), <b>components</b> ({@link StarRounds},
+ * {@link DedupeSettings#rounds()} rounds unrolled in the job graph) and <b>clusters</b> ({@link
+ * ClusterFunction}: the chaining guard, the keep policy).
  *
  * <p>The clusters stage checks that the components converged within the unrolled rounds (every
  * document has at most one star centre, and every centre is its own): if not, it fails the job with
@@ -104,11 +91,6 @@ public final class DedupeJob {
 
     static String unstable(int round) {
         return "unstable-" + round;
-    }
-
-    /** The counter {@code name} of this task, added on first use (operators share names). */
-    static LongCounter counter(RuntimeContext context, String name) {
-        return DedupeCounters.counter(context, name);
     }
 
     /**
@@ -162,11 +144,6 @@ public final class DedupeJob {
             List<ClusterStat> largest,
             double seconds) {
 
-        /** Documents kept: one per cluster. */
-        public long kept() {
-            return clusters;
-        }
-
         /** Valid documents clustered: records less superseded versions and deleted documents. */
         public long clusteredDocuments() {
             return documents - superseded - deleted;
@@ -206,11 +183,6 @@ public final class DedupeJob {
         if (inputs.size() != settings.inputNames().size()) {
             throw new IllegalArgumentException("one name per input");
         }
-    }
-
-    /** Runs the job to its end, waiting with {@code job.getJobExecutionResult()}. */
-    public Result run() throws Exception {
-        return run(job -> job.getJobExecutionResult().get());
     }
 
     /**
@@ -320,9 +292,7 @@ public final class DedupeJob {
     StreamExecutionEnvironment environment() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        Configuration pipeline = new Configuration();
-        pipeline.set(PipelineOptions.GENERIC_TYPES, false);
-        env.configure(pipeline);
+        env.configure(new Configuration().set(PipelineOptions.GENERIC_TYPES, false));
         return env;
     }
 
@@ -400,15 +370,15 @@ public final class DedupeJob {
                     edges.flatMap(new EdgeFunctions.BothDirectionsFunction())
                             .uid("both-directions-" + k)
                             .name("both directions " + k)
-                            .keyBy(e -> e.a, Types.STRING)
-                            .process(new LargeStarFunction(k))
+                            .keyBy(e -> e.a(), Types.STRING)
+                            .process(StarFunction.large(k))
                             .uid("large-star-" + k)
                             .name("large-star " + k)
                             .flatMap(new EdgeFunctions.LargerFirstFunction())
                             .uid("larger-first-" + k)
                             .name("larger end first " + k)
-                            .keyBy(e -> e.a, Types.STRING)
-                            .process(new SmallStarFunction())
+                            .keyBy(e -> e.a(), Types.STRING)
+                            .process(StarFunction.small())
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }
@@ -416,7 +386,7 @@ public final class DedupeJob {
                 originals
                         .getSideOutput(ExactCopiesFunction.VERTICES)
                         .connect(edges)
-                        .keyBy(d -> d.key, e -> e.a, Types.STRING)
+                        .keyBy(d -> d.key, e -> e.a(), Types.STRING)
                         .process(new AssignClusterFunction(attempt.rounds()))
                         .uid("dedupe-assign")
                         .name("component of each document")
@@ -444,7 +414,7 @@ public final class DedupeJob {
                         .flatMap(new BandEntriesFunction(attempt))
                         .uid("dedupe-band-entries")
                         .name(attempt.job().mode().keyUnit() + " keys")
-                        .keyBy(e -> e.bandKey, Types.LONG)
+                        .keyBy(BucketEntry::bandKey, Types.LONG)
                         .process(new BucketPairsFunction(attempt))
                         .uid("dedupe-bucket-pairs")
                         .name(attempt.job().mode().keyUnit() + " buckets: all verified pairs");
@@ -452,7 +422,7 @@ public final class DedupeJob {
                 bucketPairs
                         .getSideOutput(BucketPairsFunction.BLOCKS)
                         .keyBy(
-                                e -> Tuple3.of(e.bandKey, e.blockA, e.blockB),
+                                e -> Tuple3.of(e.bandKey(), e.blockA(), e.blockB()),
                                 Types.TUPLE(Types.LONG, Types.INT, Types.INT))
                         .process(new BlockPairsFunction(attempt))
                         .uid("dedupe-block-pairs")
@@ -470,14 +440,14 @@ public final class DedupeJob {
             DataStream<DocShingles> shingles,
             DedupeSettings attempt) {
         return candidates
-                .keyBy(p -> p.a, Types.STRING)
-                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .keyBy(p -> p.a(), Types.STRING)
+                .connect(shingles.keyBy(DocShingles::key, Types.STRING))
                 .process(new ExactVerifyFunctions.AttachFirst())
                 .returns(TypeInformation.of(ExactVerifyFunctions.ShingledPair.class))
                 .uid("dedupe-exact-first")
                 .name("exact: shingles of the earlier")
-                .keyBy(p -> p.b, Types.STRING)
-                .connect(shingles.keyBy(d -> d.key, Types.STRING))
+                .keyBy(p -> p.b(), Types.STRING)
+                .connect(shingles.keyBy(DocShingles::key, Types.STRING))
                 .process(new ExactVerifyFunctions.Verify(attempt.job().similarity().threshold()))
                 .returns(TypeInformation.of(SimilarPair.class))
                 .uid("dedupe-exact-verify")
@@ -497,11 +467,11 @@ public final class DedupeJob {
                 .flatMap(new WindowEntriesFunction(attempt))
                 .uid("dedupe-window-entries")
                 .name("permuted fingerprints")
-                .keyBy(e -> e.partition, Types.LONG)
+                .keyBy(WindowEntry::partition, Types.LONG)
                 .process(new WindowPairsFunction(attempt))
                 .uid("dedupe-window-pairs")
                 .name("sorted ranges: sliding window")
-                .keyBy(p -> p.a + "\n" + p.b, Types.STRING)
+                .keyBy(p -> p.a() + "\n" + p.b(), Types.STRING)
                 .reduce((x, y) -> x)
                 .uid("dedupe-window-distinct")
                 .name("one per pair");
@@ -528,11 +498,7 @@ public final class DedupeJob {
      * Whether an output is a Flink filesystem URI ({@code file:///...}, {@code s3://...}): written
      * as a directory of part files. A plain path is a local file, written whole.
      */
-    public static boolean isFileSystemUri(String target) {
-        return hasScheme(target);
-    }
-
-    private static boolean hasScheme(String s) {
+    public static boolean isFileSystemUri(String s) {
         int colon = s.indexOf(':');
         int slash = s.indexOf('/');
         return colon > 1 && (slash < 0 || colon < slash);
@@ -577,7 +543,7 @@ public final class DedupeJob {
 
     /** The local file of an input given as a path or a file: URI; null for other filesystems. */
     public static java.nio.file.Path localPath(String input) {
-        if (!hasScheme(input)) {
+        if (!isFileSystemUri(input)) {
             return java.nio.file.Path.of(input);
         }
         URI u = URI.create(input);

@@ -22,25 +22,24 @@ import org.apache.flink.configuration.ReadableConfig;
  * dedupe options ({@link DedupeOptions}) and the names of the inputs, in input order; what differs
  * between the similarity modes is the mode's {@link BatchSketches}. Immutable and serializable.
  */
-public final class DedupeSettings implements Serializable {
+public record DedupeSettings(
+        NearDupSettings job,
+        KeepPolicy keepPolicy,
+        double splitBelow,
+        int blockSize,
+        int rounds,
+        List<String> inputNames,
+        CandidateMethod candidates,
+        int window,
+        int permutations,
+        int windowPrefixBits,
+        VerifyMode verify,
+        // LshParams is not serializable: its bands and rows.
+        int candidateBands,
+        int candidateRows)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
-
-    private final NearDupSettings job;
-    private final BatchSketches batch;
-    private final KeepPolicy keepPolicy;
-    private final double splitBelow;
-    private final int blockSize;
-    private final int rounds;
-    private final List<String> inputNames;
-    private final CandidateMethod candidates;
-    private final int window;
-    private final int permutations;
-    private final int windowPrefixBits;
-    private final VerifyMode verify;
-    // LshParams is not serializable: its bands and rows.
-    private final int candidateBands;
-    private final int candidateRows;
 
     /**
      * The probability that the candidate bands of a dedupe make a pair at exactly the threshold a
@@ -56,33 +55,11 @@ public final class DedupeSettings implements Serializable {
      */
     public static final double EXACT_MARGIN_ERRORS = 4;
 
-    private DedupeSettings(
-            NearDupSettings job,
-            KeepPolicy keepPolicy,
-            double splitBelow,
-            int blockSize,
-            int rounds,
-            List<String> inputNames,
-            CandidateMethod candidates,
-            int window,
-            int permutations,
-            int windowPrefixBits,
-            VerifyMode verify,
-            LshParams candidateBanding) {
-        this.job = job;
-        this.batch = job.mode().batch();
-        this.keepPolicy = keepPolicy;
-        this.splitBelow = splitBelow;
-        this.blockSize = blockSize;
-        this.rounds = rounds;
-        this.inputNames = List.copyOf(inputNames);
-        this.candidates = candidates;
-        this.window = window;
-        this.permutations = permutations;
-        this.windowPrefixBits = windowPrefixBits;
-        this.verify = verify;
-        this.candidateBands = candidateBanding.bands();
-        this.candidateRows = candidateBanding.rows();
+    /**
+     * {@code splitBelow} is NaN when the chaining guard is off; {@code inputNames} in input order.
+     */
+    public DedupeSettings {
+        inputNames = List.copyOf(inputNames);
     }
 
     /**
@@ -148,12 +125,13 @@ public final class DedupeSettings implements Serializable {
                 permutations,
                 prefixBits,
                 verify,
-                candidateBanding);
+                candidateBanding.bands(),
+                candidateBanding.rows());
     }
 
     /** What differs between the similarity modes in the dedupe. */
     public BatchSketches batch() {
-        return batch;
+        return job.mode().batch();
     }
 
     /**
@@ -161,7 +139,7 @@ public final class DedupeSettings implements Serializable {
      * the estimate only screens candidates at {@link #candidateFloor}.
      */
     public MemberSketches newMemberSketches() {
-        return batch.memberSketches(candidateBanding(), exact());
+        return batch().memberSketches(candidateBanding(), exact());
     }
 
     /**
@@ -172,10 +150,6 @@ public final class DedupeSettings implements Serializable {
      */
     public LshParams candidateBanding() {
         return new LshParams(candidateBands, candidateRows);
-    }
-
-    public VerifyMode verify() {
-        return verify;
     }
 
     /** Whether candidates are verified by the exact Jaccard of their shingle sets. */
@@ -198,52 +172,13 @@ public final class DedupeSettings implements Serializable {
 
     /** The sliding window of these settings (cosine, WINDOW candidates). */
     public SortedWindow newSortedWindow() {
-        return batch.sortedWindow(permutations, window);
-    }
-
-    public CandidateMethod candidates() {
-        return candidates;
-    }
-
-    public int window() {
-        return window;
-    }
-
-    public int permutations() {
-        return permutations;
-    }
-
-    public int windowPrefixBits() {
-        return windowPrefixBits;
-    }
-
-    public NearDupSettings job() {
-        return job;
-    }
-
-    public KeepPolicy keepPolicy() {
-        return keepPolicy;
-    }
-
-    /** The chaining guard's floor; NaN when the guard is off. */
-    public double splitBelow() {
-        return splitBelow;
+        return batch().sortedWindow(permutations, window);
     }
 
     public boolean guarded() {
         return !Double.isNaN(splitBelow);
     }
 
-    public int blockSize() {
-        return blockSize;
-    }
-
-    /** Component rounds the job unrolls ({@link DedupeOptions#ROUNDS}). */
-    public int rounds() {
-        return rounds;
-    }
-
-    /** These settings with {@code n} component rounds. */
     public DedupeSettings withRounds(int n) {
         return new DedupeSettings(
                 job,
@@ -257,35 +192,32 @@ public final class DedupeSettings implements Serializable {
                 permutations,
                 windowPrefixBits,
                 verify,
-                candidateBanding());
-    }
-
-    public List<String> inputNames() {
-        return inputNames;
+                candidateBands,
+                candidateRows);
     }
 
     @Override
     public String toString() {
-        return batch.describeDedupe(
-                candidateBanding(),
-                exact()
-                        ? String.format(
-                                java.util.Locale.ROOT,
-                                "exact (candidates estimated >= %.3f)",
-                                candidateFloor())
-                        : "signature",
-                candidates == CandidateMethod.WINDOW
-                        ? String.format(
-                                java.util.Locale.ROOT,
-                                "window (%d permutations x %d, 2^%d partitions each)",
-                                permutations,
-                                window,
-                                windowPrefixBits)
-                        : null,
-                "keep="
-                        + keepPolicy.name().toLowerCase(java.util.Locale.ROOT)
-                        + " split-below="
-                        + (guarded() ? String.valueOf(splitBelow) : "off"),
-                blockSize);
+        return batch().describeDedupe(
+                        candidateBanding(),
+                        exact()
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        "exact (candidates estimated >= %.3f)",
+                                        candidateFloor())
+                                : "signature",
+                        candidates == CandidateMethod.WINDOW
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        "window (%d permutations x %d, 2^%d partitions each)",
+                                        permutations,
+                                        window,
+                                        windowPrefixBits)
+                                : null,
+                        "keep="
+                                + keepPolicy.name().toLowerCase(java.util.Locale.ROOT)
+                                + " split-below="
+                                + (guarded() ? String.valueOf(splitBelow) : "off"),
+                        blockSize);
     }
 }

@@ -53,9 +53,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         for (int i = 0; i < settings.inputNames().size(); i++) {
             inputIndex.putIfAbsent(settings.inputNames().get(i), i);
         }
-        documents = DedupeJob.counter(getRuntimeContext(), DedupeJob.DOCUMENTS);
-        deadLetters = DedupeJob.counter(getRuntimeContext(), DedupeJob.DEAD_LETTERS);
-        deletions = DedupeJob.counter(getRuntimeContext(), DedupeJob.DELETIONS);
+        documents = DedupeCounters.counter(getRuntimeContext(), DedupeJob.DOCUMENTS);
+        deadLetters = DedupeCounters.counter(getRuntimeContext(), DedupeJob.DEAD_LETTERS);
+        deletions = DedupeCounters.counter(getRuntimeContext(), DedupeJob.DELETIONS);
     }
 
     @Override

@@ -75,16 +75,14 @@ public final class DedupeSummary {
         int labelWidth =
                 Math.max(4, ranges.stream().mapToInt(r -> r.label().length()).max().orElse(1));
         lines.add(
-                String.format(
-                        Locale.ROOT,
+                format(
                         "%-" + labelWidth + "s %10s %10s  (bar: clusters, log scale)",
                         "size",
                         "clusters",
                         "documents"));
         for (SizeRange r : ranges) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "%-" + labelWidth + "s %10d %10d  %s",
                             r.label(),
                             r.clusters(),
@@ -110,8 +108,7 @@ public final class DedupeSummary {
     public static List<String> lines(DedupeJob.Result r, DedupeSettings settings) {
         List<String> lines = new ArrayList<>();
         lines.add(
-                String.format(
-                        Locale.ROOT,
+                format(
                         "done in %.1f s, %.0f documents/s (one Flink job%s; components converged"
                                 + " after %d of %d rounds): %d documents in %d clusters, %d to"
                                 + " remove; %d verified pairs (%d exact copies), %d dead"
@@ -131,12 +128,10 @@ public final class DedupeSummary {
                         r.deadLetters(),
                         r.superseded() + r.deleted() == 0
                                 ? ""
-                                : String.format(
-                                        Locale.ROOT,
+                                : format(
                                         "; %d older versions of re-crawled ids and %d deleted"
                                                 + " documents left out",
-                                        r.superseded(),
-                                        r.deleted())));
+                                        r.superseded(), r.deleted())));
         List<String> histogram = histogramLines(r.clusterSizes());
         if (!histogram.isEmpty()) {
             lines.add("cluster sizes:");
@@ -144,24 +139,20 @@ public final class DedupeSummary {
         }
         List<String> largest = new ArrayList<>();
         for (ClusterStat c : r.largest()) {
-            if (c.size < 2 || largest.size() >= 5) {
+            if (c.size() < 2 || largest.size() >= 5) {
                 break;
             }
             largest.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "%s (%d, lowest similarity to it %.2f)",
-                            c.clusterId,
-                            c.size,
-                            c.minSimilarity));
+                            c.clusterId(), c.size(), c.minSimilarity()));
         }
         if (!largest.isEmpty()) {
             lines.add("largest clusters: " + String.join(", ", largest));
         }
         if (settings.exact()) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "exact verification: %d of %d candidates (bands %s, estimate >= %.3f)"
                                     + " reach Jaccard %s in their shingle sets",
                             r.pairs() - r.exactCopies(),
@@ -172,8 +163,7 @@ public final class DedupeSummary {
         }
         if (settings.candidates() == CandidateMethod.WINDOW) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "sliding window: %d permutations x %d following fingerprints, %d"
                                     + " comparisons, largest sorted range %d fingerprints",
                             settings.permutations(),
@@ -183,8 +173,7 @@ public final class DedupeSummary {
         }
         if (r.giantBuckets() > 0) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "%d "
                                     + settings.job().mode().keyUnit()
                                     + " buckets above the block size (largest %d distinct"
@@ -195,16 +184,13 @@ public final class DedupeSummary {
         }
         if (settings.guarded()) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "chaining guard: %d components cut so that every member is within %s"
                                     + " of its cluster's earliest document",
-                            r.cutComponents(),
-                            plain(settings.splitBelow())));
+                            r.cutComponents(), plain(settings.splitBelow())));
         } else if (r.chainedComponents() > 0) {
             lines.add(
-                    String.format(
-                            Locale.ROOT,
+                    format(
                             "%d clusters chain documents below the threshold to their earliest"
                                     + " document; --split-below %s cuts them",
                             r.chainedComponents(),
@@ -238,7 +224,7 @@ public final class DedupeSummary {
         json.put("supersededVersions", r.superseded());
         json.put("deletedDocuments", r.deleted());
         json.put("clusters", r.clusters());
-        json.put("kept", r.kept());
+        json.put("kept", r.clusters()); // one document kept per cluster
         json.put("removed", r.removed());
         json.put("pairs", r.pairs());
         json.put("exactCopies", r.exactCopies());
@@ -259,6 +245,10 @@ public final class DedupeSummary {
         json.put("seconds", r.seconds());
         json.put("documentsPerSecond", r.documents() / Math.max(1e-3, r.seconds()));
         return json;
+    }
+
+    private static String format(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
     }
 
     /** A number as short as it reads: 0.8, not 0.800000. */

@@ -19,9 +19,9 @@ final class EdgeFunctions {
 
         @Override
         public void flatMap(SimilarPair e, Collector<SimilarPair> out) {
-            if (!e.a.equals(e.b)) {
-                out.collect(new SimilarPair(e.a, e.b, 0));
-                out.collect(new SimilarPair(e.b, e.a, 0));
+            if (!e.a().equals(e.b())) {
+                out.collect(new SimilarPair(e.a(), e.b(), 0));
+                out.collect(new SimilarPair(e.b(), e.a(), 0));
             }
         }
     }
@@ -32,11 +32,11 @@ final class EdgeFunctions {
 
         @Override
         public void flatMap(SimilarPair e, Collector<SimilarPair> out) {
-            int c = e.a.compareTo(e.b);
+            int c = e.a().compareTo(e.b());
             if (c > 0) {
-                out.collect(new SimilarPair(e.a, e.b, 0));
+                out.collect(new SimilarPair(e.a(), e.b(), 0));
             } else if (c < 0) {
-                out.collect(new SimilarPair(e.b, e.a, 0));
+                out.collect(new SimilarPair(e.b(), e.a(), 0));
             }
         }
     }
@@ -53,7 +53,7 @@ final class EdgeFunctions {
 
         @Override
         public void open(OpenContext openContext) {
-            counter = DedupeJob.counter(getRuntimeContext(), name);
+            counter = DedupeCounters.counter(getRuntimeContext(), name);
         }
 
         @Override
@@ -70,10 +70,10 @@ final class EdgeFunctions {
         @Override
         public DuplicatePair map(SimilarPair p) {
             DuplicatePair d = new DuplicatePair();
-            d.docId = VertexKeys.id(p.b);
-            d.duplicateOf = VertexKeys.id(p.a);
-            d.similarity = p.similarity;
-            d.exactCopy = p.similarity == 1.0;
+            d.docId = VertexKeys.id(p.b());
+            d.duplicateOf = VertexKeys.id(p.a());
+            d.similarity = p.similarity();
+            d.exactCopy = p.similarity() == 1.0;
             return d;
         }
     }

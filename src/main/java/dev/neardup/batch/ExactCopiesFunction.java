@@ -6,9 +6,7 @@ import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -45,22 +43,10 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
 
     @Override
     public void open(OpenContext openContext) {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "members", TypeInformation.of(DedupeDoc.class)));
-        signature =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "signature", TypeInformation.of(long[].class)));
-        shingles =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "shingles", TypeInformation.of(long[].class)));
-        copies = DedupeJob.counter(getRuntimeContext(), DedupeJob.COPIES);
+        members = KeyedStates.list(getRuntimeContext(), "members", DedupeDoc.class);
+        signature = KeyedStates.value(getRuntimeContext(), "signature", long[].class);
+        shingles = KeyedStates.value(getRuntimeContext(), "shingles", long[].class);
+        copies = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COPIES);
     }
 
     @Override
@@ -82,9 +68,7 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<DedupeDoc> out)
             throws Exception {
         List<DedupeDoc> group = new ArrayList<>();
-        for (DedupeDoc d : members.get()) {
-            group.add(d);
-        }
+        members.get().forEach(group::add);
         group.sort(Comparator.comparing(d -> d.key));
         DedupeDoc first = group.get(0);
         first.signature = signature.value();

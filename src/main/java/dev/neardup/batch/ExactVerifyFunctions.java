@@ -6,12 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -29,48 +25,53 @@ public final class ExactVerifyFunctions {
 
     private ExactVerifyFunctions() {}
 
-    /** A candidate pair with the shingle set of its earlier document. A Flink POJO. */
-    public static class ShingledPair {
-        public String a;
-        public String b;
-        public long[] shinglesA;
+    /** A candidate pair with the shingle set of its earlier document. A Flink POJO (a record). */
+    public record ShingledPair(String a, String b, long[] shinglesA) {}
 
-        public ShingledPair() {}
-
-        ShingledPair(String a, String b, long[] shinglesA) {
-            this.a = a;
-            this.b = b;
-            this.shinglesA = shinglesA;
-        }
-    }
-
-    /** Keyed by the earlier document: its candidates, each with its shingle set. */
-    public static class AttachFirst
-            extends KeyedCoProcessFunction<String, SimilarPair, DocShingles, ShingledPair> {
+    /**
+     * Both joins: keyed by one document of the candidates, which wait (list state {@code
+     * candidates}) for the key's shingle set (value state {@code shingles}) until the key ends.
+     */
+    abstract static class ShingleJoin<P, OUT>
+            extends KeyedCoProcessFunction<String, P, DocShingles, OUT> {
 
         private static final long serialVersionUID = 1L;
 
-        private transient ListState<SimilarPair> pending;
-        private transient ValueState<long[]> set;
+        private final Class<P> type;
+        transient ListState<P> pending;
+        transient ValueState<long[]> set;
 
-        @Override
-        public void open(OpenContext openContext) {
-            pending = candidates(getRuntimeContext(), SimilarPair.class);
-            set = shingles(getRuntimeContext());
+        ShingleJoin(Class<P> type) {
+            this.type = type;
         }
 
         @Override
-        public void processElement1(SimilarPair pair, Context ctx, Collector<ShingledPair> out)
-                throws Exception {
+        public void open(OpenContext openContext) {
+            pending = KeyedStates.list(getRuntimeContext(), "candidates", type);
+            set = KeyedStates.value(getRuntimeContext(), "shingles", long[].class);
+        }
+
+        @Override
+        public void processElement1(P pair, Context ctx, Collector<OUT> out) throws Exception {
             ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
             pending.add(pair);
         }
 
         @Override
-        public void processElement2(DocShingles doc, Context ctx, Collector<ShingledPair> out)
+        public void processElement2(DocShingles doc, Context ctx, Collector<OUT> out)
                 throws Exception {
             ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-            set.update(doc.shingles);
+            set.update(doc.shingles());
+        }
+    }
+
+    /** Keyed by the earlier document: its candidates, each with its shingle set. */
+    public static class AttachFirst extends ShingleJoin<SimilarPair, ShingledPair> {
+
+        private static final long serialVersionUID = 1L;
+
+        public AttachFirst() {
+            super(SimilarPair.class);
         }
 
         @Override
@@ -78,7 +79,7 @@ public final class ExactVerifyFunctions {
                 throws Exception {
             long[] shingles = set.value();
             for (SimilarPair p : pending.get()) {
-                out.collect(new ShingledPair(p.a, p.b, known(shingles, p.a)));
+                out.collect(new ShingledPair(p.a(), p.b(), known(shingles, p.a())));
             }
         }
     }
@@ -87,39 +88,22 @@ public final class ExactVerifyFunctions {
      * Keyed by the later document: the exact Jaccard similarity of each candidate; the pairs that
      * reach the threshold go on, with it.
      */
-    public static class Verify
-            extends KeyedCoProcessFunction<String, ShingledPair, DocShingles, SimilarPair> {
+    public static class Verify extends ShingleJoin<ShingledPair, SimilarPair> {
 
         private static final long serialVersionUID = 1L;
 
         private final double threshold;
-        private transient ListState<ShingledPair> pending;
-        private transient ValueState<long[]> set;
         private transient LongCounter checks;
 
         public Verify(double threshold) {
+            super(ShingledPair.class);
             this.threshold = threshold;
         }
 
         @Override
         public void open(OpenContext openContext) {
-            pending = candidates(getRuntimeContext(), ShingledPair.class);
-            set = shingles(getRuntimeContext());
-            checks = DedupeJob.counter(getRuntimeContext(), DedupeJob.EXACT_CHECKS);
-        }
-
-        @Override
-        public void processElement1(ShingledPair pair, Context ctx, Collector<SimilarPair> out)
-                throws Exception {
-            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-            pending.add(pair);
-        }
-
-        @Override
-        public void processElement2(DocShingles doc, Context ctx, Collector<SimilarPair> out)
-                throws Exception {
-            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-            set.update(doc.shingles);
+            super.open(openContext);
+            checks = DedupeCounters.counter(getRuntimeContext(), DedupeJob.EXACT_CHECKS);
         }
 
         @Override
@@ -130,29 +114,17 @@ public final class ExactVerifyFunctions {
             long n = 0;
             for (ShingledPair p : pending.get()) {
                 if (shingles == null) {
-                    shingles = known(set.value(), p.b);
+                    shingles = known(set.value(), p.b());
                 }
                 n++;
-                double j = Similarity.jaccardOfSorted(p.shinglesA, shingles);
+                double j = Similarity.jaccardOfSorted(p.shinglesA(), shingles);
                 if (j >= threshold) {
-                    verified.add(new SimilarPair(p.a, p.b, j));
+                    verified.add(new SimilarPair(p.a(), p.b(), j));
                 }
             }
             checks.add(n);
             verified.forEach(out::collect);
         }
-    }
-
-    /** The candidates waiting for the key's shingle set (both joins). */
-    private static <T> ListState<T> candidates(RuntimeContext context, Class<T> type) {
-        return context.getListState(
-                new ListStateDescriptor<>("candidates", TypeInformation.of(type)));
-    }
-
-    /** The key's shingle set (both joins). */
-    private static ValueState<long[]> shingles(RuntimeContext context) {
-        return context.getState(
-                new ValueStateDescriptor<>("shingles", TypeInformation.of(long[].class)));
     }
 
     private static long[] known(long[] shingles, String key) {

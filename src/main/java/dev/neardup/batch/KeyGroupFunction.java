@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -32,10 +30,7 @@ public abstract class KeyGroupFunction<K, IN, OUT> extends KeyedProcessFunction<
 
     @Override
     public final void open(OpenContext openContext) throws Exception {
-        members =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>("members", TypeInformation.of(type)));
+        members = KeyedStates.list(getRuntimeContext(), "members", type);
         setUp();
     }
 
@@ -52,9 +47,7 @@ public abstract class KeyGroupFunction<K, IN, OUT> extends KeyedProcessFunction<
     public final void onTimer(long timestamp, OnTimerContext ctx, Collector<OUT> out)
             throws Exception {
         List<IN> group = new ArrayList<>();
-        for (IN e : members.get()) {
-            group.add(e);
-        }
+        members.get().forEach(group::add);
         onKeyEnd(group, ctx, out);
     }
 

@@ -3,9 +3,6 @@ package dev.neardup.batch;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -26,14 +23,10 @@ public class LatestVersionFunction extends KeyedProcessFunction<String, DedupeDo
 
     @Override
     public void open(OpenContext openContext) {
-        latest =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "latest", TypeInformation.of(DedupeDoc.class)));
-        deletedAt = getRuntimeContext().getState(new ValueStateDescriptor<>("deleted", Types.LONG));
-        superseded = DedupeJob.counter(getRuntimeContext(), DedupeJob.SUPERSEDED);
-        deleted = DedupeJob.counter(getRuntimeContext(), DedupeJob.DELETED);
+        latest = KeyedStates.value(getRuntimeContext(), "latest", DedupeDoc.class);
+        deletedAt = KeyedStates.value(getRuntimeContext(), "deleted", Long.class);
+        superseded = DedupeCounters.counter(getRuntimeContext(), DedupeJob.SUPERSEDED);
+        deleted = DedupeCounters.counter(getRuntimeContext(), DedupeJob.DELETED);
     }
 
     @Override

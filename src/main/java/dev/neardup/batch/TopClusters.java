@@ -15,7 +15,8 @@ public class TopClusters implements Accumulator<ClusterStat, ArrayList<ClusterSt
     public static final int LIMIT = 10;
 
     static final Comparator<ClusterStat> LARGEST_FIRST =
-            Comparator.comparingInt((ClusterStat c) -> -c.size).thenComparing(c -> c.clusterId);
+            Comparator.comparingInt((ClusterStat c) -> -c.size())
+                    .thenComparing(ClusterStat::clusterId);
 
     private ArrayList<ClusterStat> top = new ArrayList<>();
 

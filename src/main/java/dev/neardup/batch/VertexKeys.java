@@ -11,7 +11,6 @@ public final class VertexKeys {
 
     private VertexKeys() {}
 
-    /** Hex digits before the id. */
     static final int PREFIX = 16;
 
     public static String key(long eventTime, String id) {
@@ -23,13 +22,7 @@ public final class VertexKeys {
         return out.append(hex).append(id).toString();
     }
 
-    /** The document id of a key. */
     public static String id(String key) {
         return key.substring(PREFIX);
-    }
-
-    /** The event time of a key. */
-    public static long eventTime(String key) {
-        return Long.parseUnsignedLong(key.substring(0, PREFIX), 16) ^ Long.MIN_VALUE;
     }
 }

@@ -26,19 +26,15 @@ public class WindowEntriesFunction extends RichFlatMapFunction<DedupeDoc, Window
     @Override
     public void open(OpenContext openContext) {
         window = settings.newSortedWindow();
-        entries = DedupeJob.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+        entries = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
     }
 
     @Override
     public void flatMap(DedupeDoc doc, Collector<WindowEntry> out) {
         for (int m = 0; m < window.permutations(); m++) {
-            WindowEntry e = new WindowEntry();
-            e.key = doc.key;
-            e.permuted = window.permute(doc.signature, m);
-            e.partition =
-                    ((long) m << 32)
-                            | SortedWindow.partition(e.permuted, settings.windowPrefixBits());
-            out.collect(e);
+            long[] permuted = window.permute(doc.signature, m);
+            long partition = SortedWindow.partition(permuted, settings.windowPrefixBits());
+            out.collect(new WindowEntry(((long) m << 32) | partition, doc.key, permuted));
         }
         entries.add(window.permutations());
     }

@@ -2,7 +2,6 @@ package dev.neardup.batch;
 
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.sketch.SimHash;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -11,7 +10,7 @@ import org.apache.flink.util.Collector;
 
 /**
  * The reducer of the sliding window over sorted, permuted fingerprints (Manku, Jain and Das Sarma
- * 2007), one range partition of one permutation (keyed by {@link WindowEntry#partition}; BATCH
+ * 2007), one range partition of one permutation (keyed by {@link WindowEntry#partition()}; BATCH
  * mode: all its entries, then the end of the key): sorts the permuted fingerprints (ties by
  * document key, so the order is the same in every run) and compares each with the next W ({@link
  * SortedWindow#scan}); pairs within Hamming distance k leave with their estimated cosine cos(pi h /
@@ -34,7 +33,7 @@ public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, Sim
     @Override
     protected void setUp() {
         window = settings.newSortedWindow();
-        comparisons = DedupeJob.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
+        comparisons = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COMPARISONS);
         largest = new LongMaximum();
         getRuntimeContext().addAccumulator(DedupeJob.LARGEST_BUCKET, largest);
     }
@@ -44,17 +43,17 @@ public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, Sim
             List<WindowEntry> sorted, OnTimerContext ctx, Collector<SimilarPair> out) {
         largest.add((long) sorted.size());
         sorted.sort(
-                Comparator.<WindowEntry, long[]>comparing(e -> e.permuted, SortedWindow::compare)
-                        .thenComparing(e -> e.key));
-        List<long[]> strings = new ArrayList<>(sorted.size());
-        sorted.forEach(e -> strings.add(e.permuted));
+                Comparator.<WindowEntry, long[]>comparing(
+                                WindowEntry::permuted, SortedWindow::compare)
+                        .thenComparing(WindowEntry::key));
+        List<long[]> strings = sorted.stream().map(WindowEntry::permuted).toList();
         int bits = window.bits();
         comparisons.add(
                 window.scan(
                         strings,
                         (i, j, h) -> {
-                            String a = sorted.get(i).key;
-                            String b = sorted.get(j).key;
+                            String a = sorted.get(i).key();
+                            String b = sorted.get(j).key();
                             double cosine = SimHash.cosine(h, bits);
                             out.collect(
                                     a.compareTo(b) <= 0

@@ -14,11 +14,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -71,25 +70,15 @@ public final class DedupeRun {
 
     /** The job's settings: checks that no input is given twice. */
     public static DedupeSettings settings(Options o) {
-        Configuration conf = o.conf();
         List<String> given = given(o);
         if (given.stream().filter("-"::equals).count() > 1) {
             throw NeardupException.usage("standard input (-) can be given once");
         }
-        List<String> names = new ArrayList<>();
-        for (String file : given) {
-            names.add(file.equals("-") ? "stdin" : file);
-        }
-        if (new HashSet<>(names).size() != names.size()) {
+        List<String> names = given.stream().map(f -> f.equals("-") ? "stdin" : f).toList();
+        if (names.stream().distinct().count() != names.size()) {
             throw NeardupException.usage("an input is given twice: " + String.join(" ", given));
         }
-        DedupeSettings settings;
-        try {
-            settings = DedupeSettings.from(conf, names);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
-        return settings;
+        return NeardupException.usageIfInvalid(() -> DedupeSettings.from(o.conf(), names));
     }
 
     /**
@@ -135,7 +124,10 @@ public final class DedupeRun {
             Path work = dir.path();
             List<String> inputs = new ArrayList<>();
             for (String file : given) {
-                inputs.add(inputFile(o, file, work));
+                inputs.add(
+                        o.sample() || file.equals("-")
+                                ? dir.spool(o.sample(), o.stdin()).toString()
+                                : file);
             }
             conf.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
             conf.set(WebOptions.UPLOAD_DIR, work.resolve("tmp").toString());
@@ -182,38 +174,32 @@ public final class DedupeRun {
             buckets = settings.job().mode().keyUnit() + " buckets";
             entries = settings.job().mode().keyUnit() + " entries";
         }
-        return new Progress.Counts() {
-            private DedupeCounters.Snapshot last = DedupeCounters.snapshot(counts::countOrAbsent);
-
-            @Override
-            public String stage() {
-                last = DedupeCounters.snapshot(counts::countOrAbsent);
-                return last.stage() == DedupeCounters.Stage.BUCKETS
-                        ? buckets
-                        : last.stage().label();
-            }
-
-            @Override
-            public String name() {
-                return "records";
-            }
-
-            @Override
-            public long count() {
-                return last.stageRecords();
-            }
-
-            @Override
-            public List<Progress.Field> fields() {
-                return List.of(
-                        new Progress.Field("documents", "documents", last.documents()),
-                        new Progress.Field("bandEntries", entries, last.bandEntries()),
-                        new Progress.Field("comparisons", "comparisons", last.comparisons()),
-                        new Progress.Field("pairs", "verified pairs", last.pairs()),
-                        new Progress.Field("componentRounds", "component rounds", last.round() + 1),
-                        new Progress.Field("clustered", "clustered", last.clustered()));
-            }
-        };
+        AtomicReference<DedupeCounters.Snapshot> last =
+                new AtomicReference<>(DedupeCounters.snapshot(counts::countOrAbsent));
+        return new Progress.Counts(
+                () -> {
+                    last.set(DedupeCounters.snapshot(counts::countOrAbsent));
+                    return last.get().stage() == DedupeCounters.Stage.BUCKETS
+                            ? buckets
+                            : last.get().stage().label();
+                },
+                "records",
+                () -> last.get().stageRecords(),
+                () ->
+                        List.of(
+                                new Progress.Field(
+                                        "documents", "documents", last.get().documents()),
+                                new Progress.Field(
+                                        "bandEntries", entries, last.get().bandEntries()),
+                                new Progress.Field(
+                                        "comparisons", "comparisons", last.get().comparisons()),
+                                new Progress.Field("pairs", "verified pairs", last.get().pairs()),
+                                new Progress.Field(
+                                        "componentRounds",
+                                        "component rounds",
+                                        last.get().round() + 1),
+                                new Progress.Field(
+                                        "clustered", "clustered", last.get().clustered())));
     }
 
     /**
@@ -305,7 +291,17 @@ public final class DedupeRun {
             CliFiles.writableFile(option, target);
             return target;
         }
-        fileSystem(option, target);
+        try {
+            new org.apache.flink.core.fs.Path(URI.create(target)).getFileSystem();
+        } catch (IOException | IllegalArgumentException e) {
+            throw NeardupException.usage(
+                    "cannot use "
+                            + option
+                            + " "
+                            + target
+                            + ": "
+                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+        }
         return target;
     }
 
@@ -332,20 +328,6 @@ public final class DedupeRun {
                             + path);
         }
         return path.toUri().toString();
-    }
-
-    /** The Flink filesystem of {@code uri}; a usage error naming the option when there is none. */
-    private static org.apache.flink.core.fs.FileSystem fileSystem(String option, String uri) {
-        try {
-            return new org.apache.flink.core.fs.Path(URI.create(uri)).getFileSystem();
-        } catch (IOException | IllegalArgumentException e) {
-            throw NeardupException.usage(
-                    "cannot use "
-                            + (option == null ? "" : option + " ")
-                            + uri
-                            + ": "
-                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
-        }
     }
 
     /** A local input must be a readable file; one on another filesystem must exist. */
@@ -380,25 +362,5 @@ public final class DedupeRun {
                             + ": "
                             + NeardupException.oneLine(String.valueOf(e.getMessage())));
         }
-    }
-
-    private static String inputFile(Options o, String file, Path work) throws IOException {
-        if (o.sample()) {
-            Path sample = work.resolve("sample-crawl.jsonl");
-            try (InputStream in = DedupeRun.class.getResourceAsStream("/sample/crawl.jsonl")) {
-                if (in == null) {
-                    throw NeardupException.failure(
-                            "the sample crawl is missing from the jar", null);
-                }
-                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return sample.toString();
-        }
-        if (file.equals("-")) {
-            Path spooled = work.resolve("stdin.jsonl");
-            Files.copy(o.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
-            return spooled.toString();
-        }
-        return file;
     }
 }

@@ -13,10 +13,6 @@ public final class Durations {
      * OptionValues#duration}); anything else is a usage error naming {@code flag}.
      */
     public static Duration parse(String flag, String text) {
-        try {
-            return OptionValues.duration(flag, text);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        return NeardupException.usageIfInvalid(() -> OptionValues.duration(flag, text));
     }
 }

@@ -56,11 +56,7 @@ public final class EmbeddedJob {
 
     /** The validated job settings of {@code conf}; an invalid option is a usage error. */
     public static NearDupSettings settings(Configuration conf) {
-        try {
-            return NearDupSettings.from(conf);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        return NeardupException.usageIfInvalid(() -> NearDupSettings.from(conf));
     }
 
     /**
@@ -117,30 +113,16 @@ public final class EmbeddedJob {
     }
 
     /**
-     * Starts the job and returns at once.
+     * Starts the job and returns at once. With {@code continuous}, the source keeps watching the
+     * input and the job runs until stopped (the benchmark stops it with a savepoint to measure
+     * state), with the watermarks of an unbounded input; otherwise the whole input is ordered and
+     * the verdicts come at its end.
      *
      * @param input the JSON Lines file
      * @param alerts output file, {@link JsonLinesSink#STDOUT}, {@link JsonLinesSink#STDERR}, or
      *     null to discard (records are still counted)
      * @param verdicts likewise
      * @param deadLetters likewise
-     */
-    public static JobClient start(
-            Configuration conf,
-            NearDupSettings settings,
-            java.nio.file.Path input,
-            String alerts,
-            String verdicts,
-            String deadLetters)
-            throws Exception {
-        return start(conf, settings, input, alerts, verdicts, deadLetters, false);
-    }
-
-    /**
-     * Like {@link #start(Configuration, NearDupSettings, java.nio.file.Path, String, String,
-     * String)}; with {@code continuous}, the source keeps watching the input and the job runs until
-     * stopped (the benchmark stops it with a savepoint to measure state), with the watermarks of an
-     * unbounded input; otherwise the whole input is ordered and the verdicts come at its end.
      */
     public static JobClient start(
             Configuration conf,
@@ -223,7 +205,7 @@ public final class EmbeddedJob {
             String verdicts,
             String deadLetters)
             throws Exception {
-        return start(conf, settings, input, alerts, verdicts, deadLetters)
+        return start(conf, settings, input, alerts, verdicts, deadLetters, false)
                 .getJobExecutionResult()
                 .get();
     }

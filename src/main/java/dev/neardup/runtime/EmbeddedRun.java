@@ -5,12 +5,9 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.NearDupSettings;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +23,6 @@ import org.apache.flink.core.execution.JobClient;
 public final class EmbeddedRun {
 
     /**
-     * What an embedded run needs.
-     *
-     * @param conf the job's configuration
      * @param settings the job's settings from {@code conf}
      * @param sample read the sample crawl bundled in the jar
      * @param file the input file, or - for {@code stdin} (when not {@code sample})
@@ -60,7 +54,6 @@ public final class EmbeddedRun {
         Configuration conf = o.conf();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
-        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
         if (o.file() != null && !o.file().equals("-")) {
             CliFiles.readableFile("input file", o.file(), Path.of(o.file()));
         }
@@ -75,11 +68,15 @@ public final class EmbeddedRun {
                 Interruption interruption =
                         Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
-            Path inputFile = inputFile(o, work);
+            Path inputFile =
+                    o.sample() || o.file().equals("-")
+                            ? dir.spool(o.sample(), o.stdin())
+                            : Path.of(o.file()); // checked before the work directory is made
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
-            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            Configuration flink =
+                    EmbeddedJob.configuration(conf, work, EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
             counts.configure(flink);
             Progress.eraseBeforeConsoleRecords(progress);
             long start = System.nanoTime();
@@ -92,7 +89,8 @@ public final class EmbeddedRun {
                             o.verdicts(),
                             o.deadLetters() == null
                                     ? JsonLinesSink.STDERR_SUMMARY
-                                    : o.deadLetters());
+                                    : o.deadLetters(),
+                            false);
             // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
@@ -114,26 +112,6 @@ public final class EmbeddedRun {
             checkDocumentsRead(o, counts, err);
             return 0;
         }
-    }
-
-    private static Path inputFile(Options o, Path work) throws IOException {
-        if (o.sample()) {
-            Path sample = work.resolve("sample-crawl.jsonl");
-            try (InputStream in = EmbeddedRun.class.getResourceAsStream("/sample/crawl.jsonl")) {
-                if (in == null) {
-                    throw NeardupException.failure(
-                            "the sample crawl is missing from the jar", null);
-                }
-                Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return sample;
-        }
-        if (o.file().equals("-")) {
-            Path spooled = work.resolve("stdin.jsonl");
-            Files.copy(o.stdin(), spooled, StandardCopyOption.REPLACE_EXISTING);
-            return spooled;
-        }
-        return Path.of(o.file()); // checked by call() before the work directory is made
     }
 
     /**
@@ -185,7 +163,6 @@ public final class EmbeddedRun {
         long duplicate = counts.written(EmbeddedJob.VERDICTS, Verdict.DUPLICATE);
         long contained = counts.written(EmbeddedJob.VERDICTS, Verdict.CONTAINED);
         long deleted = counts.written(EmbeddedJob.VERDICTS, Verdict.DELETED);
-        long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
                 "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
@@ -197,9 +174,7 @@ public final class EmbeddedRun {
                 contained == 0 ? "" : ", " + contained + " contained",
                 deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
                 counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
-                merges == 0
-                        ? ""
-                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
+                merges(counts),
                 counts.written(EmbeddedJob.DEAD_LETTERS),
                 blankLines(counts.count(JobCounts.BLANK_LINES)));
     }
@@ -214,7 +189,6 @@ public final class EmbeddedRun {
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
     private static String interruptedSummary(long start, String signal, JobCounts counts) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
         return String.format(
                 Locale.ROOT,
                 "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
@@ -224,9 +198,13 @@ public final class EmbeddedRun {
                 counts.count(JobCounts.DOCUMENTS),
                 counts.written(EmbeddedJob.VERDICTS),
                 counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
-                merges == 0
-                        ? ""
-                        : merges + (merges == 1 ? " cluster merge, " : " cluster merges, "),
+                merges(counts),
                 counts.written(EmbeddedJob.DEAD_LETTERS));
+    }
+
+    /** "2 cluster merges, " when alerts merged clusters, else nothing. */
+    private static String merges(JobCounts counts) {
+        long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
+        return merges == 0 ? "" : merges + (merges == 1 ? " cluster merge, " : " cluster merges, ");
     }
 }

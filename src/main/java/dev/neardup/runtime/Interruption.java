@@ -80,7 +80,6 @@ public final class Interruption implements AutoCloseable {
         }
     }
 
-    /** True once a signal has arrived. */
     public boolean interrupted() {
         return received.get() != null;
     }

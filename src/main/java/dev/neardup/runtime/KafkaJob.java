@@ -16,19 +16,6 @@ public final class KafkaJob {
 
     private KafkaJob() {}
 
-    /** Adds the job to {@code env}. */
-    public static void build(
-            StreamExecutionEnvironment env, NearDupSettings settings, KafkaSettings kafka) {
-        new NearDupJob(
-                        settings,
-                        kafka.source(settings.input().parser()),
-                        DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
-                        kafka.alertSink(),
-                        kafka.verdictSink(),
-                        kafka.deadLetterSink())
-                .build(env);
-    }
-
     /**
      * Starts the job in the environment {@code conf} describes (the embedded MiniCluster, or the
      * cluster a {@code flink run} submits to) and returns at once.
@@ -59,7 +46,14 @@ public final class KafkaJob {
                     .setCheckpointTimeout(KafkaSettings.DEFAULT_CHECKPOINT_TIMEOUT.toMillis());
         }
         kafka.checkTransactionTimeout(KafkaSettings.CheckpointTiming.of(effective));
-        build(env, settings, kafka);
+        new NearDupJob(
+                        settings,
+                        kafka.source(settings.input().parser()),
+                        DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
+                        kafka.alertSink(),
+                        kafka.verdictSink(),
+                        kafka.deadLetterSink())
+                .build(env);
         return env.executeAsync("neardup (Kafka)");
     }
 }

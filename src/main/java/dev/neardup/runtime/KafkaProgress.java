@@ -2,14 +2,9 @@ package dev.neardup.runtime;
 
 import dev.neardup.pipeline.KafkaSettings;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -18,9 +13,10 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The progress of a Kafka-mode run on this machine, every few seconds on stderr: documents read and
- * per second, alerts, verdicts and dead letters sent, and the consumer lag. On a terminal one line
- * rewritten in place; otherwise (a log file, a service manager) one JSON object per line:
+ * The progress of a Kafka-mode run on this machine, every few seconds on stderr ({@link Progress}):
+ * documents read and per second, alerts, verdicts and dead letters sent, and the consumer lag. On a
+ * terminal one line rewritten in place; otherwise (a log file, a service manager) one JSON object
+ * per line:
  *
  * <pre>
  * {"progress":"kafka","time":"2026-11-24T12:40:03Z","documents":1200,"documentsPerSecond":48.5,
@@ -41,20 +37,18 @@ public final class KafkaProgress implements AutoCloseable {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
     private static final Duration LAG_TIMEOUT = Duration.ofSeconds(3);
 
-    private final JobCounts counts;
     private final KafkaSettings kafka;
-    private final PrintWriter err;
-    private final boolean terminal;
+    private final Progress progress;
     private Admin admin;
-    private long lastDocuments;
-    private long lastNanos = System.nanoTime();
-    private boolean lineOpen;
 
-    public KafkaProgress(JobCounts counts, KafkaSettings kafka, PrintWriter err, boolean terminal) {
-        this.counts = counts;
+    public KafkaProgress(JobCounts counts, KafkaSettings kafka, PrintWriter err) {
         this.kafka = kafka;
-        this.err = err;
-        this.terminal = terminal;
+        Progress.Counts kafkaCounts =
+                Progress.streaming(
+                        counts,
+                        () -> counts.written(EmbeddedJob.ALERTS),
+                        () -> List.of(Progress.Field.named("consumerLag", "consumer lag", lag())));
+        this.progress = Progress.onStderr(err, null, "kafka", kafkaCounts);
     }
 
     /** The interval between progress lines. */
@@ -67,70 +61,13 @@ public final class KafkaProgress implements AutoCloseable {
         return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
     }
 
-    /**
-     * True when this process's stderr is a terminal: on Linux, when file descriptor 2 is a tty or
-     * pseudo-terminal; elsewhere, when Java sees a console.
-     */
-    public static boolean stderrIsTerminal() {
-        Path fd = Path.of("/proc/self/fd/2");
-        try {
-            if (Files.isSymbolicLink(fd)) {
-                String target = Files.readSymbolicLink(fd).toString();
-                return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-            }
-        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
-            // fall back
-        }
-        return System.console() != null;
-    }
-
-    /** Prints one progress line. */
     public void report() {
-        long now = System.nanoTime();
-        long documents = counts.count(JobCounts.DOCUMENTS);
-        double seconds = Math.max(1e-3, (now - lastNanos) / 1e9);
-        double rate = Math.max(0, documents - lastDocuments) / seconds;
-        lastDocuments = documents;
-        lastNanos = now;
-        long alerts = counts.written(EmbeddedJob.ALERTS);
-        long verdicts = counts.written(EmbeddedJob.VERDICTS);
-        long deadLetters = counts.written(EmbeddedJob.DEAD_LETTERS);
-        Long lag = lag();
-        if (terminal) {
-            err.print(
-                    String.format(
-                            Locale.ROOT,
-                            "\r\033[Kneardup: %d documents, %.0f documents/s, %d alerts, %d"
-                                    + " verdicts, %d dead letters, consumer lag %s",
-                            documents,
-                            rate,
-                            alerts,
-                            verdicts,
-                            deadLetters,
-                            lag == null ? "unknown" : lag.toString()));
-            lineOpen = true;
-        } else {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("progress", "kafka");
-            line.put("time", Instant.now().toString());
-            line.put("documents", documents);
-            line.put("documentsPerSecond", Math.round(rate * 10) / 10.0);
-            line.put("alerts", alerts);
-            line.put("verdicts", verdicts);
-            line.put("deadLetters", deadLetters);
-            line.put("consumerLag", lag);
-            err.println(dev.neardup.io.Json.write(line));
-        }
-        err.flush();
+        progress.report();
     }
 
     /** Ends the terminal line, so that what follows starts on a line of its own. */
     public void finish() {
-        if (lineOpen) {
-            err.println();
-            err.flush();
-            lineOpen = false;
-        }
+        progress.finish();
     }
 
     private Long lag() {

@@ -29,15 +29,12 @@ import org.apache.flink.core.execution.JobClient;
 public final class KafkaRun {
 
     /**
-     * What a Kafka run needs.
-     *
      * @param conf the configuration the command line gives (what the job is submitted with)
      * @param effective {@code conf} over the cluster's configuration on a cluster, else {@code
      *     conf}
      * @param settings the job's settings from {@code effective}
      * @param onCluster inside {@code flink run} or the REST API (the job jar's entry point)
      * @param stateDir --state-dir, or null for the default
-     * @param fresh --fresh
      * @param workDir --work-dir, or null for a temporary directory
      * @param quiet no settings, progress or summary on stderr
      * @param progressEvery --progress-interval, or null for the default
@@ -63,12 +60,8 @@ public final class KafkaRun {
         Configuration effective = o.effective();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
-        KafkaSettings kafkaSettings;
-        try {
-            kafkaSettings = KafkaSettings.from(effective);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        KafkaSettings kafkaSettings =
+                NeardupException.usageIfInvalid(() -> KafkaSettings.from(effective));
         boolean bounded = kafkaSettings.bounded();
         String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         if (o.onCluster()) {
@@ -82,12 +75,13 @@ public final class KafkaRun {
             // Inside 'flink run' or the REST API: the cluster's configuration decides state
             // storage, restarts and checkpointing (unless --checkpoint-interval or -D names it);
             // the environment merges it with this configuration. Submit and return.
-            JobClient job = startKafkaJob(conf, settings, kafkaSettings);
+            JobClient job =
+                    NeardupException.usageIfInvalid(
+                            () -> KafkaJob.start(conf, settings, kafkaSettings));
             err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
-        Duration interval = EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL;
         Optional<String> restoreFrom = conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH);
         if (bounded && (o.stateDir() != null || o.fresh())) {
             throw NeardupException.usage(
@@ -124,14 +118,14 @@ public final class KafkaRun {
                                         kafkaSettings.inputTopic(),
                                         kafkaSettings.groupId());
                 WorkDir dir = WorkDir.of(o.workDir(), "neardup-")) {
-            Path work = dir.path();
-            Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+            Configuration flink =
+                    EmbeddedJob.configuration(
+                            conf, dir.path(), EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
             if (!o.restartStrategyGiven()) {
                 // A long-running job recovers from transient failures (a broker restart).
                 flink.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
             }
             String stateLine = null;
-            String discardedNotice = null;
             StateDir.Snapshot resumed = null;
             if (state != null) {
                 flink.set(
@@ -145,15 +139,15 @@ public final class KafkaRun {
                         ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
                 if (restoreFrom.isPresent() || o.fresh()) {
                     String discarded = state.discardAll();
-                    if (discarded != null) {
-                        discardedNotice =
-                                "discarded the state kept in "
+                    if (discarded != null && quiet) {
+                        err.println(
+                                "neardup: discarded the state kept in "
                                         + state.path()
                                         + ": "
                                         + discarded
                                         + (restoreFrom.isPresent()
                                                 ? ""
-                                                : "; reading" + readingFrom(startingOffsets));
+                                                : "; reading" + readingFrom(startingOffsets)));
                     }
                     stateLine =
                             (restoreFrom.isPresent()
@@ -199,9 +193,6 @@ public final class KafkaRun {
                     }
                 }
             }
-            if (quiet && discardedNotice != null) {
-                err.println("neardup: " + discardedNotice);
-            }
             if (!quiet) {
                 err.println("neardup: " + settings);
                 err.println("neardup: " + kafkaSettings.describe());
@@ -227,7 +218,9 @@ public final class KafkaRun {
                 }
             }
             JobCounts counts = new JobCounts().configure(flink);
-            JobClient job = startKafkaJob(flink, settings, kafkaSettings);
+            JobClient job =
+                    NeardupException.usageIfInvalid(
+                            () -> KafkaJob.start(flink, settings, kafkaSettings));
             Thread hook =
                     new Thread(
                             () -> {
@@ -247,13 +240,7 @@ public final class KafkaRun {
                                             KafkaSettings.CheckpointTiming.of(flink).timeout(),
                                             err);
                     KafkaProgress progress =
-                            quiet
-                                    ? null
-                                    : new KafkaProgress(
-                                            counts,
-                                            kafkaSettings,
-                                            err,
-                                            KafkaProgress.stderrIsTerminal())) {
+                            quiet ? null : new KafkaProgress(counts, kafkaSettings, err)) {
                 if (!quiet) {
                     err.println(
                             "neardup: running"
@@ -309,16 +296,6 @@ public final class KafkaRun {
         }
     }
 
-    private static JobClient startKafkaJob(
-            Configuration conf, NearDupSettings settings, KafkaSettings kafkaSettings)
-            throws Exception {
-        try {
-            return KafkaJob.start(conf, settings, kafkaSettings);
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
-    }
-
     /**
      * Waits for the job to end, printing progress; returns why it failed, or null when it finished
      * (or was stopped).
@@ -343,15 +320,13 @@ public final class KafkaRun {
 
     /** After a stop by a signal: says where the state is and returns 130. */
     private static int stopped(StopOnSignal stop, StateDir state, PrintWriter err) {
-        String savepoint;
+        String savepoint = null;
         String why = null;
         try {
             savepoint = stop.stopped().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            savepoint = null;
             why = Progress.rootCause(e);
         } catch (Exception e) {
-            savepoint = null;
             why = e.getClass().getSimpleName();
         }
         if (savepoint != null) {

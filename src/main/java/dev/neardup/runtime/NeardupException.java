@@ -26,6 +26,21 @@ public final class NeardupException extends RuntimeException {
         return new NeardupException(message, false, cause);
     }
 
+    public interface Step<T, E extends Exception> {
+        T get() throws E;
+    }
+
+    /**
+     * What {@code step} gives; an IllegalArgumentException (an invalid setting) is a usage error.
+     */
+    public static <T, E extends Exception> T usageIfInvalid(Step<T, E> step) throws E {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
     public boolean isUsageError() {
         return usageError;
     }

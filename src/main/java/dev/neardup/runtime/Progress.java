@@ -15,6 +15,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 
@@ -36,53 +39,63 @@ import org.apache.flink.core.execution.JobClient;
  */
 public final class Progress {
 
-    /** What a report shows. */
-    public interface Counts {
-        /** The stage the job is in, or null (a job of one stage). */
-        default String stage() {
-            return null;
+    /**
+     * What a report shows: the stage the job is in, or null (a job of one stage; asked first, so
+     * that it may take the snapshot the others come from); what {@code count} counts, in JSON
+     * ("documents", the rate is {@code NAMEPerSecond}); the count the rate is taken over; the other
+     * counts, in the order shown.
+     */
+    public record Counts(
+            Supplier<String> stage, String name, LongSupplier count, Supplier<List<Field>> fields) {
+        public Counts(String name, LongSupplier count, Supplier<List<Field>> fields) {
+            this(() -> null, name, count, fields);
         }
-
-        /** What {@link #count} counts, in JSON ("documents"); the rate is {@code NAMEPerSecond}. */
-        String name();
-
-        /** The count the rate is taken over. */
-        long count();
-
-        /** The other counts, in the order shown. */
-        List<Field> fields();
     }
 
-    /** One count of a report: its JSON name, its words on a terminal ("dead letters"), value. */
-    public record Field(String json, String words, long value) {}
+    /**
+     * One count of a report: its JSON name, its words on a terminal ("dead letters"), value; a
+     * {@link #named} one shows its words first ("consumer lag 12", "unknown" when null).
+     */
+    public record Field(String json, String words, Long value, boolean named) {
+        public Field(String json, String words, long value) {
+            this(json, words, value, false);
+        }
+
+        public static Field named(String json, String words, Long value) {
+            return new Field(json, words, value, true);
+        }
+
+        String text() {
+            return named ? words + " " + (value == null ? "unknown" : value) : value + " " + words;
+        }
+    }
 
     /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
     public static Counts run(JobCounts job) {
-        return new Counts() {
-            @Override
-            public String name() {
-                return "documents";
-            }
+        return streaming(job, () -> job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), List::of);
+    }
 
-            @Override
-            public long count() {
-                return job.count(JobCounts.DOCUMENTS);
-            }
-
-            @Override
-            public List<Field> fields() {
-                return List.of(
-                        new Field(
-                                "alerts",
-                                "alerts",
-                                job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR)),
-                        new Field("verdicts", "verdicts", job.written(EmbeddedJob.VERDICTS)),
-                        new Field(
-                                "deadLetters",
-                                "dead letters",
-                                job.written(EmbeddedJob.DEAD_LETTERS)));
-            }
-        };
+    /**
+     * The streaming job's documents, then {@code alerts}, verdicts, dead letters and {@code more}.
+     */
+    static Counts streaming(JobCounts job, LongSupplier alerts, Supplier<List<Field>> more) {
+        return new Counts(
+                "documents",
+                () -> job.count(JobCounts.DOCUMENTS),
+                () ->
+                        Stream.concat(
+                                        Stream.of(
+                                                new Field("alerts", "alerts", alerts.getAsLong()),
+                                                new Field(
+                                                        "verdicts",
+                                                        "verdicts",
+                                                        job.written(EmbeddedJob.VERDICTS)),
+                                                new Field(
+                                                        "deadLetters",
+                                                        "dead letters",
+                                                        job.written(EmbeddedJob.DEAD_LETTERS))),
+                                        more.get().stream())
+                                .toList());
     }
 
     /** Default interval between reports on a terminal. */
@@ -121,7 +134,7 @@ public final class Progress {
     /** Reports {@code counts} on the process's stderr: a terminal or not, as it is. */
     public static Progress onStderr(
             PrintWriter err, Duration interval, String command, Counts counts) {
-        return new Progress(err, stderrIsTerminal(), interval, command, counts);
+        return new Progress(err, isTerminal(2), interval, command, counts);
     }
 
     /**
@@ -139,15 +152,10 @@ public final class Progress {
     }
 
     /**
-     * Whether this process's standard error is a terminal. On Linux, where /proc tells what file
-     * descriptor 2 is; elsewhere, as {@link System#console()} says (a terminal on both standard
-     * input and output).
+     * Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. On
+     * Linux, where /proc tells what it is; elsewhere, as {@link System#console()} says (a terminal
+     * on both standard input and output).
      */
-    public static boolean stderrIsTerminal() {
-        return isTerminal(2);
-    }
-
-    /** Whether file descriptor {@code fd} (1 standard output, 2 standard error) is a terminal. */
     public static boolean isTerminal(int fd) {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
@@ -188,17 +196,17 @@ public final class Progress {
     /** Reports now: a line rewritten in place on a terminal, else a JSON line. */
     public void report() {
         long now = System.nanoTime();
-        String stage = counts.stage(); // first: a job's counts may take their snapshot here
-        long count = counts.count();
+        String stage = counts.stage().get(); // first: the counts may take their snapshot here
+        long count = counts.count().getAsLong();
         if (!java.util.Objects.equals(stage, lastStage)) {
             lastStage = stage;
             lastDocuments = 0; // a new stage counts other records from 0
         }
-        double rate = (count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
+        double rate = Math.max(0, count - lastDocuments) / Math.max(1e-3, (now - lastTime) / 1e9);
         lastTime = now;
         lastDocuments = count;
         nextReport = now + intervalNanos;
-        List<Field> fields = counts.fields();
+        List<Field> fields = counts.fields().get();
         String name = counts.name();
         if (terminal) {
             StringBuilder line = new StringBuilder();
@@ -211,7 +219,7 @@ public final class Progress {
             }
             line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
             for (Field f : fields) {
-                line.append(", ").append(f.value()).append(' ').append(f.words());
+                line.append(", ").append(f.text());
             }
             err.print(line);
             lineShown = true;
@@ -286,10 +294,19 @@ public final class Progress {
         JsonLinesSink.eraseProgressLine(line && isTerminal(1), line);
     }
 
+    /** Ends the terminal line, keeping it: what follows starts on a line of its own. */
+    public void finish() {
+        endLine(System.lineSeparator());
+    }
+
     /** Ends the progress display: erases the terminal line, so that what follows starts clean. */
     public void clear() {
+        endLine("\r\033[K");
+    }
+
+    private void endLine(String end) {
         if (terminal && lineShown) {
-            err.print("\r\033[K");
+            err.print(end);
             err.flush();
             lineShown = false;
         }

@@ -14,16 +14,6 @@ public final class SignalHandlers {
 
     private SignalHandlers() {}
 
-    /** The number of a signal by name, as {@code kill -l} gives it on Linux. */
-    public static int number(String name) {
-        return switch (name) {
-            case "HUP" -> 1;
-            case "INT" -> 2;
-            case "TERM" -> 15;
-            default -> throw new IllegalArgumentException("unknown signal " + name);
-        };
-    }
-
     /**
      * The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM alike (an operator
      * asked the run to stop, whether from a terminal or a supervisor, and it stopped cleanly), 129
@@ -48,19 +38,16 @@ public final class SignalHandlers {
             Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
             Object sig = signalClass.getConstructor(String.class).newInstance(name);
             InvocationHandler dispatch =
-                    (Object proxy, Method method, Object[] args) -> {
-                        switch (method.getName()) {
-                            case "handle":
-                                onSignal.accept(name);
-                                return null;
-                            case "equals":
-                                return proxy == args[0];
-                            case "hashCode":
-                                return System.identityHashCode(proxy);
-                            default:
-                                return "neardup handler of SIG" + name;
-                        }
-                    };
+                    (Object proxy, Method method, Object[] args) ->
+                            switch (method.getName()) {
+                                case "handle" -> {
+                                    onSignal.accept(name);
+                                    yield null;
+                                }
+                                case "equals" -> proxy == args[0];
+                                case "hashCode" -> System.identityHashCode(proxy);
+                                default -> "neardup handler of SIG" + name;
+                            };
             Object handler =
                     Proxy.newProxyInstance(
                             SignalHandlers.class.getClassLoader(),

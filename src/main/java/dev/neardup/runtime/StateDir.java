@@ -71,13 +71,13 @@ public final class StateDir implements AutoCloseable {
     public record Unreadable(Path dir, String reason) {}
 
     private final Path path;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
 
-    private StateDir(Path path, FileChannel lockChannel, FileLock lock) {
+    /** Holds the lock file's lock, which closing it releases. */
+    private final FileChannel lockChannel;
+
+    private StateDir(Path path, FileChannel lockChannel) {
         this.path = path;
         this.lockChannel = lockChannel;
-        this.lock = lock;
     }
 
     /**
@@ -102,12 +102,7 @@ public final class StateDir implements AutoCloseable {
         StringBuilder name = new StringBuilder(inputTopic).append('+');
         for (byte b : groupId.getBytes(StandardCharsets.UTF_8)) {
             char c = (char) (b & 0xff);
-            if ((c >= 'a' && c <= 'z')
-                    || (c >= 'A' && c <= 'Z')
-                    || (c >= '0' && c <= '9')
-                    || c == '.'
-                    || c == '_'
-                    || c == '-') {
+            if (c < 128 && (Character.isLetterOrDigit(c) || "._-".indexOf(c) >= 0)) {
                 name.append(c);
             } else {
                 name.append('%').append(String.format(Locale.ROOT, "%02X", b & 0xff));
@@ -172,7 +167,7 @@ public final class StateDir implements AutoCloseable {
                             + ": stop that one first, or give another --group-id or"
                             + " --state-dir");
         }
-        return new StateDir(dir, channel, lock);
+        return new StateDir(dir, channel);
     }
 
     private static String reason(Exception e) {
@@ -182,14 +177,12 @@ public final class StateDir implements AutoCloseable {
         if (e instanceof java.nio.file.FileAlreadyExistsException) {
             return e.getMessage() + " exists and is not a directory";
         }
-        if (e instanceof java.nio.file.FileSystemException) {
-            java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+        if (e instanceof java.nio.file.FileSystemException f) {
             return f.getReason() != null ? f.getFile() + ": " + f.getReason() : e.getMessage();
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
-    /** The job's directory. */
     public Path path() {
         return path;
     }
@@ -241,8 +234,7 @@ public final class StateDir implements AutoCloseable {
         List<Path> out = new ArrayList<>();
         for (Path job : list(checkpoints())) {
             for (Path chk : list(job)) {
-                if (CHECKPOINT_DIR.matcher(chk.getFileName().toString()).matches()
-                        && Files.isRegularFile(chk.resolve(METADATA))) {
+                if (isCheckpoint(chk) && Files.isRegularFile(chk.resolve(METADATA))) {
                     out.add(chk);
                 }
             }
@@ -289,7 +281,7 @@ public final class StateDir implements AutoCloseable {
         int deleted = 0;
         for (Path job : list(checkpoints())) {
             if (!keep.dir().startsWith(job)) {
-                deleted += countSnapshots(job);
+                deleted += (int) list(job).stream().filter(StateDir::isCheckpoint).count();
                 deleteTree(job);
             }
         }
@@ -311,14 +303,10 @@ public final class StateDir implements AutoCloseable {
     public String discardAll() {
         Optional<Snapshot> latest = latest();
         long bytes = size(checkpoints()) + size(savepoints());
-        boolean any = !list(checkpoints()).isEmpty() || !list(savepoints()).isEmpty();
-        for (Path p : list(checkpoints())) {
-            deleteTree(p);
-        }
-        for (Path p : list(savepoints())) {
-            deleteTree(p);
-        }
-        if (!any) {
+        List<Path> all =
+                Stream.concat(list(checkpoints()).stream(), list(savepoints()).stream()).toList();
+        all.forEach(StateDir::deleteTree);
+        if (all.isEmpty()) {
             return null;
         }
         return latest.map(Snapshot::describe).orElse("no complete snapshot") + ", " + bytes(bytes);
@@ -339,14 +327,8 @@ public final class StateDir implements AutoCloseable {
         return String.format(Locale.ROOT, "%.1f %s", v, units[unit]);
     }
 
-    private static int countSnapshots(Path job) {
-        int n = 0;
-        for (Path chk : list(job)) {
-            if (CHECKPOINT_DIR.matcher(chk.getFileName().toString()).matches()) {
-                n++;
-            }
-        }
-        return n;
+    private static boolean isCheckpoint(Path dir) {
+        return CHECKPOINT_DIR.matcher(dir.getFileName().toString()).matches();
     }
 
     private static long size(Path dir) {
@@ -414,11 +396,6 @@ public final class StateDir implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            // released when the channel closes
-        }
         closeQuietly(lockChannel);
     }
 

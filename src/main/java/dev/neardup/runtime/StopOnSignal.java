@@ -29,7 +29,6 @@ import org.apache.flink.core.execution.SavepointFormatType;
  */
 public final class StopOnSignal implements AutoCloseable {
 
-    /** The signals handled. */
     private static final List<String> SIGNALS = List.of("INT", "TERM");
 
     private final JobClient job;
@@ -52,7 +51,10 @@ public final class StopOnSignal implements AutoCloseable {
             JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         StopOnSignal stop = new StopOnSignal(job, savepoints, timeout, err);
         for (String name : SIGNALS) {
-            stop.handle(name);
+            Runnable previous = SignalHandlers.handle(name, stop::signal);
+            if (previous != null) {
+                stop.restore.add(previous);
+            }
         }
         return stop;
     }
@@ -86,7 +88,6 @@ public final class StopOnSignal implements AutoCloseable {
         }
     }
 
-    /** True once a stop was asked for. */
     public boolean requested() {
         return signal.get() != null;
     }
@@ -104,16 +105,7 @@ public final class StopOnSignal implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Runnable r : restore) {
-            r.run();
-        }
+        restore.forEach(Runnable::run);
         restore.clear();
-    }
-
-    private void handle(String name) {
-        Runnable previous = SignalHandlers.handle(name, this::signal);
-        if (previous != null) {
-            restore.add(previous);
-        }
     }
 }

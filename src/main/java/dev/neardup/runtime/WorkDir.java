@@ -1,10 +1,12 @@
 package dev.neardup.runtime;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
@@ -34,6 +36,26 @@ public final class WorkDir implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /**
+     * The bundled sample crawl ({@code sample}), else {@code stdin}, copied into this directory:
+     * where a run reads it from.
+     */
+    public Path spool(boolean sample, InputStream stdin) throws IOException {
+        if (!sample) {
+            Path spooled = path.resolve("stdin.jsonl");
+            Files.copy(stdin, spooled, StandardCopyOption.REPLACE_EXISTING);
+            return spooled;
+        }
+        Path copy = path.resolve("sample-crawl.jsonl");
+        try (InputStream in = WorkDir.class.getResourceAsStream("/sample/crawl.jsonl")) {
+            if (in == null) {
+                throw NeardupException.failure("the sample crawl is missing from the jar", null);
+            }
+            Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return copy;
     }
 
     /** How long {@link #close()} keeps trying while Flink's shut-down still writes files. */

@@ -82,7 +82,7 @@ class DedupeJobITCase {
 
     /** Runs dedupe over one input; outputs under {@code out}. */
     private static DedupeJob.Result run(Configuration conf, Path input, Path out) throws Exception {
-        return job(conf, input, out).run();
+        return job(conf, input, out).run(job -> job.getJobExecutionResult().get());
     }
 
     /** The dedupe job over one input, outputs under {@code out}, not started. */

@@ -45,15 +45,13 @@ class JobCountsITCase {
         Files.write(input, lines, StandardCharsets.UTF_8);
         Configuration conf = configuration(name);
         JobCounts counts = new JobCounts().configure(conf);
-        EmbeddedJob.start(
-                        conf,
-                        NearDupSettings.from(conf),
-                        input,
-                        dir.resolve(name + "-alerts.jsonl").toString(),
-                        dir.resolve(name + "-verdicts.jsonl").toString(),
-                        dir.resolve(name + "-dead.jsonl").toString())
-                .getJobExecutionResult()
-                .get();
+        EmbeddedJob.run(
+                conf,
+                NearDupSettings.from(conf),
+                input,
+                dir.resolve(name + "-alerts.jsonl").toString(),
+                dir.resolve(name + "-verdicts.jsonl").toString(),
+                dir.resolve(name + "-dead.jsonl").toString());
         return counts;
     }
 

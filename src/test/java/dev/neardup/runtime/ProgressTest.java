@@ -61,28 +61,16 @@ class ProgressTest {
     }
 
     /** Counts of a job with stages, as dedupe has: the rate restarts from 0 in a new stage. */
-    private static final class Staged implements Progress.Counts {
+    private static final class Staged {
         String stage = "reading";
         long count;
 
-        @Override
-        public String stage() {
-            return stage;
-        }
-
-        @Override
-        public String name() {
-            return "records";
-        }
-
-        @Override
-        public long count() {
-            return count;
-        }
-
-        @Override
-        public List<Progress.Field> fields() {
-            return List.of(new Progress.Field("bandEntries", "band entries", 7));
+        Progress.Counts counts() {
+            return new Progress.Counts(
+                    () -> stage,
+                    "records",
+                    () -> count,
+                    () -> List.of(new Progress.Field("bandEntries", "band entries", 7)));
         }
     }
 
@@ -90,7 +78,8 @@ class ProgressTest {
     void aJobWithStagesReportsItsStageAndTheRecordsOfThatStage() throws Exception {
         StringWriter text = new StringWriter();
         Staged counts = new Staged();
-        Progress progress = new Progress(new PrintWriter(text), false, null, "dedupe", counts);
+        Progress progress =
+                new Progress(new PrintWriter(text), false, null, "dedupe", counts.counts());
         counts.count = 1000;
         progress.report();
         counts.stage = "band buckets";
@@ -110,7 +99,7 @@ class ProgressTest {
         assertThat(first.has("documents")).isFalse();
 
         StringWriter line = new StringWriter();
-        new Progress(new PrintWriter(line), true, null, "dedupe", counts).report();
+        new Progress(new PrintWriter(line), true, null, "dedupe", counts.counts()).report();
         assertThat(line.toString())
                 .isEqualTo(
                         line.toString().substring(0, line.toString().indexOf("records/s"))
