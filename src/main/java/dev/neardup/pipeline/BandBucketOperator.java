@@ -2,7 +2,6 @@ package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.similarity.Verification;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,26 +18,15 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.core.memory.DataInputViewStreamWrapper;
-import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
-import org.apache.flink.runtime.checkpoint.CheckpointType;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
-import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
-import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
-import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimeServiceManager;
 import org.apache.flink.streaming.api.operators.InternalTimer;
-import org.apache.flink.streaming.api.operators.InternalTimerService;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
-import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
@@ -123,9 +111,7 @@ import org.apache.flink.util.OutputTag;
  * state names, timers and uid of the function it replaced (state layout 2 restores as it was; the
  * deletions are operator state of their own, empty in older savepoints).
  */
-public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
-        implements OneInputStreamOperator<BandRecord, VerdictEvent>,
-                Triggerable<Long, VoidNamespace> {
+public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, VerdictEvent> {
 
     private static final long serialVersionUID = 2L;
 
@@ -183,8 +169,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private transient MapState<Long, byte[]> waiting;
 
-    private transient InternalTimerService<VoidNamespace> timers;
-
     /** Documents waiting on the heap (all later than the watermark). */
     private transient WaitingRecords buffered;
 
@@ -226,20 +210,9 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
-            for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
-                try (InputStream in = group.getStream()) {
-                    restoredWaiting.addAll(
-                            WaitingRecords.read(
-                                    new DataInputViewStreamWrapper(in), signatureBytes));
-                }
-            }
+            readKeyGroups(
+                    context, in -> restoredWaiting.addAll(WaitingRecords.read(in, signatureBytes)));
         }
-    }
-
-    /** The heap buffer is written to raw keyed state at checkpoints. */
-    @Override
-    protected boolean isUsingCustomRawKeyedState() {
-        return true;
     }
 
     /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
@@ -267,7 +240,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                                         "waiting",
                                         Types.LONG,
                                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
-        timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+        openTimers("the band buckets keep documents waiting for the watermark");
         buffered = new WaitingRecords(bufferBudget);
         due = new HashMap<>();
         var metrics = getMetricGroup();
@@ -293,14 +266,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
-        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
-                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
-            throw new IllegalStateException(
-                    "the band buckets keep documents waiting for the watermark in raw keyed state,"
-                            + " which Flink cannot combine with heap timers on RocksDB: remove"
-                            + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
-                            + " ROCKSDB, works)");
-        }
         for (BandRecord r : restoredWaiting) {
             setCurrentKey(r.bandKey);
             await(r);
@@ -312,19 +277,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
-        // The heap buffer, by key group: a restore at any parallelism reads back its own groups.
-        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<BandRecord>> byGroup = buffered.byKeyGroup(maxParallelism);
-        KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
-        try {
-            DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
-            for (int group : out.getKeyGroupList()) {
-                out.startNewKeyGroup(group);
-                WaitingRecords.write(byGroup.getOrDefault(group, List.of()), view);
-            }
-        } finally {
-            out.close();
-        }
+        writeKeyGroups(context, buffered.records(), r -> r.bandKey, WaitingRecords::write);
     }
 
     /**
@@ -415,11 +368,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         }
         batch.sort(ORDER);
         takeAll(batch);
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
-        // no processing-time timers
     }
 
     /** Takes in {@code ordered} (of the current bucket): one read and at most one write. */

@@ -3,10 +3,10 @@ package dev.neardup.pipeline;
 import dev.neardup.io.Document;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
-import java.io.Serializable;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -30,9 +30,90 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
  *       ({@link PendingContainmentVerdict}).
  * </ul>
  */
-public abstract class CandidatePath implements Serializable {
+public enum CandidatePath {
+    /**
+     * Verified in the buckets: what the methods of this type do unless {@link
+     * #THROUGH_SAMPLE_STORE} overrides them.
+     */
+    IN_BUCKETS(
+            PendingVerdict.class,
+            PendingVerdict::new,
+            "pending-verdict",
+            CandidatePath.RAW_STATE_IN_BUCKETS,
+            "without the containment sample store"),
 
-    private static final long serialVersionUID = 1L;
+    /** Verified by the sample store. */
+    THROUGH_SAMPLE_STORE(
+            PendingContainmentVerdict.class,
+            PendingContainmentVerdict::new,
+            "pending-containment-verdict",
+            CandidatePath.RAW_STATE_SAMPLE_STORE,
+            "with the containment sample store") {
+
+        @Override
+        byte[] route(
+                Document doc,
+                long eventTime,
+                long fingerprint,
+                byte[] packed,
+                ProcessFunction<?, BandRecord>.Context ctx) {
+            ctx.output(
+                    SignatureFunction.SAMPLES,
+                    SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
+            return NO_SIGNATURE;
+        }
+
+        @Override
+        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {
+            ctx.output(SignatureFunction.SAMPLES, SampleStoreRecord.deletion(id, eventTime));
+        }
+
+        @Override
+        int signatureBytes(Verification verification) {
+            return 0;
+        }
+
+        @Override
+        byte[] encode(List<BucketMembers.Member> members) {
+            return BucketMembers.encodeIds(members);
+        }
+
+        @Override
+        Candidates candidates(Verification verification, Reports reports) {
+            return new Forwarding(reports);
+        }
+
+        /**
+         * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
+         * from the signature operator, the buckets' reports with their candidate pairs), and from
+         * there by id to the sample store (the samples of the documents the buckets keep, the
+         * candidates by their member's id with the document's sample, the deletions), whose results
+         * go to the verdicts with the reports.
+         */
+        @Override
+        DataStream<VerdictEvent> addStages(
+                SingleOutputStreamOperator<BandRecord> bands,
+                SingleOutputStreamOperator<VerdictEvent> buckets,
+                NearDupSettings settings) {
+            SingleOutputStreamOperator<SampleStoreRecord> joined =
+                    bands.getSideOutput(SignatureFunction.SAMPLES)
+                            .union(buckets.getSideOutput(BandBucketOperator.SAMPLE_STORE))
+                            .keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleIntakeFunction(settings),
+                                    TypeInformation.of(SampleStoreRecord.class))
+                            .uid(NearDupJob.Uid.SAMPLE_INTAKE)
+                            .name("sample intake");
+            DataStream<VerdictEvent> verified =
+                    joined.keyBy(r -> r.id, Types.STRING)
+                            .process(
+                                    new SampleStoreFunction(settings),
+                                    TypeInformation.of(VerdictEvent.class))
+                            .uid(NearDupJob.Uid.SAMPLE_STORE)
+                            .name("sample store");
+            return joined.getSideOutput(SampleIntakeFunction.REPORTS).union(verified);
+        }
+    };
 
     /**
      * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
@@ -43,23 +124,32 @@ public abstract class CandidatePath implements Serializable {
     /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
     static final int RAW_STATE_SAMPLE_STORE = -5;
 
-    private final Class<? extends PendingVerdict> pendingType;
-    private final String pendingStateName;
-    private final int rawStateMarker;
-    private final String description;
+    /** What a band record carries as signature through the sample store: nothing. */
+    private static final byte[] NO_SIGNATURE = new byte[0];
 
-    /**
-     * @param pendingType the type of the waiting verdicts
-     * @param pendingStateName the keyed state of waiting verdicts beyond the heap
-     * @param rawStateMarker the first int of a key group's raw keyed state of waiting verdicts
-     * @param description how the waiting verdicts are assembled, for messages
-     */
-    private CandidatePath(
+    /** The type of the waiting verdicts. */
+    final Class<? extends PendingVerdict> pendingType;
+
+    /** A new waiting verdict, of {@link #pendingType}. */
+    private final Supplier<PendingVerdict> newPending;
+
+    /** The name of the keyed state of waiting verdicts beyond the heap. */
+    final String pendingStateName;
+
+    /** The first int of a key group's raw keyed state of waiting verdicts. */
+    final int rawStateMarker;
+
+    /** How the waiting verdicts are assembled, for the message of a refused restore. */
+    final String description;
+
+    CandidatePath(
             Class<? extends PendingVerdict> pendingType,
+            Supplier<PendingVerdict> newPending,
             String pendingStateName,
             int rawStateMarker,
             String description) {
         this.pendingType = pendingType;
+        this.newPending = newPending;
         this.pendingStateName = pendingStateName;
         this.rawStateMarker = rawStateMarker;
         this.description = description;
@@ -67,12 +157,12 @@ public abstract class CandidatePath implements Serializable {
 
     /** Candidates verified in the buckets. */
     public static CandidatePath inBuckets() {
-        return InBuckets.INSTANCE;
+        return IN_BUCKETS;
     }
 
     /** Candidates verified by a per-document sample store after the buckets. */
     public static CandidatePath throughSampleStore() {
-        return ThroughSampleStore.INSTANCE;
+        return THROUGH_SAMPLE_STORE;
     }
 
     // The signature operator.
@@ -81,26 +171,57 @@ public abstract class CandidatePath implements Serializable {
      * What band records carry of a document's packed sketch, after sending what travels apart
      * through {@code ctx}.
      */
-    abstract byte[] route(
+    byte[] route(
             Document doc,
             long eventTime,
             long fingerprint,
             byte[] packed,
-            ProcessFunction<?, BandRecord>.Context ctx);
+            ProcessFunction<?, BandRecord>.Context ctx) {
+        return packed;
+    }
 
     /** A deletion, for the stages that keep per-document state. */
-    abstract void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx);
+    void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
 
     // The band buckets.
 
     /** Bytes of sketch that band records and bucket members carry. */
-    abstract int signatureBytes(Verification verification);
+    int signatureBytes(Verification verification) {
+        return verification.packedBytes();
+    }
 
     /** The bucket's state value for these members. */
-    abstract byte[] encode(List<BucketMembers.Member> members);
+    byte[] encode(List<BucketMembers.Member> members) {
+        return BucketMembers.encode(members);
+    }
 
     /** What a bucket subtask does with its candidate pairs and its reports. */
-    abstract Candidates candidates(Verification verification, Reports reports);
+    Candidates candidates(Verification verification, Reports reports) {
+        return new Candidates() {
+            @Override
+            public Estimate check(
+                    BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
+                Estimate e =
+                        exact
+                                ? verification.identical()
+                                : verification.estimate(m.signature(), doc.signature);
+                return verification.accepts(e.similarity()) ? e : null;
+            }
+
+            @Override
+            public void reported(BandRecord doc) {}
+
+            @Override
+            public void kept(BandRecord doc) {}
+
+            @Override
+            public void send(Iterable<VerdictEvent> held) {
+                for (VerdictEvent report : held) {
+                    reports.toVerdicts(report);
+                }
+            }
+        };
+    }
 
     /** What a bucket subtask's {@link Candidates} send through. */
     interface Reports {
@@ -136,27 +257,9 @@ public abstract class CandidatePath implements Serializable {
 
     // The verdicts.
 
-    /** The type of the waiting verdicts. */
-    Class<? extends PendingVerdict> pendingType() {
-        return pendingType;
-    }
-
-    /** A new waiting verdict, of {@link #pendingType()}. */
-    abstract PendingVerdict newPending();
-
-    /** The name of the keyed state of waiting verdicts beyond the heap. */
-    String pendingStateName() {
-        return pendingStateName;
-    }
-
-    /** The first int of a key group's raw keyed state of waiting verdicts. */
-    int rawStateMarker() {
-        return rawStateMarker;
-    }
-
-    /** How the waiting verdicts were assembled, for the message of a refused restore. */
-    String description() {
-        return description;
+    /** A new waiting verdict, of {@link #pendingType}. */
+    PendingVerdict newPending() {
+        return newPending.get();
     }
 
     // The graph.
@@ -166,184 +269,11 @@ public abstract class CandidatePath implements Serializable {
      *
      * @return what the stages send to the verdicts, or null when there are none
      */
-    abstract DataStream<VerdictEvent> addStages(
+    DataStream<VerdictEvent> addStages(
             SingleOutputStreamOperator<BandRecord> bands,
             SingleOutputStreamOperator<VerdictEvent> buckets,
-            NearDupSettings settings);
-
-    /** Verified in the buckets. */
-    private static final class InBuckets extends CandidatePath {
-        private static final long serialVersionUID = 1L;
-        static final InBuckets INSTANCE = new InBuckets();
-
-        private InBuckets() {
-            super(
-                    PendingVerdict.class,
-                    "pending-verdict",
-                    RAW_STATE_IN_BUCKETS,
-                    "without the containment sample store");
-        }
-
-        @Override
-        byte[] route(
-                Document doc,
-                long eventTime,
-                long fingerprint,
-                byte[] packed,
-                ProcessFunction<?, BandRecord>.Context ctx) {
-            return packed;
-        }
-
-        @Override
-        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
-
-        @Override
-        int signatureBytes(Verification verification) {
-            return verification.packedBytes();
-        }
-
-        @Override
-        byte[] encode(List<BucketMembers.Member> members) {
-            return BucketMembers.encode(members);
-        }
-
-        @Override
-        Candidates candidates(Verification verification, Reports reports) {
-            return new Candidates() {
-                @Override
-                public Estimate check(
-                        BandRecord doc,
-                        BucketMembers.Member m,
-                        boolean memberFirst,
-                        boolean exact) {
-                    Estimate e =
-                            exact
-                                    ? verification.identical()
-                                    : verification.estimate(m.signature(), doc.signature);
-                    return verification.accepts(e.similarity()) ? e : null;
-                }
-
-                @Override
-                public void reported(BandRecord doc) {}
-
-                @Override
-                public void kept(BandRecord doc) {}
-
-                @Override
-                public void send(Iterable<VerdictEvent> held) {
-                    for (VerdictEvent report : held) {
-                        reports.toVerdicts(report);
-                    }
-                }
-            };
-        }
-
-        @Override
-        PendingVerdict newPending() {
-            return new PendingVerdict();
-        }
-
-        @Override
-        DataStream<VerdictEvent> addStages(
-                SingleOutputStreamOperator<BandRecord> bands,
-                SingleOutputStreamOperator<VerdictEvent> buckets,
-                NearDupSettings settings) {
-            return null;
-        }
-
-        private Object readResolve() {
-            return INSTANCE;
-        }
-    }
-
-    /** Verified by the sample store. */
-    private static final class ThroughSampleStore extends CandidatePath {
-        private static final long serialVersionUID = 1L;
-        static final ThroughSampleStore INSTANCE = new ThroughSampleStore();
-
-        private ThroughSampleStore() {
-            super(
-                    PendingContainmentVerdict.class,
-                    "pending-containment-verdict",
-                    RAW_STATE_SAMPLE_STORE,
-                    "with the containment sample store");
-        }
-
-        /** What a band record carries as signature: nothing. */
-        private static final byte[] NO_SIGNATURE = new byte[0];
-
-        @Override
-        byte[] route(
-                Document doc,
-                long eventTime,
-                long fingerprint,
-                byte[] packed,
-                ProcessFunction<?, BandRecord>.Context ctx) {
-            ctx.output(
-                    SignatureFunction.SAMPLES,
-                    SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
-            return NO_SIGNATURE;
-        }
-
-        @Override
-        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {
-            ctx.output(SignatureFunction.SAMPLES, SampleStoreRecord.deletion(id, eventTime));
-        }
-
-        @Override
-        int signatureBytes(Verification verification) {
-            return 0;
-        }
-
-        @Override
-        byte[] encode(List<BucketMembers.Member> members) {
-            return BucketMembers.encodeIds(members);
-        }
-
-        @Override
-        Candidates candidates(Verification verification, Reports reports) {
-            return new Forwarding(reports);
-        }
-
-        @Override
-        PendingVerdict newPending() {
-            return new PendingContainmentVerdict();
-        }
-
-        /**
-         * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
-         * from the signature operator, the buckets' reports with their candidate pairs), and from
-         * there by id to the sample store (the samples of the documents the buckets keep, the
-         * candidates by their member's id with the document's sample, the deletions), whose results
-         * go to the verdicts with the reports.
-         */
-        @Override
-        DataStream<VerdictEvent> addStages(
-                SingleOutputStreamOperator<BandRecord> bands,
-                SingleOutputStreamOperator<VerdictEvent> buckets,
-                NearDupSettings settings) {
-            SingleOutputStreamOperator<SampleStoreRecord> joined =
-                    bands.getSideOutput(SignatureFunction.SAMPLES)
-                            .union(buckets.getSideOutput(BandBucketOperator.SAMPLE_STORE))
-                            .keyBy(r -> r.id, Types.STRING)
-                            .process(
-                                    new SampleIntakeFunction(settings),
-                                    TypeInformation.of(SampleStoreRecord.class))
-                            .uid(NearDupJob.Uid.SAMPLE_INTAKE)
-                            .name("sample intake");
-            DataStream<VerdictEvent> verified =
-                    joined.keyBy(r -> r.id, Types.STRING)
-                            .process(
-                                    new SampleStoreFunction(settings),
-                                    TypeInformation.of(VerdictEvent.class))
-                            .uid(NearDupJob.Uid.SAMPLE_STORE)
-                            .name("sample store");
-            return joined.getSideOutput(SampleIntakeFunction.REPORTS).union(verified);
-        }
-
-        private Object readResolve() {
-            return INSTANCE;
-        }
+            NearDupSettings settings) {
+        return null;
     }
 
     /**
