@@ -244,25 +244,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         buffered = new WaitingRecords(bufferBudget);
         due = new HashMap<>();
         var metrics = getMetricGroup();
-        logic =
-                new BucketLogic(
-                        settings.buckets(),
-                        verification,
-                        path,
-                        deletions,
-                        new BucketLogic.Emitter() {
-                            @Override
-                            public void toVerdicts(VerdictEvent report) {
-                                output.collect(new StreamRecord<>(report, report.eventTime));
-                            }
-
-                            @Override
-                            public void toSampleIntake(SampleStoreRecord record) {
-                                output.collect(
-                                        SAMPLE_STORE, new StreamRecord<>(record, record.time));
-                            }
-                        },
-                        metrics);
+        logic = new BucketLogic(settings.buckets(), verification, path, deletions, output, metrics);
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));

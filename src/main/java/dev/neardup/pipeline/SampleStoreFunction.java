@@ -111,7 +111,7 @@ public class SampleStoreFunction
         ctx.timerService().registerEventTimeTimer(expiry(r.time));
         for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
             SampleStoreRecord c = it.next();
-            if (c.time == v.eventTime && c.fingerprint == v.fingerprint) {
+            if (c.time == v.eventTime() && c.fingerprint == v.fingerprint()) {
                 verify(c, v, out);
                 it.remove();
             }
@@ -175,7 +175,7 @@ public class SampleStoreFunction
         while (passed < s.deletions.length && s.deletions[passed] <= time) {
             long deletedAt = s.deletions[passed++];
             for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-                if (it.next().eventTime <= deletedAt) {
+                if (it.next().eventTime() <= deletedAt) {
                     it.remove();
                     deleted.inc();
                 }
@@ -186,7 +186,7 @@ public class SampleStoreFunction
             changed = true;
         }
         for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-            if (expiry(it.next().eventTime) <= time) {
+            if (expiry(it.next().eventTime()) <= time) {
                 it.remove();
                 expired.inc();
                 changed = true;
@@ -204,9 +204,7 @@ public class SampleStoreFunction
 
     /** When a version's sample can be dropped: its event time plus the retention. */
     private long expiry(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
+        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
     }
 
     /**
@@ -215,9 +213,9 @@ public class SampleStoreFunction
      */
     private void verify(SampleStoreRecord c, StoredSamples.Version v, Collector<VerdictEvent> out) {
         verified.inc();
-        boolean exact = v.fingerprint == c.docFingerprint;
+        boolean exact = v.fingerprint() == c.docFingerprint;
         Estimate estimate =
-                exact ? verification.identical() : verification.estimate(v.sample, c.sample);
+                exact ? verification.identical() : verification.estimate(v.sample(), c.sample);
         boolean match = verification.accepts(estimate.similarity());
         if (match) {
             matches.inc();
@@ -225,12 +223,12 @@ public class SampleStoreFunction
         if (c.memberFirst) {
             VerdictEvent result = VerdictEvent.result(c.docId, c.docUrl, c.docTime, c.band);
             if (match) {
-                result.addMatch(c.id, v.url, v.eventTime, estimate.reversed(), c.band, null, 0);
+                result.addMatch(c.id, v.url(), v.eventTime(), estimate.reversed(), c.band, null, 0);
             }
             out.collect(result);
         } else if (match) {
             // The document arrived late: the match belongs to the member, which is later.
-            VerdictEvent later = VerdictEvent.matches(c.id, v.url, v.eventTime, c.band);
+            VerdictEvent later = VerdictEvent.matches(c.id, v.url(), v.eventTime(), c.band);
             later.addMatch(c.docId, c.docUrl, c.docTime, estimate, c.band, null, 0);
             out.collect(later);
         }

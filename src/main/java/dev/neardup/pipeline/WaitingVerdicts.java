@@ -116,9 +116,7 @@ final class WaitingVerdicts {
      * bounded anyway.
      */
     long sweepTime(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
+        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
     }
 
     /**
