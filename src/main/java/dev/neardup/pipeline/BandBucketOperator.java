@@ -134,9 +134,6 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
 
-    private final long retentionMillis;
-    private final Verification verification;
-    private final long bufferBudget;
     private final NearDupSettings settings;
 
     /** Where candidates are verified (here, or by a sample store after the buckets). */
@@ -186,9 +183,6 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     private transient Histogram bucketSize;
 
     public BandBucketOperator(NearDupSettings settings) {
-        this.retentionMillis = settings.buckets().retentionMillis();
-        this.verification = settings.mode().verification();
-        this.bufferBudget = settings.buckets().orderBufferBytes();
         this.settings = settings;
         this.path = settings.mode().candidatePath();
     }
@@ -205,8 +199,10 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
-        deletions = new BucketDeletions(context.getOperatorStateStore(), retentionMillis);
-        signatureBytes = path.signatureBytes(verification);
+        deletions =
+                new BucketDeletions(
+                        context.getOperatorStateStore(), settings.buckets().retentionMillis());
+        signatureBytes = path.signatureBytes(settings.mode().verification());
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
@@ -232,7 +228,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     @Override
     public void open() throws Exception {
         super.open();
-        bucket = getRuntimeContext().getState(descriptor(retentionMillis));
+        bucket = getRuntimeContext().getState(descriptor(settings.buckets().retentionMillis()));
         waiting =
                 getRuntimeContext()
                         .getMapState(
@@ -241,10 +237,17 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                                         Types.LONG,
                                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         openTimers("the band buckets keep documents waiting for the watermark");
-        buffered = new WaitingRecords(bufferBudget);
+        buffered = new WaitingRecords(settings.buckets().orderBufferBytes());
         due = new HashMap<>();
         var metrics = getMetricGroup();
-        logic = new BucketLogic(settings.buckets(), verification, path, deletions, output, metrics);
+        logic =
+                new BucketLogic(
+                        settings.buckets(),
+                        settings.mode().verification(),
+                        path,
+                        deletions,
+                        output,
+                        metrics);
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));

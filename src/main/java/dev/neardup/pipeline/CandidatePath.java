@@ -298,12 +298,7 @@ public enum CandidatePath {
 
         /** A candidate pair sent to the sample store: a document version and a member version. */
         private record SentPair(
-                String docId,
-                long docTime,
-                long docFingerprint,
-                String memberId,
-                long memberTime,
-                long memberFingerprint) {}
+                BucketLogic.DocVersion doc, String memberId, long memberTime, long fingerprint) {}
 
         /** What goes to the sample intake for {@code doc}'s report. */
         private SampleStoreRecord storeReportFor(BandRecord doc) {
@@ -322,14 +317,13 @@ public enum CandidatePath {
         public Estimate check(
                 BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
             SampleStoreRecord r = storeReportFor(doc);
-            if (sent.add(
+            var pair =
                     new SentPair(
-                            doc.docId,
-                            doc.eventTime,
-                            doc.fingerprint,
+                            new BucketLogic.DocVersion(doc),
                             m.id(),
                             m.eventTime(),
-                            m.fingerprint()))) {
+                            m.fingerprint());
+            if (sent.add(pair)) {
                 if (memberFirst) {
                     r.report.forwarded++;
                 }

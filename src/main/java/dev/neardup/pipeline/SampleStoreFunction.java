@@ -4,6 +4,8 @@ import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -162,37 +164,21 @@ public class SampleStoreFunction
             return;
         }
         StoredSamples s = StoredSamples.decode(value, ctx.getCurrentKey());
-        boolean changed = false;
-        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
-            SampleStoreRecord c = it.next();
-            if (c.time <= time) {
-                giveUp(c, out);
-                it.remove();
-                changed = true;
-            }
-        }
+        List<SampleStoreRecord> givenUp = s.waiting.stream().filter(c -> c.time <= time).toList();
+        givenUp.forEach(c -> giveUp(c, out));
+        boolean changed = s.waiting.removeAll(givenUp);
         int passed = 0;
         while (passed < s.deletions.length && s.deletions[passed] <= time) {
             long deletedAt = s.deletions[passed++];
-            for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-                if (it.next().eventTime() <= deletedAt) {
-                    it.remove();
-                    deleted.inc();
-                }
-            }
+            deleted.inc(removeVersions(s, v -> v.eventTime() <= deletedAt));
         }
         if (passed > 0) {
             s.deletions = Arrays.copyOfRange(s.deletions, passed, s.deletions.length);
             changed = true;
         }
-        for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-            if (expiry(it.next().eventTime()) <= time) {
-                it.remove();
-                expired.inc();
-                changed = true;
-            }
-        }
-        if (!changed) {
+        int expiredNow = removeVersions(s, v -> expiry(v.eventTime()) <= time);
+        expired.inc(expiredNow);
+        if (!changed && expiredNow == 0) {
             return;
         }
         if (s.isEmpty()) {
@@ -200,6 +186,13 @@ public class SampleStoreFunction
         } else {
             stored.update(s.encode());
         }
+    }
+
+    /** Removes the versions that {@code drop} says, and tells how many. */
+    private static int removeVersions(StoredSamples s, Predicate<StoredSamples.Version> drop) {
+        int before = s.versions.size();
+        s.versions.removeIf(drop);
+        return before - s.versions.size();
     }
 
     /** When a version's sample can be dropped: its event time plus the retention. */

@@ -2,7 +2,6 @@ package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
-import dev.neardup.similarity.Verification;
 import java.util.Map;
 import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.state.ValueState;
@@ -61,13 +60,8 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     public static final OutputTag<Alert> ALERTS =
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
+    private final NearDupSettings settings;
     private final int bands;
-
-    /** The family's verification: the Hamming distance behind a cosine estimate. */
-    private final Verification verification;
-
-    private final long retentionMillis;
-    private final long heapBudget;
 
     /**
      * Where candidates are verified: it picks the type and state of the waiting verdicts (which,
@@ -93,10 +87,8 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     private transient VerdictAssembly assembly;
 
     public VerdictOperator(NearDupSettings settings) {
+        this.settings = settings;
         this.bands = settings.similarity().bandKeys();
-        this.verification = settings.mode().verification();
-        this.retentionMillis = settings.buckets().retentionMillis();
-        this.heapBudget = settings.verdicts().pendingBufferBytes();
         this.path = settings.mode().candidatePath();
     }
 
@@ -112,8 +104,8 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         SerializerConfig config = getExecutionConfig().getSerializerConfig();
         waiting =
                 new WaitingVerdicts(
-                        heapBudget,
-                        retentionMillis,
+                        settings.verdicts().pendingBufferBytes(),
+                        settings.buckets().retentionMillis(),
                         path,
                         pendingType().createSerializer(config),
                         config);
@@ -132,7 +124,11 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         var metrics = getMetricGroup();
         assembly =
                 new VerdictAssembly(
-                        bands, verification, output, getProcessingTimeService(), metrics);
+                        bands,
+                        settings.mode().verification(),
+                        output,
+                        getProcessingTimeService(),
+                        metrics);
         spills = metrics.counter("pendingVerdictsSpilled");
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
@@ -151,10 +147,6 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     @Override
     public void processElement(StreamRecord<VerdictEvent> element) throws Exception {
         VerdictEvent e = element.getValue();
-        if (e.kind == VerdictEvent.DELETE) {
-            awaitDeletion(e);
-            return;
-        }
         String key = (String) getCurrentKey();
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
@@ -168,6 +160,20 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
             p.url = e.url;
             p.eventTime = e.eventTime;
             p.reports = 0;
+        }
+        if (e.kind == VerdictEvent.DELETE) {
+            // A deletion (current key: VerdictEvent.deletionKey) waits for the watermark to pass
+            // its time: on the heap within the budget, else spilled with a timer at that time.
+            if (isNew) {
+                p.candidates = PendingVerdict.DELETION;
+            }
+            p.records++;
+            p.addSource(e.source);
+            if (e.url != null) {
+                p.url = e.url;
+            }
+            keepWaiting(key, p, onHeap, isNew, p.eventTime);
+            return;
         }
         if (e.kind == VerdictEvent.ANNOUNCE) {
             p.records++;
@@ -219,37 +225,9 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         spilled.update(p);
     }
 
-    /**
-     * A deletion waits for the watermark to pass its time (current key: {@link
-     * VerdictEvent#deletionKey}), on the heap within the budget, else in {@link #spilled} with a
-     * timer at that time.
-     */
-    private void awaitDeletion(VerdictEvent e) throws Exception {
-        String key = (String) getCurrentKey();
-        PendingVerdict p = waiting.get(key);
-        boolean onHeap = p != null;
-        if (!onHeap && spilledCount > 0) {
-            p = OlderPendingVerdicts.upgrade(spilled.value());
-        }
-        boolean isNew = p == null;
-        if (isNew) {
-            p = path.newPending();
-            p.docId = e.docId;
-            p.eventTime = e.eventTime;
-            p.candidates = PendingVerdict.DELETION;
-            p.reports = 0;
-        }
-        p.records++;
-        p.addSource(e.source);
-        if (e.url != null) {
-            p.url = e.url;
-        }
-        keepWaiting(key, p, onHeap, isNew, p.eventTime);
-    }
-
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emitDeletion);
+        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emit);
         super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
 
@@ -262,7 +240,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         spilled.clear();
         spilledCount--;
         if (p.isDeletion()) {
-            assembly.emitDeletion(p);
+            assembly.emit(p);
         } else {
             assembly.sweep(p);
         }
