@@ -33,17 +33,11 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
- * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state. The bucket keeps,
- * per member, what it needs to verify a candidate on the spot: id, URL, event time, the b-bit
- * signature and the fingerprint of the full signature ({@link BucketMembers}, one packed state
- * value per bucket). A pair whose estimated Jaccard similarity reaches the threshold is a match,
- * and the later of the two in the order (event time, id) is the duplicate.
- *
- * <p>One operator for both similarity families: what a member's signature bytes are and how a pair
- * is verified is the settings' {@link Verification} (Jaccard: b-bit MinHash values, the estimate
- * reaching the threshold; cosine: the SimHash fingerprint, Hamming distance at most k, the buckets
- * being permuted-block tables). Everything else (order, bounds, exact copies, re-crawls, deletions,
- * reports) is the same code.
+ * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state: its members, with
+ * what verifying a candidate on the spot needs ({@link BucketMembers}, one packed state value per
+ * bucket). A pair whose estimate reaches the threshold ({@link Verification}: b-bit MinHash values,
+ * or a SimHash fingerprint in permuted-block tables) is a match, and the later of the two in the
+ * order (event time, id) is the duplicate.
  *
  * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
  * then takes in the waiting documents in the order (event time, id), compares each with the members
@@ -51,16 +45,12 @@ import org.apache.flink.util.OutputTag;
  * depends on that order only, not on which partition, split or subtask delivered first (in file
  * mode the watermark passes everything at the end of the input, so the buckets work then).
  *
- * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask:
- * when the watermark moves, each bucket with documents it passed is read once, takes them in order
- * and is written once. A checkpoint writes the heap's documents to raw keyed state, per key group
- * (so a restore at another parallelism gives each subtask its own), and a restore puts them back.
- * Beyond the budget, waiting documents go into keyed state ({@code waiting}, by event time) with an
- * event-time timer each; when such a timer fires, its documents are taken in together with the
- * heap's documents of the same bucket up to that time, so the order within a bucket holds across
- * the two. (Raw keyed state rules out heap timers on RocksDB, {@code
- * state.backend.rocksdb.timer-service.factory: HEAP}, which Flink writes to the same stream: the
- * operator refuses to start with it.)
+ * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask
+ * ({@link WaitingRecords}): when the watermark moves, each bucket with documents it passed is read
+ * once, takes them in order and is written once. Beyond the budget, waiting documents go into keyed
+ * state ({@code waiting}, by event time) with an event-time timer each; when such a timer fires,
+ * its documents are taken in together with the heap's documents of the same bucket up to that time,
+ * so the order within a bucket holds across the two.
  *
  * <p>Reports. After a watermark, the subtask sends the {@link VerdictOperator} one report per
  * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
@@ -76,35 +66,20 @@ import org.apache.flink.util.OutputTag;
  * did not change). Members older than the document being taken in by more than the retention are
  * pruned then, and state TTL removes buckets never touched again.
  *
- * <p>Deletions (a tombstone has no content, so its band keys are unknown) come through the same
- * keyed input as one copy per key group ({@link DeletionCopies}), so every subtask receives each
- * one. A deletion of document d at time T removes the versions of d with an event time up to T: a
- * document later than T is no longer compared with them, a document earlier than T still is, in the
- * order (event time, id) as everything else. Every subtask keeps all deletions, id to deletion
- * times, in broadcast operator state (the same on every subtask, so a restore at any parallelism
- * gives each subtask a copy); when a bucket takes a document in, a member whose id was deleted at a
- * time from the member's own event time up to before the document's is dropped from the bucket
- * instead of being compared. A deletion is kept as it arrives, not at the watermark: the check
- * compares times, so only arriving before the documents after it matters, and it does (it comes
- * from the signature subtasks before their watermark passes its time). A deletion older than the
- * watermark by more than the retention is forgotten (members that old are pruned anyway). A
- * re-crawl after the deletion is a new document. While no deletion is kept, taking a document in
- * costs no lookup at all. Exact copies that a deleted member stood for (they are kept once per
- * bucket, see Bounds) leave with it.
+ * <p>Deletions (a tombstone has no content, so its band keys are unknown) reach every subtask
+ * through the same keyed input ({@link DeletionCopies}), which keeps them all ({@link
+ * BucketDeletions}). A deletion of document d at time T removes the versions of d with an event
+ * time up to T: a document later than T is no longer compared with them, a document earlier than T
+ * still is. A deletion is kept as it arrives, not at the watermark: the check compares times, so
+ * only arriving before the documents after it matters, and it does (it comes from the signature
+ * subtasks before their watermark passes its time). A re-crawl after the deletion is a new
+ * document. Exact copies that a deleted member stood for leave with it.
  *
- * <p>What differs between the modes is the {@link CandidatePath} they choose: it says what band
- * records and members carry, how the bucket's value is written, and what happens to a candidate
- * pair and to the reports. Verified here, a match is reported to the later document. Through a
- * sample store (a sketch too large to keep in every bucket: containment's bottom-s samples), band
- * records and members carry no sketch ({@link BucketMembers#encodeIds}), and the subtask's report
- * on a document goes to the {@link SampleIntakeFunction} instead of the verdicts ({@link
- * #SAMPLE_STORE}, one {@link SampleStoreRecord#REPORT}), with the candidate pairs it found (each
- * once per report, however many buckets of the subtask it collided in) and whether a bucket kept
- * the document; the intake sends the pairs on to the {@link SampleStoreFunction} with the
- * document's sample, and the report to the verdicts, which wait for one result per pair whose
- * result is theirs ({@link VerdictEvent#forwarded}). Order, bounds, exact copies (equal
- * fingerprints: kept once, so a copy's sample is never stored), re-crawls and deletions are decided
- * here the same way on either path.
+ * <p>What differs between the modes is the {@link CandidatePath} they choose: what band records and
+ * members carry, how the bucket's value is written, and what happens to a candidate pair and to the
+ * reports (through a sample store, they go to the {@link SampleIntakeFunction}: {@link
+ * #SAMPLE_STORE}). Order, bounds, exact copies (kept once, so a copy's sample is never stored),
+ * re-crawls and deletions are decided here the same way on either path.
  *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the

@@ -44,12 +44,10 @@ final class BucketDeletions {
         }
     }
 
-    /** True while any deletion is kept. */
     boolean any() {
         return deletedIds > 0;
     }
 
-    /** Ids with deletions kept. */
     int ids() {
         return deletedIds;
     }

@@ -42,7 +42,6 @@ public enum CandidatePath {
             CandidatePath.RAW_STATE_IN_BUCKETS,
             "without the containment sample store"),
 
-    /** Verified by the sample store. */
     THROUGH_SAMPLE_STORE(
             PendingContainmentVerdict.class,
             PendingContainmentVerdict::new,
@@ -127,10 +126,9 @@ public enum CandidatePath {
     /** What a band record carries as signature through the sample store: nothing. */
     private static final byte[] NO_SIGNATURE = new byte[0];
 
-    /** The type of the waiting verdicts. */
+    /** The type of the waiting verdicts, and a new one. */
     final Class<? extends PendingVerdict> pendingType;
 
-    /** A new waiting verdict, of {@link #pendingType}. */
     private final Supplier<PendingVerdict> newPending;
 
     /** The name of the keyed state of waiting verdicts beyond the heap. */
@@ -209,12 +207,6 @@ public enum CandidatePath {
             }
 
             @Override
-            public void reported(BandRecord doc) {}
-
-            @Override
-            public void kept(BandRecord doc) {}
-
-            @Override
             public void send(Iterable<VerdictEvent> held) {
                 for (VerdictEvent report : held) {
                     reports.toVerdicts(report);
@@ -228,10 +220,8 @@ public enum CandidatePath {
         /** The report held back for this document version (created when there is none). */
         VerdictEvent reportFor(BandRecord doc);
 
-        /** Sends a report to the verdicts. */
         void toVerdicts(VerdictEvent report);
 
-        /** Sends a record to the sample intake. */
         void toSampleIntake(SampleStoreRecord record);
     }
 
@@ -246,10 +236,9 @@ public enum CandidatePath {
         Estimate check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
 
         /** The document gets this subtask's report (it does whether or not it matched). */
-        void reported(BandRecord doc);
+        default void reported(BandRecord doc) {}
 
-        /** A bucket keeps the document. */
-        void kept(BandRecord doc);
+        default void kept(BandRecord doc) {}
 
         /** Sends the reports held back, then forgets what it held for them. */
         void send(Iterable<VerdictEvent> held);
@@ -257,7 +246,6 @@ public enum CandidatePath {
 
     // The verdicts.
 
-    /** A new waiting verdict, of {@link #pendingType}. */
     PendingVerdict newPending() {
         return newPending.get();
     }

@@ -45,7 +45,6 @@ public class MatchList {
         return i < clusterIds.length && clusterIds[i] != null ? clusterTimes[i] : eventTimes[i];
     }
 
-    /** The estimate of match {@code i}. */
     public Estimate estimate(int i) {
         return new Estimate(similarities[i], i < directions.length ? directions[i] : null);
     }

@@ -41,12 +41,10 @@ final class StoredSamples {
 
     /** The version at {@code eventTime} with {@code fingerprint}, or null. */
     Version version(long eventTime, long fingerprint) {
-        for (Version v : versions) {
-            if (v.eventTime() == eventTime && v.fingerprint() == fingerprint) {
-                return v;
-            }
-        }
-        return null;
+        return versions.stream()
+                .filter(v -> v.eventTime() == eventTime && v.fingerprint() == fingerprint)
+                .findFirst()
+                .orElse(null);
     }
 
     void addDeletion(long time) {
@@ -75,10 +73,8 @@ final class StoredSamples {
             }
             int n = in.readUnsignedShort();
             for (int i = 0; i < n; i++) {
-                long time = in.readLong();
-                long fingerprint = in.readLong();
-                String url = optionalString(in);
-                s.versions.add(new Version(time, fingerprint, url, bytes(in)));
+                s.versions.add(
+                        new Version(in.readLong(), in.readLong(), optionalString(in), bytes(in)));
             }
             int w = in.readUnsignedShort();
             for (int i = 0; i < w; i++) {
