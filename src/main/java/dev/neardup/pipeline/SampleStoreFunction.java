@@ -3,7 +3,6 @@ package dev.neardup.pipeline;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.Predicate;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -111,13 +110,12 @@ public class SampleStoreFunction
         s.versions.add(v);
         samples.inc();
         ctx.timerService().registerEventTimeTimer(expiry(r.time));
-        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
-            SampleStoreRecord c = it.next();
-            if (c.time == v.eventTime() && c.fingerprint == v.fingerprint()) {
-                verify(c, v, out);
-                it.remove();
-            }
-        }
+        List<SampleStoreRecord> ready =
+                s.waiting.stream()
+                        .filter(c -> c.time == v.eventTime() && c.fingerprint == v.fingerprint())
+                        .toList();
+        ready.forEach(c -> verify(c, v, out));
+        s.waiting.removeAll(ready);
         stored.update(s.encode());
     }
 
