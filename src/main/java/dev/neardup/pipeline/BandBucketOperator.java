@@ -2,7 +2,6 @@ package dev.neardup.pipeline;
 
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.similarity.Verification;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,43 +18,26 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.core.memory.DataInputViewStreamWrapper;
-import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
-import org.apache.flink.runtime.checkpoint.CheckpointType;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
-import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
-import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
-import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimeServiceManager;
 import org.apache.flink.streaming.api.operators.InternalTimer;
-import org.apache.flink.streaming.api.operators.InternalTimerService;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
-import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 
 /**
  * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
- * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state. The bucket keeps,
- * per member, what it needs to verify a candidate on the spot: id, URL, event time, the b-bit
- * signature and the fingerprint of the full signature ({@link BucketMembers}, one packed state
- * value per bucket). A pair whose estimated Jaccard similarity reaches the threshold is a match,
- * and the later of the two in the order (event time, id) is the duplicate.
- *
- * <p>One operator for both similarity families: what a member's signature bytes are and how a pair
- * is verified is the settings' {@link Verification} (Jaccard: b-bit MinHash values, the estimate
- * reaching the threshold; cosine: the SimHash fingerprint, Hamming distance at most k, the buckets
- * being permuted-block tables). Everything else (order, bounds, exact copies, re-crawls, deletions,
- * reports) is the same code.
+ * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state: its members, with
+ * what verifying a candidate on the spot needs ({@link BucketMembers}, one packed state value per
+ * bucket). A pair whose estimate reaches the threshold ({@link Verification}: b-bit MinHash values,
+ * or a SimHash fingerprint in permuted-block tables) is a match, and the later of the two in the
+ * order (event time, id) is the duplicate.
  *
  * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
  * then takes in the waiting documents in the order (event time, id), compares each with the members
@@ -63,16 +45,12 @@ import org.apache.flink.util.OutputTag;
  * depends on that order only, not on which partition, split or subtask delivered first (in file
  * mode the watermark passes everything at the end of the input, so the buckets work then).
  *
- * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask:
- * when the watermark moves, each bucket with documents it passed is read once, takes them in order
- * and is written once. A checkpoint writes the heap's documents to raw keyed state, per key group
- * (so a restore at another parallelism gives each subtask its own), and a restore puts them back.
- * Beyond the budget, waiting documents go into keyed state ({@code waiting}, by event time) with an
- * event-time timer each; when such a timer fires, its documents are taken in together with the
- * heap's documents of the same bucket up to that time, so the order within a bucket holds across
- * the two. (Raw keyed state rules out heap timers on RocksDB, {@code
- * state.backend.rocksdb.timer-service.factory: HEAP}, which Flink writes to the same stream: the
- * operator refuses to start with it.)
+ * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask
+ * ({@link WaitingRecords}): when the watermark moves, each bucket with documents it passed is read
+ * once, takes them in order and is written once. Beyond the budget, waiting documents go into keyed
+ * state ({@code waiting}, by event time) with an event-time timer each; when such a timer fires,
+ * its documents are taken in together with the heap's documents of the same bucket up to that time,
+ * so the order within a bucket holds across the two.
  *
  * <p>Reports. After a watermark, the subtask sends the {@link VerdictOperator} one report per
  * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
@@ -88,44 +66,27 @@ import org.apache.flink.util.OutputTag;
  * did not change). Members older than the document being taken in by more than the retention are
  * pruned then, and state TTL removes buckets never touched again.
  *
- * <p>Deletions (a tombstone has no content, so its band keys are unknown) come through the same
- * keyed input as one copy per key group ({@link DeletionCopies}), so every subtask receives each
- * one. A deletion of document d at time T removes the versions of d with an event time up to T: a
- * document later than T is no longer compared with them, a document earlier than T still is, in the
- * order (event time, id) as everything else. Every subtask keeps all deletions, id to deletion
- * times, in broadcast operator state (the same on every subtask, so a restore at any parallelism
- * gives each subtask a copy); when a bucket takes a document in, a member whose id was deleted at a
- * time from the member's own event time up to before the document's is dropped from the bucket
- * instead of being compared. A deletion is kept as it arrives, not at the watermark: the check
- * compares times, so only arriving before the documents after it matters, and it does (it comes
- * from the signature subtasks before their watermark passes its time). A deletion older than the
- * watermark by more than the retention is forgotten (members that old are pruned anyway). A
- * re-crawl after the deletion is a new document. While no deletion is kept, taking a document in
- * costs no lookup at all. Exact copies that a deleted member stood for (they are kept once per
- * bucket, see Bounds) leave with it.
+ * <p>Deletions (a tombstone has no content, so its band keys are unknown) reach every subtask
+ * through the same keyed input ({@link DeletionCopies}), which keeps them all ({@link
+ * BucketDeletions}). A deletion of document d at time T removes the versions of d with an event
+ * time up to T: a document later than T is no longer compared with them, a document earlier than T
+ * still is. A deletion is kept as it arrives, not at the watermark: the check compares times, so
+ * only arriving before the documents after it matters, and it does (it comes from the signature
+ * subtasks before their watermark passes its time). A re-crawl after the deletion is a new
+ * document. Exact copies that a deleted member stood for leave with it.
  *
- * <p>What differs between the modes is the {@link CandidatePath} they choose: it says what band
- * records and members carry, how the bucket's value is written, and what happens to a candidate
- * pair and to the reports. Verified here, a match is reported to the later document. Through a
- * sample store (a sketch too large to keep in every bucket: containment's bottom-s samples), band
- * records and members carry no sketch ({@link BucketMembers#encodeIds}), and the subtask's report
- * on a document goes to the {@link SampleIntakeFunction} instead of the verdicts ({@link
- * #SAMPLE_STORE}, one {@link SampleStoreRecord#REPORT}), with the candidate pairs it found (each
- * once per report, however many buckets of the subtask it collided in) and whether a bucket kept
- * the document; the intake sends the pairs on to the {@link SampleStoreFunction} with the
- * document's sample, and the report to the verdicts, which wait for one result per pair whose
- * result is theirs ({@link VerdictEvent#forwarded}). Order, bounds, exact copies (equal
- * fingerprints: kept once, so a copy's sample is never stored), re-crawls and deletions are decided
- * here the same way on either path.
+ * <p>What differs between the modes is the {@link CandidatePath} they choose: what band records and
+ * members carry, how the bucket's value is written, and what happens to a candidate pair and to the
+ * reports (through a sample store, they go to the {@link SampleIntakeFunction}: {@link
+ * #SAMPLE_STORE}). Order, bounds, exact copies (kept once, so a copy's sample is never stored),
+ * re-crawls and deletions are decided here the same way on either path.
  *
  * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
  * per-document reports need the end of each watermark, which functions do not see. It keeps the
  * state names, timers and uid of the function it replaced (state layout 2 restores as it was; the
  * deletions are operator state of their own, empty in older savepoints).
  */
-public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
-        implements OneInputStreamOperator<BandRecord, VerdictEvent>,
-                Triggerable<Long, VoidNamespace> {
+public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, VerdictEvent> {
 
     private static final long serialVersionUID = 2L;
 
@@ -148,9 +109,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
 
-    private final long retentionMillis;
-    private final Verification verification;
-    private final long bufferBudget;
     private final NearDupSettings settings;
 
     /** Where candidates are verified (here, or by a sample store after the buckets). */
@@ -183,8 +141,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
      */
     private transient MapState<Long, byte[]> waiting;
 
-    private transient InternalTimerService<VoidNamespace> timers;
-
     /** Documents waiting on the heap (all later than the watermark). */
     private transient WaitingRecords buffered;
 
@@ -202,9 +158,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     private transient Histogram bucketSize;
 
     public BandBucketOperator(NearDupSettings settings) {
-        this.retentionMillis = settings.buckets().retentionMillis();
-        this.verification = settings.mode().verification();
-        this.bufferBudget = settings.buckets().orderBufferBytes();
         this.settings = settings;
         this.path = settings.mode().candidatePath();
     }
@@ -221,25 +174,16 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
-        deletions = new BucketDeletions(context.getOperatorStateStore(), retentionMillis);
-        signatureBytes = path.signatureBytes(verification);
+        deletions =
+                new BucketDeletions(
+                        context.getOperatorStateStore(), settings.buckets().retentionMillis());
+        signatureBytes = path.signatureBytes(settings.mode().verification());
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
-            for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
-                try (InputStream in = group.getStream()) {
-                    restoredWaiting.addAll(
-                            WaitingRecords.read(
-                                    new DataInputViewStreamWrapper(in), signatureBytes));
-                }
-            }
+            readKeyGroups(
+                    context, in -> restoredWaiting.addAll(WaitingRecords.read(in, signatureBytes)));
         }
-    }
-
-    /** The heap buffer is written to raw keyed state at checkpoints. */
-    @Override
-    protected boolean isUsingCustomRawKeyedState() {
-        return true;
     }
 
     /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
@@ -259,7 +203,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     @Override
     public void open() throws Exception {
         super.open();
-        bucket = getRuntimeContext().getState(descriptor(retentionMillis));
+        bucket = getRuntimeContext().getState(descriptor(settings.buckets().retentionMillis()));
         waiting =
                 getRuntimeContext()
                         .getMapState(
@@ -267,40 +211,21 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
                                         "waiting",
                                         Types.LONG,
                                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
-        timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
-        buffered = new WaitingRecords(bufferBudget);
+        openTimers("the band buckets keep documents waiting for the watermark");
+        buffered = new WaitingRecords(settings.buckets().orderBufferBytes());
         due = new HashMap<>();
         var metrics = getMetricGroup();
         logic =
                 new BucketLogic(
                         settings.buckets(),
-                        verification,
+                        settings.mode().verification(),
                         path,
                         deletions,
-                        new BucketLogic.Emitter() {
-                            @Override
-                            public void toVerdicts(VerdictEvent report) {
-                                output.collect(new StreamRecord<>(report, report.eventTime));
-                            }
-
-                            @Override
-                            public void toSampleIntake(SampleStoreRecord record) {
-                                output.collect(
-                                        SAMPLE_STORE, new StreamRecord<>(record, record.time));
-                            }
-                        },
+                        output,
                         metrics);
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
-        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
-                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
-            throw new IllegalStateException(
-                    "the band buckets keep documents waiting for the watermark in raw keyed state,"
-                            + " which Flink cannot combine with heap timers on RocksDB: remove"
-                            + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
-                            + " ROCKSDB, works)");
-        }
         for (BandRecord r : restoredWaiting) {
             setCurrentKey(r.bandKey);
             await(r);
@@ -312,19 +237,7 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         shape.update(List.of(StateCompatibility.encode(StateCompatibility.shape(settings))));
-        // The heap buffer, by key group: a restore at any parallelism reads back its own groups.
-        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<BandRecord>> byGroup = buffered.byKeyGroup(maxParallelism);
-        KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
-        try {
-            DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
-            for (int group : out.getKeyGroupList()) {
-                out.startNewKeyGroup(group);
-                WaitingRecords.write(byGroup.getOrDefault(group, List.of()), view);
-            }
-        } finally {
-            out.close();
-        }
+        writeKeyGroups(context, buffered.records(), r -> r.bandKey, WaitingRecords::write);
     }
 
     /**
@@ -415,11 +328,6 @@ public class BandBucketOperator extends AbstractStreamOperator<VerdictEvent>
         }
         batch.sort(ORDER);
         takeAll(batch);
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
-        // no processing-time timers
     }
 
     /** Takes in {@code ordered} (of the current bucket): one read and at most one write. */

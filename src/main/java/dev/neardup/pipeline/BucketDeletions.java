@@ -44,12 +44,10 @@ final class BucketDeletions {
         }
     }
 
-    /** True while any deletion is kept. */
     boolean any() {
         return deletedIds > 0;
     }
 
-    /** Ids with deletions kept. */
     int ids() {
         return deletedIds;
     }
@@ -61,21 +59,29 @@ final class BucketDeletions {
      */
     void keep(BandRecord d) throws Exception {
         long[] times = deletions.get(d.docId);
-        if (times != null && Arrays.binarySearch(times, d.eventTime) >= 0) {
-            return; // the same deletion again
-        }
         if (times == null) {
             deletions.put(d.docId, new long[] {d.eventTime});
             deletedIds++;
             return;
         }
-        int at = Arrays.binarySearch(times, d.eventTime);
+        long[] more = withTime(times, d.eventTime);
+        if (more != times) { // else the same deletion again
+            deletions.put(d.docId, more);
+        }
+    }
+
+    /** Ascending {@code times} with {@code time} added: the same array if it holds it already. */
+    static long[] withTime(long[] times, long time) {
+        int at = Arrays.binarySearch(times, time);
+        if (at >= 0) {
+            return times;
+        }
         at = -at - 1;
         long[] more = new long[times.length + 1];
         System.arraycopy(times, 0, more, 0, at);
-        more[at] = d.eventTime;
+        more[at] = time;
         System.arraycopy(times, at, more, at + 1, times.length - at);
-        deletions.put(d.docId, more);
+        return more;
     }
 
     /**
@@ -102,10 +108,7 @@ final class BucketDeletions {
      * watermark (a deletion kept a little longer changes nothing).
      */
     void prune(long watermark) throws Exception {
-        long horizon =
-                watermark < Long.MIN_VALUE + retentionMillis
-                        ? Long.MIN_VALUE
-                        : watermark - retentionMillis;
+        long horizon = Math.max(watermark, Long.MIN_VALUE + retentionMillis) - retentionMillis;
         if (horizon < nextDeletionPrune) {
             return;
         }

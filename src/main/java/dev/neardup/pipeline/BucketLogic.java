@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * What a band bucket does when it takes a document in, in the order (event time, id): compare it
@@ -26,15 +28,9 @@ final class BucketLogic implements CandidatePath.Reports {
      * at the same time get a report each, which the verdict operator adds up). Hashed from the two
      * numbers, so a lookup does not hash the id.
      */
-    static final class DocVersion {
-        final String id;
-        final long eventTime;
-        final long fingerprint;
-
+    record DocVersion(String id, long eventTime, long fingerprint) {
         DocVersion(BandRecord r) {
-            this.id = r.docId;
-            this.eventTime = r.eventTime;
-            this.fingerprint = r.fingerprint;
+            this(r.docId, r.eventTime, r.fingerprint);
         }
 
         @Override
@@ -42,27 +38,12 @@ final class BucketLogic implements CandidatePath.Reports {
             long h = fingerprint ^ (eventTime * 0x9E3779B97F4A7C15L);
             return (int) (h ^ (h >>> 32));
         }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof DocVersion d
-                    && d.fingerprint == fingerprint
-                    && d.eventTime == eventTime
-                    && d.id.equals(id);
-        }
-    }
-
-    /** Where reports and records go. */
-    interface Emitter {
-        void toVerdicts(VerdictEvent report);
-
-        void toSampleIntake(SampleStoreRecord record);
     }
 
     private final int capacity;
     private final long retentionMillis;
     private final BucketDeletions deletions;
-    private final Emitter emitter;
+    private final Output<StreamRecord<VerdictEvent>> output;
     private final CandidatePath.Candidates candidates;
 
     /** Reports held back until the end of the watermark, per document version. */
@@ -80,12 +61,12 @@ final class BucketLogic implements CandidatePath.Reports {
             Verification verification,
             CandidatePath path,
             BucketDeletions deletions,
-            Emitter emitter,
+            Output<StreamRecord<VerdictEvent>> output,
             MetricGroup metrics) {
         this.capacity = bounds.capacity();
         this.retentionMillis = bounds.retentionMillis();
         this.deletions = deletions;
-        this.emitter = emitter;
+        this.output = output;
         this.candidates = path.candidates(verification, this);
         candidatesVerified = metrics.counter("candidatesVerified");
         matches = metrics.counter("matches");
@@ -97,12 +78,12 @@ final class BucketLogic implements CandidatePath.Reports {
 
     @Override
     public void toVerdicts(VerdictEvent report) {
-        emitter.toVerdicts(report);
+        output.collect(new StreamRecord<>(report, report.eventTime));
     }
 
     @Override
     public void toSampleIntake(SampleStoreRecord record) {
-        emitter.toSampleIntake(record);
+        output.collect(BandBucketOperator.SAMPLE_STORE, new StreamRecord<>(record, record.time));
     }
 
     /** The report held back for {@code doc}'s version (created with {@code doc}'s band). */
@@ -135,10 +116,7 @@ final class BucketLogic implements CandidatePath.Reports {
      * of the two.
      */
     boolean take(List<Member> members, BandRecord doc) throws Exception {
-        long horizon =
-                doc.eventTime < Long.MIN_VALUE + retentionMillis
-                        ? Long.MIN_VALUE
-                        : doc.eventTime - retentionMillis;
+        long horizon = Math.max(doc.eventTime, Long.MIN_VALUE + retentionMillis) - retentionMillis;
         List<Member> kept = new ArrayList<>(members.size() + 1);
         boolean changed = false;
         boolean keepDoc = true;
@@ -215,7 +193,7 @@ final class BucketLogic implements CandidatePath.Reports {
                             doc.band,
                             cluster,
                             clusterTime);
-                    emitter.toVerdicts(later);
+                    toVerdicts(later);
                 }
             }
             if (exact) {

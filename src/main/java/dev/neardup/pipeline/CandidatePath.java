@@ -3,10 +3,10 @@ package dev.neardup.pipeline;
 import dev.neardup.io.Document;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
-import java.io.Serializable;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -30,247 +30,24 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
  *       ({@link PendingContainmentVerdict}).
  * </ul>
  */
-public abstract class CandidatePath implements Serializable {
-
-    private static final long serialVersionUID = 1L;
-
+public enum CandidatePath {
     /**
-     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
-     * layouts wrote others, {@link OlderPendingVerdicts}).
+     * Verified in the buckets: what the methods of this type do unless {@link
+     * #THROUGH_SAMPLE_STORE} overrides them.
      */
-    static final int RAW_STATE_IN_BUCKETS = -4;
+    IN_BUCKETS(
+            PendingVerdict.class,
+            PendingVerdict::new,
+            "pending-verdict",
+            CandidatePath.RAW_STATE_IN_BUCKETS,
+            "without the containment sample store"),
 
-    /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
-    static final int RAW_STATE_SAMPLE_STORE = -5;
-
-    private final Class<? extends PendingVerdict> pendingType;
-    private final String pendingStateName;
-    private final int rawStateMarker;
-    private final String description;
-
-    /**
-     * @param pendingType the type of the waiting verdicts
-     * @param pendingStateName the keyed state of waiting verdicts beyond the heap
-     * @param rawStateMarker the first int of a key group's raw keyed state of waiting verdicts
-     * @param description how the waiting verdicts are assembled, for messages
-     */
-    private CandidatePath(
-            Class<? extends PendingVerdict> pendingType,
-            String pendingStateName,
-            int rawStateMarker,
-            String description) {
-        this.pendingType = pendingType;
-        this.pendingStateName = pendingStateName;
-        this.rawStateMarker = rawStateMarker;
-        this.description = description;
-    }
-
-    /** Candidates verified in the buckets. */
-    public static CandidatePath inBuckets() {
-        return InBuckets.INSTANCE;
-    }
-
-    /** Candidates verified by a per-document sample store after the buckets. */
-    public static CandidatePath throughSampleStore() {
-        return ThroughSampleStore.INSTANCE;
-    }
-
-    // The signature operator.
-
-    /**
-     * What band records carry of a document's packed sketch, after sending what travels apart
-     * through {@code ctx}.
-     */
-    abstract byte[] route(
-            Document doc,
-            long eventTime,
-            long fingerprint,
-            byte[] packed,
-            ProcessFunction<?, BandRecord>.Context ctx);
-
-    /** A deletion, for the stages that keep per-document state. */
-    abstract void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx);
-
-    // The band buckets.
-
-    /** Bytes of sketch that band records and bucket members carry. */
-    abstract int signatureBytes(Verification verification);
-
-    /** The bucket's state value for these members. */
-    abstract byte[] encode(List<BucketMembers.Member> members);
-
-    /** What a bucket subtask does with its candidate pairs and its reports. */
-    abstract Candidates candidates(Verification verification, Reports reports);
-
-    /** What a bucket subtask's {@link Candidates} send through. */
-    interface Reports {
-        /** The report held back for this document version (created when there is none). */
-        VerdictEvent reportFor(BandRecord doc);
-
-        /** Sends a report to the verdicts. */
-        void toVerdicts(VerdictEvent report);
-
-        /** Sends a record to the sample intake. */
-        void toSampleIntake(SampleStoreRecord record);
-    }
-
-    /** A bucket subtask's handling of candidate pairs (not serializable: made in {@code open}). */
-    interface Candidates {
-        /**
-         * Checks the candidate pair (member {@code m}, document {@code doc}).
-         *
-         * @return the estimate about (member, document) when the pair is a match found here; null
-         *     when it is not one, or is verified elsewhere
-         */
-        Estimate check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
-
-        /** The document gets this subtask's report (it does whether or not it matched). */
-        void reported(BandRecord doc);
-
-        /** A bucket keeps the document. */
-        void kept(BandRecord doc);
-
-        /** Sends the reports held back, then forgets what it held for them. */
-        void send(Iterable<VerdictEvent> held);
-    }
-
-    // The verdicts.
-
-    /** The type of the waiting verdicts. */
-    Class<? extends PendingVerdict> pendingType() {
-        return pendingType;
-    }
-
-    /** A new waiting verdict, of {@link #pendingType()}. */
-    abstract PendingVerdict newPending();
-
-    /** The name of the keyed state of waiting verdicts beyond the heap. */
-    String pendingStateName() {
-        return pendingStateName;
-    }
-
-    /** The first int of a key group's raw keyed state of waiting verdicts. */
-    int rawStateMarker() {
-        return rawStateMarker;
-    }
-
-    /** How the waiting verdicts were assembled, for the message of a refused restore. */
-    String description() {
-        return description;
-    }
-
-    // The graph.
-
-    /**
-     * Adds the stages between the buckets and the verdicts, if any.
-     *
-     * @return what the stages send to the verdicts, or null when there are none
-     */
-    abstract DataStream<VerdictEvent> addStages(
-            SingleOutputStreamOperator<BandRecord> bands,
-            SingleOutputStreamOperator<VerdictEvent> buckets,
-            NearDupSettings settings);
-
-    /** Verified in the buckets. */
-    private static final class InBuckets extends CandidatePath {
-        private static final long serialVersionUID = 1L;
-        static final InBuckets INSTANCE = new InBuckets();
-
-        private InBuckets() {
-            super(
-                    PendingVerdict.class,
-                    "pending-verdict",
-                    RAW_STATE_IN_BUCKETS,
-                    "without the containment sample store");
-        }
-
-        @Override
-        byte[] route(
-                Document doc,
-                long eventTime,
-                long fingerprint,
-                byte[] packed,
-                ProcessFunction<?, BandRecord>.Context ctx) {
-            return packed;
-        }
-
-        @Override
-        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
-
-        @Override
-        int signatureBytes(Verification verification) {
-            return verification.packedBytes();
-        }
-
-        @Override
-        byte[] encode(List<BucketMembers.Member> members) {
-            return BucketMembers.encode(members);
-        }
-
-        @Override
-        Candidates candidates(Verification verification, Reports reports) {
-            return new Candidates() {
-                @Override
-                public Estimate check(
-                        BandRecord doc,
-                        BucketMembers.Member m,
-                        boolean memberFirst,
-                        boolean exact) {
-                    Estimate e =
-                            exact
-                                    ? verification.identical()
-                                    : verification.estimate(m.signature(), doc.signature);
-                    return verification.accepts(e.similarity()) ? e : null;
-                }
-
-                @Override
-                public void reported(BandRecord doc) {}
-
-                @Override
-                public void kept(BandRecord doc) {}
-
-                @Override
-                public void send(Iterable<VerdictEvent> held) {
-                    for (VerdictEvent report : held) {
-                        reports.toVerdicts(report);
-                    }
-                }
-            };
-        }
-
-        @Override
-        PendingVerdict newPending() {
-            return new PendingVerdict();
-        }
-
-        @Override
-        DataStream<VerdictEvent> addStages(
-                SingleOutputStreamOperator<BandRecord> bands,
-                SingleOutputStreamOperator<VerdictEvent> buckets,
-                NearDupSettings settings) {
-            return null;
-        }
-
-        private Object readResolve() {
-            return INSTANCE;
-        }
-    }
-
-    /** Verified by the sample store. */
-    private static final class ThroughSampleStore extends CandidatePath {
-        private static final long serialVersionUID = 1L;
-        static final ThroughSampleStore INSTANCE = new ThroughSampleStore();
-
-        private ThroughSampleStore() {
-            super(
-                    PendingContainmentVerdict.class,
-                    "pending-containment-verdict",
-                    RAW_STATE_SAMPLE_STORE,
-                    "with the containment sample store");
-        }
-
-        /** What a band record carries as signature: nothing. */
-        private static final byte[] NO_SIGNATURE = new byte[0];
+    THROUGH_SAMPLE_STORE(
+            PendingContainmentVerdict.class,
+            PendingContainmentVerdict::new,
+            "pending-containment-verdict",
+            CandidatePath.RAW_STATE_SAMPLE_STORE,
+            "with the containment sample store") {
 
         @Override
         byte[] route(
@@ -305,11 +82,6 @@ public abstract class CandidatePath implements Serializable {
             return new Forwarding(reports);
         }
 
-        @Override
-        PendingVerdict newPending() {
-            return new PendingContainmentVerdict();
-        }
-
         /**
          * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
          * from the signature operator, the buckets' reports with their candidate pairs), and from
@@ -340,10 +112,156 @@ public abstract class CandidatePath implements Serializable {
                             .name("sample store");
             return joined.getSideOutput(SampleIntakeFunction.REPORTS).union(verified);
         }
+    };
 
-        private Object readResolve() {
-            return INSTANCE;
-        }
+    /**
+     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
+     * layouts wrote others, {@link OlderPendingVerdicts}).
+     */
+    static final int RAW_STATE_IN_BUCKETS = -4;
+
+    /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
+    static final int RAW_STATE_SAMPLE_STORE = -5;
+
+    /** What a band record carries as signature through the sample store: nothing. */
+    private static final byte[] NO_SIGNATURE = new byte[0];
+
+    /** The type of the waiting verdicts, and a new one. */
+    final Class<? extends PendingVerdict> pendingType;
+
+    private final Supplier<PendingVerdict> newPending;
+
+    /** The name of the keyed state of waiting verdicts beyond the heap. */
+    final String pendingStateName;
+
+    /** The first int of a key group's raw keyed state of waiting verdicts. */
+    final int rawStateMarker;
+
+    /** How the waiting verdicts are assembled, for the message of a refused restore. */
+    final String description;
+
+    CandidatePath(
+            Class<? extends PendingVerdict> pendingType,
+            Supplier<PendingVerdict> newPending,
+            String pendingStateName,
+            int rawStateMarker,
+            String description) {
+        this.pendingType = pendingType;
+        this.newPending = newPending;
+        this.pendingStateName = pendingStateName;
+        this.rawStateMarker = rawStateMarker;
+        this.description = description;
+    }
+
+    /** Candidates verified in the buckets. */
+    public static CandidatePath inBuckets() {
+        return IN_BUCKETS;
+    }
+
+    /** Candidates verified by a per-document sample store after the buckets. */
+    public static CandidatePath throughSampleStore() {
+        return THROUGH_SAMPLE_STORE;
+    }
+
+    // The signature operator.
+
+    /**
+     * What band records carry of a document's packed sketch, after sending what travels apart
+     * through {@code ctx}.
+     */
+    byte[] route(
+            Document doc,
+            long eventTime,
+            long fingerprint,
+            byte[] packed,
+            ProcessFunction<?, BandRecord>.Context ctx) {
+        return packed;
+    }
+
+    /** A deletion, for the stages that keep per-document state. */
+    void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
+
+    // The band buckets.
+
+    /** Bytes of sketch that band records and bucket members carry. */
+    int signatureBytes(Verification verification) {
+        return verification.packedBytes();
+    }
+
+    /** The bucket's state value for these members. */
+    byte[] encode(List<BucketMembers.Member> members) {
+        return BucketMembers.encode(members);
+    }
+
+    /** What a bucket subtask does with its candidate pairs and its reports. */
+    Candidates candidates(Verification verification, Reports reports) {
+        return new Candidates() {
+            @Override
+            public Estimate check(
+                    BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
+                Estimate e =
+                        exact
+                                ? verification.identical()
+                                : verification.estimate(m.signature(), doc.signature);
+                return verification.accepts(e.similarity()) ? e : null;
+            }
+
+            @Override
+            public void send(Iterable<VerdictEvent> held) {
+                for (VerdictEvent report : held) {
+                    reports.toVerdicts(report);
+                }
+            }
+        };
+    }
+
+    /** What a bucket subtask's {@link Candidates} send through. */
+    interface Reports {
+        /** The report held back for this document version (created when there is none). */
+        VerdictEvent reportFor(BandRecord doc);
+
+        void toVerdicts(VerdictEvent report);
+
+        void toSampleIntake(SampleStoreRecord record);
+    }
+
+    /** A bucket subtask's handling of candidate pairs (not serializable: made in {@code open}). */
+    interface Candidates {
+        /**
+         * Checks the candidate pair (member {@code m}, document {@code doc}).
+         *
+         * @return the estimate about (member, document) when the pair is a match found here; null
+         *     when it is not one, or is verified elsewhere
+         */
+        Estimate check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
+
+        /** The document gets this subtask's report (it does whether or not it matched). */
+        default void reported(BandRecord doc) {}
+
+        default void kept(BandRecord doc) {}
+
+        /** Sends the reports held back, then forgets what it held for them. */
+        void send(Iterable<VerdictEvent> held);
+    }
+
+    // The verdicts.
+
+    PendingVerdict newPending() {
+        return newPending.get();
+    }
+
+    // The graph.
+
+    /**
+     * Adds the stages between the buckets and the verdicts, if any.
+     *
+     * @return what the stages send to the verdicts, or null when there are none
+     */
+    DataStream<VerdictEvent> addStages(
+            SingleOutputStreamOperator<BandRecord> bands,
+            SingleOutputStreamOperator<VerdictEvent> buckets,
+            NearDupSettings settings) {
+        return null;
     }
 
     /**
@@ -368,12 +286,7 @@ public abstract class CandidatePath implements Serializable {
 
         /** A candidate pair sent to the sample store: a document version and a member version. */
         private record SentPair(
-                String docId,
-                long docTime,
-                long docFingerprint,
-                String memberId,
-                long memberTime,
-                long memberFingerprint) {}
+                BucketLogic.DocVersion doc, String memberId, long memberTime, long fingerprint) {}
 
         /** What goes to the sample intake for {@code doc}'s report. */
         private SampleStoreRecord storeReportFor(BandRecord doc) {
@@ -392,14 +305,13 @@ public abstract class CandidatePath implements Serializable {
         public Estimate check(
                 BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
             SampleStoreRecord r = storeReportFor(doc);
-            if (sent.add(
+            var pair =
                     new SentPair(
-                            doc.docId,
-                            doc.eventTime,
-                            doc.fingerprint,
+                            new BucketLogic.DocVersion(doc),
                             m.id(),
                             m.eventTime(),
-                            m.fingerprint()))) {
+                            m.fingerprint());
+            if (sent.add(pair)) {
                 if (memberFirst) {
                     r.report.forwarded++;
                 }

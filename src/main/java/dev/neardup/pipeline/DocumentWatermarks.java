@@ -40,18 +40,13 @@ public final class DocumentWatermarks {
         long delay = settings.maxOutOfOrderness().toMillis();
         long idle = settings.idleTimeout().toMillis();
         return WatermarkStrategy.<ParsedRecord>forGenerator(ctx -> new Generator(delay, idle))
-                .withTimestampAssigner((r, previous) -> timestamp(r));
+                .withTimestampAssigner((r, previous) -> r.eventTime());
     }
 
     /** No watermark before the end of the input (then Flink's final watermark). */
     public static WatermarkStrategy<ParsedRecord> wholeInput() {
         return WatermarkStrategy.<ParsedRecord>noWatermarks()
-                .withTimestampAssigner((r, previous) -> timestamp(r));
-    }
-
-    /** A document's or a deletion's event time; Long.MIN_VALUE for a dead letter. */
-    private static long timestamp(ParsedRecord r) {
-        return r.eventTime();
+                .withTimestampAssigner((r, previous) -> r.eventTime());
     }
 
     /** One split's watermark: largest event time minus the delay; the wall clock when idle. */

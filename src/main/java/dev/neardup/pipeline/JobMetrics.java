@@ -46,92 +46,84 @@ public final class JobMetrics {
                             NearDupJob.Uid.VERDICT_SINK,
                             NearDupJob.Uid.DEAD_LETTER_SINK));
 
+    private static JobMetric counter(Operator operator, String name, String description) {
+        return new JobMetric(name, Kind.COUNTER, operator, description);
+    }
+
     /** The metrics, by operator in the order of the job graph. */
     public static final List<JobMetric> ALL =
             List.of(
-                    new JobMetric(
-                            "blankLinesSkipped",
-                            Kind.COUNTER,
+                    counter(
                             SOURCE,
+                            "blankLinesSkipped",
                             "file input only (`neardup run` without Kafka): blank lines the readers"
                                     + " skipped; the run summary shows them"),
-                    new JobMetric(
-                            "documentsIn",
-                            Kind.COUNTER,
+                    counter(
                             SIGNATURES,
+                            "documentsIn",
                             "valid documents with text, sketched and sent to their buckets: each"
                                     + " gets exactly one verdict"),
-                    new JobMetric(
-                            "deadLetters",
-                            Kind.COUNTER,
+                    counter(
                             SIGNATURES,
+                            "deadLetters",
                             "input records sent to the dead letters, whatever the reason (see the"
                                     + " dead-letter reasons): those the parser finds, `NO_TEXT` and"
                                     + " `INTERNAL_ERROR`"),
-                    new JobMetric(
-                            "documentsWithoutText",
-                            Kind.COUNTER,
+                    counter(
                             SIGNATURES,
+                            "documentsWithoutText",
                             "valid documents without a single word of visible text (a page of"
                                     + " scripts): dead letters `NO_TEXT` (counted in `deadLetters`"
                                     + " too), no verdict"),
-                    new JobMetric(
-                            "lateDocuments",
-                            Kind.COUNTER,
+                    counter(
                             SIGNATURES,
+                            "lateDocuments",
                             "documents that arrived after the watermark had passed their event time"
                                 + " (more out of order than"
                                 + " `neardup.watermark.max-out-of-orderness`): ordered as if"
                                 + " fetched just after the watermark. Should stay near 0; if not,"
                                 + " raise the out-of-orderness"),
-                    new JobMetric(
-                            "deletionsIn",
-                            Kind.COUNTER,
+                    counter(
                             SIGNATURES,
+                            "deletionsIn",
                             "valid deletions: Kafka tombstones (null value, keyed by the id) and"
                                 + " `\"deleted\": true` records, sent to every band-bucket subtask"
                                 + " (one copy per key group); each gets exactly one `DELETED`"
                                 + " verdict. A late one (behind the watermark) is counted in"
                                 + " `lateDocuments` too"),
-                    new JobMetric(
-                            "candidatesVerified",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "candidatesVerified",
                             "candidate pairs verified: for each band record, one per member of its"
                                 + " bucket within the retention of it (so a pair colliding in"
                                 + " several bands counts once per band); verified on the spot from"
                                 + " the members' b-bit signatures"),
-                    new JobMetric(
-                            "matches",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "matches",
                             "verified candidates whose estimated similarity reaches the threshold"
                                     + " (per band: the same pair can match in several bands)"),
-                    new JobMetric(
-                            "exactCopies",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "exactCopies",
                             "matches between documents with identical signatures: the later one is"
                                     + " not kept in the bucket (the earlier stands for it)"),
-                    new JobMetric(
-                            "evictedByCapacity",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "evictedByCapacity",
                             "bucket members dropped because the bucket was over `--bucket-capacity`"
                                 + " (default 64; the latest in (event time, id) go first, and a"
                                 + " document later than a full bucket's members is compared but not"
                                 + " kept)"),
-                    new JobMetric(
-                            "evictedByAge",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "evictedByAge",
                             "bucket members dropped because they are older than the watermark by"
                                     + " more than `--retention` (default 30 days), found when the"
                                     + " bucket is touched"),
-                    new JobMetric(
-                            "deletedMembers",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "deletedMembers",
                             "bucket members dropped because their document was deleted before the"
                                 + " document being taken in (found when the bucket is touched; a"
                                 + " member in several buckets counts once per bucket)"),
@@ -150,146 +142,125 @@ public final class JobMetrics {
                             "size of a bucket each time it takes documents in (once per watermark"
                                 + " for all its due band records, or for one late record): how full"
                                 + " the buckets are; at the capacity means evictions"),
-                    new JobMetric(
-                            "waitingSpilled",
-                            Kind.COUNTER,
+                    counter(
                             BAND_BUCKETS,
+                            "waitingSpilled",
                             "band records that waited for the watermark in keyed state (with a"
                                 + " timer) rather than on the heap, because the heap buffer was"
                                 + " full (`neardup.bucket.order-buffer`). A high rate (most of the"
                                 + " band records) means the buffer is too small for the"
                                 + " out-of-orderness and the input rate, and each record costs"
                                 + " several state operations more"),
-                    new JobMetric(
-                            "samplesIn",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_INTAKE,
+                            "samplesIn",
                             "containment mode only: documents' bottom-s samples received from the"
                                 + " signature operator (one per input document); each is held until"
                                 + " the buckets have reported all the document's band records"),
-                    new JobMetric(
-                            "reportsIn",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_INTAKE,
+                            "reportsIn",
                             "containment mode only: bucket reports received (one per document,"
                                     + " bucket subtask and watermark), passed on to the verdicts"),
-                    new JobMetric(
-                            "reportsWaitingForSample",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_INTAKE,
+                            "reportsWaitingForSample",
                             "containment mode only: reports that came before their document's"
                                     + " sample (the two travel different paths) and waited for it."
                                     + " Should stay near 0"),
-                    new JobMetric(
-                            "pairsForwarded",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_INTAKE,
+                            "pairsForwarded",
                             "containment mode only: candidate pairs sent on to the sample store"
                                 + " with the document's sample (once per pair and bucket subtask)"),
-                    new JobMetric(
-                            "samplesForwarded",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_INTAKE,
+                            "samplesForwarded",
                             "containment mode only: samples sent on to the sample store, one per"
                                     + " document a bucket keeps"),
-                    new JobMetric(
-                            "samplesStored",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "samplesStored",
                             "containment mode only: bottom-s samples stored, one per document a"
                                 + " bucket keeps (exact copies and documents no bucket keeps store"
                                 + " none)"),
-                    new JobMetric(
-                            "candidatesVerified",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "candidatesVerified",
                             "containment mode only: candidate pairs verified against the stored"
                                     + " sample of their earlier member (once per pair and bucket"
                                     + " subtask); the band buckets verify nothing in this mode"),
-                    new JobMetric(
-                            "matches",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "matches",
                             "containment mode only: verified candidates whose estimated containment"
                                     + " reaches the threshold either way"),
-                    new JobMetric(
-                            "candidatesWaitingForSample",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "candidatesWaitingForSample",
                             "containment mode only: candidates that came before their member's"
                                 + " sample and waited for it (with an event-time timer at the"
                                 + " member's time): the sample and a later document's candidate can"
                                 + " come through different intake subtasks. Low compared with"
                                 + " `candidatesVerified`"),
-                    new JobMetric(
-                            "missingSamples",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "missingSamples",
                             "containment mode only: candidates whose member's sample was still"
                                 + " absent when the watermark passed the member (deleted, or past"
                                 + " the retention, and reached by a late document): counted as no"
                                 + " match; the verdict still gets its result"),
-                    new JobMetric(
-                            "samplesExpired",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "samplesExpired",
                             "containment mode only: samples dropped when the watermark passed their"
                                     + " document's time plus `neardup.retention`"),
-                    new JobMetric(
-                            "samplesDeleted",
-                            Kind.COUNTER,
+                    counter(
                             SAMPLE_STORE,
+                            "samplesDeleted",
                             "containment mode only: samples dropped by a deletion of their"
                                     + " document, when the watermark passed it"),
-                    new JobMetric(
-                            "uniqueDocuments", Kind.COUNTER, VERDICTS, "verdicts `UNIQUE` emitted"),
-                    new JobMetric(
-                            "duplicateDocuments",
-                            Kind.COUNTER,
+                    counter(VERDICTS, "uniqueDocuments", "verdicts `UNIQUE` emitted"),
+                    counter(
                             VERDICTS,
+                            "duplicateDocuments",
                             "verdicts `DUPLICATE` emitted, and in containment mode `CONTAINED` ones"
                                     + " too (a document with at least one match)"),
-                    new JobMetric(
-                            "deletedDocuments",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "deletedDocuments",
                             "verdicts `DELETED` emitted: one per deletion, when the watermark has"
                                     + " passed its time"),
-                    new JobMetric(
-                            "alerts",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "alerts",
                             "alerts emitted: one per (document, earlier near-duplicate) pair,"
                                     + " however many bands it matched in"),
-                    new JobMetric(
-                            "clusterMerges",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "clusterMerges",
                             "cluster-merged events emitted on the alerts output: a document matched"
                                 + " documents of several near-duplicate clusters (as their buckets"
                                 + " knew them), and each cluster but the earliest was merged into"
                                 + " it. These records are on the alerts output too, so the records"
                                 + " there are `alerts + clusterMerges`"),
-                    new JobMetric(
-                            "orphanMatches",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "orphanMatches",
                             "matches reported for a document the verdict operator never saw"
                                 + " announced (swept after the retention), or for one already"
                                 + " decided (an earlier document arrived behind the watermark in a"
                                 + " bucket, as when an idle partition resumes with older"
                                 + " documents); logged as a warning. Should stay 0"),
-                    new JobMetric(
-                            "incompleteVerdicts",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "incompleteVerdicts",
                             "verdicts made at the sweep (the retention after the document) without"
                                     + " the reports of all its buckets; logged as a warning. Should"
                                     + " stay 0"),
-                    new JobMetric(
-                            "pendingVerdictsSpilled",
-                            Kind.COUNTER,
+                    counter(
                             VERDICTS,
+                            "pendingVerdictsSpilled",
                             "verdicts being assembled that waited in keyed state (with a sweep"
                                 + " timer) rather than on the heap, because the heap budget was"
                                 + " full (`neardup.verdict.pending-buffer`): expected in file mode"
@@ -297,10 +268,9 @@ public final class JobMetrics {
                                 + " verdict waits for the end of the input; in a stream, a high"
                                 + " rate means the budget is too small for the watermark delay and"
                                 + " the input rate"),
-                    new JobMetric(
-                            "recordsWritten",
-                            Kind.COUNTER,
+                    counter(
                             JSON_LINES_SINKS,
+                            "recordsWritten",
                             "JSON Lines outputs only (`neardup run` without Kafka): records written"
                                 + " per category, the label `category`: a verdict's `verdict`, an"
                                 + " alert's `pair` or its cluster event. All records written are"

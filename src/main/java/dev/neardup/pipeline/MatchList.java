@@ -45,18 +45,12 @@ public class MatchList {
         return i < clusterIds.length && clusterIds[i] != null ? clusterTimes[i] : eventTimes[i];
     }
 
-    /** The estimate of match {@code i}. */
     public Estimate estimate(int i) {
         return new Estimate(similarities[i], i < directions.length ? directions[i] : null);
     }
 
     public int size() {
         return ids.length;
-    }
-
-    /** True when {@code id} is already a match. */
-    public boolean contains(String id) {
-        return indexOf(id) >= 0;
     }
 
     /** The index of match {@code id}, or -1. */
@@ -89,18 +83,25 @@ public class MatchList {
     }
 
     /**
-     * Appends a match.
+     * Appends a match, unless {@code id} is a match already: then it keeps the earlier of the two
+     * clusters ({@link #keepEarlierCluster}).
      *
      * @param clusterId the first document of the match's cluster, or null for the match itself
      * @param clusterTime its event time (ignored when {@code clusterId} is null)
+     * @return true when {@code id} was not a match yet
      */
-    public void add(
+    public boolean add(
             String id,
             String url,
             long eventTime,
             Estimate estimate,
             String clusterId,
             long clusterTime) {
+        int known = indexOf(id);
+        if (known >= 0) {
+            keepEarlierCluster(known, clusterId, clusterTime);
+            return false;
+        }
         int n = ids.length;
         ids = Arrays.copyOf(ids, n + 1);
         urls = Arrays.copyOf(urls, n + 1);
@@ -117,5 +118,6 @@ public class MatchList {
         boolean own = clusterId == null || clusterId.equals(id);
         clusterIds[n] = own ? null : clusterId;
         clusterTimes[n] = own ? 0 : clusterTime;
+        return true;
     }
 }

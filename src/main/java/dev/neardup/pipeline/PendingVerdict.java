@@ -69,18 +69,12 @@ public class PendingVerdict {
      * @return true when {@code id} was not a match yet
      */
     boolean addMatch(MatchList from, int i) {
-        int known = matches.indexOf(from.ids[i]);
-        if (known >= 0) {
-            matches.keepEarlierCluster(known, from.clusterId(i), from.clusterTime(i));
-            return false;
-        }
-        matches.add(
+        return matches.add(
                 from.ids[i],
                 from.urls[i],
                 from.eventTimes[i],
                 from.estimate(i),
                 from.clusterId(i),
                 from.clusterTime(i));
-        return true;
     }
 }

@@ -182,19 +182,17 @@ public class SampleIntakeFunction
     }
 
     private static Version find(List<Version> versions, long time, long fingerprint) {
-        for (Version v : versions) {
-            if (v.eventTime == time && v.fingerprint == fingerprint) {
-                return v;
-            }
-        }
-        return null;
+        return versions.stream()
+                .filter(v -> v.eventTime == time && v.fingerprint == fingerprint)
+                .findFirst()
+                .orElse(null);
     }
 
     /** A document version whose reports are outstanding, with its sample. */
     static final class Version {
         final long eventTime;
         final long fingerprint;
-        final byte[] sample;
+        byte[] sample;
 
         /** Band records of the version not yet reported (bands per input record of it). */
         int outstanding;
@@ -248,15 +246,11 @@ public class SampleIntakeFunction
             }
             int n = in.readUnsignedShort();
             for (int i = 0; i < n; i++) {
-                long time = in.readLong();
-                long fingerprint = in.readLong();
-                int outstanding = in.readInt();
-                boolean sent = in.readBoolean();
-                byte[] sample = new byte[in.readUnsignedShort()];
-                in.readFully(sample);
-                Version v = new Version(time, fingerprint, sample);
-                v.outstanding = outstanding;
-                v.sentToStore = sent;
+                Version v = new Version(in.readLong(), in.readLong(), null);
+                v.outstanding = in.readInt();
+                v.sentToStore = in.readBoolean();
+                v.sample = new byte[in.readUnsignedShort()];
+                in.readFully(v.sample);
                 versions.add(v);
             }
             return versions;

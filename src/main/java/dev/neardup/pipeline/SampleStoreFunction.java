@@ -3,7 +3,8 @@ package dev.neardup.pipeline;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.List;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -109,13 +110,12 @@ public class SampleStoreFunction
         s.versions.add(v);
         samples.inc();
         ctx.timerService().registerEventTimeTimer(expiry(r.time));
-        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
-            SampleStoreRecord c = it.next();
-            if (c.time == v.eventTime && c.fingerprint == v.fingerprint) {
-                verify(c, v, out);
-                it.remove();
-            }
-        }
+        List<SampleStoreRecord> ready =
+                s.waiting.stream()
+                        .filter(c -> c.time == v.eventTime() && c.fingerprint == v.fingerprint())
+                        .toList();
+        ready.forEach(c -> verify(c, v, out));
+        s.waiting.removeAll(ready);
         stored.update(s.encode());
     }
 
@@ -162,37 +162,21 @@ public class SampleStoreFunction
             return;
         }
         StoredSamples s = StoredSamples.decode(value, ctx.getCurrentKey());
-        boolean changed = false;
-        for (Iterator<SampleStoreRecord> it = s.waiting.iterator(); it.hasNext(); ) {
-            SampleStoreRecord c = it.next();
-            if (c.time <= time) {
-                giveUp(c, out);
-                it.remove();
-                changed = true;
-            }
-        }
+        List<SampleStoreRecord> givenUp = s.waiting.stream().filter(c -> c.time <= time).toList();
+        givenUp.forEach(c -> giveUp(c, out));
+        boolean changed = s.waiting.removeAll(givenUp);
         int passed = 0;
         while (passed < s.deletions.length && s.deletions[passed] <= time) {
             long deletedAt = s.deletions[passed++];
-            for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-                if (it.next().eventTime <= deletedAt) {
-                    it.remove();
-                    deleted.inc();
-                }
-            }
+            deleted.inc(removeVersions(s, v -> v.eventTime() <= deletedAt));
         }
         if (passed > 0) {
             s.deletions = Arrays.copyOfRange(s.deletions, passed, s.deletions.length);
             changed = true;
         }
-        for (Iterator<StoredSamples.Version> it = s.versions.iterator(); it.hasNext(); ) {
-            if (expiry(it.next().eventTime) <= time) {
-                it.remove();
-                expired.inc();
-                changed = true;
-            }
-        }
-        if (!changed) {
+        int expiredNow = removeVersions(s, v -> expiry(v.eventTime()) <= time);
+        expired.inc(expiredNow);
+        if (!changed && expiredNow == 0) {
             return;
         }
         if (s.isEmpty()) {
@@ -202,11 +186,16 @@ public class SampleStoreFunction
         }
     }
 
+    /** Removes the versions that {@code drop} says, and tells how many. */
+    private static int removeVersions(StoredSamples s, Predicate<StoredSamples.Version> drop) {
+        int before = s.versions.size();
+        s.versions.removeIf(drop);
+        return before - s.versions.size();
+    }
+
     /** When a version's sample can be dropped: its event time plus the retention. */
     private long expiry(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
+        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
     }
 
     /**
@@ -215,9 +204,9 @@ public class SampleStoreFunction
      */
     private void verify(SampleStoreRecord c, StoredSamples.Version v, Collector<VerdictEvent> out) {
         verified.inc();
-        boolean exact = v.fingerprint == c.docFingerprint;
+        boolean exact = v.fingerprint() == c.docFingerprint;
         Estimate estimate =
-                exact ? verification.identical() : verification.estimate(v.sample, c.sample);
+                exact ? verification.identical() : verification.estimate(v.sample(), c.sample);
         boolean match = verification.accepts(estimate.similarity());
         if (match) {
             matches.inc();
@@ -225,12 +214,12 @@ public class SampleStoreFunction
         if (c.memberFirst) {
             VerdictEvent result = VerdictEvent.result(c.docId, c.docUrl, c.docTime, c.band);
             if (match) {
-                result.addMatch(c.id, v.url, v.eventTime, estimate.reversed(), c.band, null, 0);
+                result.addMatch(c.id, v.url(), v.eventTime(), estimate.reversed(), c.band, null, 0);
             }
             out.collect(result);
         } else if (match) {
             // The document arrived late: the match belongs to the member, which is later.
-            VerdictEvent later = VerdictEvent.matches(c.id, v.url, v.eventTime, c.band);
+            VerdictEvent later = VerdictEvent.matches(c.id, v.url(), v.eventTime(), c.band);
             later.addMatch(c.docId, c.docUrl, c.docTime, estimate, c.band, null, 0);
             out.collect(later);
         }

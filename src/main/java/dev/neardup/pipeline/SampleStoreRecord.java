@@ -90,12 +90,17 @@ public class SampleStoreRecord {
 
     public SampleStoreRecord() {}
 
-    static SampleStoreRecord sample(
-            String id, long time, long fingerprint, String url, byte[] sample) {
+    private static SampleStoreRecord of(int kind, String id, long time) {
         SampleStoreRecord r = new SampleStoreRecord();
-        r.kind = SAMPLE;
+        r.kind = kind;
         r.id = id;
         r.time = time;
+        return r;
+    }
+
+    static SampleStoreRecord sample(
+            String id, long time, long fingerprint, String url, byte[] sample) {
+        SampleStoreRecord r = of(SAMPLE, id, time);
         r.fingerprint = fingerprint;
         r.url = url;
         r.sample = sample;
@@ -104,10 +109,7 @@ public class SampleStoreRecord {
 
     /** A report on {@code doc}'s version (its candidates added with {@link #addMember}). */
     static SampleStoreRecord report(BandRecord doc, VerdictEvent report) {
-        SampleStoreRecord r = new SampleStoreRecord();
-        r.kind = REPORT;
-        r.id = doc.docId;
-        r.time = doc.eventTime;
+        SampleStoreRecord r = of(REPORT, doc.docId, doc.eventTime);
         r.fingerprint = doc.fingerprint;
         r.url = doc.url;
         r.band = doc.band;
@@ -119,12 +121,7 @@ public class SampleStoreRecord {
     void addMember(
             String memberId, long memberTime, long memberFingerprint, int band, boolean first) {
         if (members == memberIds.length) {
-            int size = Math.max(4, 2 * members);
-            memberIds = Arrays.copyOf(memberIds, size);
-            memberTimes = Arrays.copyOf(memberTimes, size);
-            memberFingerprints = Arrays.copyOf(memberFingerprints, size);
-            memberBands = Arrays.copyOf(memberBands, size);
-            membersFirst = Arrays.copyOf(membersFirst, size);
+            resize(Math.max(4, 2 * members));
         }
         memberBands[members] = band;
         memberIds[members] = memberId;
@@ -137,29 +134,26 @@ public class SampleStoreRecord {
     /** REPORT: the member arrays cut to {@link #members}, before sending. */
     SampleStoreRecord trimmed() {
         if (memberIds.length != members) {
-            memberIds = Arrays.copyOf(memberIds, members);
-            memberTimes = Arrays.copyOf(memberTimes, members);
-            memberFingerprints = Arrays.copyOf(memberFingerprints, members);
-            memberBands = Arrays.copyOf(memberBands, members);
-            membersFirst = Arrays.copyOf(membersFirst, members);
+            resize(members);
         }
         return this;
     }
 
+    private void resize(int size) {
+        memberIds = Arrays.copyOf(memberIds, size);
+        memberTimes = Arrays.copyOf(memberTimes, size);
+        memberFingerprints = Arrays.copyOf(memberFingerprints, size);
+        memberBands = Arrays.copyOf(memberBands, size);
+        membersFirst = Arrays.copyOf(membersFirst, size);
+    }
+
     static SampleStoreRecord deletion(String id, long time) {
-        SampleStoreRecord r = new SampleStoreRecord();
-        r.kind = DELETION;
-        r.id = id;
-        r.time = time;
-        return r;
+        return of(DELETION, id, time);
     }
 
     /** The pair of member {@code i} of {@code report}, with the document's {@code sample}. */
     static SampleStoreRecord candidate(SampleStoreRecord report, int i, byte[] sample) {
-        SampleStoreRecord r = new SampleStoreRecord();
-        r.kind = CANDIDATE;
-        r.id = report.memberIds[i];
-        r.time = report.memberTimes[i];
+        SampleStoreRecord r = of(CANDIDATE, report.memberIds[i], report.memberTimes[i]);
         r.fingerprint = report.memberFingerprints[i];
         r.sample = sample;
         r.docId = report.id;

@@ -134,12 +134,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
             return;
         }
         documentsIn.inc();
-        long eventTime = doc.eventTime;
-        long watermark = ctx.timerService().currentWatermark();
-        if (eventTime <= watermark) {
-            late.inc();
-            eventTime = watermark + 1;
-        }
+        long eventTime = inOrder(doc.eventTime, ctx);
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long fingerprint = sketch.identity();
         packed = path.route(doc, eventTime, fingerprint, packed, ctx);
@@ -157,15 +152,20 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         }
     }
 
+    /** {@code eventTime}, or just after the watermark if that passed it already (counted late). */
+    private long inOrder(long eventTime, Context ctx) {
+        long watermark = ctx.timerService().currentWatermark();
+        if (eventTime > watermark) {
+            return eventTime;
+        }
+        late.inc();
+        return watermark + 1;
+    }
+
     /** A deletion: to every band bucket, and to the verdicts (a DELETED verdict). */
     private void delete(Deletion deletion, Context ctx, Collector<BandRecord> out) {
         deletionsIn.inc();
-        long eventTime = deletion.eventTime;
-        long watermark = ctx.timerService().currentWatermark();
-        if (eventTime <= watermark) {
-            late.inc();
-            eventTime = watermark + 1;
-        }
+        long eventTime = inOrder(deletion.eventTime, ctx);
         for (int g = 0; g < deletionCopies.count(); g++) {
             out.collect(deletionCopies.copy(g, deletion.id, eventTime));
         }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,19 +29,7 @@ final class StoredSamples {
     static final int LAYOUT = 1;
 
     /** One version of the document: what the buckets' members of that version stand for. */
-    static final class Version {
-        final long eventTime;
-        final long fingerprint;
-        final String url;
-        final byte[] sample;
-
-        Version(long eventTime, long fingerprint, String url, byte[] sample) {
-            this.eventTime = eventTime;
-            this.fingerprint = fingerprint;
-            this.url = url;
-            this.sample = sample;
-        }
-    }
+    record Version(long eventTime, long fingerprint, String url, byte[] sample) {}
 
     final List<Version> versions = new ArrayList<>(1);
 
@@ -54,25 +41,14 @@ final class StoredSamples {
 
     /** The version at {@code eventTime} with {@code fingerprint}, or null. */
     Version version(long eventTime, long fingerprint) {
-        for (Version v : versions) {
-            if (v.eventTime == eventTime && v.fingerprint == fingerprint) {
-                return v;
-            }
-        }
-        return null;
+        return versions.stream()
+                .filter(v -> v.eventTime() == eventTime && v.fingerprint() == fingerprint)
+                .findFirst()
+                .orElse(null);
     }
 
     void addDeletion(long time) {
-        int at = Arrays.binarySearch(deletions, time);
-        if (at >= 0) {
-            return;
-        }
-        at = -at - 1;
-        long[] more = new long[deletions.length + 1];
-        System.arraycopy(deletions, 0, more, 0, at);
-        more[at] = time;
-        System.arraycopy(deletions, at, more, at + 1, deletions.length - at);
-        deletions = more;
+        deletions = BucketDeletions.withTime(deletions, time);
     }
 
     boolean isEmpty() {
@@ -97,10 +73,8 @@ final class StoredSamples {
             }
             int n = in.readUnsignedShort();
             for (int i = 0; i < n; i++) {
-                long time = in.readLong();
-                long fingerprint = in.readLong();
-                String url = optionalString(in);
-                s.versions.add(new Version(time, fingerprint, url, bytes(in)));
+                s.versions.add(
+                        new Version(in.readLong(), in.readLong(), optionalString(in), bytes(in)));
             }
             int w = in.readUnsignedShort();
             for (int i = 0; i < w; i++) {
@@ -134,10 +108,10 @@ final class StoredSamples {
             out.writeByte(LAYOUT);
             out.writeShort(count(versions.size()));
             for (Version v : versions) {
-                out.writeLong(v.eventTime);
-                out.writeLong(v.fingerprint);
-                optionalString(out, v.url);
-                bytes(out, v.sample);
+                out.writeLong(v.eventTime());
+                out.writeLong(v.fingerprint());
+                optionalString(out, v.url());
+                bytes(out, v.sample());
             }
             out.writeShort(count(waiting.size()));
             for (SampleStoreRecord c : waiting) {

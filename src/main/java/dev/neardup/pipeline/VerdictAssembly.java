@@ -75,22 +75,6 @@ final class VerdictAssembly {
         }
     }
 
-    /** The watermark passed a deletion: its DELETED verdicts, one per record. */
-    void emitDeletion(PendingVerdict p) {
-        long now = time.getCurrentProcessingTime();
-        for (int i = 0; i < p.records; i++) {
-            Verdict v = new Verdict();
-            v.docId = p.docId;
-            v.url = p.url;
-            v.source = p.source(i);
-            v.verdict = Verdict.DELETED;
-            v.eventTime = Json.isoTime(p.eventTime);
-            v.detectedAt = Json.isoTime(now);
-            deleted.inc();
-            output.collect(new StreamRecord<>(v, p.eventTime));
-        }
-    }
-
     /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
     void sweep(PendingVerdict p) {
         if (p.records == 0) {
@@ -114,12 +98,28 @@ final class VerdictAssembly {
         emit(p);
     }
 
+    /**
+     * The verdicts of {@code p}, one per record: with the cluster merges it makes, or, the
+     * watermark having passed a deletion, its DELETED verdicts.
+     */
     void emit(PendingVerdict p) {
         long now = time.getCurrentProcessingTime();
-        emitClusterMerges(p, now);
+        if (!p.isDeletion()) {
+            emitClusterMerges(p, now);
+        }
         for (int i = 0; i < p.records; i++) {
-            Verdict v = toVerdict(p, now);
+            Verdict v = new Verdict();
+            v.docId = p.docId;
+            v.url = p.url;
             v.source = p.source(i); // tells repeated records of one version apart
+            v.eventTime = Json.isoTime(p.eventTime);
+            v.detectedAt = Json.isoTime(now);
+            if (p.isDeletion()) {
+                v.verdict = Verdict.DELETED;
+                deleted.inc();
+            } else {
+                decide(v, p);
+            }
             output.collect(new StreamRecord<>(v, p.eventTime));
         }
     }
@@ -154,16 +154,10 @@ final class VerdictAssembly {
             return;
         }
         String into = m.clusterId(surviving);
-        java.util.Set<String> merged = null;
+        java.util.Set<String> merged = new java.util.HashSet<>();
         for (int i = 0; i < m.size(); i++) {
             String from = m.clusterId(i);
-            if (from.equals(into)) {
-                continue;
-            }
-            if (merged == null) {
-                merged = new java.util.HashSet<>();
-            }
-            if (!merged.add(from)) {
+            if (from.equals(into) || !merged.add(from)) {
                 continue;
             }
             Alert a = new Alert();
@@ -197,20 +191,16 @@ final class VerdictAssembly {
         return a;
     }
 
-    private Verdict toVerdict(PendingVerdict p, long now) {
-        Verdict v = new Verdict();
-        v.docId = p.docId;
-        v.url = p.url;
+    /** Fills in the verdict of a document from its matches. */
+    private void decide(Verdict v, PendingVerdict p) {
         v.candidates = p.candidates;
-        v.eventTime = Json.isoTime(p.eventTime);
-        v.detectedAt = Json.isoTime(now);
         MatchList m = p.matches;
         int n = m.size();
         if (n == 0) {
             v.verdict = Verdict.UNIQUE;
             v.clusterId = p.docId;
             unique.inc();
-            return v;
+            return;
         }
         duplicates.inc();
         // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
@@ -254,6 +244,5 @@ final class VerdictAssembly {
         v.similarity = m.similarities[earliest];
         v.hamming = verification.hamming(m.similarities[earliest]);
         v.direction = m.estimate(earliest).label();
-        return v;
     }
 }

@@ -103,11 +103,8 @@ public class VerdictEvent {
     }
 
     static VerdictEvent matches(String docId, String url, long eventTime, int band) {
-        VerdictEvent e = new VerdictEvent();
+        VerdictEvent e = announce(docId, url, eventTime, null);
         e.kind = MATCHES;
-        e.docId = docId;
-        e.url = url;
-        e.eventTime = eventTime;
         e.band = band;
         return e;
     }
@@ -131,14 +128,10 @@ public class VerdictEvent {
             int matchBand,
             String clusterId,
             long clusterTime) {
-        int known = matches.indexOf(id);
-        if (known >= 0) {
-            matches.keepEarlierCluster(known, clusterId, clusterTime);
-            return;
+        if (matches.add(id, matchUrl, matchEventTime, estimate, clusterId, clusterTime)) {
+            matchBands = java.util.Arrays.copyOf(matchBands, matchBands.length + 1);
+            matchBands[matchBands.length - 1] = matchBand;
         }
-        matches.add(id, matchUrl, matchEventTime, estimate, clusterId, clusterTime);
-        matchBands = java.util.Arrays.copyOf(matchBands, matchBands.length + 1);
-        matchBands[matchBands.length - 1] = matchBand;
     }
 
     /** The band in which match {@code i} was found. */

@@ -2,30 +2,16 @@ package dev.neardup.pipeline;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
-import dev.neardup.similarity.Verification;
-import java.io.InputStream;
-import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.core.memory.DataInputViewStreamWrapper;
-import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.runtime.checkpoint.CheckpointType;
-import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
-import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
-import org.apache.flink.runtime.state.KeyedStateCheckpointOutputStream;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
-import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimer;
-import org.apache.flink.streaming.api.operators.InternalTimerService;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
-import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
@@ -66,9 +52,7 @@ import org.apache.flink.util.OutputTag;
  * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
  * the uid, state name and timers of the function it replaced.
  */
-public class VerdictOperator extends AbstractStreamOperator<Verdict>
-        implements OneInputStreamOperator<VerdictEvent, Verdict>,
-                Triggerable<String, VoidNamespace> {
+public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent, Verdict> {
 
     private static final long serialVersionUID = 1L;
 
@@ -76,13 +60,8 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     public static final OutputTag<Alert> ALERTS =
             new OutputTag<>("alerts", TypeInformation.of(Alert.class));
 
+    private final NearDupSettings settings;
     private final int bands;
-
-    /** The family's verification: the Hamming distance behind a cosine estimate. */
-    private final Verification verification;
-
-    private final long retentionMillis;
-    private final long heapBudget;
 
     /**
      * Where candidates are verified: it picks the type and state of the waiting verdicts (which,
@@ -99,8 +78,6 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     /** How many verdicts wait in {@link #spilled}: while none do, a heap miss is a new verdict. */
     private transient long spilledCount;
 
-    private transient InternalTimerService<VoidNamespace> timers;
-
     /** Verdicts and deletions waiting on the heap, within the budget. */
     private transient WaitingVerdicts waiting;
 
@@ -110,17 +87,15 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     private transient VerdictAssembly assembly;
 
     public VerdictOperator(NearDupSettings settings) {
+        this.settings = settings;
         this.bands = settings.similarity().bandKeys();
-        this.verification = settings.mode().verification();
-        this.retentionMillis = settings.buckets().retentionMillis();
-        this.heapBudget = settings.verdicts().pendingBufferBytes();
         this.path = settings.mode().candidatePath();
     }
 
     /** The type of the waiting verdicts. */
     @SuppressWarnings("unchecked")
     private TypeInformation<PendingVerdict> pendingType() {
-        return (TypeInformation<PendingVerdict>) TypeInformation.of(path.pendingType());
+        return (TypeInformation<PendingVerdict>) TypeInformation.of(path.pendingType);
     }
 
     @Override
@@ -129,24 +104,14 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         SerializerConfig config = getExecutionConfig().getSerializerConfig();
         waiting =
                 new WaitingVerdicts(
-                        heapBudget,
-                        retentionMillis,
+                        settings.verdicts().pendingBufferBytes(),
+                        settings.buckets().retentionMillis(),
                         path,
                         pendingType().createSerializer(config),
                         config);
         if (context.isRestored()) {
-            for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
-                try (InputStream in = group.getStream()) {
-                    waiting.read(new DataInputViewStreamWrapper(in));
-                }
-            }
+            readKeyGroups(context, waiting::read);
         }
-    }
-
-    /** The heap's verdicts are written to raw keyed state at checkpoints. */
-    @Override
-    protected boolean isUsingCustomRawKeyedState() {
-        return true;
     }
 
     @Override
@@ -154,26 +119,21 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         super.open();
         spilled =
                 getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(path.pendingStateName(), pendingType()));
-        timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
+                        .getState(new ValueStateDescriptor<>(path.pendingStateName, pendingType()));
+        openTimers("the verdict operator keeps waiting verdicts");
         var metrics = getMetricGroup();
         assembly =
                 new VerdictAssembly(
-                        bands, verification, output, getProcessingTimeService(), metrics);
+                        bands,
+                        settings.mode().verification(),
+                        output,
+                        getProcessingTimeService(),
+                        metrics);
         spills = metrics.counter("pendingVerdictsSpilled");
-        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
-                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
-            throw new IllegalStateException(
-                    "the verdict operator keeps waiting verdicts in raw keyed state, which Flink"
-                            + " cannot combine with heap timers on RocksDB: remove"
-                            + " state.backend.rocksdb.timer-service.factory: HEAP (the default,"
-                            + " ROCKSDB, works)");
-        }
         // Verdicts in keyed state (spilled, or state layout 2): counted, so that lookups go there.
         try (var keys =
                 getKeyedStateBackend()
-                        .<VoidNamespace>getKeys(path.pendingStateName(), VoidNamespace.INSTANCE)) {
+                        .<VoidNamespace>getKeys(path.pendingStateName, VoidNamespace.INSTANCE)) {
             spilledCount = keys.count();
         }
     }
@@ -181,28 +141,12 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
-        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup =
-                waiting.byKeyGroup(maxParallelism);
-        KeyedStateCheckpointOutputStream out = context.getRawKeyedOperatorStateOutput();
-        try {
-            DataOutputViewStreamWrapper view = new DataOutputViewStreamWrapper(out);
-            for (int group : out.getKeyGroupList()) {
-                out.startNewKeyGroup(group);
-                waiting.write(byGroup.getOrDefault(group, List.of()), view);
-            }
-        } finally {
-            out.close();
-        }
+        writeKeyGroups(context, waiting.entries(), Map.Entry::getKey, waiting::write);
     }
 
     @Override
     public void processElement(StreamRecord<VerdictEvent> element) throws Exception {
         VerdictEvent e = element.getValue();
-        if (e.kind == VerdictEvent.DELETE) {
-            awaitDeletion(e);
-            return;
-        }
         String key = (String) getCurrentKey();
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
@@ -216,6 +160,20 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
             p.url = e.url;
             p.eventTime = e.eventTime;
             p.reports = 0;
+        }
+        if (e.kind == VerdictEvent.DELETE) {
+            // A deletion (current key: VerdictEvent.deletionKey) waits for the watermark to pass
+            // its time: on the heap within the budget, else spilled with a timer at that time.
+            if (isNew) {
+                p.candidates = PendingVerdict.DELETION;
+            }
+            p.records++;
+            p.addSource(e.source);
+            if (e.url != null) {
+                p.url = e.url;
+            }
+            keepWaiting(key, p, onHeap, isNew, p.eventTime);
+            return;
         }
         if (e.kind == VerdictEvent.ANNOUNCE) {
             p.records++;
@@ -267,37 +225,9 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         spilled.update(p);
     }
 
-    /**
-     * A deletion waits for the watermark to pass its time (current key: {@link
-     * VerdictEvent#deletionKey}), on the heap within the budget, else in {@link #spilled} with a
-     * timer at that time.
-     */
-    private void awaitDeletion(VerdictEvent e) throws Exception {
-        String key = (String) getCurrentKey();
-        PendingVerdict p = waiting.get(key);
-        boolean onHeap = p != null;
-        if (!onHeap && spilledCount > 0) {
-            p = OlderPendingVerdicts.upgrade(spilled.value());
-        }
-        boolean isNew = p == null;
-        if (isNew) {
-            p = path.newPending();
-            p.docId = e.docId;
-            p.eventTime = e.eventTime;
-            p.candidates = PendingVerdict.DELETION;
-            p.reports = 0;
-        }
-        p.records++;
-        p.addSource(e.source);
-        if (e.url != null) {
-            p.url = e.url;
-        }
-        keepWaiting(key, p, onHeap, isNew, p.eventTime);
-    }
-
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emitDeletion);
+        waiting.releaseUpTo(mark.getTimestamp(), assembly::sweep, assembly::emit);
         super.processWatermark(mark); // fires the timers of the spilled verdicts and deletions
     }
 
@@ -310,15 +240,10 @@ public class VerdictOperator extends AbstractStreamOperator<Verdict>
         spilled.clear();
         spilledCount--;
         if (p.isDeletion()) {
-            assembly.emitDeletion(p);
+            assembly.emit(p);
         } else {
             assembly.sweep(p);
         }
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<String, VoidNamespace> timer) {
-        // no processing-time timers
     }
 
     /** Verdicts waiting on the heap (for tests). */

@@ -2,15 +2,12 @@ package dev.neardup.pipeline;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
  * The band records a bucket subtask holds on the heap until the watermark passes them, by event
@@ -52,18 +49,9 @@ final class WaitingRecords {
         passed.clear();
     }
 
-    /** The records held, by key group of their band key. */
-    Map<Integer, List<BandRecord>> byKeyGroup(int maxParallelism) {
-        Map<Integer, List<BandRecord>> out = new HashMap<>();
-        for (ArrayList<BandRecord> atTime : byTime.values()) {
-            for (BandRecord r : atTime) {
-                out.computeIfAbsent(
-                                KeyGroupRangeAssignment.assignToKeyGroup(r.bandKey, maxParallelism),
-                                g -> new ArrayList<>())
-                        .add(r);
-            }
-        }
-        return out;
+    /** The records held, by event time. */
+    List<BandRecord> records() {
+        return byTime.values().stream().flatMap(List::stream).toList();
     }
 
     /** Approximate heap bytes of a waiting record (object headers, fields, strings, list slot). */

@@ -1,7 +1,6 @@
 package dev.neardup.pipeline;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
  * The verdicts a {@link VerdictOperator} subtask holds on the heap, and the raw keyed-state layout
@@ -118,9 +116,7 @@ final class WaitingVerdicts {
      * bounded anyway.
      */
     long sweepTime(long eventTime) {
-        return eventTime > Long.MAX_VALUE - retentionMillis
-                ? Long.MAX_VALUE
-                : eventTime + retentionMillis;
+        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
     }
 
     /**
@@ -142,16 +138,9 @@ final class WaitingVerdicts {
         }
     }
 
-    /** The verdicts held, by key group of their key. */
-    Map<Integer, List<Map.Entry<String, PendingVerdict>>> byKeyGroup(int maxParallelism) {
-        Map<Integer, List<Map.Entry<String, PendingVerdict>>> byGroup = new HashMap<>();
-        for (Map.Entry<String, PendingVerdict> e : waiting.entrySet()) {
-            byGroup.computeIfAbsent(
-                            KeyGroupRangeAssignment.assignToKeyGroup(e.getKey(), maxParallelism),
-                            g -> new ArrayList<>())
-                    .add(e);
-        }
-        return byGroup;
+    /** The verdicts held, by key. */
+    Iterable<Map.Entry<String, PendingVerdict>> entries() {
+        return waiting.entrySet();
     }
 
     /**
@@ -159,7 +148,7 @@ final class WaitingVerdicts {
      */
     void write(List<Map.Entry<String, PendingVerdict>> entries, DataOutputView view)
             throws IOException {
-        view.writeInt(path.rawStateMarker());
+        view.writeInt(path.rawStateMarker);
         view.writeInt(entries.size());
         for (Map.Entry<String, PendingVerdict> e : entries) {
             view.writeUTF(e.getKey());
@@ -184,9 +173,9 @@ final class WaitingVerdicts {
                                     + ": the waiting verdicts were assembled "
                                     + (written == null
                                             ? "in an unknown layout"
-                                            : written.description())
+                                            : written.description)
                                     + ", and this job is "
-                                    + path.description()
+                                    + path.description
                                     + " ("
                                     + StateCompatibility.CONTAINMENT_SAMPLES
                                     + "). Restore with the old settings and version,"
@@ -197,7 +186,7 @@ final class WaitingVerdicts {
                 layout == StateCompatibility.LAYOUT || n == 0
                         ? serializer
                         : OlderPendingVerdicts.serializer(
-                                layout, path.pendingType(), serializerConfig);
+                                layout, path.pendingType, serializerConfig);
         for (int i = 0; i < n; i++) {
             String key = view.readUTF();
             PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
