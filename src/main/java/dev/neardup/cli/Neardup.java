@@ -149,6 +149,7 @@ public final class Neardup implements Callable<Integer> {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         SettingFlags.install(cl);
+        cl.setResourceBundle(ProgressOptions.HELP);
         HelpSections.install(cl);
         cl.setAbbreviatedOptionsAllowed(false);
         cl.setParameterExceptionHandler(Neardup::handleParameterException);
