@@ -494,6 +494,10 @@ public final class NearDupOptions {
 
     // ---- Kafka (the job between topics) ----
 
+    private static final String TOPIC_NAME = "[a-z0-9._-]{1,249}";
+    private static final String A_TOPIC_NAME =
+            "must be a Kafka topic name: 1 to 249 letters, digits, '.', '_' or '-'";
+
     public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =
             Setting.of(
                             ConfigOptions.key("neardup.kafka.bootstrap-servers")
@@ -504,6 +508,7 @@ public final class NearDupOptions {
                                                     + " documents from and write outputs to Kafka"
                                                     + " instead of files."))
                     .flag("HOST:PORT", "--bootstrap-servers")
+                    .notBlank()
                     .declare();
 
     public static final ConfigOption<String> KAFKA_INPUT_TOPIC =
@@ -513,6 +518,7 @@ public final class NearDupOptions {
                                     .defaultValue("documents")
                                     .withDescription("Topic of input documents (JSON values)."))
                     .flag("TOPIC", "--input-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_ALERTS_TOPIC =
@@ -524,6 +530,7 @@ public final class NearDupOptions {
                                             "Topic of near-duplicate alerts, keyed by document"
                                                     + " id."))
                     .flag("TOPIC", "--alerts-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_VERDICTS_TOPIC =
@@ -535,6 +542,7 @@ public final class NearDupOptions {
                                             "Topic of verdicts, one per valid document, keyed by"
                                                     + " id."))
                     .flag("TOPIC", "--verdicts-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_DEAD_LETTER_TOPIC =
@@ -547,6 +555,7 @@ public final class NearDupOptions {
                                                 + " source topic/partition/offset and reason (also"
                                                 + " as headers)."))
                     .flag("TOPIC", "--dead-letter-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_GROUP_ID =
@@ -558,6 +567,7 @@ public final class NearDupOptions {
                                             "Consumer group id; offsets are committed to it on"
                                                     + " checkpoints."))
                     .flag("ID", "--group-id")
+                    .notBlank()
                     .declare();
 
     public static final ConfigOption<String> KAFKA_STARTING_OFFSETS =
@@ -571,6 +581,9 @@ public final class NearDupOptions {
                                                 + " earliest where none), 'earliest', 'latest', or"
                                                 + " 'timestamp:EPOCH_MILLIS'."))
                     .flag("WHERE", "--starting-offsets")
+                    .matches(
+                            "committed|earliest|latest|timestamp:\\s*[+-]?\\d{1,18}",
+                            "must be committed, earliest, latest or timestamp:EPOCH_MILLIS")
                     .declare();
 
     public static final ConfigOption<Boolean> KAFKA_BOUNDED =
@@ -596,15 +609,21 @@ public final class NearDupOptions {
                                                 + " isolation.level=read_committed) or"
                                                 + " 'at-least-once'."))
                     .flag("exactly-once|at-least-once", "--delivery-guarantee")
+                    .matches(
+                            "exactly[-_]once|at[-_]least[-_]once",
+                            "must be exactly-once or at-least-once")
                     .declare();
 
     public static final ConfigOption<String> KAFKA_TRANSACTIONAL_ID_PREFIX =
-            ConfigOptions.key("neardup.kafka.transactional-id-prefix")
-                    .stringType()
-                    .defaultValue("neardup")
-                    .withDescription(
-                            "Prefix of the Kafka transactional ids (exactly-once); must be unique"
-                                    + " per job on a cluster.");
+            Setting.of(
+                            ConfigOptions.key("neardup.kafka.transactional-id-prefix")
+                                    .stringType()
+                                    .defaultValue("neardup")
+                                    .withDescription(
+                                            "Prefix of the Kafka transactional ids (exactly-once);"
+                                                    + " must be unique per job on a cluster."))
+                    .notBlank()
+                    .declare();
 
     /** Fraction of each memtable's size given to its Bloom filter (RocksDB's suggestion: 0.1). */
     public static final ConfigOption<Double> MEMTABLE_BLOOM_RATIO =

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
@@ -140,6 +141,12 @@ public final class Setting<T> {
     /** Accepts strings with a character other than white space. */
     public Setting<T> notBlank() {
         return accept(v -> !((String) v).isBlank(), "must not be blank");
+    }
+
+    /** Accepts strings that match {@code regex}, ignoring case and surrounding white space. */
+    public Setting<T> matches(String regex, String describes) {
+        Pattern pattern = Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+        return accept(v -> pattern.matcher(((String) v).strip()).matches(), describes);
     }
 
     private Setting<T> accept(Predicate<T> test, String describes) {

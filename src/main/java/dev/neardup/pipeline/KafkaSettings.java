@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentParser;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -73,26 +75,15 @@ public final class KafkaSettings {
     private final Duration transactionTimeout;
 
     private KafkaSettings(ReadableConfig config, Map<String, String> all) {
-        this.bootstrapServers =
-                required(
-                        config.get(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS),
-                        NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key());
-        this.inputTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_INPUT_TOPIC),
-                        NearDupOptions.KAFKA_INPUT_TOPIC.key());
-        this.alertsTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_ALERTS_TOPIC),
-                        NearDupOptions.KAFKA_ALERTS_TOPIC.key());
-        this.verdictsTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_VERDICTS_TOPIC),
-                        NearDupOptions.KAFKA_VERDICTS_TOPIC.key());
-        this.deadLetterTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_DEAD_LETTER_TOPIC),
-                        NearDupOptions.KAFKA_DEAD_LETTER_TOPIC.key());
+        ConfigException.require(
+                config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent(),
+                NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key(),
+                "must be set");
+        this.bootstrapServers = checked(config, NearDupOptions.KAFKA_BOOTSTRAP_SERVERS);
+        this.inputTopic = checked(config, NearDupOptions.KAFKA_INPUT_TOPIC);
+        this.alertsTopic = checked(config, NearDupOptions.KAFKA_ALERTS_TOPIC);
+        this.verdictsTopic = checked(config, NearDupOptions.KAFKA_VERDICTS_TOPIC);
+        this.deadLetterTopic = checked(config, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC);
         if (inputTopic.equals(alertsTopic)
                 || inputTopic.equals(verdictsTopic)
                 || inputTopic.equals(deadLetterTopic)) {
@@ -100,35 +91,16 @@ public final class KafkaSettings {
                     NearDupOptions.KAFKA_INPUT_TOPIC.key(),
                     "the input topic '" + inputTopic + "' must differ from the output topics");
         }
-        this.groupId =
-                required(
-                        config.get(NearDupOptions.KAFKA_GROUP_ID),
-                        NearDupOptions.KAFKA_GROUP_ID.key());
-        this.startingOffsets = config.get(NearDupOptions.KAFKA_STARTING_OFFSETS).strip();
-        startingOffsetsInitializer(); // validates
+        this.groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
+        this.startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
         this.bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
-        String guarantee =
-                config.get(NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
-                        .strip()
-                        .toLowerCase(Locale.ROOT);
-        switch (guarantee) {
-            case "exactly-once":
-            case "exactly_once":
-                this.delivery = DeliveryGuarantee.EXACTLY_ONCE;
-                break;
-            case "at-least-once":
-            case "at_least_once":
-                this.delivery = DeliveryGuarantee.AT_LEAST_ONCE;
-                break;
-            default:
-                throw invalid(
-                        NearDupOptions.KAFKA_DELIVERY_GUARANTEE.key(),
-                        "must be exactly-once or at-least-once, got '" + guarantee + "'");
-        }
-        this.transactionalIdPrefix =
-                required(
-                        config.get(NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX),
-                        NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX.key());
+        this.delivery =
+                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("exactly")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE;
+        this.transactionalIdPrefix = checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
         this.clientProperties = new Properties();
         all.forEach(
                 (k, v) -> {
@@ -291,11 +263,6 @@ public final class KafkaSettings {
         return out.toString();
     }
 
-    /** True when the configuration asks for the Kafka variant (bootstrap servers are set). */
-    public static boolean isConfigured(ReadableConfig config) {
-        return config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent();
-    }
-
     /**
      * Reads and validates the Kafka options.
      *
@@ -351,27 +318,12 @@ public final class KafkaSettings {
 
     private OffsetsInitializer startingOffsetsInitializer() {
         String s = startingOffsets.toLowerCase(Locale.ROOT);
-        if (s.equals("committed")) {
-            return OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
-        }
-        if (s.equals("earliest")) {
-            return OffsetsInitializer.earliest();
-        }
-        if (s.equals("latest")) {
-            return OffsetsInitializer.latest();
-        }
-        if (s.startsWith("timestamp:")) {
-            try {
-                return OffsetsInitializer.timestamp(Long.parseLong(s.substring(10).strip()));
-            } catch (NumberFormatException e) {
-                // fall through to the error
-            }
-        }
-        throw invalid(
-                NearDupOptions.KAFKA_STARTING_OFFSETS.key(),
-                "must be committed, earliest, latest or timestamp:EPOCH_MILLIS, got '"
-                        + startingOffsets
-                        + "'");
+        return switch (s) {
+            case "committed" -> OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
+            case "earliest" -> OffsetsInitializer.earliest();
+            case "latest" -> OffsetsInitializer.latest();
+            default -> OffsetsInitializer.timestamp(Long.parseLong(s.substring(10).strip()));
+        };
     }
 
     /**
@@ -534,19 +486,9 @@ public final class KafkaSettings {
         return Secrets.redact(key, value);
     }
 
-    private static String required(String value, String key) {
-        if (value == null || value.isBlank()) {
-            throw invalid(key, "must be set");
-        }
-        return value.strip();
-    }
-
-    private static String topic(String value, String key) {
-        String t = required(value, key);
-        if (!t.matches("[a-zA-Z0-9._-]{1,249}")) {
-            throw invalid(key, "'" + t + "' is not a valid Kafka topic name");
-        }
-        return t;
+    /** The option's value, checked against its range ({@link Setting#check}), stripped. */
+    private static String checked(ReadableConfig config, ConfigOption<String> option) {
+        return Setting.checked(config, option).strip();
     }
 
     private static IllegalArgumentException invalid(String key, String message) {
