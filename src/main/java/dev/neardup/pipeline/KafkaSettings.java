@@ -247,20 +247,10 @@ public final class KafkaSettings {
         if (ms % 1000 != 0 || ms == 0) {
             return ms + " ms";
         }
-        long s = ms / 1000;
-        StringBuilder out = new StringBuilder();
-        if (s >= 3600) {
-            out.append(s / 3600).append(" h");
-            s %= 3600;
-        }
-        if (s >= 60) {
-            out.append(out.length() > 0 ? " " : "").append(s / 60).append(" min");
-            s %= 60;
-        }
-        if (s > 0) {
-            out.append(out.length() > 0 ? " " : "").append(s).append(" s");
-        }
-        return out.toString();
+        return ((d.toHours() > 0 ? " " + d.toHours() + " h" : "")
+                        + (d.toMinutesPart() > 0 ? " " + d.toMinutesPart() + " min" : "")
+                        + (d.toSecondsPart() > 0 ? " " + d.toSecondsPart() + " s" : ""))
+                .strip();
     }
 
     /**

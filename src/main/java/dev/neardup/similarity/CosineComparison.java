@@ -31,7 +31,7 @@ final class CosineComparison implements ModeReport {
     final int featuresB;
 
     CosineComparison(CosineMode mode, String a, ContentType typeA, String b, ContentType typeB) {
-        this.settings = mode.cosine;
+        this.settings = mode.cosine();
         Shingler features = new Shingler(mode.features());
         long[] fa = features.shingleHashes(a, typeA);
         long[] fb = features.shingleHashes(b, typeB);
