@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.configuration.description.Formatter;
@@ -25,8 +27,7 @@ import org.apache.flink.configuration.description.TextElement;
  *
  * <pre>{@code
  * public static final ConfigOption<Integer> NUM_HASHES =
- *         Setting.of(ConfigOptions.key("neardup.num-hashes").intType().defaultValue(128)
- *                         .withDescription("K, ..."))
+ *         Setting.of("neardup.num-hashes", 128, "K, ...")
  *                 .flag("K", "--num-hashes")
  *                 .between(1, 4096)
  *                 .declare();
@@ -59,6 +60,40 @@ public final class Setting<T> {
     /** Starts the declaration of {@code option}'s flag and range. */
     public static <T> Setting<T> of(ConfigOption<T> option) {
         return new Setting<>(option);
+    }
+
+    /** Starts the declaration of an option whose type is that of its default. */
+    @SuppressWarnings("unchecked")
+    public static <T> Setting<T> of(String key, T defaultValue, String description) {
+        Class<?> type =
+                defaultValue instanceof Enum<?> e ? e.getDeclaringClass() : defaultValue.getClass();
+        return of(
+                typed(key, (Class<T>) type)
+                        .defaultValue(defaultValue)
+                        .withDescription(description));
+    }
+
+    /** Starts the declaration of an option without a default. */
+    public static <T> Setting<T> withoutDefault(String key, Class<T> type, String description) {
+        return of(typed(key, type).noDefaultValue().withDescription(description));
+    }
+
+    /** The option builders of the types an option may have; any enum is the other. */
+    private static final Map<Class<?>, Function<ConfigOptions.OptionBuilder, ?>> TYPES =
+            Map.of(
+                    Integer.class, ConfigOptions.OptionBuilder::intType,
+                    Long.class, ConfigOptions.OptionBuilder::longType,
+                    Double.class, ConfigOptions.OptionBuilder::doubleType,
+                    Boolean.class, ConfigOptions.OptionBuilder::booleanType,
+                    String.class, ConfigOptions.OptionBuilder::stringType,
+                    Duration.class, ConfigOptions.OptionBuilder::durationType,
+                    MemorySize.class, ConfigOptions.OptionBuilder::memoryType);
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <T> ConfigOptions.TypedConfigOptionBuilder<T> typed(String key, Class<T> type) {
+        ConfigOptions.OptionBuilder builder = ConfigOptions.key(key);
+        return (ConfigOptions.TypedConfigOptionBuilder<T>)
+                (type.isEnum() ? builder.enumType((Class) type) : TYPES.get(type).apply(builder));
     }
 
     /**
