@@ -36,8 +36,23 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
  * and the three sinks. Builders fail fast with a message naming the option. Client properties
  * ({@code neardup.kafka.properties.*}) pass through to the consumer and the producers, so SASL, SSL
  * and tuning need no code; {@link #describe()} shows them with secrets masked.
+ *
+ * @param transactionTimeout the producers' {@code transaction.timeout.ms}: {@link
+ *     #DEFAULT_TRANSACTION_TIMEOUT} unless set
  */
-public final class KafkaSettings {
+public record KafkaSettings(
+        String bootstrapServers,
+        String inputTopic,
+        String alertsTopic,
+        String verdictsTopic,
+        String deadLetterTopic,
+        String groupId,
+        String startingOffsets,
+        boolean bounded,
+        DeliveryGuarantee delivery,
+        String transactionalIdPrefix,
+        Properties clientProperties,
+        Duration transactionTimeout) {
 
     /**
      * Default producer transaction timeout ({@code transaction.timeout.ms}): the broker's default
@@ -60,73 +75,6 @@ public final class KafkaSettings {
     static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
 
     static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
-
-    private final String bootstrapServers;
-    private final String inputTopic;
-    private final String alertsTopic;
-    private final String verdictsTopic;
-    private final String deadLetterTopic;
-    private final String groupId;
-    private final String startingOffsets;
-    private final boolean bounded;
-    private final DeliveryGuarantee delivery;
-    private final String transactionalIdPrefix;
-    private final Properties clientProperties;
-    private final Duration transactionTimeout;
-
-    private KafkaSettings(ReadableConfig config, Map<String, String> all) {
-        ConfigException.require(
-                config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent(),
-                NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key(),
-                "must be set");
-        this.bootstrapServers = checked(config, NearDupOptions.KAFKA_BOOTSTRAP_SERVERS);
-        this.inputTopic = checked(config, NearDupOptions.KAFKA_INPUT_TOPIC);
-        this.alertsTopic = checked(config, NearDupOptions.KAFKA_ALERTS_TOPIC);
-        this.verdictsTopic = checked(config, NearDupOptions.KAFKA_VERDICTS_TOPIC);
-        this.deadLetterTopic = checked(config, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC);
-        if (inputTopic.equals(alertsTopic)
-                || inputTopic.equals(verdictsTopic)
-                || inputTopic.equals(deadLetterTopic)) {
-            throw invalid(
-                    NearDupOptions.KAFKA_INPUT_TOPIC.key(),
-                    "the input topic '" + inputTopic + "' must differ from the output topics");
-        }
-        this.groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
-        this.startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
-        this.bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
-        this.delivery =
-                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
-                                .toLowerCase(Locale.ROOT)
-                                .startsWith("exactly")
-                        ? DeliveryGuarantee.EXACTLY_ONCE
-                        : DeliveryGuarantee.AT_LEAST_ONCE;
-        this.transactionalIdPrefix = checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
-        this.clientProperties = new Properties();
-        all.forEach(
-                (k, v) -> {
-                    if (k.startsWith(NearDupOptions.KAFKA_PROPERTIES_PREFIX)) {
-                        clientProperties.setProperty(
-                                k.substring(NearDupOptions.KAFKA_PROPERTIES_PREFIX.length()), v);
-                    }
-                });
-        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
-        if (timeout == null) {
-            this.transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
-        } else {
-            long ms;
-            try {
-                ms = Long.parseLong(timeout.strip());
-            } catch (NumberFormatException e) {
-                ms = -1;
-            }
-            if (ms <= 0) {
-                throw invalid(
-                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
-                        "must be a positive number of milliseconds, got '" + timeout + "'");
-            }
-            this.transactionTimeout = Duration.ofMillis(ms);
-        }
-    }
 
     /**
      * The checkpointing settings that bound how long an exactly-once Kafka transaction stays open.
@@ -168,14 +116,6 @@ public final class KafkaSettings {
                             : timeout.plus(minPause);
             return gap.multipliedBy(tolerableFailures + 1L).plus(timeout);
         }
-    }
-
-    /**
-     * The producers' {@code transaction.timeout.ms}: {@link #DEFAULT_TRANSACTION_TIMEOUT} unless
-     * set.
-     */
-    public Duration transactionTimeout() {
-        return transactionTimeout;
     }
 
     /**
@@ -259,7 +199,71 @@ public final class KafkaSettings {
      * @throws IllegalArgumentException naming the offending option
      */
     public static KafkaSettings from(Configuration config) {
-        return new KafkaSettings(config, config.toMap());
+        ConfigException.require(
+                config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent(),
+                NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key(),
+                "must be set");
+        String bootstrapServers = checked(config, NearDupOptions.KAFKA_BOOTSTRAP_SERVERS);
+        String inputTopic = checked(config, NearDupOptions.KAFKA_INPUT_TOPIC);
+        String alertsTopic = checked(config, NearDupOptions.KAFKA_ALERTS_TOPIC);
+        String verdictsTopic = checked(config, NearDupOptions.KAFKA_VERDICTS_TOPIC);
+        String deadLetterTopic = checked(config, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC);
+        if (inputTopic.equals(alertsTopic)
+                || inputTopic.equals(verdictsTopic)
+                || inputTopic.equals(deadLetterTopic)) {
+            throw invalid(
+                    NearDupOptions.KAFKA_INPUT_TOPIC.key(),
+                    "the input topic '" + inputTopic + "' must differ from the output topics");
+        }
+        String groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
+        String startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
+        boolean bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
+        DeliveryGuarantee delivery =
+                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("exactly")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE;
+        String transactionalIdPrefix =
+                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
+        Properties clientProperties = new Properties();
+        String prefix = NearDupOptions.KAFKA_PROPERTIES_PREFIX;
+        config.toMap()
+                .forEach(
+                        (k, v) -> {
+                            if (k.startsWith(prefix)) {
+                                clientProperties.setProperty(k.substring(prefix.length()), v);
+                            }
+                        });
+        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
+        Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
+        if (timeout != null) {
+            long ms;
+            try {
+                ms = Long.parseLong(timeout.strip());
+            } catch (NumberFormatException e) {
+                ms = -1;
+            }
+            if (ms <= 0) {
+                throw invalid(
+                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
+                        "must be a positive number of milliseconds, got '" + timeout + "'");
+            }
+            transactionTimeout = Duration.ofMillis(ms);
+        }
+        return new KafkaSettings(
+                bootstrapServers,
+                inputTopic,
+                alertsTopic,
+                verdictsTopic,
+                deadLetterTopic,
+                groupId,
+                startingOffsets,
+                bounded,
+                delivery,
+                transactionalIdPrefix,
+                clientProperties,
+                transactionTimeout);
     }
 
     /** The documents source, parsing each record with {@code parser}. */
@@ -423,37 +427,15 @@ public final class KafkaSettings {
         return props;
     }
 
-    public String inputTopic() {
-        return inputTopic;
-    }
-
-    public String alertsTopic() {
-        return alertsTopic;
-    }
-
-    public String verdictsTopic() {
-        return verdictsTopic;
-    }
-
-    public String deadLetterTopic() {
-        return deadLetterTopic;
-    }
-
-    public String groupId() {
-        return groupId;
-    }
-
-    public DeliveryGuarantee delivery() {
-        return delivery;
-    }
-
-    public boolean bounded() {
-        return bounded;
-    }
-
     /**
      * One line for logs: topics, group, offsets, delivery and client properties, secrets masked.
+     * Also the record's {@code toString}, so that no secret is printed.
      */
+    @Override
+    public String toString() {
+        return describe();
+    }
+
     public String describe() {
         Map<String, String> props = new TreeMap<>();
         clientProperties.forEach((k, v) -> props.put((String) k, redact((String) k, (String) v)));
