@@ -164,13 +164,9 @@ public final class Setting<T> {
     @SafeVarargs
     public final Setting<T> oneOf(T... values) {
         List<T> allowed = Arrays.asList(values);
-        List<String> shown = allowed.stream().map(Setting::display).toList();
         return accept(
                 allowed::contains,
-                "must be "
-                        + String.join(", ", shown.subList(0, shown.size() - 1))
-                        + " or "
-                        + shown.get(shown.size() - 1));
+                "must be " + either(allowed.stream().map(Setting::display).toList()));
     }
 
     /** Accepts strings with a character other than white space. */
@@ -346,13 +342,19 @@ public final class Setting<T> {
                                 ? List.of(label.split("\\|"))
                                 : List.of();
         if (!choices.isEmpty()) {
-            return String.join(", ", choices.subList(0, choices.size() - 1))
-                    + " or "
-                    + choices.get(choices.size() - 1);
+            return either(choices);
         }
         return example instanceof Integer || example instanceof Long
                 ? "an integer"
                 : example instanceof Double ? "a number" : "a value of its type";
+    }
+
+    /** "a, b or c"; "a" alone. */
+    public static String either(List<String> names) {
+        int last = names.size() - 1;
+        return last == 0
+                ? names.get(0)
+                : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
     }
 
     @SuppressWarnings("unchecked")
