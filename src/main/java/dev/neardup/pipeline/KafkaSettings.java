@@ -438,7 +438,8 @@ public record KafkaSettings(
 
     public String describe() {
         Map<String, String> props = new TreeMap<>();
-        clientProperties.forEach((k, v) -> props.put((String) k, redact((String) k, (String) v)));
+        clientProperties.forEach(
+                (k, v) -> props.put((String) k, Secrets.redact((String) k, (String) v)));
         return String.format(
                 "kafka %s: %s -> %s, %s, %s; group %s, start %s%s, %s%s",
                 bootstrapServers,
@@ -451,11 +452,6 @@ public record KafkaSettings(
                 bounded ? " (bounded: to the latest offsets)" : "",
                 delivery == DeliveryGuarantee.EXACTLY_ONCE ? "exactly-once" : "at-least-once",
                 props.isEmpty() ? "" : ", properties " + props);
-    }
-
-    /** The value, or {@link Secrets#HIDDEN} when the key names a secret. */
-    static String redact(String key, String value) {
-        return Secrets.redact(key, value);
     }
 
     /** The option's value, checked against its range ({@link Setting#check}), stripped. */

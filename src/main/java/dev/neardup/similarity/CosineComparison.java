@@ -47,10 +47,6 @@ final class CosineComparison implements ModeReport {
         this.firstAgreeingTable = new PermutedBlocks(settings.blocks()).firstAgreeingBand(pa, pb);
     }
 
-    boolean nearDuplicate() {
-        return hamming <= settings.blocks().maxHamming();
-    }
-
     @Override
     public void printText(PrintWriter out) {
         BlockParams layout = settings.blocks();
@@ -96,7 +92,7 @@ final class CosineComparison implements ModeReport {
         o.put("estimate", estimate);
         o.put("candidate", firstAgreeingTable >= 0);
         o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
-        o.put("nearDuplicate", nearDuplicate());
+        o.put("nearDuplicate", hamming <= settings.blocks().maxHamming());
         return o;
     }
 

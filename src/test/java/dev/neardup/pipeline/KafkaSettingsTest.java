@@ -80,8 +80,8 @@ class KafkaSettingsTest {
                 .contains("ssl.truststore.password=******")
                 .doesNotContain("hunter2")
                 .doesNotContain("s3cret");
-        assertThat(KafkaSettings.redact("ssl.key.password", "x")).isEqualTo("******");
-        assertThat(KafkaSettings.redact("bootstrap.servers", "h:1")).isEqualTo("h:1");
+        assertThat(Secrets.redact("ssl.key.password", "x")).isEqualTo("******");
+        assertThat(Secrets.redact("bootstrap.servers", "h:1")).isEqualTo("h:1");
     }
 
     private static Configuration timing(String interval, String timeout) {
