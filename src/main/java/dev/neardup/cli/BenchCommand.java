@@ -12,6 +12,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -122,21 +123,9 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
             description = "Print the results as one JSON object instead of a table.")
     boolean json;
 
-    @Option(
-            names = {"--quiet", "-q"},
-            description = "No phases or progress on stderr (the results still go to stdout).")
-    boolean quiet;
+    @Mixin ProgressOptions progress;
 
-    @Option(
-            names = "--progress-interval",
-            paramLabel = "DURATION",
-            description =
-                    "How often the job runs report progress on stderr: a line rewritten in place"
-                            + " on a terminal, else a JSON line. Default: 1s on a terminal, 5s"
-                            + " otherwise.")
-    String progressInterval;
-
-    @picocli.CommandLine.Mixin JobOptions job;
+    @Mixin JobOptions job;
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -155,8 +144,8 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         dedupe,
                         writeCorpus,
                         json,
-                        quiet,
-                        progressInterval,
+                        progress.quiet,
+                        progress.progressInterval,
                         this::jobConfiguration),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());

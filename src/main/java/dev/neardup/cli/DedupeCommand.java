@@ -157,27 +157,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " extension.")
     Path histogram;
 
-    @Option(
-            names = "--work-dir",
-            paramLabel = "DIR",
-            description =
-                    "Local directory for temporary files (Flink's sort spills, standard input)."
-                            + " Default: a new temporary directory, deleted at the end.")
-    Path workDir;
-
-    @Option(
-            names = "--progress-interval",
-            paramLabel = "DURATION",
-            description =
-                    "How often progress (stage, records) is reported on stderr: a line rewritten"
-                            + " on a terminal, else a JSON line. Default: 1s on a terminal, 5s"
-                            + " otherwise.")
-    String progressInterval;
-
-    @Option(
-            names = {"--quiet", "-q"},
-            description = "No settings, progress or summary on stderr.")
-    boolean quiet;
+    @Mixin ProgressOptions.WithWorkDir progress;
 
     @Mixin JobOptions job;
 
@@ -208,9 +188,9 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         // A lambda, not ClusterSizePlot::write: the job jar has no charts, and a
                         // method reference would load the plot's classes on every run.
                         (result, settings, file) -> ClusterSizePlot.write(result, settings, file),
-                        workDir,
-                        progressInterval,
-                        quiet);
+                        progress.workDir,
+                        progress.progressInterval,
+                        progress.quiet);
         DedupeSettings settings = DedupeRun.settings(options);
         if (histogram != null) {
             if (SCurvePlot.ImageFormat.of(histogram) == null) {

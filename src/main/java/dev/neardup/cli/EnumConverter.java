@@ -1,9 +1,9 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.Setting;
 import dev.neardup.tools.compare.DocumentReader;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -32,16 +32,10 @@ abstract class EnumConverter<E extends Enum<E>> implements ITypeConverter<E> {
 
     /** For example "none, porter or snowball". */
     static String choices(Class<? extends Enum<?>> type) {
-        String[] names =
+        return Setting.either(
                 Arrays.stream(type.getEnumConstants())
                         .map(e -> e.name().toLowerCase(Locale.ROOT))
-                        .toArray(String[]::new);
-        if (names.length == 1) {
-            return names[0];
-        }
-        return Arrays.stream(names, 0, names.length - 1).collect(Collectors.joining(", "))
-                + " or "
-                + names[names.length - 1];
+                        .toList());
     }
 
     static final class ContentTypeConverter

@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.Setting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -79,24 +80,17 @@ final class HelpSections {
                         "--block-size",
                         "--state-backend",
                         "--checkpoint-interval"));
-        SECTIONS.put(
-                "Kafka (instead of files)",
+        List<String> kafka = new ArrayList<>();
+        KafkaOptions.SETTINGS.forEach(o -> kafka.add(Setting.forKey(o.key()).flags().get(0)));
+        kafka.addAll(
                 List.of(
-                        "--bootstrap-servers",
-                        "--input-topic",
-                        "--alerts-topic",
-                        "--verdicts-topic",
-                        "--dead-letter-topic",
-                        "--group-id",
-                        "--starting-offsets",
-                        "--bounded",
-                        "--delivery-guarantee",
                         "--kafka-property",
                         "--kafka-properties",
                         "--state-dir",
                         "--fresh",
                         "--max-out-of-orderness",
                         "--idle-timeout"));
+        SECTIONS.put("Kafka (instead of files)", kafka);
         SECTIONS.put(
                 "Runtime",
                 List.of(

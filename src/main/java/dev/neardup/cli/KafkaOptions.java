@@ -77,13 +77,12 @@ final class KafkaOptions {
      */
     Configuration toConfiguration(JobOptions job) {
         Configuration conf = job.toConfiguration();
+        Map<String, String> all = new LinkedHashMap<>();
         if (propertiesFile != null) {
-            KafkaPropertiesFiles.read(propertiesFile)
-                    .forEach(
-                            (k, v) ->
-                                    conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
+            all.putAll(KafkaPropertiesFiles.read(propertiesFile));
         }
-        properties.forEach((k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
+        all.putAll(properties);
+        all.forEach((k, v) -> conf.setString(NearDupOptions.KAFKA_PROPERTIES_PREFIX + k, v));
         return conf;
     }
 

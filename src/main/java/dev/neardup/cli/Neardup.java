@@ -149,6 +149,7 @@ public final class Neardup implements Callable<Integer> {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         SettingFlags.install(cl);
+        cl.setResourceBundle(ProgressOptions.HELP);
         HelpSections.install(cl);
         cl.setAbbreviatedOptionsAllowed(false);
         cl.setParameterExceptionHandler(Neardup::handleParameterException);
@@ -204,16 +205,15 @@ public final class Neardup implements Callable<Integer> {
             reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }
-        String message;
-        if (ex instanceof NeardupException) {
-            message = ex.getMessage();
-        } else if (ex instanceof java.io.IOException
-                || ex instanceof java.io.UncheckedIOException) {
-            message = "I/O error: " + describe(ex);
-        } else {
+        String message = ex.getMessage();
+        String type = ex.getClass().getSimpleName();
+        if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
+            message = "I/O error: " + (message != null ? message : type);
+        } else if (!(ex instanceof NeardupException)) {
             message =
                     "internal error: "
-                            + describe(ex)
+                            + type
+                            + (message != null ? ": " + message : "")
                             + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
         }
         PrintWriter err = cmd.getErr();
@@ -240,15 +240,6 @@ public final class Neardup implements Callable<Integer> {
 
     private static String commandName(CommandLine cmd) {
         return cmd.getCommandSpec().qualifiedName();
-    }
-
-    /** Exception class and message, for errors that are not ours. */
-    private static String describe(Throwable ex) {
-        String message = ex.getMessage();
-        if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
-            return message != null ? message : ex.getClass().getSimpleName();
-        }
-        return ex.getClass().getSimpleName() + (message != null ? ": " + message : "");
     }
 
     /** True when errors should print their stack trace. */

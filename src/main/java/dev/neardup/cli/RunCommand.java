@@ -7,7 +7,6 @@ import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -120,28 +119,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Mixin JobOptions job;
 
-    @Option(
-            names = "--work-dir",
-            paramLabel = "DIR",
-            description =
-                    "Directory for RocksDB's working files, and for the checkpoints of file"
-                            + " and --bounded runs (other Kafka runs keep them in --state-dir)."
-                            + " Default: a new temporary directory, deleted at the end.")
-    Path workDir;
-
-    @Option(
-            names = {"--quiet", "-q"},
-            description = "No settings, progress or summary on stderr.")
-    boolean quiet;
-
-    @Option(
-            names = "--progress-interval",
-            paramLabel = "DURATION",
-            description =
-                    "How often progress is reported on stderr: a line rewritten in place on a"
-                        + " terminal, else a JSON line (docs/run.md, \"Progress\"). Default: 5s; 1s"
-                        + " for a file run on a terminal.")
-    String progressInterval;
+    @Mixin ProgressOptions.WithWorkDir progress;
 
     @ParentCommand Neardup parent;
 
@@ -164,7 +142,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                                 + " --input-topic, --alerts-topic, --verdicts-topic and"
                                 + " --dead-letter-topic instead of files");
             }
-            Duration every = Progress.parseInterval(progressInterval);
+            Duration every = Progress.parseInterval(progress.progressInterval);
             Configuration conf = kafkaConfiguration();
             // On a cluster, the options this command line does not name come from the cluster's
             // configuration (its config.yaml, and 'flink run -D'), as they do for the job itself.
@@ -180,8 +158,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                             JobMain.isActive(),
                             kafka.stateDir,
                             kafka.fresh,
-                            workDir,
-                            quiet,
+                            progress.workDir,
+                            progress.quiet,
                             every,
                             job.properties.containsKey(
                                     RestartStrategyOptions.RESTART_STRATEGY.key())),
@@ -207,9 +185,9 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                         alerts,
                         verdicts,
                         deadLetters,
-                        workDir,
-                        quiet,
-                        progressInterval),
+                        progress.workDir,
+                        progress.quiet,
+                        progress.progressInterval),
                 err);
     }
 

@@ -20,15 +20,12 @@ public final class VersionProvider implements IVersionProvider {
     public String[] getVersion() {
         return new String[] {
             "neardup " + version(),
-            "Java "
-                    + System.getProperty("java.version")
-                    + " ("
-                    + System.getProperty("java.vendor")
-                    + ", "
-                    + System.getProperty("os.name")
-                    + " "
-                    + System.getProperty("os.arch")
-                    + ")"
+            String.format(
+                    "Java %s (%s, %s %s)",
+                    System.getProperty("java.version"),
+                    System.getProperty("java.vendor"),
+                    System.getProperty("os.name"),
+                    System.getProperty("os.arch"))
         };
     }
 

@@ -5,14 +5,13 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.FallbackKey;
 import org.apache.flink.configuration.MemorySize;
 
 /**
@@ -111,44 +110,37 @@ public final class ConfigKeys {
     }
 
     private static List<ConfigOption<?>> options(Class<?>... declaring) {
-        List<ConfigOption<?>> out = new ArrayList<>();
-        for (Field f : fields(declaring)) {
-            try {
-                out.add((ConfigOption<?>) f.get(null));
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return Collections.unmodifiableList(out);
+        return fields(declaring).map(ConfigKeys::option).toList();
     }
 
     private static Map<String, Type> keys(Class<?>... declaring) {
         Map<String, Type> out = new LinkedHashMap<>();
-        for (Field f : fields(declaring)) {
-            Type type = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
-            try {
-                ConfigOption<?> option = (ConfigOption<?>) f.get(null);
-                out.put(option.key(), type);
-                for (FallbackKey fallback : option.fallbackKeys()) {
-                    out.put(fallback.getKey(), type);
-                }
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        fields(declaring)
+                .forEach(
+                        f -> {
+                            Type type =
+                                    ((ParameterizedType) f.getGenericType())
+                                            .getActualTypeArguments()[0];
+                            ConfigOption<?> option = option(f);
+                            out.put(option.key(), type);
+                            option.fallbackKeys().forEach(k -> out.put(k.getKey(), type));
+                        });
         return out;
     }
 
-    private static List<Field> fields(Class<?>... declaring) {
-        List<Field> out = new ArrayList<>();
-        for (Class<?> c : declaring) {
-            for (Field f : c.getFields()) {
-                if (Modifier.isStatic(f.getModifiers()) && f.getType() == ConfigOption.class) {
-                    out.add(f);
-                }
-            }
+    private static Stream<Field> fields(Class<?>... declaring) {
+        return Arrays.stream(declaring)
+                .flatMap(c -> Arrays.stream(c.getFields()))
+                .filter(f -> Modifier.isStatic(f.getModifiers()))
+                .filter(f -> f.getType() == ConfigOption.class);
+    }
+
+    private static ConfigOption<?> option(Field f) {
+        try {
+            return (ConfigOption<?>) f.get(null);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
         }
-        return out;
     }
 
     /** Levenshtein distance. */

@@ -1,7 +1,6 @@
 package dev.neardup.config;
 
 import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 
 /**
  * The options of {@code neardup dedupe} beyond the job options it shares with the streaming job
@@ -17,126 +16,99 @@ public final class DedupeOptions {
 
     public static final ConfigOption<KeepPolicy> KEEP_POLICY =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.keep-policy")
-                                    .enumType(KeepPolicy.class)
-                                    .defaultValue(KeepPolicy.EARLIEST)
-                                    .withDescription(
-                                            "Which document of a cluster the keep list names:"
-                                                + " EARLIEST (by fetchedAt, then id: the cluster"
-                                                + " id), LONGEST content, or FIRST in input"
-                                                + " order."))
+                            "neardup.dedupe.keep-policy",
+                            KeepPolicy.EARLIEST,
+                            "Which document of a cluster the keep list names: EARLIEST (by"
+                                + " fetchedAt, then id: the cluster id), LONGEST content, or FIRST"
+                                + " in input order.")
                     .flag("earliest|longest|first", "--keep-policy")
                     .declare();
 
     public static final ConfigOption<Double> SPLIT_BELOW =
-            Setting.of(
-                            ConfigOptions.key("neardup.dedupe.split-below")
-                                    .doubleType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "Chaining guard: cut a connected component so that"
-                                                + " every member of a cluster has an estimated"
-                                                + " similarity of at least this to the cluster's"
-                                                + " earliest document (docs/dedupe.md: the chaining"
-                                                + " guard). Unset: clusters are the connected"
-                                                + " components."))
+            Setting.withoutDefault(
+                            "neardup.dedupe.split-below",
+                            Double.class,
+                            "Chaining guard: cut a connected component so that every member of a"
+                                    + " cluster has an estimated similarity of at least this to the"
+                                    + " cluster's earliest document (docs/dedupe.md: the chaining"
+                                    + " guard). Unset: clusters are the connected components.")
                     .flag("S", "--split-below")
                     .aboveUpTo(0.0, 1.0)
                     .declare();
 
     public static final ConfigOption<Integer> BLOCK_SIZE =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.block-size")
-                                    .intType()
-                                    .defaultValue(1024)
-                                    .withDescription(
-                                            "A band bucket with more distinct signatures than this"
-                                                + " is cut into blocks of this size, compared block"
-                                                + " against block by separate tasks; no member is"
-                                                + " dropped."))
+                            "neardup.dedupe.block-size",
+                            1024,
+                            "A band bucket with more distinct signatures than this is cut into"
+                                + " blocks of this size, compared block against block by separate"
+                                + " tasks; no member is dropped.")
                     .flag("N", "--block-size")
                     .between(2, 1_000_000)
                     .declare();
 
     public static final ConfigOption<Integer> ROUNDS =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.rounds")
-                                    .intType()
-                                    .defaultValue(8)
-                                    .withDescription(
-                                            "Large-Star/Small-Star round pairs of the"
-                                                + " connected-components step, unrolled in the one"
-                                                + " dedupe job. The clusters step checks that the"
-                                                + " components converged within them: a run on this"
-                                                + " machine then repeats with four times as many, a"
-                                                + " job on a cluster fails naming this option."))
+                            "neardup.dedupe.rounds",
+                            8,
+                            "Large-Star/Small-Star round pairs of the connected-components step,"
+                                + " unrolled in the one dedupe job. The clusters step checks that"
+                                + " the components converged within them: a run on this machine"
+                                + " then repeats with four times as many, a job on a cluster fails"
+                                + " naming this option.")
                     .between(1, MAX_ROUNDS)
                     .declare();
 
     public static final ConfigOption<CandidateMethod> CANDIDATES =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.candidates")
-                                    .enumType(CandidateMethod.class)
-                                    .defaultValue(CandidateMethod.BLOCKS)
-                                    .withDescription(
-                                            "How candidate pairs are found: BLOCKS (shared band"
-                                                + " keys, or with cosine the permuted-block tables:"
-                                                + " every pair within max-hamming) or WINDOW"
-                                                + " (cosine only: a sliding window over sorted,"
-                                                + " permuted fingerprints)."))
+                            "neardup.dedupe.candidates",
+                            CandidateMethod.BLOCKS,
+                            "How candidate pairs are found: BLOCKS (shared band keys, or with"
+                                    + " cosine the permuted-block tables: every pair within"
+                                    + " max-hamming) or WINDOW (cosine only: a sliding window over"
+                                    + " sorted, permuted fingerprints).")
                     .flag("blocks|window", "--candidates")
                     .declare();
 
     public static final ConfigOption<Integer> WINDOW =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.window")
-                                    .intType()
-                                    .defaultValue(8)
-                                    .withDescription(
-                                            "WINDOW candidates: each fingerprint is compared with"
-                                                    + " the next W in every sorted order."))
+                            "neardup.dedupe.window",
+                            8,
+                            "WINDOW candidates: each fingerprint is compared with the next W in"
+                                    + " every sorted order.")
                     .flag("W", "--window")
                     .between(1, 100_000)
                     .declare();
 
     public static final ConfigOption<Integer> PERMUTATIONS =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.permutations")
-                                    .intType()
-                                    .defaultValue(10)
-                                    .withDescription(
-                                            "WINDOW candidates: how many random permutations of the"
-                                                    + " fingerprint bits are sorted."))
+                            "neardup.dedupe.permutations",
+                            10,
+                            "WINDOW candidates: how many random permutations of the fingerprint"
+                                    + " bits are sorted.")
                     .flag("P", "--permutations")
                     .between(1, 256)
                     .declare();
 
     public static final ConfigOption<Integer> WINDOW_PREFIX_BITS =
             Setting.of(
-                            ConfigOptions.key("neardup.dedupe.window-prefix-bits")
-                                    .intType()
-                                    .defaultValue(4)
-                                    .withDescription(
-                                            "WINDOW candidates: each sorted order is cut into 2^p"
-                                                + " range partitions by the first p permuted bits,"
-                                                + " sorted and scanned by separate tasks (pairs"
-                                                + " across a partition boundary are not"
-                                                + " compared)."))
+                            "neardup.dedupe.window-prefix-bits",
+                            4,
+                            "WINDOW candidates: each sorted order is cut into 2^p range partitions"
+                                + " by the first p permuted bits, sorted and scanned by separate"
+                                + " tasks (pairs across a partition boundary are not compared).")
                     .between(0, 16)
                     .declare();
 
     public static final ConfigOption<VerifyMode> VERIFY =
-            Setting.of(
-                            ConfigOptions.key("neardup.dedupe.verify")
-                                    .enumType(VerifyMode.class)
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "How a candidate pair is verified: EXACT (Jaccard only,"
-                                                + " its default: exact Jaccard of the two shingle"
-                                                + " sets, so the clusters are the components of the"
-                                                + " exact similarity graph) or SIGNATURE (the"
-                                                + " estimate from the full MinHash signatures, as"
-                                                + " the streaming job; the only mode of cosine)."))
+            Setting.withoutDefault(
+                            "neardup.dedupe.verify",
+                            VerifyMode.class,
+                            "How a candidate pair is verified: EXACT (Jaccard only, its default:"
+                                + " exact Jaccard of the two shingle sets, so the clusters are the"
+                                + " components of the exact similarity graph) or SIGNATURE (the"
+                                + " estimate from the full MinHash signatures, as the streaming"
+                                + " job; the only mode of cosine).")
                     .flag("exact|signature", "--verify")
                     .declare();
 }

@@ -24,130 +24,101 @@ public final class NearDupOptions {
 
     public static final ConfigOption<Double> THRESHOLD =
             Setting.of(
-                            ConfigOptions.key("neardup.threshold")
-                                    .doubleType()
-                                    .defaultValue(0.8)
-                                    .withDescription(
-                                            "Jaccard similarity (estimated from the MinHash"
-                                                + " signatures) from which two documents are"
-                                                + " near-duplicates, in (0, 1); with similarity"
-                                                + " CONTAINMENT, the containment |A n B| / |A| from"
-                                                + " which a document is contained in another."))
+                            "neardup.threshold",
+                            0.8,
+                            "Jaccard similarity (estimated from the MinHash signatures) from which"
+                                + " two documents are near-duplicates, in (0, 1); with similarity"
+                                + " CONTAINMENT, the containment |A n B| / |A| from which a"
+                                + " document is contained in another.")
                     .flag("T", "--threshold", "-t")
                     .strictlyBetween(0.0, 1.0)
                     .declare();
 
     public static final ConfigOption<SimilarityFamily> SIMILARITY =
             Setting.of(
-                            ConfigOptions.key("neardup.similarity")
-                                    .enumType(SimilarityFamily.class)
-                                    .defaultValue(SimilarityFamily.JACCARD)
-                                    .withDescription(
-                                            "JACCARD (shingle sets: MinHash, LSH bands) or COSINE"
-                                                + " (term-frequency vectors: SimHash fingerprints,"
-                                                + " permuted-block tables, Hamming distance at most"
-                                                + " 'neardup.max-hamming') or CONTAINMENT (one"
-                                                + " shingle set inside another, |A n B| / |A| at"
-                                                + " least 'neardup.threshold': size-partitioned"
-                                                + " MinHash bands, bottom-s samples; 'neardup run"
-                                                + " --containment T'). All use the same band-bucket"
-                                                + " operator."))
+                            "neardup.similarity",
+                            SimilarityFamily.JACCARD,
+                            "JACCARD (shingle sets: MinHash, LSH bands) or COSINE (term-frequency"
+                                + " vectors: SimHash fingerprints, permuted-block tables, Hamming"
+                                + " distance at most 'neardup.max-hamming') or CONTAINMENT (one"
+                                + " shingle set inside another, |A n B| / |A| at least"
+                                + " 'neardup.threshold': size-partitioned MinHash bands, bottom-s"
+                                + " samples; 'neardup run --containment T'). All use the same"
+                                + " band-bucket operator.")
                     .flag("jaccard|cosine|containment", "--similarity")
                     .declare();
 
     public static final ConfigOption<Integer> CONTAINMENT_SKETCH_SIZE =
             Setting.of(
-                            ConfigOptions.key("neardup.containment.sketch-size")
-                                    .intType()
-                                    .defaultValue(128)
-                                    .withDescription(
-                                            "CONTAINMENT: s, the shingles of its bottom-s sample a"
-                                                + " bucket keeps per member to verify containment"
-                                                + " (4 s + 2 bytes). A page contained in one r"
-                                                + " times larger is judged on about s / r sampled"
-                                                + " shingles: standard error sqrt(c (1 - c) r / s),"
-                                                + " 0.05 at c = 0.9, r = 4, s = 128. 16 to 4096."))
+                            "neardup.containment.sketch-size",
+                            128,
+                            "CONTAINMENT: s, the shingles of its bottom-s sample a bucket keeps per"
+                                + " member to verify containment (4 s + 2 bytes). A page contained"
+                                + " in one r times larger is judged on about s / r sampled"
+                                + " shingles: standard error sqrt(c (1 - c) r / s), 0.05 at c ="
+                                + " 0.9, r = 4, s = 128. 16 to 4096.")
                     .flag("S", "--sketch-size")
                     .between(16, 4096)
                     .declare();
 
     public static final ConfigOption<Double> CONTAINMENT_MAX_RATIO =
             Setting.of(
-                            ConfigOptions.key("neardup.containment.max-size-ratio")
-                                    .doubleType()
-                                    .defaultValue(4.0)
-                                    .withDescription(
-                                            "CONTAINMENT: R, the largest size ratio (distinct"
-                                                + " shingles of the larger over the smaller) of a"
-                                                + " pair that is searched for: pairs within R are"
-                                                + " found by the size-partitioned bands (pairs up"
-                                                + " to 2 R apart sometimes). Each doubling of R"
-                                                + " adds a partition offset, about 100 band keys"
-                                                + " per document at threshold 0.8, and halves the"
-                                                + " sample the estimate of a pair that far apart"
-                                                + " rests on. 1 to 64."))
+                            "neardup.containment.max-size-ratio",
+                            4.0,
+                            "CONTAINMENT: R, the largest size ratio (distinct shingles of the"
+                                + " larger over the smaller) of a pair that is searched for: pairs"
+                                + " within R are found by the size-partitioned bands (pairs up to 2"
+                                + " R apart sometimes). Each doubling of R adds a partition offset,"
+                                + " about 100 band keys per document at threshold 0.8, and halves"
+                                + " the sample the estimate of a pair that far apart rests on. 1 to"
+                                + " 64.")
                     .flag("R", "--max-size-ratio")
                     .between(1.0, 64.0)
                     .declare();
 
     public static final ConfigOption<Integer> SIMHASH_BITS =
             Setting.of(
-                            ConfigOptions.key("neardup.simhash.bits")
-                                    .intType()
-                                    .defaultValue(SimHash.DEFAULT_BITS)
-                                    .withDescription(
-                                            "COSINE: D, the bits of a SimHash fingerprint, a"
-                                                + " multiple of 64 from 64 to 1024. A bucket keeps"
-                                                + " D / 8 bytes per member."))
+                            "neardup.simhash.bits",
+                            SimHash.DEFAULT_BITS,
+                            "COSINE: D, the bits of a SimHash fingerprint, a multiple of 64 from 64"
+                                    + " to 1024. A bucket keeps D / 8 bytes per member.")
                     .flag("N", "--simhash-bits")
                     .declare();
 
     public static final ConfigOption<Integer> MAX_HAMMING =
             Setting.of(
-                            ConfigOptions.key("neardup.max-hamming")
-                                    .intType()
-                                    .defaultValue(3)
-                                    .withDescription(
-                                            "COSINE: k, the largest Hamming distance between two"
-                                                + " fingerprints of a near-duplicate pair (Manku et"
-                                                + " al. 2007: 3 of 64 bits). The estimated cosine"
-                                                + " of a pair at distance h is cos(pi h / D), so k"
-                                                + " sets the threshold cos(pi k / D): 0.989 at k ="
-                                                + " 3, D = 64. Must be below D / 2. Default 3, or,"
-                                                + " when only 'neardup.threshold' is set, the"
-                                                + " largest k whose cosine reaches it."))
+                            "neardup.max-hamming",
+                            3,
+                            "COSINE: k, the largest Hamming distance between two fingerprints of a"
+                                + " near-duplicate pair (Manku et al. 2007: 3 of 64 bits). The"
+                                + " estimated cosine of a pair at distance h is cos(pi h / D), so k"
+                                + " sets the threshold cos(pi k / D): 0.989 at k = 3, D = 64. Must"
+                                + " be below D / 2. Default 3, or, when only 'neardup.threshold' is"
+                                + " set, the largest k whose cosine reaches it.")
                     .flag("K", "--max-hamming")
                     .declare();
 
     public static final ConfigOption<Integer> SIMHASH_BLOCKS =
-            Setting.of(
-                            ConfigOptions.key("neardup.simhash.blocks")
-                                    .intType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "COSINE: B, the blocks a fingerprint is cut into; each"
-                                                + " of the C(B, k) tables keys a document by B - k"
-                                                + " of them, so a pair within distance k always"
-                                                + " shares a key (pigeonhole). More blocks, more"
-                                                + " tables (state) and fewer random candidates."
-                                                + " Default: the fewest tables with at most one"
-                                                + " expected random candidate per document among"
-                                                + " 'neardup.simhash.corpus-size' documents (see"
-                                                + " 'neardup tune --similarity cosine'). Must"
-                                                + " exceed k."))
+            Setting.withoutDefault(
+                            "neardup.simhash.blocks",
+                            Integer.class,
+                            "COSINE: B, the blocks a fingerprint is cut into; each of the C(B, k)"
+                                + " tables keys a document by B - k of them, so a pair within"
+                                + " distance k always shares a key (pigeonhole). More blocks, more"
+                                + " tables (state) and fewer random candidates. Default: the fewest"
+                                + " tables with at most one expected random candidate per document"
+                                + " among 'neardup.simhash.corpus-size' documents (see 'neardup"
+                                + " tune --similarity cosine'). Must exceed k.")
                     .flag("B", "--simhash-blocks")
                     .declare();
 
     public static final ConfigOption<Long> SIMHASH_CORPUS_SIZE =
             Setting.of(
-                            ConfigOptions.key("neardup.simhash.corpus-size")
-                                    .longType()
-                                    .defaultValue(1_000_000L)
-                                    .withDescription(
-                                            "COSINE, without 'neardup.simhash.blocks': the"
-                                                    + " documents a bucket table holds at once"
-                                                    + " (those within the retention) that the"
-                                                    + " default block layout is sized for."))
+                            "neardup.simhash.corpus-size",
+                            1_000_000L,
+                            "COSINE, without 'neardup.simhash.blocks': the documents a bucket table"
+                                    + " holds at once (those within the retention) that the default"
+                                    + " block layout is sized for.")
                     .flag("N", "--corpus-size")
                     .between(1L, 1_000_000_000_000L)
                     .declare();
@@ -163,153 +134,118 @@ public final class NearDupOptions {
 
     public static final ConfigOption<Integer> NUM_HASHES =
             Setting.of(
-                            ConfigOptions.key("neardup.num-hashes")
-                                    .intType()
-                                    .defaultValue(MinHash.DEFAULT_NUM_HASHES)
-                                    .withDescription(
-                                            "K, the number of MinHash values per signature"
-                                                    + ", 1 to 4096."))
+                            "neardup.num-hashes",
+                            MinHash.DEFAULT_NUM_HASHES,
+                            "K, the number of MinHash values per signature, 1 to 4096.")
                     .flag("K", "--num-hashes")
                     .between(1, 4096)
                     .declare();
 
     public static final ConfigOption<Integer> BANDS =
-            Setting.of(
-                            ConfigOptions.key("neardup.bands")
-                                    .intType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "b, the number of LSH bands. Default: chosen with"
-                                                + " 'rows' by minimising the weighted"
-                                                + " false-positive and false-negative areas of the"
-                                                + " S-curve at the threshold (see 'neardup"
-                                                + " tune')."))
+            Setting.withoutDefault(
+                            "neardup.bands",
+                            Integer.class,
+                            "b, the number of LSH bands. Default: chosen with 'rows' by minimising"
+                                    + " the weighted false-positive and false-negative areas of the"
+                                    + " S-curve at the threshold (see 'neardup tune').")
                     .flag("B", "--bands")
                     .declare();
 
     public static final ConfigOption<Integer> ROWS =
-            Setting.of(
-                            ConfigOptions.key("neardup.rows")
-                                    .intType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "r, MinHash values per band. Set together with"
-                                                    + " 'bands'."))
+            Setting.withoutDefault(
+                            "neardup.rows",
+                            Integer.class,
+                            "r, MinHash values per band. Set together with 'bands'.")
                     .flag("R", "--rows")
                     .declare();
 
     public static final ConfigOption<Double> FP_WEIGHT =
             Setting.of(
-                            ConfigOptions.key("neardup.tune.fp-weight")
-                                    .doubleType()
-                                    .defaultValue(LshParams.DEFAULT_FP_WEIGHT)
-                                    .withDescription(
-                                            "Weight of the false-positive area when bands and rows"
-                                                    + " are chosen. Every candidate is verified,"
-                                                    + " so false positives cost only work; the"
-                                                    + " default leans toward recall."))
+                            "neardup.tune.fp-weight",
+                            LshParams.DEFAULT_FP_WEIGHT,
+                            "Weight of the false-positive area when bands and rows are chosen."
+                                + " Every candidate is verified, so false positives cost only work;"
+                                + " the default leans toward recall.")
                     .flag("W", "--fp-weight")
                     .between(0.0, 1e6)
                     .declare();
 
     public static final ConfigOption<Double> FN_WEIGHT =
             Setting.of(
-                            ConfigOptions.key("neardup.tune.fn-weight")
-                                    .doubleType()
-                                    .defaultValue(LshParams.DEFAULT_FN_WEIGHT)
-                                    .withDescription(
-                                            "Weight of the false-negative area when bands and rows"
-                                                    + " are chosen."))
+                            "neardup.tune.fn-weight",
+                            LshParams.DEFAULT_FN_WEIGHT,
+                            "Weight of the false-negative area when bands and rows are chosen.")
                     .flag("W", "--fn-weight")
                     .between(0.0, 1e6)
                     .declare();
 
     public static final ConfigOption<MinHashAlgorithm> ALGORITHM =
             Setting.of(
-                            ConfigOptions.key("neardup.minhash")
-                                    .enumType(MinHashAlgorithm.class)
-                                    .defaultValue(MinHashAlgorithm.defaultAlgorithm())
-                                    .withDescription(
-                                            "MinHash implementation: OPH (one-permutation hashing"
-                                                + " with optimal densification, fast) or CLASSIC (K"
-                                                + " hash functions)."))
+                            "neardup.minhash",
+                            MinHashAlgorithm.defaultAlgorithm(),
+                            "MinHash implementation: OPH (one-permutation hashing with optimal"
+                                    + " densification, fast) or CLASSIC (K hash functions).")
                     .flag("oph|classic", "--algorithm")
                     .declare();
 
     public static final ConfigOption<ShingleOptions.Kind> SHINGLE_KIND =
             Setting.of(
-                            ConfigOptions.key("neardup.shingle.kind")
-                                    .enumType(ShingleOptions.Kind.class)
-                                    .defaultValue(ShingleOptions.Kind.WORD)
-                                    .withDescription(
-                                            "WORD shingles (w tokens) or CHAR shingles (k"
-                                                    + " characters)."))
+                            "neardup.shingle.kind",
+                            ShingleOptions.Kind.WORD,
+                            "WORD shingles (w tokens) or CHAR shingles (k characters).")
                     .flag("word|char", "--shingle")
                     .declare();
 
     public static final ConfigOption<Integer> SHINGLE_SIZE =
-            Setting.of(
-                            ConfigOptions.key("neardup.shingle.size")
-                                    .intType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "Shingle size: w for WORD (default "
-                                                    + ShingleOptions.DEFAULT_WORD_SIZE
-                                                    + "), k for CHAR (default "
-                                                    + ShingleOptions.DEFAULT_CHAR_SIZE
-                                                    + ")."))
+            Setting.withoutDefault(
+                            "neardup.shingle.size",
+                            Integer.class,
+                            "Shingle size: w for WORD (default "
+                                    + ShingleOptions.DEFAULT_WORD_SIZE
+                                    + "), k for CHAR (default "
+                                    + ShingleOptions.DEFAULT_CHAR_SIZE
+                                    + ").")
                     .flag("N", "--shingle-size")
                     .between(1, ShingleOptions.MAX_SIZE)
                     .declare();
 
     public static final ConfigOption<Boolean> STOP_WORDS =
             Setting.of(
-                            ConfigOptions.key("neardup.text.stop-words")
-                                    .booleanType()
-                                    .defaultValue(false)
-                                    .withDescription("Drop English stop words before shingling."))
+                            "neardup.text.stop-words",
+                            false,
+                            "Drop English stop words before shingling.")
                     .flag(null, "--stopwords")
                     .declare();
 
     public static final ConfigOption<Tokenizer.Stemming> STEMMING =
             Setting.of(
-                            ConfigOptions.key("neardup.text.stemming")
-                                    .enumType(Tokenizer.Stemming.class)
-                                    .defaultValue(Tokenizer.Stemming.NONE)
-                                    .withDescription(
-                                            "Stem tokens before shingling: NONE, PORTER,"
-                                                    + " SNOWBALL_ENGLISH."))
+                            "neardup.text.stemming",
+                            Tokenizer.Stemming.NONE,
+                            "Stem tokens before shingling: NONE, PORTER, SNOWBALL_ENGLISH.")
                     .flag("none|porter|snowball", "--stem")
                     .spelling("snowball", Tokenizer.Stemming.SNOWBALL_ENGLISH)
                     .declare();
 
     public static final ConfigOption<Integer> BUCKET_CAPACITY =
             Setting.of(
-                            ConfigOptions.key("neardup.bucket.capacity")
-                                    .intType()
-                                    .defaultValue(64)
-                                    .withDescription(
-                                            "Most members a band bucket keeps: the earliest by"
-                                                + " (event time, id). A bucket also keeps one"
-                                                + " member per exact copy (equal signatures), so"
-                                                + " 100,000 copies of a template page cost one"
-                                                + " member. Bounds state and work for hot"
-                                                + " buckets."))
+                            "neardup.bucket.capacity",
+                            64,
+                            "Most members a band bucket keeps: the earliest by (event time, id). A"
+                                + " bucket also keeps one member per exact copy (equal signatures),"
+                                + " so 100,000 copies of a template page cost one member. Bounds"
+                                + " state and work for hot buckets.")
                     .flag("N", "--bucket-capacity")
                     .between(1, 100_000)
                     .declare();
 
     public static final ConfigOption<Integer> SIGNATURE_BITS =
             Setting.of(
-                            ConfigOptions.key("neardup.bucket.signature-bits")
-                                    .intType()
-                                    .defaultValue(2)
-                                    .withDescription(
-                                            "Bits of each MinHash value that a bucket keeps per"
-                                                + " member to verify candidates on the spot (b-bit"
-                                                + " minwise hashing, Li and König 2010): 1, 2, 4, 8"
-                                                + " or 16. More bits, a slightly more precise"
-                                                + " estimate and K b / 8 more bytes per member."))
+                            "neardup.bucket.signature-bits",
+                            2,
+                            "Bits of each MinHash value that a bucket keeps per member to verify"
+                                    + " candidates on the spot (b-bit minwise hashing, Li and König"
+                                    + " 2010): 1, 2, 4, 8 or 16. More bits, a slightly more precise"
+                                    + " estimate and K b / 8 more bytes per member.")
                     .flag("B", "--signature-bits")
                     .oneOf(1, 2, 4, 8, 16)
                     .declare();
@@ -344,32 +280,25 @@ public final class NearDupOptions {
 
     public static final ConfigOption<Duration> RETENTION =
             Setting.of(
-                            ConfigOptions.key("neardup.retention")
-                                    .durationType()
-                                    .defaultValue(Duration.ofDays(30))
-                                    .withDescription(
-                                            "How far apart in event time two documents may be and"
-                                                + " still be compared. Members older than the"
-                                                + " watermark by more than this are pruned when"
-                                                + " their bucket is touched; state TTL removes"
-                                                + " buckets never touched again after this long in"
-                                                + " processing time."))
+                            "neardup.retention",
+                            Duration.ofDays(30),
+                            "How far apart in event time two documents may be and still be"
+                                + " compared. Members older than the watermark by more than this"
+                                + " are pruned when their bucket is touched; state TTL removes"
+                                + " buckets never touched again after this long in processing"
+                                + " time.")
                     .flag("DURATION", "--retention")
                     .positive()
                     .declare();
 
     public static final ConfigOption<Duration> MAX_CLOCK_SKEW =
             Setting.of(
-                            ConfigOptions.key("neardup.max-clock-skew")
-                                    .durationType()
-                                    .defaultValue(Duration.ofHours(1))
-                                    .withDescription(
-                                            "How far a document's event time (fetchedAt, else the"
-                                                + " Kafka record timestamp) may lie ahead of this"
-                                                + " machine's clock. Further ahead,"
-                                                + " 'neardup.future-timestamps' decides: one bad"
-                                                + " clock must not move the watermark and retention"
-                                                + " of everyone."))
+                            "neardup.max-clock-skew",
+                            Duration.ofHours(1),
+                            "How far a document's event time (fetchedAt, else the Kafka record"
+                                + " timestamp) may lie ahead of this machine's clock. Further"
+                                + " ahead, 'neardup.future-timestamps' decides: one bad clock must"
+                                + " not move the watermark and retention of everyone.")
                     .notNegative()
                     .declare();
 
@@ -418,12 +347,9 @@ public final class NearDupOptions {
 
     public static final ConfigOption<MemorySize> MAX_DOCUMENT_SIZE =
             Setting.of(
-                            ConfigOptions.key("neardup.max-document-size")
-                                    .memoryType()
-                                    .defaultValue(MemorySize.parse("8mb"))
-                                    .withDescription(
-                                            "Largest input record accepted; larger ones go to the"
-                                                    + " dead letters."))
+                            "neardup.max-document-size",
+                            MemorySize.parse("8mb"),
+                            "Largest input record accepted; larger ones go to the dead letters.")
                     .between(MemorySize.parse("1kb"), MemorySize.parse("512mb"))
                     .declare();
 
@@ -441,22 +367,15 @@ public final class NearDupOptions {
                                     + " read as one split.");
 
     public static final ConfigOption<String> FIELD_ID =
-            Setting.of(
-                            ConfigOptions.key("neardup.field.id")
-                                    .stringType()
-                                    .defaultValue("id")
-                                    .withDescription(
-                                            "JSON field holding the document id (required)."))
+            Setting.of("neardup.field.id", "id", "JSON field holding the document id (required).")
                     .notBlank()
                     .declare();
 
     public static final ConfigOption<String> FIELD_CONTENT =
             Setting.of(
-                            ConfigOptions.key("neardup.field.content")
-                                    .stringType()
-                                    .defaultValue("content")
-                                    .withDescription(
-                                            "JSON field holding the document content (required)."))
+                            "neardup.field.content",
+                            "content",
+                            "JSON field holding the document content (required).")
                     .notBlank()
                     .declare();
 
@@ -494,132 +413,121 @@ public final class NearDupOptions {
 
     // ---- Kafka (the job between topics) ----
 
+    private static final String TOPIC_NAME = "[a-z0-9._-]{1,249}";
+    private static final String A_TOPIC_NAME =
+            "must be a Kafka topic name: 1 to 249 letters, digits, '.', '_' or '-'";
+
     public static final ConfigOption<String> KAFKA_BOOTSTRAP_SERVERS =
-            Setting.of(
-                            ConfigOptions.key("neardup.kafka.bootstrap-servers")
-                                    .stringType()
-                                    .noDefaultValue()
-                                    .withDescription(
-                                            "Kafka bootstrap servers (host:port,...). Set to read"
-                                                    + " documents from and write outputs to Kafka"
-                                                    + " instead of files."))
+            Setting.withoutDefault(
+                            "neardup.kafka.bootstrap-servers",
+                            String.class,
+                            "Kafka bootstrap servers (host:port,...). Set to read documents from"
+                                    + " and write outputs to Kafka instead of files.")
                     .flag("HOST:PORT", "--bootstrap-servers")
+                    .notBlank()
                     .declare();
 
     public static final ConfigOption<String> KAFKA_INPUT_TOPIC =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.input-topic")
-                                    .stringType()
-                                    .defaultValue("documents")
-                                    .withDescription("Topic of input documents (JSON values)."))
+                            "neardup.kafka.input-topic",
+                            "documents",
+                            "Topic of input documents (JSON values).")
                     .flag("TOPIC", "--input-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_ALERTS_TOPIC =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.alerts-topic")
-                                    .stringType()
-                                    .defaultValue("alerts")
-                                    .withDescription(
-                                            "Topic of near-duplicate alerts, keyed by document"
-                                                    + " id."))
+                            "neardup.kafka.alerts-topic",
+                            "alerts",
+                            "Topic of near-duplicate alerts, keyed by document id.")
                     .flag("TOPIC", "--alerts-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_VERDICTS_TOPIC =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.verdicts-topic")
-                                    .stringType()
-                                    .defaultValue("verdicts")
-                                    .withDescription(
-                                            "Topic of verdicts, one per valid document, keyed by"
-                                                    + " id."))
+                            "neardup.kafka.verdicts-topic",
+                            "verdicts",
+                            "Topic of verdicts, one per valid document, keyed by id.")
                     .flag("TOPIC", "--verdicts-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_DEAD_LETTER_TOPIC =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.dead-letter-topic")
-                                    .stringType()
-                                    .defaultValue("dead-letters")
-                                    .withDescription(
-                                            "Topic of dead letters: the rejected record's payload,"
-                                                + " source topic/partition/offset and reason (also"
-                                                + " as headers)."))
+                            "neardup.kafka.dead-letter-topic",
+                            "dead-letters",
+                            "Topic of dead letters: the rejected record's payload, source"
+                                    + " topic/partition/offset and reason (also as headers).")
                     .flag("TOPIC", "--dead-letter-topic")
+                    .matches(TOPIC_NAME, A_TOPIC_NAME)
                     .declare();
 
     public static final ConfigOption<String> KAFKA_GROUP_ID =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.group-id")
-                                    .stringType()
-                                    .defaultValue("neardup")
-                                    .withDescription(
-                                            "Consumer group id; offsets are committed to it on"
-                                                    + " checkpoints."))
+                            "neardup.kafka.group-id",
+                            "neardup",
+                            "Consumer group id; offsets are committed to it on checkpoints.")
                     .flag("ID", "--group-id")
+                    .notBlank()
                     .declare();
 
     public static final ConfigOption<String> KAFKA_STARTING_OFFSETS =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.starting-offsets")
-                                    .stringType()
-                                    .defaultValue("committed")
-                                    .withDescription(
-                                            "Where to start reading when not restoring from a"
-                                                + " checkpoint: 'committed' (the group's offsets,"
-                                                + " earliest where none), 'earliest', 'latest', or"
-                                                + " 'timestamp:EPOCH_MILLIS'."))
+                            "neardup.kafka.starting-offsets",
+                            "committed",
+                            "Where to start reading when not restoring from a checkpoint:"
+                                    + " 'committed' (the group's offsets, earliest where none),"
+                                    + " 'earliest', 'latest', or 'timestamp:EPOCH_MILLIS'.")
                     .flag("WHERE", "--starting-offsets")
+                    .matches(
+                            "committed|earliest|latest|timestamp:\\s*[+-]?\\d{1,18}",
+                            "must be committed, earliest, latest or timestamp:EPOCH_MILLIS")
                     .declare();
 
     public static final ConfigOption<Boolean> KAFKA_BOUNDED =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.bounded")
-                                    .booleanType()
-                                    .defaultValue(false)
-                                    .withDescription(
-                                            "Stop at the offsets that are the latest when the job"
-                                                + " starts (read a topic to its end, the offline"
-                                                + " use), instead of running forever."))
+                            "neardup.kafka.bounded",
+                            false,
+                            "Stop at the offsets that are the latest when the job starts (read a"
+                                    + " topic to its end, the offline use), instead of running"
+                                    + " forever.")
                     .flag(null, "--bounded")
                     .declare();
 
     public static final ConfigOption<String> KAFKA_DELIVERY_GUARANTEE =
             Setting.of(
-                            ConfigOptions.key("neardup.kafka.delivery-guarantee")
-                                    .stringType()
-                                    .defaultValue("exactly-once")
-                                    .withDescription(
-                                            "Output delivery: 'exactly-once' (Kafka transactions"
-                                                + " committed on checkpoints; consumers read with"
-                                                + " isolation.level=read_committed) or"
-                                                + " 'at-least-once'."))
+                            "neardup.kafka.delivery-guarantee",
+                            "exactly-once",
+                            "Output delivery: 'exactly-once' (Kafka transactions committed on"
+                                    + " checkpoints; consumers read with"
+                                    + " isolation.level=read_committed) or 'at-least-once'.")
                     .flag("exactly-once|at-least-once", "--delivery-guarantee")
+                    .matches(
+                            "exactly[-_]once|at[-_]least[-_]once",
+                            "must be exactly-once or at-least-once")
                     .declare();
 
     public static final ConfigOption<String> KAFKA_TRANSACTIONAL_ID_PREFIX =
-            ConfigOptions.key("neardup.kafka.transactional-id-prefix")
-                    .stringType()
-                    .defaultValue("neardup")
-                    .withDescription(
+            Setting.of(
+                            "neardup.kafka.transactional-id-prefix",
+                            "neardup",
                             "Prefix of the Kafka transactional ids (exactly-once); must be unique"
-                                    + " per job on a cluster.");
+                                    + " per job on a cluster.")
+                    .notBlank()
+                    .declare();
 
     /** Fraction of each memtable's size given to its Bloom filter (RocksDB's suggestion: 0.1). */
     public static final ConfigOption<Double> MEMTABLE_BLOOM_RATIO =
             Setting.of(
-                            ConfigOptions.key("neardup.rocksdb.memtable-bloom-ratio")
-                                    .doubleType()
-                                    .defaultValue(0.1)
-                                    .withDescription(
-                                            "Fraction of each RocksDB memtable given to a whole-key"
-                                                + " Bloom filter (with"
-                                                + " state.backend.rocksdb.options-factory:"
-                                                + " dev.neardup.pipeline.NeardupRocksDbOptions), so"
-                                                + " reads of keys that do not exist, most band"
-                                                + " buckets, skip the memtable's skip list. 0 turns"
-                                                + " it off."))
+                            "neardup.rocksdb.memtable-bloom-ratio",
+                            0.1,
+                            "Fraction of each RocksDB memtable given to a whole-key Bloom filter"
+                                + " (with state.backend.rocksdb.options-factory:"
+                                + " dev.neardup.pipeline.NeardupRocksDbOptions), so reads of keys"
+                                + " that do not exist, most band buckets, skip the memtable's skip"
+                                + " list. 0 turns it off.")
                     .between(0.0, 0.25)
                     .declare();
 

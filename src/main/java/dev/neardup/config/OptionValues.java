@@ -1,6 +1,7 @@
 package dev.neardup.config;
 
 import java.time.Duration;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
@@ -32,21 +33,18 @@ public final class OptionValues {
      * @throws IllegalArgumentException naming {@code name} and the accepted forms
      */
     public static Duration duration(String name, String text) {
-        String value = text == null ? "" : text.strip();
-        if (bareNonZero(value)) {
-            throw new IllegalArgumentException(
-                    name + ": '" + value + "' has no unit; " + DURATION_FORMS);
-        }
-        try {
-            Duration d = TimeUtils.parseDuration(value);
-            if (d.isNegative()) {
-                throw new IllegalArgumentException("negative");
-            }
-            return d;
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            throw new IllegalArgumentException(
-                    name + ": '" + value + "' is not a duration; " + DURATION_FORMS);
-        }
+        return parse(
+                name,
+                text,
+                "a duration",
+                DURATION_FORMS,
+                value -> {
+                    Duration d = TimeUtils.parseDuration(value);
+                    if (d.isNegative()) {
+                        throw new IllegalArgumentException("negative");
+                    }
+                    return d;
+                });
     }
 
     /**
@@ -56,16 +54,20 @@ public final class OptionValues {
      * @throws IllegalArgumentException naming {@code name} and the accepted forms
      */
     public static MemorySize memorySize(String name, String text) {
+        return parse(name, text, "a memory size", SIZE_FORMS, MemorySize::parse);
+    }
+
+    private static <T> T parse(
+            String name, String text, String what, String forms, Function<String, T> parser) {
         String value = text == null ? "" : text.strip();
         if (bareNonZero(value)) {
-            throw new IllegalArgumentException(
-                    name + ": '" + value + "' has no unit; " + SIZE_FORMS);
+            throw new IllegalArgumentException(name + ": '" + value + "' has no unit; " + forms);
         }
         try {
-            return MemorySize.parse(value);
-        } catch (IllegalArgumentException e) {
+            return parser.apply(value);
+        } catch (IllegalArgumentException | ArithmeticException e) {
             throw new IllegalArgumentException(
-                    name + ": '" + value + "' is not a memory size; " + SIZE_FORMS);
+                    name + ": '" + value + "' is not " + what + "; " + forms);
         }
     }
 

@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.configuration.description.Formatter;
@@ -24,8 +27,7 @@ import org.apache.flink.configuration.description.TextElement;
  *
  * <pre>{@code
  * public static final ConfigOption<Integer> NUM_HASHES =
- *         Setting.of(ConfigOptions.key("neardup.num-hashes").intType().defaultValue(128)
- *                         .withDescription("K, ..."))
+ *         Setting.of("neardup.num-hashes", 128, "K, ...")
  *                 .flag("K", "--num-hashes")
  *                 .between(1, 4096)
  *                 .declare();
@@ -58,6 +60,40 @@ public final class Setting<T> {
     /** Starts the declaration of {@code option}'s flag and range. */
     public static <T> Setting<T> of(ConfigOption<T> option) {
         return new Setting<>(option);
+    }
+
+    /** Starts the declaration of an option whose type is that of its default. */
+    @SuppressWarnings("unchecked")
+    public static <T> Setting<T> of(String key, T defaultValue, String description) {
+        Class<?> type =
+                defaultValue instanceof Enum<?> e ? e.getDeclaringClass() : defaultValue.getClass();
+        return of(
+                typed(key, (Class<T>) type)
+                        .defaultValue(defaultValue)
+                        .withDescription(description));
+    }
+
+    /** Starts the declaration of an option without a default. */
+    public static <T> Setting<T> withoutDefault(String key, Class<T> type, String description) {
+        return of(typed(key, type).noDefaultValue().withDescription(description));
+    }
+
+    /** The option builders of the types an option may have; any enum is the other. */
+    private static final Map<Class<?>, Function<ConfigOptions.OptionBuilder, ?>> TYPES =
+            Map.of(
+                    Integer.class, ConfigOptions.OptionBuilder::intType,
+                    Long.class, ConfigOptions.OptionBuilder::longType,
+                    Double.class, ConfigOptions.OptionBuilder::doubleType,
+                    Boolean.class, ConfigOptions.OptionBuilder::booleanType,
+                    String.class, ConfigOptions.OptionBuilder::stringType,
+                    Duration.class, ConfigOptions.OptionBuilder::durationType,
+                    MemorySize.class, ConfigOptions.OptionBuilder::memoryType);
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <T> ConfigOptions.TypedConfigOptionBuilder<T> typed(String key, Class<T> type) {
+        ConfigOptions.OptionBuilder builder = ConfigOptions.key(key);
+        return (ConfigOptions.TypedConfigOptionBuilder<T>)
+                (type.isEnum() ? builder.enumType((Class) type) : TYPES.get(type).apply(builder));
     }
 
     /**
@@ -128,18 +164,20 @@ public final class Setting<T> {
     @SafeVarargs
     public final Setting<T> oneOf(T... values) {
         List<T> allowed = Arrays.asList(values);
-        List<String> shown = allowed.stream().map(Setting::display).toList();
         return accept(
                 allowed::contains,
-                "must be "
-                        + String.join(", ", shown.subList(0, shown.size() - 1))
-                        + " or "
-                        + shown.get(shown.size() - 1));
+                "must be " + either(allowed.stream().map(Setting::display).toList()));
     }
 
     /** Accepts strings with a character other than white space. */
     public Setting<T> notBlank() {
         return accept(v -> !((String) v).isBlank(), "must not be blank");
+    }
+
+    /** Accepts strings that match {@code regex}, ignoring case and surrounding white space. */
+    public Setting<T> matches(String regex, String describes) {
+        Pattern pattern = Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+        return accept(v -> pattern.matcher(((String) v).strip()).matches(), describes);
     }
 
     private Setting<T> accept(Predicate<T> test, String describes) {
@@ -304,13 +342,19 @@ public final class Setting<T> {
                                 ? List.of(label.split("\\|"))
                                 : List.of();
         if (!choices.isEmpty()) {
-            return String.join(", ", choices.subList(0, choices.size() - 1))
-                    + " or "
-                    + choices.get(choices.size() - 1);
+            return either(choices);
         }
         return example instanceof Integer || example instanceof Long
                 ? "an integer"
                 : example instanceof Double ? "a number" : "a value of its type";
+    }
+
+    /** "a, b or c"; "a" alone. */
+    public static String either(List<String> names) {
+        int last = names.size() - 1;
+        return last == 0
+                ? names.get(0)
+                : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
     }
 
     @SuppressWarnings("unchecked")

@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Setting;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentParser;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -34,8 +36,23 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
  * and the three sinks. Builders fail fast with a message naming the option. Client properties
  * ({@code neardup.kafka.properties.*}) pass through to the consumer and the producers, so SASL, SSL
  * and tuning need no code; {@link #describe()} shows them with secrets masked.
+ *
+ * @param transactionTimeout the producers' {@code transaction.timeout.ms}: {@link
+ *     #DEFAULT_TRANSACTION_TIMEOUT} unless set
  */
-public final class KafkaSettings {
+public record KafkaSettings(
+        String bootstrapServers,
+        String inputTopic,
+        String alertsTopic,
+        String verdictsTopic,
+        String deadLetterTopic,
+        String groupId,
+        String startingOffsets,
+        boolean bounded,
+        DeliveryGuarantee delivery,
+        String transactionalIdPrefix,
+        Properties clientProperties,
+        Duration transactionTimeout) {
 
     /**
      * Default producer transaction timeout ({@code transaction.timeout.ms}): the broker's default
@@ -58,103 +75,6 @@ public final class KafkaSettings {
     static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
 
     static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
-
-    private final String bootstrapServers;
-    private final String inputTopic;
-    private final String alertsTopic;
-    private final String verdictsTopic;
-    private final String deadLetterTopic;
-    private final String groupId;
-    private final String startingOffsets;
-    private final boolean bounded;
-    private final DeliveryGuarantee delivery;
-    private final String transactionalIdPrefix;
-    private final Properties clientProperties;
-    private final Duration transactionTimeout;
-
-    private KafkaSettings(ReadableConfig config, Map<String, String> all) {
-        this.bootstrapServers =
-                required(
-                        config.get(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS),
-                        NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key());
-        this.inputTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_INPUT_TOPIC),
-                        NearDupOptions.KAFKA_INPUT_TOPIC.key());
-        this.alertsTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_ALERTS_TOPIC),
-                        NearDupOptions.KAFKA_ALERTS_TOPIC.key());
-        this.verdictsTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_VERDICTS_TOPIC),
-                        NearDupOptions.KAFKA_VERDICTS_TOPIC.key());
-        this.deadLetterTopic =
-                topic(
-                        config.get(NearDupOptions.KAFKA_DEAD_LETTER_TOPIC),
-                        NearDupOptions.KAFKA_DEAD_LETTER_TOPIC.key());
-        if (inputTopic.equals(alertsTopic)
-                || inputTopic.equals(verdictsTopic)
-                || inputTopic.equals(deadLetterTopic)) {
-            throw invalid(
-                    NearDupOptions.KAFKA_INPUT_TOPIC.key(),
-                    "the input topic '" + inputTopic + "' must differ from the output topics");
-        }
-        this.groupId =
-                required(
-                        config.get(NearDupOptions.KAFKA_GROUP_ID),
-                        NearDupOptions.KAFKA_GROUP_ID.key());
-        this.startingOffsets = config.get(NearDupOptions.KAFKA_STARTING_OFFSETS).strip();
-        startingOffsetsInitializer(); // validates
-        this.bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
-        String guarantee =
-                config.get(NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
-                        .strip()
-                        .toLowerCase(Locale.ROOT);
-        switch (guarantee) {
-            case "exactly-once":
-            case "exactly_once":
-                this.delivery = DeliveryGuarantee.EXACTLY_ONCE;
-                break;
-            case "at-least-once":
-            case "at_least_once":
-                this.delivery = DeliveryGuarantee.AT_LEAST_ONCE;
-                break;
-            default:
-                throw invalid(
-                        NearDupOptions.KAFKA_DELIVERY_GUARANTEE.key(),
-                        "must be exactly-once or at-least-once, got '" + guarantee + "'");
-        }
-        this.transactionalIdPrefix =
-                required(
-                        config.get(NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX),
-                        NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX.key());
-        this.clientProperties = new Properties();
-        all.forEach(
-                (k, v) -> {
-                    if (k.startsWith(NearDupOptions.KAFKA_PROPERTIES_PREFIX)) {
-                        clientProperties.setProperty(
-                                k.substring(NearDupOptions.KAFKA_PROPERTIES_PREFIX.length()), v);
-                    }
-                });
-        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
-        if (timeout == null) {
-            this.transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
-        } else {
-            long ms;
-            try {
-                ms = Long.parseLong(timeout.strip());
-            } catch (NumberFormatException e) {
-                ms = -1;
-            }
-            if (ms <= 0) {
-                throw invalid(
-                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
-                        "must be a positive number of milliseconds, got '" + timeout + "'");
-            }
-            this.transactionTimeout = Duration.ofMillis(ms);
-        }
-    }
 
     /**
      * The checkpointing settings that bound how long an exactly-once Kafka transaction stays open.
@@ -196,14 +116,6 @@ public final class KafkaSettings {
                             : timeout.plus(minPause);
             return gap.multipliedBy(tolerableFailures + 1L).plus(timeout);
         }
-    }
-
-    /**
-     * The producers' {@code transaction.timeout.ms}: {@link #DEFAULT_TRANSACTION_TIMEOUT} unless
-     * set.
-     */
-    public Duration transactionTimeout() {
-        return transactionTimeout;
     }
 
     /**
@@ -275,25 +187,10 @@ public final class KafkaSettings {
         if (ms % 1000 != 0 || ms == 0) {
             return ms + " ms";
         }
-        long s = ms / 1000;
-        StringBuilder out = new StringBuilder();
-        if (s >= 3600) {
-            out.append(s / 3600).append(" h");
-            s %= 3600;
-        }
-        if (s >= 60) {
-            out.append(out.length() > 0 ? " " : "").append(s / 60).append(" min");
-            s %= 60;
-        }
-        if (s > 0) {
-            out.append(out.length() > 0 ? " " : "").append(s).append(" s");
-        }
-        return out.toString();
-    }
-
-    /** True when the configuration asks for the Kafka variant (bootstrap servers are set). */
-    public static boolean isConfigured(ReadableConfig config) {
-        return config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent();
+        return ((d.toHours() > 0 ? " " + d.toHours() + " h" : "")
+                        + (d.toMinutesPart() > 0 ? " " + d.toMinutesPart() + " min" : "")
+                        + (d.toSecondsPart() > 0 ? " " + d.toSecondsPart() + " s" : ""))
+                .strip();
     }
 
     /**
@@ -302,7 +199,71 @@ public final class KafkaSettings {
      * @throws IllegalArgumentException naming the offending option
      */
     public static KafkaSettings from(Configuration config) {
-        return new KafkaSettings(config, config.toMap());
+        ConfigException.require(
+                config.getOptional(NearDupOptions.KAFKA_BOOTSTRAP_SERVERS).isPresent(),
+                NearDupOptions.KAFKA_BOOTSTRAP_SERVERS.key(),
+                "must be set");
+        String bootstrapServers = checked(config, NearDupOptions.KAFKA_BOOTSTRAP_SERVERS);
+        String inputTopic = checked(config, NearDupOptions.KAFKA_INPUT_TOPIC);
+        String alertsTopic = checked(config, NearDupOptions.KAFKA_ALERTS_TOPIC);
+        String verdictsTopic = checked(config, NearDupOptions.KAFKA_VERDICTS_TOPIC);
+        String deadLetterTopic = checked(config, NearDupOptions.KAFKA_DEAD_LETTER_TOPIC);
+        if (inputTopic.equals(alertsTopic)
+                || inputTopic.equals(verdictsTopic)
+                || inputTopic.equals(deadLetterTopic)) {
+            throw invalid(
+                    NearDupOptions.KAFKA_INPUT_TOPIC.key(),
+                    "the input topic '" + inputTopic + "' must differ from the output topics");
+        }
+        String groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
+        String startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
+        boolean bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
+        DeliveryGuarantee delivery =
+                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("exactly")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE;
+        String transactionalIdPrefix =
+                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
+        Properties clientProperties = new Properties();
+        String prefix = NearDupOptions.KAFKA_PROPERTIES_PREFIX;
+        config.toMap()
+                .forEach(
+                        (k, v) -> {
+                            if (k.startsWith(prefix)) {
+                                clientProperties.setProperty(k.substring(prefix.length()), v);
+                            }
+                        });
+        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
+        Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
+        if (timeout != null) {
+            long ms;
+            try {
+                ms = Long.parseLong(timeout.strip());
+            } catch (NumberFormatException e) {
+                ms = -1;
+            }
+            if (ms <= 0) {
+                throw invalid(
+                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
+                        "must be a positive number of milliseconds, got '" + timeout + "'");
+            }
+            transactionTimeout = Duration.ofMillis(ms);
+        }
+        return new KafkaSettings(
+                bootstrapServers,
+                inputTopic,
+                alertsTopic,
+                verdictsTopic,
+                deadLetterTopic,
+                groupId,
+                startingOffsets,
+                bounded,
+                delivery,
+                transactionalIdPrefix,
+                clientProperties,
+                transactionTimeout);
     }
 
     /** The documents source, parsing each record with {@code parser}. */
@@ -351,27 +312,12 @@ public final class KafkaSettings {
 
     private OffsetsInitializer startingOffsetsInitializer() {
         String s = startingOffsets.toLowerCase(Locale.ROOT);
-        if (s.equals("committed")) {
-            return OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
-        }
-        if (s.equals("earliest")) {
-            return OffsetsInitializer.earliest();
-        }
-        if (s.equals("latest")) {
-            return OffsetsInitializer.latest();
-        }
-        if (s.startsWith("timestamp:")) {
-            try {
-                return OffsetsInitializer.timestamp(Long.parseLong(s.substring(10).strip()));
-            } catch (NumberFormatException e) {
-                // fall through to the error
-            }
-        }
-        throw invalid(
-                NearDupOptions.KAFKA_STARTING_OFFSETS.key(),
-                "must be committed, earliest, latest or timestamp:EPOCH_MILLIS, got '"
-                        + startingOffsets
-                        + "'");
+        return switch (s) {
+            case "committed" -> OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
+            case "earliest" -> OffsetsInitializer.earliest();
+            case "latest" -> OffsetsInitializer.latest();
+            default -> OffsetsInitializer.timestamp(Long.parseLong(s.substring(10).strip()));
+        };
     }
 
     /**
@@ -481,40 +427,19 @@ public final class KafkaSettings {
         return props;
     }
 
-    public String inputTopic() {
-        return inputTopic;
-    }
-
-    public String alertsTopic() {
-        return alertsTopic;
-    }
-
-    public String verdictsTopic() {
-        return verdictsTopic;
-    }
-
-    public String deadLetterTopic() {
-        return deadLetterTopic;
-    }
-
-    public String groupId() {
-        return groupId;
-    }
-
-    public DeliveryGuarantee delivery() {
-        return delivery;
-    }
-
-    public boolean bounded() {
-        return bounded;
-    }
-
     /**
      * One line for logs: topics, group, offsets, delivery and client properties, secrets masked.
+     * Also the record's {@code toString}, so that no secret is printed.
      */
+    @Override
+    public String toString() {
+        return describe();
+    }
+
     public String describe() {
         Map<String, String> props = new TreeMap<>();
-        clientProperties.forEach((k, v) -> props.put((String) k, redact((String) k, (String) v)));
+        clientProperties.forEach(
+                (k, v) -> props.put((String) k, Secrets.redact((String) k, (String) v)));
         return String.format(
                 "kafka %s: %s -> %s, %s, %s; group %s, start %s%s, %s%s",
                 bootstrapServers,
@@ -529,24 +454,9 @@ public final class KafkaSettings {
                 props.isEmpty() ? "" : ", properties " + props);
     }
 
-    /** The value, or {@link Secrets#HIDDEN} when the key names a secret. */
-    static String redact(String key, String value) {
-        return Secrets.redact(key, value);
-    }
-
-    private static String required(String value, String key) {
-        if (value == null || value.isBlank()) {
-            throw invalid(key, "must be set");
-        }
-        return value.strip();
-    }
-
-    private static String topic(String value, String key) {
-        String t = required(value, key);
-        if (!t.matches("[a-zA-Z0-9._-]{1,249}")) {
-            throw invalid(key, "'" + t + "' is not a valid Kafka topic name");
-        }
-        return t;
+    /** The option's value, checked against its range ({@link Setting#check}), stripped. */
+    private static String checked(ReadableConfig config, ConfigOption<String> option) {
+        return Setting.checked(config, option).strip();
     }
 
     private static IllegalArgumentException invalid(String key, String message) {

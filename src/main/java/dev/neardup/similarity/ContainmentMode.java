@@ -27,17 +27,8 @@ import org.apache.flink.configuration.ReadableConfig;
  * store after the buckets against one bottom-s sample per document; a match says which document is
  * contained in which.
  */
-final class ContainmentMode implements SimilarityMode {
-
-    private static final long serialVersionUID = 1L;
-
-    private final NearDupSettings settings;
-    private final ContainmentSettings containment;
-
-    ContainmentMode(NearDupSettings settings, ContainmentSettings containment) {
-        this.settings = settings;
-        this.containment = containment;
-    }
+record ContainmentMode(NearDupSettings settings, ContainmentSettings containment)
+        implements SimilarityMode {
 
     @Override
     public SimilarityFamily family() {

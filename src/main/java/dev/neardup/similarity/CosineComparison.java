@@ -31,7 +31,7 @@ final class CosineComparison implements ModeReport {
     final int featuresB;
 
     CosineComparison(CosineMode mode, String a, ContentType typeA, String b, ContentType typeB) {
-        this.settings = mode.cosine;
+        this.settings = mode.cosine();
         Shingler features = new Shingler(mode.features());
         long[] fa = features.shingleHashes(a, typeA);
         long[] fb = features.shingleHashes(b, typeB);
@@ -45,10 +45,6 @@ final class CosineComparison implements ModeReport {
         this.hamming = SimHash.hamming(pa, pb);
         this.estimate = SimHash.cosine(hamming, settings.blocks().bits());
         this.firstAgreeingTable = new PermutedBlocks(settings.blocks()).firstAgreeingBand(pa, pb);
-    }
-
-    boolean nearDuplicate() {
-        return hamming <= settings.blocks().maxHamming();
     }
 
     @Override
@@ -96,7 +92,7 @@ final class CosineComparison implements ModeReport {
         o.put("estimate", estimate);
         o.put("candidate", firstAgreeingTable >= 0);
         o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
-        o.put("nearDuplicate", nearDuplicate());
+        o.put("nearDuplicate", hamming <= settings.blocks().maxHamming());
         return o;
     }
 

@@ -32,17 +32,8 @@ import org.apache.flink.configuration.ReadableConfig;
  * candidates in the same tables or a sliding window over sorted fingerprints, and verifies them by
  * the fingerprints only.
  */
-final class CosineMode implements SimilarityMode, BatchSketches {
-
-    private static final long serialVersionUID = 1L;
-
-    private final NearDupSettings settings;
-    final CosineSettings cosine;
-
-    CosineMode(NearDupSettings settings, CosineSettings cosine) {
-        this.settings = settings;
-        this.cosine = cosine;
-    }
+record CosineMode(NearDupSettings settings, CosineSettings cosine)
+        implements SimilarityMode, BatchSketches {
 
     @Override
     public SimilarityFamily family() {
@@ -99,9 +90,7 @@ final class CosineMode implements SimilarityMode, BatchSketches {
                 cosine.threshold(),
                 layout.blocks(),
                 layout.tables(),
-                layout.minKeyWidth() == layout.maxKeyWidth()
-                        ? "" + layout.minKeyWidth()
-                        : layout.minKeyWidth() + "-" + layout.maxKeyWidth(),
+                CosineTuning.keyBits(layout),
                 cosine.features() == SimHashSketcher.Features.WORDS
                         ? "words"
                         : "shingles/" + sh.kind() + "/" + sh.size(),

@@ -155,7 +155,7 @@ final class CosineTuning implements ModeTuning {
         return o;
     }
 
-    private static String keyBits(BlockParams p) {
+    static String keyBits(BlockParams p) {
         return p.minKeyWidth() == p.maxKeyWidth()
                 ? "" + p.minKeyWidth()
                 : p.minKeyWidth() + "-" + p.maxKeyWidth();

@@ -28,17 +28,8 @@ import org.apache.flink.configuration.ReadableConfig;
  * members' b-bit signatures (Li and König 2010). The default mode. In the offline dedupe, the bands
  * are chosen for recall and candidates verified exactly by default.
  */
-final class JaccardMode implements SimilarityMode, BatchSketches {
-
-    private static final long serialVersionUID = 1L;
-
-    private final NearDupSettings settings;
-    private final JaccardSettings jaccard;
-
-    JaccardMode(NearDupSettings settings, JaccardSettings jaccard) {
-        this.settings = settings;
-        this.jaccard = jaccard;
-    }
+record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
+        implements SimilarityMode, BatchSketches {
 
     @Override
     public SimilarityFamily family() {

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -31,7 +32,16 @@ public final class JaccardTuning implements ModeTuning {
     private final double fpWeight;
     private final double fnWeight;
     private final Integer superShingleKeys;
-    private final Result result;
+    private final LshParams params;
+    private final boolean optimized;
+    private final double fpArea;
+    private final double fnArea;
+    private final SuperShingleParams superShingles;
+
+    /** The similarities of the S-curve's rows, and the first at or above the threshold. */
+    private final List<Double> table = new ArrayList<>();
+
+    private final int thresholdRow;
 
     JaccardTuning(
             JaccardSettings settings,
@@ -60,24 +70,32 @@ public final class JaccardTuning implements ModeTuning {
         this.fpWeight = conf.get(NearDupOptions.FP_WEIGHT);
         this.fnWeight = conf.get(NearDupOptions.FN_WEIGHT);
         this.superShingleKeys = superShingleKeys;
-        boolean optimized = conf.getOptional(NearDupOptions.BANDS).isEmpty();
+        this.optimized = conf.getOptional(NearDupOptions.BANDS).isEmpty();
         LshParams given = banding(conf, threshold, numHashes);
-        this.result = new Result(optimized ? settings.banding() : given, optimized);
+        this.params = optimized ? settings.banding() : given;
+        this.fpArea = params.falsePositiveArea(threshold);
+        this.fnArea = params.falseNegativeArea(threshold);
+        this.superShingles =
+                superShingleKeys == null
+                        ? null
+                        : SuperShingleParams.suggest(
+                                threshold, numHashes, superShingleKeys, fpWeight, fnWeight);
+        // From 0.50 (or lower, so that the threshold is in the table) to 1.00.
+        int steps = (int) Math.round(1 / TABLE_STEP);
+        int first = Math.min(steps / 2, (int) Math.floor(threshold / TABLE_STEP + 1e-9));
+        for (int i = first; i <= steps; i++) {
+            table.add(i / (double) steps);
+        }
+        int row = 0;
+        while (row < table.size() && table.get(row) < threshold - 1e-9) {
+            row++;
+        }
+        this.thresholdRow = row;
     }
 
     @Override
     public LshParams sCurve() {
-        return result.params;
-    }
-
-    @Override
-    public void printText(PrintWriter out) {
-        printText(result, out);
-    }
-
-    @Override
-    public Map<String, Object> toJson() {
-        return result.toJson();
+        return params;
     }
 
     /**
@@ -111,8 +129,9 @@ public final class JaccardTuning implements ModeTuning {
         }
     }
 
-    private void printText(Result r, PrintWriter out) {
-        LshParams p = r.params;
+    @Override
+    public void printText(PrintWriter out) {
+        LshParams p = params;
         out.printf(
                 Locale.ROOT,
                 "LSH banding for threshold t = %s and K = %d MinHash values: %s%n",
@@ -120,7 +139,7 @@ public final class JaccardTuning implements ModeTuning {
                 numHashes,
                 p);
         out.println(
-                r.optimized
+                optimized
                         ? "(chosen to minimise "
                                 + Format.plain(fpWeight)
                                 + " x FP area + "
@@ -140,12 +159,12 @@ public final class JaccardTuning implements ModeTuning {
                 "effective threshold",
                 Format.fixed(p.effectiveThreshold()),
                 "(1/b)^(1/r), where the S-curve rises steepest");
-        row(out, "false-positive area", Format.small(r.fpArea), "integral of P(s) over [0, t]");
-        row(out, "false-negative area", Format.small(r.fnArea), "integral of 1 - P(s) over [t, 1]");
+        row(out, "false-positive area", Format.small(fpArea), "integral of P(s) over [0, t]");
+        row(out, "false-negative area", Format.small(fnArea), "integral of 1 - P(s) over [t, 1]");
         row(
                 out,
                 "weighted error",
-                Format.small(r.weightedError),
+                Format.small(weighted(fpArea, fnArea)),
                 Format.plain(fpWeight) + " x FP area + " + Format.plain(fnWeight) + " x FN area");
         out.println();
         out.printf(
@@ -154,33 +173,28 @@ public final class JaccardTuning implements ModeTuning {
                 p.rows(),
                 p.bands());
         out.println("     s   P(candidate)");
-        boolean marked = false;
-        for (double[] row : r.table) {
-            double s = row[0];
-            double prob = row[1];
-            String mark = "";
-            if (!marked && s >= threshold - 1e-9) {
-                marked = true;
-                mark = "  <- threshold t = " + Format.plain(threshold);
-            }
+        for (int i = 0; i < table.size(); i++) {
+            double prob = p.probability(table.get(i));
             out.printf(
                     Locale.ROOT,
                     "  %4.2f   %12s  |%-30s|%s%n",
-                    s,
+                    table.get(i),
                     Format.probability(prob),
                     "#".repeat((int) Math.round(prob * 30)),
-                    mark);
+                    mark(i));
         }
         out.println();
         out.println("Pairs below t that become candidates are false positives (probability P);");
         out.println("pairs at or above t that do not are false negatives (probability 1 - P).");
-        if (r.superShingles != null) {
-            printSuperShingles(r, out);
+        if (superShingles != null) {
+            printSuperShingles(out);
         }
     }
 
-    private void printSuperShingles(Result r, PrintWriter out) {
-        SuperShingleParams q = r.superShingles;
+    private void printSuperShingles(PrintWriter out) {
+        SuperShingleParams q = superShingles;
+        double superFp = q.falsePositiveArea(threshold);
+        double superFn = q.falseNegativeArea(threshold);
         out.println();
         out.printf(
                 Locale.ROOT,
@@ -200,22 +214,14 @@ public final class JaccardTuning implements ModeTuning {
                 out,
                 "hash values used",
                 q.numHashesUsed() + " of " + numHashes,
-                "k x l; banding uses " + r.params.numHashesUsed());
-        row(
-                out,
-                "false-positive area",
-                Format.small(r.superFpArea),
-                "banding: " + Format.small(r.fpArea));
-        row(
-                out,
-                "false-negative area",
-                Format.small(r.superFnArea),
-                "banding: " + Format.small(r.fnArea));
+                "k x l; banding uses " + params.numHashesUsed());
+        row(out, "false-positive area", Format.small(superFp), "banding: " + Format.small(fpArea));
+        row(out, "false-negative area", Format.small(superFn), "banding: " + Format.small(fnArea));
         row(
                 out,
                 "weighted error",
-                Format.small(fpWeight * r.superFpArea + fnWeight * r.superFnArea),
-                "banding: " + Format.small(r.weightedError));
+                Format.small(weighted(superFp, superFn)),
+                "banding: " + Format.small(weighted(fpArea, fnArea)));
         out.println();
         out.printf(
                 Locale.ROOT,
@@ -223,22 +229,16 @@ public final class JaccardTuning implements ModeTuning {
                 q.superShingles(),
                 q.rows(),
                 q.required(),
-                r.params.bands());
+                params.bands());
         out.println("     s        banding  super-shingles");
-        boolean marked = false;
-        for (double[] row : r.table) {
-            String mark = "";
-            if (!marked && row[0] >= threshold - 1e-9) {
-                marked = true;
-                mark = "  <- threshold t = " + Format.plain(threshold);
-            }
+        for (int i = 0; i < table.size(); i++) {
             out.printf(
                     Locale.ROOT,
                     "  %4.2f   %12s  %14s%s%n",
-                    row[0],
-                    Format.probability(row[1]),
-                    Format.probability(q.probability(row[0])),
-                    mark);
+                    table.get(i),
+                    Format.probability(params.probability(table.get(i))),
+                    Format.probability(q.probability(table.get(i))),
+                    mark(i));
         }
     }
 
@@ -246,88 +246,61 @@ public final class JaccardTuning implements ModeTuning {
         out.printf(Locale.ROOT, "  %-21s %-12s %s%n", label, value, note);
     }
 
-    /** The numbers that both outputs show. */
-    private final class Result {
-        final LshParams params;
-        final boolean optimized;
-        final double fpArea;
-        final double fnArea;
-        final double weightedError;
-        final List<double[]> table = new ArrayList<>();
-        final SuperShingleParams superShingles;
-        final double superFpArea;
-        final double superFnArea;
+    /** The note after the first row at or above the threshold. */
+    private String mark(int row) {
+        return row == thresholdRow ? "  <- threshold t = " + Format.plain(threshold) : "";
+    }
 
-        Result(LshParams params, boolean optimized) {
-            this.params = params;
-            this.optimized = optimized;
-            this.fpArea = params.falsePositiveArea(threshold);
-            this.fnArea = params.falseNegativeArea(threshold);
-            this.weightedError = fpWeight * fpArea + fnWeight * fnArea;
-            this.superShingles =
-                    superShingleKeys == null
-                            ? null
-                            : SuperShingleParams.suggest(
-                                    threshold, numHashes, superShingleKeys, fpWeight, fnWeight);
-            this.superFpArea =
-                    superShingles == null ? 0 : superShingles.falsePositiveArea(threshold);
-            this.superFnArea =
-                    superShingles == null ? 0 : superShingles.falseNegativeArea(threshold);
-            // From 0.50 (or lower, so that the threshold is in the table) to 1.00.
-            int steps = (int) Math.round(1 / TABLE_STEP);
-            int first = Math.min(steps / 2, (int) Math.floor(threshold / TABLE_STEP + 1e-9));
-            for (int i = first; i <= steps; i++) {
-                double s = i / (double) steps;
-                table.add(new double[] {s, params.probability(s)});
-            }
-        }
+    private double weighted(double fpArea, double fnArea) {
+        return fpWeight * fpArea + fnWeight * fnArea;
+    }
 
-        Map<String, Object> toJson() {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("threshold", threshold);
-            o.put("numHashes", numHashes);
-            o.put("optimized", optimized);
-            o.put("fpWeight", fpWeight);
-            o.put("fnWeight", fnWeight);
-            o.put("bands", params.bands());
-            o.put("rows", params.rows());
-            o.put("numHashesUsed", params.numHashesUsed());
-            o.put("effectiveThreshold", params.effectiveThreshold());
-            o.put("falsePositiveArea", fpArea);
-            o.put("falseNegativeArea", fnArea);
-            o.put("weightedError", weightedError);
-            o.put("probabilityAtThreshold", params.probability(threshold));
-            List<Object> curve = new ArrayList<>();
-            for (double[] row : table) {
-                Map<String, Object> point = new LinkedHashMap<>();
-                point.put("s", row[0]);
-                point.put("p", row[1]);
-                curve.add(point);
-            }
-            o.put("curve", curve);
-            if (superShingles != null) {
-                Map<String, Object> q = new LinkedHashMap<>();
-                q.put("maxKeys", superShingleKeys);
-                q.put("superShingles", superShingles.superShingles());
-                q.put("rows", superShingles.rows());
-                q.put("required", superShingles.required());
-                q.put("keysPerDocument", superShingles.keyCount());
-                q.put("numHashesUsed", superShingles.numHashesUsed());
-                q.put("falsePositiveArea", superFpArea);
-                q.put("falseNegativeArea", superFnArea);
-                q.put("weightedError", fpWeight * superFpArea + fnWeight * superFnArea);
-                q.put("probabilityAtThreshold", superShingles.probability(threshold));
-                List<Object> points = new ArrayList<>();
-                for (double[] row : table) {
-                    Map<String, Object> point = new LinkedHashMap<>();
-                    point.put("s", row[0]);
-                    point.put("p", superShingles.probability(row[0]));
-                    points.add(point);
-                }
-                q.put("curve", points);
-                o.put("superShingles", q);
-            }
-            return o;
+    /** The S-curve {@code p} at the rows' similarities, as JSON points. */
+    private List<Object> curve(DoubleUnaryOperator p) {
+        List<Object> curve = new ArrayList<>();
+        for (double s : table) {
+            Map<String, Object> point = new LinkedHashMap<>();
+            point.put("s", s);
+            point.put("p", p.applyAsDouble(s));
+            curve.add(point);
         }
+        return curve;
+    }
+
+    @Override
+    public Map<String, Object> toJson() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("threshold", threshold);
+        o.put("numHashes", numHashes);
+        o.put("optimized", optimized);
+        o.put("fpWeight", fpWeight);
+        o.put("fnWeight", fnWeight);
+        o.put("bands", params.bands());
+        o.put("rows", params.rows());
+        o.put("numHashesUsed", params.numHashesUsed());
+        o.put("effectiveThreshold", params.effectiveThreshold());
+        o.put("falsePositiveArea", fpArea);
+        o.put("falseNegativeArea", fnArea);
+        o.put("weightedError", weighted(fpArea, fnArea));
+        o.put("probabilityAtThreshold", params.probability(threshold));
+        o.put("curve", curve(params::probability));
+        if (superShingles != null) {
+            double superFp = superShingles.falsePositiveArea(threshold);
+            double superFn = superShingles.falseNegativeArea(threshold);
+            Map<String, Object> q = new LinkedHashMap<>();
+            q.put("maxKeys", superShingleKeys);
+            q.put("superShingles", superShingles.superShingles());
+            q.put("rows", superShingles.rows());
+            q.put("required", superShingles.required());
+            q.put("keysPerDocument", superShingles.keyCount());
+            q.put("numHashesUsed", superShingles.numHashesUsed());
+            q.put("falsePositiveArea", superFp);
+            q.put("falseNegativeArea", superFn);
+            q.put("weightedError", weighted(superFp, superFn));
+            q.put("probabilityAtThreshold", superShingles.probability(threshold));
+            q.put("curve", curve(superShingles::probability));
+            o.put("superShingles", q);
+        }
+        return o;
     }
 }

@@ -52,16 +52,9 @@ public interface Verification extends Serializable {
      * Estimate.Direction}: MUTUAL (with the smaller of the two) when both reach it, else the larger
      * one's.
      */
-    final class Containment implements Verification {
-        private static final long serialVersionUID = 1L;
-
-        private final int sketchSize;
-        private final double threshold;
-
-        public Containment(int sketchSize, double threshold) {
-            this.sketchSize = sketchSize;
-            BottomKContainment.packedBytes(sketchSize);
-            this.threshold = threshold;
+    record Containment(int sketchSize, double threshold) implements Verification {
+        public Containment {
+            BottomKContainment.packedBytes(sketchSize); // checks the size
         }
 
         @Override
@@ -97,27 +90,15 @@ public interface Verification extends Serializable {
         public Estimate identical() {
             return new Estimate(1.0, Estimate.Direction.MUTUAL);
         }
-
-        public int sketchSize() {
-            return sketchSize;
-        }
     }
 
     /**
      * Jaccard: members keep the lowest b bits of each of the K MinHash values (b-bit minwise
      * hashing); the estimate (P̂ - 2^-b) / (1 - 2^-b) must reach the threshold.
      */
-    final class Jaccard implements Verification {
-        private static final long serialVersionUID = 1L;
-
-        private final int numHashes;
-        private final int bits;
-        private final double threshold;
-
-        public Jaccard(int numHashes, int bits, double threshold) {
-            this.numHashes = numHashes;
-            this.bits = BbitMinHash.checkBits(bits);
-            this.threshold = threshold;
+    record Jaccard(int numHashes, int bits, double threshold) implements Verification {
+        public Jaccard {
+            BbitMinHash.checkBits(bits);
         }
 
         @Override
