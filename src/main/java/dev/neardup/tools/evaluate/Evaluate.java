@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import org.apache.flink.configuration.Configuration;
@@ -59,38 +60,14 @@ public final class Evaluate {
             boolean json,
             Path plot) {}
 
-    private final Path input;
-    private final Double floor;
-    private final Double recallSimilarity;
-    private final Double precisionSimilarity;
-    private final boolean json;
-    private final Path plot;
-
-    private Evaluate(Options o) {
-        this.input = o.input();
-        this.floor = o.floor();
-        this.recallSimilarity = o.recallSimilarity();
-        this.precisionSimilarity = o.precisionSimilarity();
-        this.json = o.json();
-        this.plot = o.plot();
-    }
+    private Evaluate() {}
 
     /**
      * Evaluates the job with {@code settings} (from {@code conf}) on the input: the report on
      * {@code out}, the phases on {@code err}; {@code plotFormat} is the plot's, null without one.
      */
     public static void run(
-            Options options,
-            Configuration conf,
-            NearDupSettings settings,
-            SCurvePlot.ImageFormat plotFormat,
-            PrintWriter out,
-            PrintWriter err)
-            throws Exception {
-        new Evaluate(options).run(conf, settings, plotFormat, out, err);
-    }
-
-    private void run(
+            Options o,
             Configuration conf,
             NearDupSettings settings,
             SCurvePlot.ImageFormat plotFormat,
@@ -99,10 +76,10 @@ public final class Evaluate {
             throws Exception {
         ModeEvaluation mode = settings.mode().evaluation();
         ModeEvaluation.Terms terms = mode.terms();
-        double floorValue = floor != null ? floor : terms.floor();
-        double recallAt = recallSimilarity != null ? recallSimilarity : terms.recallAt();
+        double floorValue = Objects.requireNonNullElse(o.floor(), terms.floor());
+        double recallAt = Objects.requireNonNullElse(o.recallSimilarity(), terms.recallAt());
         double precisionAt =
-                precisionSimilarity != null ? precisionSimilarity : terms.precisionAt();
+                Objects.requireNonNullElse(o.precisionSimilarity(), terms.precisionAt());
         for (double value : new double[] {floorValue, recallAt, precisionAt}) {
             if (!(value > 0 && value <= 1)) {
                 throw NeardupException.usage("similarities must be in (0, 1], got " + value);
@@ -112,13 +89,14 @@ public final class Evaluate {
             Path cleaned = dir.path().resolve("input.jsonl");
             List<Evaluation.Doc> docs = new ArrayList<>();
             readDocuments(
+                    o.input(),
                     settings,
                     new Shingler(settings.mode().features()),
                     cleaned,
                     err,
                     (id, hashes) -> docs.add(mode.add(id, hashes)));
             if (docs.isEmpty()) {
-                throw NeardupException.usage("no usable documents in " + input);
+                throw NeardupException.usage("no usable documents in " + o.input());
             }
             err.printf(
                     Locale.ROOT,
@@ -160,17 +138,26 @@ public final class Evaluate {
                             floorValue,
                             recallAt,
                             precisionAt);
-            if (plot != null) {
+            if (o.plot() != null) {
                 try {
-                    SCurvePlot.write(EvaluationPlot.create(report, model), plot, plotFormat);
+                    SCurvePlot.write(EvaluationPlot.create(report, model), o.plot(), plotFormat);
                 } catch (IOException e) {
                     throw NeardupException.failure(
-                            "cannot write plot " + plot + ": " + e.getMessage(), e);
+                            "cannot write plot " + o.plot() + ": " + e.getMessage(), e);
                 }
             }
-            print(out, report, settings, mode, floorValue, joinSeconds, jobSeconds, matches.size());
-            if (plot != null && !json) {
-                out.println("wrote " + plot);
+            print(
+                    o,
+                    out,
+                    report,
+                    settings,
+                    mode,
+                    floorValue,
+                    joinSeconds,
+                    jobSeconds,
+                    matches.size());
+            if (o.plot() != null && !o.json()) {
+                out.println("wrote " + o.plot());
             }
         }
     }
@@ -187,7 +174,8 @@ public final class Evaluate {
      * the same way). Deletions are left out too: the exact answer is about the documents of the
      * corpus.
      */
-    private void readDocuments(
+    private static void readDocuments(
+            Path input,
             NearDupSettings settings,
             Shingler shingler,
             Path cleaned,
@@ -263,7 +251,8 @@ public final class Evaluate {
                 noText);
     }
 
-    private void print(
+    private static void print(
+            Options o,
             PrintWriter out,
             Evaluation.Report r,
             NearDupSettings settings,
@@ -272,9 +261,9 @@ public final class Evaluate {
             double joinSeconds,
             double jobSeconds,
             int verdicts) {
-        if (json) {
+        if (o.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("input", input.toString());
+            m.put("input", o.input().toString());
             m.put("settings", settings.toString());
             m.put("similarity", r.similarity());
             m.put("threshold", settings.similarity().threshold());
@@ -289,7 +278,7 @@ public final class Evaluate {
         ModeEvaluation.Terms terms = mode.terms();
         String s = terms.symbol();
         String digits = terms.digits();
-        out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
+        out.printf(Locale.ROOT, "neardup evaluate  %s%n", o.input());
         out.printf(Locale.ROOT, "settings          %s%n", settings);
         out.printf(
                 Locale.ROOT,
