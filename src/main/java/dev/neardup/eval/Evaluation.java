@@ -393,23 +393,20 @@ public final class Evaluation {
         for (int i = 0; i < docs.size(); i++) {
             if (similarEarlier[i]) {
                 withSimilar++;
-                Set<String> m = matches.get(docs.get(i).id());
-                if (m != null && !m.isEmpty()) {
+                if (!matches.getOrDefault(docs.get(i).id(), Set.of()).isEmpty()) {
                     found++;
                 }
             }
         }
         // Pair precision: reported pairs with exact similarity >= precisionSimilarity.
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < docs.size(); i++) {
-            index.put(docs.get(i).id(), i);
-        }
         // Documents with the same identity stand for each other (the job keeps the earliest of
         // them in its buckets): a pair is found when the job reported a pair between the same two
         // groups.
+        Map<String, Integer> index = new HashMap<>();
         int[] group = new int[docs.size()];
         Map<Long, Integer> firstWith = new HashMap<>();
         for (int i = 0; i < docs.size(); i++) {
+            index.put(docs.get(i).id(), i);
             Integer first = firstWith.putIfAbsent(docs.get(i).identity(), i);
             group[i] = first == null ? i : first;
         }

@@ -117,20 +117,15 @@ public final class ExactCosineJoin {
             i = j;
         }
         all = null;
-        // Ids by decreasing document frequency, ties by feature value.
-        Integer[] order = new Integer[shared];
+        // Ids by decreasing document frequency, ties by feature value (the order of i).
+        long[] order = new long[shared];
         for (int i = 0; i < shared; i++) {
-            order[i] = i;
+            order[i] = ((long) -sharedCounts[i] << 32) | i;
         }
-        final int[] counts = sharedCounts;
-        final long[] featureValues = sharedFeatures;
-        Arrays.sort(
-                order,
-                Comparator.<Integer>comparingInt(i -> -counts[i])
-                        .thenComparingLong(i -> featureValues[i]));
+        Arrays.sort(order);
         int[] idOfShared = new int[shared];
         for (int id = 0; id < shared; id++) {
-            idOfShared[order[id]] = id;
+            idOfShared[(int) order[id]] = id;
         }
         long[] sortedShared = Arrays.copyOf(sharedFeatures, shared);
 
