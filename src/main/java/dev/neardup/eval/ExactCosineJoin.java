@@ -82,10 +82,7 @@ public final class ExactCosineJoin {
         TermVector[] docs = vectors.toArray(new TermVector[0]);
         // Document frequencies: every vector's features are distinct, so count runs of the sorted
         // concatenation.
-        long total = 0;
-        for (TermVector v : docs) {
-            total += v.size();
-        }
+        long total = Arrays.stream(docs).mapToLong(TermVector::size).sum();
         if (total > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many features for one join: " + total);
         }

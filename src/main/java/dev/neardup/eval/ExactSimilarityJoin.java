@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
@@ -116,11 +117,8 @@ public final class ExactSimilarityJoin {
                     "Jaccard floor must be in (0, 1] (0 would pair every two sets), was " + floor);
         }
         ShingleSet[] docs = sets.toArray(new ShingleSet[0]);
-        for (int i = 0; i < docs.length; i++) {
-            if (docs[i] == null) {
-                throw new NullPointerException("set " + i + " is null");
-            }
-        }
+        IntStream.range(0, docs.length)
+                .forEach(i -> Objects.requireNonNull(docs[i], () -> "set " + i + " is null"));
         List<Pair> pairs = new ArrayList<>();
         // Empty sets: J(∅, ∅) = 1 pairs them all; J(∅, B) = 0 pairs them with nothing else.
         int[] empties = IntStream.range(0, docs.length).filter(i -> docs[i].isEmpty()).toArray();
@@ -159,10 +157,7 @@ public final class ExactSimilarityJoin {
      */
     private static Encoded encode(ShingleSet[] docs, long hashesPerRange) {
         int n = docs.length;
-        long total = 0;
-        for (ShingleSet d : docs) {
-            total += d.size();
-        }
+        long total = Arrays.stream(docs).mapToLong(ShingleSet::size).sum();
         long[] splits = splits(docs, total, hashesPerRange);
         int[] privateCount = new int[n];
         int[][] shared = new int[n][];
@@ -641,13 +636,9 @@ public final class ExactSimilarityJoin {
                             .parallel()
                             .mapToObj(c -> probe(c * chunk, Math.min(count, (c + 1) * chunk)))
                             .toList();
-            List<Pair> pairs = new ArrayList<>();
-            long candidates = 0;
-            for (Probed p : parts) {
-                pairs.addAll(p.pairs);
-                candidates += p.candidates;
-            }
-            return new Probed(pairs, candidates);
+            return new Probed(
+                    parts.stream().flatMap(p -> p.pairs.stream()).toList(),
+                    parts.stream().mapToLong(Probed::candidates).sum());
         }
 
         /** Probes sets [from, to) against the sets numbered before each. */

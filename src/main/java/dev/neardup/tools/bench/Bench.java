@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -419,22 +420,17 @@ public final class Bench {
             out.println(dev.neardup.io.Json.write(r));
             return;
         }
-        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
-        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
-        out.printf(
-                Locale.ROOT,
+        Formatter f = new Formatter(out, Locale.ROOT);
+        f.format("machine             %s%n", r.get("machine"));
+        f.format("settings            %s%n", r.get("settings"));
+        f.format(
                 "corpus              %d documents, %.1f MB, %.0f%% near-duplicates%n",
-                o.documents(),
-                r.get("inputMegabytes"),
-                100 * o.duplicateFraction());
-        out.printf(
-                Locale.ROOT,
+                o.documents(), r.get("inputMegabytes"), 100 * o.duplicateFraction());
+        f.format(
                 "signature only      %,.0f documents/s  (%.1f MB/s, one thread, best of 3"
                         + " passes)%n",
-                r.get("signatureOnlyDocsPerSecond"),
-                r.get("signatureOnlyMegabytesPerSecond"));
-        out.printf(
-                Locale.ROOT,
+                r.get("signatureOnlyDocsPerSecond"), r.get("signatureOnlyMegabytesPerSecond"));
+        f.format(
                 "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
                         + " %s state, checkpoints every %s, after a warm-up run of %,d)%n",
                 r.get("jobDocsPerSecond"),
@@ -443,33 +439,24 @@ public final class Bench {
                 o.stateBackend(),
                 OptionValues.format(o.checkpointInterval()),
                 r.get("warmUpDocuments"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "job / signature     %.0f%%  (after start-up; target >= 50%%)%n",
                 100 * (double) r.get("jobToSignatureRatio"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
                         + " input read as fast as possible)%n",
-                r.get("latencyP50Millis"),
-                r.get("latencyP99Millis"),
-                r.get("alerts"));
-        out.printf(
-                Locale.ROOT,
+                r.get("latencyP50Millis"), r.get("latencyP99Millis"), r.get("alerts"));
+        f.format(
                 "state               %.0f bytes per live document  (%,d bytes native savepoint;"
                         + " target <= 1024)%n",
-                r.get("stateBytesPerDocument"),
-                r.get("savepointBytes"));
+                r.get("stateBytesPerDocument"), r.get("savepointBytes"));
         if (Boolean.TRUE.equals(r.get("sampleStore"))) {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "sketch              %,d bytes per document in the sample store, none in its %d"
                             + " bucket members  (bottom-s containment sample)%n",
-                    r.get("verifyBytesPerDocument"),
-                    r.get("bandKeysPerDocument"));
+                    r.get("verifyBytesPerDocument"), r.get("bandKeysPerDocument"));
         } else {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "sketch              %d bytes per bucket member to verify x %d band keys ="
                             + " %,d bytes per document  (%s)%n",
                     r.get("verifyBytesPerMember"),
@@ -480,15 +467,11 @@ public final class Bench {
                             : "b-bit MinHash signature");
         }
         if (r.containsKey("hotCopies")) {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "hot bucket          %,.0f documents/s with %,d copies of one page among"
                             + " them: %.2f x the distinct pages' rate (target >= 0.5)%n",
-                    r.get("hotDocsPerSecond"),
-                    r.get("hotCopies"),
-                    r.get("hotToDistinctRatio"));
-            out.printf(
-                    Locale.ROOT,
+                    r.get("hotDocsPerSecond"), r.get("hotCopies"), r.get("hotToDistinctRatio"));
+            f.format(
                     "hot alerts          %,d alerts, %,d naming the first copy (ideal: %,d, one per"
                             + " later copy); savepoint %,d bytes%n",
                     r.get("hotAlerts"),
@@ -496,8 +479,7 @@ public final class Bench {
                     o.hotCopies() - 1,
                     r.get("hotStateBytes"));
         }
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "peak memory         %,d MB resident (the whole bench process)%n",
                 r.get("peakRssMegabytes"));
     }

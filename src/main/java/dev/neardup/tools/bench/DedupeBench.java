@@ -13,6 +13,7 @@ import dev.neardup.runtime.WorkDir;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -127,18 +128,17 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
             out.println(Json.write(r));
             return;
         }
-        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
-        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
-        out.printf(
-                Locale.ROOT,
+        Formatter f = new Formatter(out, Locale.ROOT);
+        f.format("machine             %s%n", r.get("machine"));
+        f.format("settings            %s%n", r.get("settings"));
+        f.format(
                 "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates (written in"
                         + " %.0f s)%n",
                 r.get("documents"),
                 r.get("inputMegabytes"),
                 100 * (double) r.get("duplicateFraction"),
                 r.get("corpusSeconds"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "dedupe              %,.0f documents/s  (%.1f s, parallelism %d, one BATCH job:"
                         + " %,d clusters, %,d pairs, %d component rounds)%n",
                 r.get("dedupeDocsPerSecond"),
@@ -147,9 +147,8 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
                 r.get("dedupeClusters"),
                 r.get("dedupePairs"),
                 r.get("dedupeComponentRounds"));
-        memory("dedupe memory", "dedupe", r);
-        out.printf(
-                Locale.ROOT,
+        memory(f, "dedupe memory", "dedupe", r);
+        f.format(
                 "streaming job       %,.0f documents/s  (%.1f s, parallelism %d, %s state, %,d"
                         + " alerts)%n",
                 r.get("streamingDocsPerSecond"),
@@ -157,16 +156,14 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
                 r.get("parallelism"),
                 bench.o.stateBackend(),
                 r.get("streamingAlerts"));
-        memory("streaming memory", "streaming", r);
-        out.printf(
-                Locale.ROOT,
+        memory(f, "streaming memory", "streaming", r);
+        f.format(
                 "dedupe / streaming  %.2f x the streaming job's rate%n",
                 r.get("dedupeToStreamingRatio"));
     }
 
-    private void memory(String label, String prefix, Map<String, Object> r) {
-        out.printf(
-                Locale.ROOT,
+    private static void memory(Formatter f, String label, String prefix, Map<String, Object> r) {
+        f.format(
                 "%-19s peak %,d MB resident, peak %,d MB heap in use (max heap %,d MB)%n",
                 label,
                 r.get(prefix + "PeakRssMegabytes"),

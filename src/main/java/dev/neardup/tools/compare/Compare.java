@@ -99,16 +99,13 @@ public final class Compare {
     }
 
     private void run(PrintWriter out, PrintWriter err) {
-        ShingleOptions shingles = settings.text().shingles();
         DocumentReader reader =
                 new DocumentReader(
                         options.stdin(),
                         options.userAgent(),
                         w -> err.println(options.warnings() + ": " + w));
-        Analysis a =
-                analyse(reader.read(options.first(), options.contentType()), shingles, minHash);
-        Analysis b =
-                analyse(reader.read(options.second(), options.contentType()), shingles, minHash);
+        Analysis a = analyse(reader.read(options.first(), options.contentType()));
+        Analysis b = analyse(reader.read(options.second(), options.contentType()));
         err.flush();
 
         Comparison c = compare(a, b);
@@ -162,7 +159,6 @@ public final class Compare {
     private record Analysis(
             DocumentReader.Document doc,
             int tokens,
-            int shingles,
             ShingleSet set,
             long[] signature,
             long[] hashes) {
@@ -173,14 +169,14 @@ public final class Compare {
             o.put("contentType", name(doc.type()));
             o.put("contentTypeFrom", doc.typeReason());
             o.put("tokens", tokens);
-            o.put("shingles", shingles);
+            o.put("shingles", hashes.length);
             o.put("distinctShingles", set.size());
             return o;
         }
     }
 
-    private static Analysis analyse(
-            DocumentReader.Document doc, ShingleOptions options, MinHash minHash) {
+    private Analysis analyse(DocumentReader.Document doc) {
+        ShingleOptions options = settings.text().shingles();
         String text =
                 doc.type() == ContentType.HTML
                         ? HtmlText.visibleText(doc.content())
@@ -190,13 +186,7 @@ public final class Compare {
                         .tokenize(text)
                         .tokenCount();
         long[] hashes = new Shingler(options).shingleHashes(text);
-        return new Analysis(
-                doc,
-                tokens,
-                hashes.length,
-                ShingleSet.of(hashes),
-                minHash.signature(hashes),
-                hashes);
+        return new Analysis(doc, tokens, ShingleSet.of(hashes), minHash.signature(hashes), hashes);
     }
 
     /** What both outputs show of the pair. */
@@ -355,8 +345,8 @@ public final class Compare {
                 name(d.doc.type()),
                 d.doc.typeReason(),
                 d.tokens,
-                d.shingles,
-                d.shingles == 1 ? "shingle" : "shingles",
+                d.hashes.length,
+                d.hashes.length == 1 ? "shingle" : "shingles",
                 d.set.size());
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");

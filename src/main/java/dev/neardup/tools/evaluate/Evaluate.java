@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Formatter;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -91,7 +92,6 @@ public final class Evaluate {
             readDocuments(
                     o.input(),
                     settings,
-                    new Shingler(settings.mode().features()),
                     cleaned,
                     err,
                     (id, hashes) -> docs.add(mode.add(id, hashes)));
@@ -177,7 +177,6 @@ public final class Evaluate {
     private static void readDocuments(
             Path input,
             NearDupSettings settings,
-            Shingler shingler,
             Path cleaned,
             PrintWriter err,
             BiConsumer<String, long[]> sink)
@@ -185,6 +184,7 @@ public final class Evaluate {
         // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
         // is not in the exact answer either.
         DocumentParser parser = settings.input().parser();
+        Shingler shingler = new Shingler(settings.mode().features());
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
@@ -275,13 +275,13 @@ public final class Evaluate {
             out.println(Json.write(m));
             return;
         }
+        Formatter f = new Formatter(out, Locale.ROOT);
         ModeEvaluation.Terms terms = mode.terms();
         String s = terms.symbol();
         String digits = terms.digits();
-        out.printf(Locale.ROOT, "neardup evaluate  %s%n", o.input());
-        out.printf(Locale.ROOT, "settings          %s%n", settings);
-        out.printf(
-                Locale.ROOT,
+        f.format("neardup evaluate  %s%n", o.input());
+        f.format("settings          %s%n", settings);
+        f.format(
                 "exact answer      %d pairs with %s >= "
                         + digits
                         + " among %d documents"
@@ -291,8 +291,7 @@ public final class Evaluate {
                 floorValue,
                 r.documents(),
                 joinSeconds);
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "job               %d verdicts in %.1f s (%.0f documents/s), %.2f %s per"
                         + " document%n",
                 verdicts,
@@ -300,8 +299,7 @@ public final class Evaluate {
                 verdicts / jobSeconds,
                 r.candidatesPerDocument(),
                 terms.work());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
                         + digits
                         + " were found duplicate)%n",
@@ -310,16 +308,14 @@ public final class Evaluate {
                 r.documentsWithSimilarEarlier(),
                 s,
                 r.recallSimilarity());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "pair recall       %s  (%d of %d pairs at %s >= " + digits + " were reported)%n",
                 ModeEvaluation.ratio(r.pairRecall()),
                 r.truePairsFound(),
                 r.truePairs(),
                 s,
                 r.recallSimilarity());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "pair precision    %s  (%d of %d reported pairs have exact %s >= " + digits + ")%n",
                 ModeEvaluation.ratio(r.pairPrecision()),
                 r.reportedPairsAbove(),
