@@ -198,18 +198,7 @@ public final class ExactSimilarityJoin {
         long[] s =
                 IntStream.iterate(0, d -> d < docs.length, d -> d + step)
                         .mapToObj(d -> docs[d].toArray())
-                        .flatMapToLong(
-                                hashes -> {
-                                    int take = Math.min(hashes.length, 64);
-                                    return IntStream.range(0, take)
-                                            .mapToLong(
-                                                    k ->
-                                                            hashes[
-                                                                    (int)
-                                                                            ((long) k
-                                                                                    * hashes.length
-                                                                                    / take)]);
-                                })
+                        .flatMapToLong(ExactSimilarityJoin::spread)
                         .sorted()
                         .toArray();
         // Sorted, so distinct() keeps each split once, in increasing order.
@@ -218,6 +207,13 @@ public final class ExactSimilarityJoin {
                 .filter(split -> split != Long.MIN_VALUE)
                 .distinct()
                 .toArray();
+    }
+
+    /** Up to 64 of the sorted hashes, evenly spread. */
+    private static LongStream spread(long[] hashes) {
+        int take = Math.min(hashes.length, 64);
+        return IntStream.range(0, take)
+                .mapToLong(k -> hashes[(int) ((long) k * hashes.length / take)]);
     }
 
     /**

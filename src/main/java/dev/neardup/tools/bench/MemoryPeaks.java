@@ -56,8 +56,7 @@ public final class MemoryPeaks implements AutoCloseable {
 
     /** Stops measuring; the peaks since {@link #start()}. */
     public Peaks stop() {
-        running = false;
-        sampler.interrupt();
+        close();
         try {
             sampler.join(1000);
         } catch (InterruptedException e) {

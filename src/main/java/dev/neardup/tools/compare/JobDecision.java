@@ -71,16 +71,14 @@ public final class JobDecision {
         this.accepted = v.accepts(estimate);
         String unit = settings.mode().keyUnit();
         String threshold = " threshold " + threshold();
+        this.alert = wordsA != 0 && wordsB != 0 && !colliding.isEmpty() && accepted;
         if (wordsA == 0 || wordsB == 0) {
-            this.alert = false;
             this.reason =
                     (wordsA == 0 ? "A" : "B")
                             + " has no words: the job puts it in the dead letters (NO_TEXT)";
         } else if (colliding.isEmpty()) {
-            this.alert = false;
             this.reason = "no " + unit + " collides: the two never meet in a bucket";
         } else {
-            this.alert = accepted;
             String where = unit + " " + colliding.get(0) + " collides";
             this.reason =
                     exactCopy

@@ -191,12 +191,13 @@ public final class Evaluate {
         int deletions = 0;
         int repeated = 0;
         int noText = 0;
-        StreamFormat.Reader<RawRecord> reader =
+        JsonLinesFormat format =
                 new JsonLinesFormat(
-                                input.getFileName().toString(), settings.input().maxDocumentBytes())
-                        .createReader(
+                        input.getFileName().toString(), settings.input().maxDocumentBytes());
+        try (StreamFormat.Reader<RawRecord> reader =
+                        format.createReader(
                                 new Configuration(), new LocalDataInputStream(input.toFile()));
-        try (OutputStream out = Files.newOutputStream(cleaned)) {
+                OutputStream out = Files.newOutputStream(cleaned)) {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
                 long now = System.currentTimeMillis();
@@ -232,8 +233,6 @@ public final class Evaluate {
                 out.write(raw.payload);
                 out.write('\n');
             }
-        } finally {
-            reader.close();
         }
         kept.sort(
                 Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));

@@ -78,13 +78,7 @@ public final class SCurvePlot {
         public static ImageFormat of(Path file) {
             Path name = file.getFileName();
             String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
-            if (n.endsWith(".png")) {
-                return PNG;
-            }
-            if (n.endsWith(".svg")) {
-                return SVG;
-            }
-            return null;
+            return n.endsWith(".png") ? PNG : n.endsWith(".svg") ? SVG : null;
         }
     }
 
