@@ -68,47 +68,67 @@ public final class Evaluation {
             double candidatesPerDocument,
             List<Bucket> buckets) {}
 
-    /** What differs between the families: exact similarity, buckets, predictions, labels. */
-    public interface Model {
-        /** "Jaccard" or "cosine". */
-        String name();
+    /**
+     * What differs between the families: exact similarity, buckets, predictions, and the labels of
+     * the plot, fixed when the model is made.
+     */
+    public abstract static class Model {
+        private final String name;
+        private final String candidateCurve;
+        private final String foundCurve;
+        private final String settingsLine;
 
-        /** Short symbol of the exact similarity in the text report ("J", "cos"). */
-        String symbol();
+        Model(String name, String candidateCurve, String foundCurve, String settingsLine) {
+            this.name = name;
+            this.candidateCurve = candidateCurve;
+            this.foundCurve = foundCurve;
+            this.settingsLine = settingsLine;
+        }
+
+        /** "Jaccard", "cosine" or "containment". */
+        public String name() {
+            return name;
+        }
 
         /** Exact similarity of two documents, by index. */
-        double exact(int a, int b);
+        public abstract double exact(int a, int b);
 
         /** The buckets' edges, ascending, from the floor to 1 (one more edge than buckets). */
-        double[] edges(double floor);
+        public abstract double[] edges(double floor);
 
         /** Probability that a pair at exact similarity s becomes a candidate. */
-        double predictedCandidate(double s);
+        public abstract double predictedCandidate(double s);
 
         /** Probability that a pair at exact similarity s is reported: candidate and verified. */
-        double predictedFound(double s);
+        public abstract double predictedFound(double s);
 
         /**
          * {@link #predictedCandidate(double)} of the pair of documents a and b, for families whose
          * prediction depends on more than the similarity (containment: on the two sizes).
          */
-        default double predictedCandidate(int a, int b, double s) {
+        public double predictedCandidate(int a, int b, double s) {
             return predictedCandidate(s);
         }
 
         /** {@link #predictedFound(double)} of the pair of documents a and b. */
-        default double predictedFound(int a, int b, double s) {
+        public double predictedFound(int a, int b, double s) {
             return predictedFound(s);
         }
 
         /** Legend of {@link #predictedCandidate} in the plot. */
-        String candidateCurve();
+        public String candidateCurve() {
+            return candidateCurve;
+        }
 
         /** Legend of {@link #predictedFound} in the plot. */
-        String foundCurve();
+        public String foundCurve() {
+            return foundCurve;
+        }
 
         /** The settings line under the plot's title. */
-        String settingsLine();
+        public String settingsLine() {
+            return settingsLine;
+        }
     }
 
     private Evaluation() {}
@@ -123,17 +143,17 @@ public final class Evaluation {
             int numHashes,
             double threshold,
             int signatureBits) {
-        return new Model() {
-            @Override
-            public String name() {
-                return "Jaccard";
-            }
-
-            @Override
-            public String symbol() {
-                return "J";
-            }
-
+        return new Model(
+                "Jaccard",
+                "S-curve: P(candidate) = 1 - (1 - s^" + banding.rows() + ")^" + banding.bands(),
+                "predicted P(found): candidate and estimate >= " + threshold,
+                String.format(
+                        Locale.ROOT,
+                        "%d bands x %d rows, K = %d, threshold %.2f",
+                        banding.bands(),
+                        banding.rows(),
+                        numHashes,
+                        threshold)) {
             @Override
             public double exact(int a, int b) {
                 return Similarity.jaccard(sets.get(a), sets.get(b));
@@ -141,14 +161,7 @@ public final class Evaluation {
 
             @Override
             public double[] edges(double floor) {
-                List<Double> edges = new ArrayList<>();
-                for (double low = Math.floor(floor * 10 + 1e-9) / 10;
-                        low < 1.0 - 1e-9;
-                        low += 0.1) {
-                    edges.add(Math.round(low * 1000) / 1000.0);
-                }
-                edges.add(1.0);
-                return edges.stream().mapToDouble(Double::doubleValue).toArray();
+                return tenths(floor);
             }
 
             @Override
@@ -160,31 +173,17 @@ public final class Evaluation {
             public double predictedFound(double s) {
                 return banding.findProbability(s, numHashes, threshold, signatureBits);
             }
-
-            @Override
-            public String candidateCurve() {
-                return "S-curve: P(candidate) = 1 - (1 - s^"
-                        + banding.rows()
-                        + ")^"
-                        + banding.bands();
-            }
-
-            @Override
-            public String foundCurve() {
-                return "predicted P(found): candidate and estimate >= " + threshold;
-            }
-
-            @Override
-            public String settingsLine() {
-                return String.format(
-                        Locale.ROOT,
-                        "%d bands x %d rows, K = %d, threshold %.2f",
-                        banding.bands(),
-                        banding.rows(),
-                        numHashes,
-                        threshold);
-            }
         };
+    }
+
+    /** Edges of buckets of 0.1 from the floor (rounded down to a tenth) to 1. */
+    private static double[] tenths(double floor) {
+        List<Double> edges = new ArrayList<>();
+        for (double low = Math.floor(floor * 10 + 1e-9) / 10; low < 1.0 - 1e-9; low += 0.1) {
+            edges.add(Math.round(low * 1000) / 1000.0);
+        }
+        edges.add(1.0);
+        return edges.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /**
@@ -197,17 +196,19 @@ public final class Evaluation {
     public static Model cosine(List<TermVector> vectors, BlockParams blocks) {
         int bits = blocks.bits();
         int k = blocks.maxHamming();
-        return new Model() {
-            @Override
-            public String name() {
-                return "cosine";
-            }
-
-            @Override
-            public String symbol() {
-                return "cos";
-            }
-
+        return new Model(
+                "cosine",
+                "P(candidate): " + blocks.tables() + " block tables share a key",
+                "predicted P(found) = P[Hamming distance <= " + k + "]",
+                String.format(
+                        Locale.ROOT,
+                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
+                                + " tables",
+                        bits,
+                        k,
+                        SimHash.cosine(k, bits),
+                        blocks.blocks(),
+                        blocks.tables())) {
             @Override
             public double exact(int a, int b) {
                 return TermVector.cosine(vectors.get(a), vectors.get(b));
@@ -235,29 +236,6 @@ public final class Evaluation {
             public double predictedFound(double s) {
                 return SimHash.withinProbability(angle(s), bits, k);
             }
-
-            @Override
-            public String candidateCurve() {
-                return "P(candidate): " + blocks.tables() + " block tables share a key";
-            }
-
-            @Override
-            public String foundCurve() {
-                return "predicted P(found) = P[Hamming distance <= " + k + "]";
-            }
-
-            @Override
-            public String settingsLine() {
-                return String.format(
-                        Locale.ROOT,
-                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
-                                + " tables",
-                        bits,
-                        k,
-                        SimHash.cosine(k, bits),
-                        blocks.blocks(),
-                        blocks.tables());
-            }
         };
     }
 
@@ -273,17 +251,23 @@ public final class Evaluation {
             dev.neardup.lsh.ContainmentBanding banding,
             int sketchSize,
             double threshold) {
-        return new Model() {
-            @Override
-            public String name() {
-                return "containment";
-            }
-
-            @Override
-            public String symbol() {
-                return "c";
-            }
-
+        return new Model(
+                "containment",
+                "P(candidate), a page in one twice its size: size-partitioned bands",
+                "predicted P(found): candidate and bottom-"
+                        + sketchSize
+                        + " estimate >= "
+                        + threshold,
+                String.format(
+                        Locale.ROOT,
+                        "containment %.2f, %d keys per document, largest size ratio %s,"
+                                + " bottom-%d samples",
+                        threshold,
+                        banding.keysPerDocument(),
+                        java.math.BigDecimal.valueOf(banding.maxRatio())
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        sketchSize)) {
             @Override
             public double exact(int a, int b) {
                 return Math.max(
@@ -293,7 +277,7 @@ public final class Evaluation {
 
             @Override
             public double[] edges(double floor) {
-                return jaccard(sets, new LshParams(1, 1), 1, threshold, 1).edges(floor);
+                return tenths(floor);
             }
 
             @Override
@@ -344,33 +328,6 @@ public final class Evaluation {
                 }
                 return Math.min(1, total);
             }
-
-            @Override
-            public String candidateCurve() {
-                return "P(candidate), a page in one twice its size: size-partitioned bands";
-            }
-
-            @Override
-            public String foundCurve() {
-                return "predicted P(found): candidate and bottom-"
-                        + sketchSize
-                        + " estimate >= "
-                        + threshold;
-            }
-
-            @Override
-            public String settingsLine() {
-                return String.format(
-                        Locale.ROOT,
-                        "containment %.2f, %d keys per document, largest size ratio %s,"
-                                + " bottom-%d samples",
-                        threshold,
-                        banding.keysPerDocument(),
-                        java.math.BigDecimal.valueOf(banding.maxRatio())
-                                .stripTrailingZeros()
-                                .toPlainString(),
-                        sketchSize);
-            }
         };
     }
 
@@ -386,29 +343,23 @@ public final class Evaluation {
         return out;
     }
 
-    /** The exact pairs of a containment join, at the larger of the two containments. */
-    public static List<Truth> fromContainment(List<ExactContainmentJoin.Pair> pairs) {
-        List<Truth> out = new ArrayList<>(pairs.size());
-        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.containment())));
-        return out;
-    }
-
     private static double angle(double cosine) {
         return Math.acos(Math.max(-1, Math.min(1, cosine)));
     }
 
     /** The exact pairs of a Jaccard join. */
     public static List<Truth> fromJaccard(List<ExactSimilarityJoin.Pair> pairs) {
-        List<Truth> out = new ArrayList<>(pairs.size());
-        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.jaccard())));
-        return out;
+        return pairs.stream().map(p -> new Truth(p.first(), p.second(), p.jaccard())).toList();
     }
 
     /** The exact pairs of a cosine join. */
     public static List<Truth> fromCosine(List<ExactCosineJoin.Pair> pairs) {
-        List<Truth> out = new ArrayList<>(pairs.size());
-        pairs.forEach(p -> out.add(new Truth(p.first(), p.second(), p.cosine())));
-        return out;
+        return pairs.stream().map(p -> new Truth(p.first(), p.second(), p.cosine())).toList();
+    }
+
+    /** The exact pairs of a containment join, at the larger of the two containments. */
+    public static List<Truth> fromContainment(List<ExactContainmentJoin.Pair> pairs) {
+        return pairs.stream().map(p -> new Truth(p.first(), p.second(), p.containment())).toList();
     }
 
     /**
@@ -442,23 +393,20 @@ public final class Evaluation {
         for (int i = 0; i < docs.size(); i++) {
             if (similarEarlier[i]) {
                 withSimilar++;
-                Set<String> m = matches.get(docs.get(i).id());
-                if (m != null && !m.isEmpty()) {
+                if (!matches.getOrDefault(docs.get(i).id(), Set.of()).isEmpty()) {
                     found++;
                 }
             }
         }
         // Pair precision: reported pairs with exact similarity >= precisionSimilarity.
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < docs.size(); i++) {
-            index.put(docs.get(i).id(), i);
-        }
         // Documents with the same identity stand for each other (the job keeps the earliest of
         // them in its buckets): a pair is found when the job reported a pair between the same two
         // groups.
+        Map<String, Integer> index = new HashMap<>();
         int[] group = new int[docs.size()];
         Map<Long, Integer> firstWith = new HashMap<>();
         for (int i = 0; i < docs.size(); i++) {
+            index.put(docs.get(i).id(), i);
             Integer first = firstWith.putIfAbsent(docs.get(i).identity(), i);
             group[i] = first == null ? i : first;
         }

@@ -62,8 +62,7 @@ public final class ExactContainmentJoin {
             }
         }
         // Shingles as ints in increasing frequency (ties by hash): rare ones first in each set.
-        long[] all = frequency.keySet().stream().mapToLong(Long::longValue).toArray();
-        Long[] boxed = Arrays.stream(all).boxed().toArray(Long[]::new);
+        Long[] boxed = frequency.keySet().toArray(new Long[0]);
         Arrays.sort(
                 boxed,
                 Comparator.<Long>comparingInt(frequency::get).thenComparingLong(Long::longValue));
@@ -73,13 +72,7 @@ public final class ExactContainmentJoin {
         }
         int[][] tokens = new int[n][];
         for (int i = 0; i < n; i++) {
-            long[] hashes = sets.get(i).toArray();
-            int[] t = new int[hashes.length];
-            for (int j = 0; j < hashes.length; j++) {
-                t[j] = id.get(hashes[j]);
-            }
-            Arrays.sort(t);
-            tokens[i] = t;
+            tokens[i] = Arrays.stream(sets.get(i).toArray()).mapToInt(id::get).sorted().toArray();
         }
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);

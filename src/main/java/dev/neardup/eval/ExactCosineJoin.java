@@ -82,10 +82,7 @@ public final class ExactCosineJoin {
         TermVector[] docs = vectors.toArray(new TermVector[0]);
         // Document frequencies: every vector's features are distinct, so count runs of the sorted
         // concatenation.
-        long total = 0;
-        for (TermVector v : docs) {
-            total += v.size();
-        }
+        long total = Arrays.stream(docs).mapToLong(TermVector::size).sum();
         if (total > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many features for one join: " + total);
         }
@@ -117,20 +114,15 @@ public final class ExactCosineJoin {
             i = j;
         }
         all = null;
-        // Ids by decreasing document frequency, ties by feature value.
-        Integer[] order = new Integer[shared];
+        // Ids by decreasing document frequency, ties by feature value (the order of i).
+        long[] order = new long[shared];
         for (int i = 0; i < shared; i++) {
-            order[i] = i;
+            order[i] = ((long) -sharedCounts[i] << 32) | i;
         }
-        final int[] counts = sharedCounts;
-        final long[] featureValues = sharedFeatures;
-        Arrays.sort(
-                order,
-                Comparator.<Integer>comparingInt(i -> -counts[i])
-                        .thenComparingLong(i -> featureValues[i]));
+        Arrays.sort(order);
         int[] idOfShared = new int[shared];
         for (int id = 0; id < shared; id++) {
-            idOfShared[order[id]] = id;
+            idOfShared[(int) order[id]] = id;
         }
         long[] sortedShared = Arrays.copyOf(sharedFeatures, shared);
 

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * Exact all-pairs similarity join: every pair of {@link ShingleSet}s whose exact Jaccard similarity
@@ -115,11 +117,8 @@ public final class ExactSimilarityJoin {
                     "Jaccard floor must be in (0, 1] (0 would pair every two sets), was " + floor);
         }
         ShingleSet[] docs = sets.toArray(new ShingleSet[0]);
-        for (int i = 0; i < docs.length; i++) {
-            if (docs[i] == null) {
-                throw new NullPointerException("set " + i + " is null");
-            }
-        }
+        IntStream.range(0, docs.length)
+                .forEach(i -> Objects.requireNonNull(docs[i], () -> "set " + i + " is null"));
         List<Pair> pairs = new ArrayList<>();
         // Empty sets: J(∅, ∅) = 1 pairs them all; J(∅, B) = 0 pairs them with nothing else.
         int[] empties = IntStream.range(0, docs.length).filter(i -> docs[i].isEmpty()).toArray();
@@ -158,10 +157,7 @@ public final class ExactSimilarityJoin {
      */
     private static Encoded encode(ShingleSet[] docs, long hashesPerRange) {
         int n = docs.length;
-        long total = 0;
-        for (ShingleSet d : docs) {
-            total += d.size();
-        }
+        long total = Arrays.stream(docs).mapToLong(ShingleSet::size).sum();
         long[] splits = splits(docs, total, hashesPerRange);
         int[] privateCount = new int[n];
         int[][] shared = new int[n][];
@@ -199,24 +195,25 @@ public final class ExactSimilarityJoin {
             return new long[0];
         }
         int step = Math.max(1, docs.length / 4096);
-        LongList sample = new LongList(8192);
-        for (int d = 0; d < docs.length; d += step) {
-            long[] hashes = docs[d].toArray();
-            int take = Math.min(hashes.length, 64);
-            for (int k = 0; k < take; k++) {
-                sample.add(hashes[(int) ((long) k * hashes.length / take)]);
-            }
-        }
-        long[] s = Arrays.copyOf(sample.values, sample.size);
-        Arrays.sort(s);
-        LongList out = new LongList(ranges);
-        for (int r = 1; r < ranges; r++) {
-            long split = s[(int) ((long) r * s.length / ranges)];
-            if (split != Long.MIN_VALUE && (out.size == 0 || split > out.values[out.size - 1])) {
-                out.add(split);
-            }
-        }
-        return Arrays.copyOf(out.values, out.size);
+        long[] s =
+                IntStream.iterate(0, d -> d < docs.length, d -> d + step)
+                        .mapToObj(d -> docs[d].toArray())
+                        .flatMapToLong(ExactSimilarityJoin::spread)
+                        .sorted()
+                        .toArray();
+        // Sorted, so distinct() keeps each split once, in increasing order.
+        return LongStream.range(1, ranges)
+                .map(r -> s[(int) (r * s.length / ranges)])
+                .filter(split -> split != Long.MIN_VALUE)
+                .distinct()
+                .toArray();
+    }
+
+    /** Up to 64 of the sorted hashes, evenly spread. */
+    private static LongStream spread(long[] hashes) {
+        int take = Math.min(hashes.length, 64);
+        return IntStream.range(0, take)
+                .mapToLong(k -> hashes[(int) ((long) k * hashes.length / take)]);
     }
 
     /**
@@ -508,10 +505,14 @@ public final class ExactSimilarityJoin {
         return java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
     }
 
-    /** First index of a sorted array whose value is &ge; key. */
+    /** First index of a sorted array of distinct values whose value is &ge; key. */
     private static int lowerBound(long[] a, long key) {
-        int lo = 0;
-        int hi = a.length;
+        int i = Arrays.binarySearch(a, key);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    /** First index in [lo, hi) of an ascending array whose value is &ge; key (hi if none). */
+    private static int lowerBound(int[] a, int lo, int hi, int key) {
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < key) {
@@ -631,13 +632,9 @@ public final class ExactSimilarityJoin {
                             .parallel()
                             .mapToObj(c -> probe(c * chunk, Math.min(count, (c + 1) * chunk)))
                             .toList();
-            List<Pair> pairs = new ArrayList<>();
-            long candidates = 0;
-            for (Probed p : parts) {
-                pairs.addAll(p.pairs);
-                candidates += p.candidates;
-            }
-            return new Probed(pairs, candidates);
+            return new Probed(
+                    parts.stream().flatMap(p -> p.pairs.stream()).toList(),
+                    parts.stream().mapToLong(Probed::candidates).sum());
         }
 
         /** Probes sets [from, to) against the sets numbered before each. */
@@ -653,13 +650,14 @@ public final class ExactSimilarityJoin {
                 }
                 int nx = size[x];
                 int[] tx = tokens[x];
-                int minRank = firstOfSize(x, (int) Math.ceil(relaxed * nx));
+                // The first set number < x of size >= t |x|.
+                int minRank = lowerBound(size, 0, x, (int) Math.ceil(relaxed * nx));
                 int touchedCount = 0;
                 for (int k = 0; k < probes; k++) {
                     int w = tx[k];
                     int i = privateCount[x] + k;
                     int end = postingsStart[w + 1];
-                    for (int e = firstPosting(postingsStart[w], end, minRank);
+                    for (int e = lowerBound(postingDoc, postingsStart[w], end, minRank);
                             e < end && postingDoc[e] < x;
                             e++) {
                         int y = postingDoc[e];
@@ -696,34 +694,6 @@ public final class ExactSimilarityJoin {
                 }
             }
             return new Probed(pairs, candidates);
-        }
-
-        /** The first set number &lt; x whose size is &ge; minSize (x if none). */
-        private int firstOfSize(int x, int minSize) {
-            int lo = 0;
-            int hi = x;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (size[mid] < minSize) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        /** The first posting in [lo, hi) of a set numbered &ge; minRank. */
-        private int firstPosting(int lo, int hi, int minRank) {
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (postingDoc[mid] < minRank) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
         }
     }
 
@@ -781,23 +751,6 @@ public final class ExactSimilarityJoin {
             }
             System.arraycopy(other.values, 0, values, size, other.size);
             size += other.size;
-        }
-    }
-
-    /** A growable long array. */
-    private static final class LongList {
-        long[] values;
-        int size;
-
-        LongList(int capacity) {
-            values = new long[Math.max(1, capacity)];
-        }
-
-        void add(long v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, 2 * size);
-            }
-            values[size++] = v;
         }
     }
 }

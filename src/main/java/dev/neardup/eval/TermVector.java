@@ -14,8 +14,6 @@ import java.util.Arrays;
  */
 public final class TermVector {
 
-    private static final TermVector EMPTY = new TermVector(new long[0], new double[0]);
-
     private final long[] features;
     private final double[] weights;
     private final double sumOfSquares;
@@ -36,19 +34,10 @@ public final class TermVector {
      * number of times it occurs. The array is not modified.
      */
     public static TermVector termFrequencies(long[] featureHashes) {
-        if (featureHashes.length == 0) {
-            return EMPTY;
-        }
         long[] sorted = featureHashes.clone();
         Arrays.sort(sorted);
-        int distinct = 1;
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] != sorted[i - 1]) {
-                distinct++;
-            }
-        }
-        long[] features = new long[distinct];
-        double[] weights = new double[distinct];
+        long[] features = new long[sorted.length];
+        double[] weights = new double[sorted.length];
         int k = -1;
         for (int i = 0; i < sorted.length; i++) {
             if (i == 0 || sorted[i] != sorted[i - 1]) {
@@ -56,7 +45,7 @@ public final class TermVector {
             }
             weights[k]++;
         }
-        return new TermVector(features, weights);
+        return new TermVector(Arrays.copyOf(features, k + 1), Arrays.copyOf(weights, k + 1));
     }
 
     /**
@@ -90,23 +79,17 @@ public final class TermVector {
         double[] w = new double[features.length];
         int n = 0;
         for (int i : order) {
+            if (weights[i] == 0) {
+                continue; // weights are >= 0: a sum is 0 only when all its terms are
+            }
             if (n > 0 && f[n - 1] == features[i]) {
                 w[n - 1] += weights[i];
             } else {
                 f[n] = features[i];
-                w[n] = weights[i];
-                n++;
+                w[n++] = weights[i];
             }
         }
-        int kept = 0;
-        for (int i = 0; i < n; i++) {
-            if (w[i] != 0) {
-                f[kept] = f[i];
-                w[kept] = w[i];
-                kept++;
-            }
-        }
-        return new TermVector(Arrays.copyOf(f, kept), Arrays.copyOf(w, kept));
+        return new TermVector(Arrays.copyOf(f, n), Arrays.copyOf(w, n));
     }
 
     /** Number of distinct features with a non-zero weight. */

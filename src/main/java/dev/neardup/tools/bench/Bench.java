@@ -20,12 +20,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -65,38 +66,13 @@ public final class Bench {
             String progressInterval,
             Supplier<Configuration> jobConfiguration) {}
 
-    final int documents;
-    final int documentSize;
-    final double duplicateFraction;
-    final int hotCopies;
-    final Integer warmUp;
-    final Duration checkpointInterval;
-    final String stateBackend;
-    final boolean dedupe;
-    final Path writeCorpus;
-    final boolean json;
-    final boolean quiet;
-    final String progressInterval;
+    final Options o;
 
     /** The counts of the streaming job of the current phase (the progress shows them). */
     final JobCounts counts = new JobCounts();
 
-    final Supplier<Configuration> jobConfiguration;
-
     private Bench(Options o) {
-        this.documents = o.documents();
-        this.documentSize = o.documentSize();
-        this.duplicateFraction = o.duplicateFraction();
-        this.hotCopies = o.hotCopies();
-        this.warmUp = o.warmUp();
-        this.checkpointInterval = o.checkpointInterval();
-        this.stateBackend = o.stateBackend();
-        this.dedupe = o.dedupe();
-        this.writeCorpus = o.writeCorpus();
-        this.json = o.json();
-        this.quiet = o.quiet();
-        this.progressInterval = o.progressInterval();
-        this.jobConfiguration = o.jobConfiguration();
+        this.o = o;
     }
 
     /** Runs the benchmark: results on {@code out}, phases and progress on {@code stderr}. */
@@ -104,49 +80,48 @@ public final class Bench {
         return new Bench(options).run(out, stderr);
     }
 
-    /** The configuration of the job runs. */
-    Configuration jobConfiguration() {
-        return jobConfiguration.get();
+    /** The progress of a phase on {@code err}, or null with {@code --quiet}. */
+    Progress progress(PrintWriter err, Duration every, Progress.Counts counts) {
+        return o.quiet() ? null : Progress.onStderr(err, every, "bench", counts);
     }
 
     private int run(PrintWriter out, PrintWriter stderr) throws Exception {
+        int documents = o.documents();
         if (documents < 100) {
             throw NeardupException.usage("--documents must be at least 100, got " + documents);
         }
-        if (documentSize < 100) {
+        if (o.documentSize() < 100) {
             throw NeardupException.usage(
-                    "--document-size must be at least 100, got " + documentSize);
+                    "--document-size must be at least 100, got " + o.documentSize());
         }
-        Duration interval = checkpointInterval;
-        if (warmUp != null && warmUp < 0) {
-            throw NeardupException.usage("--warm-up must not be negative, got " + warmUp);
+        if (o.warmUp() != null && o.warmUp() < 0) {
+            throw NeardupException.usage("--warm-up must not be negative, got " + o.warmUp());
         }
-        if (!(duplicateFraction >= 0 && duplicateFraction < 1)) {
+        if (!(o.duplicateFraction() >= 0 && o.duplicateFraction() < 1)) {
             throw NeardupException.usage("--duplicate-fraction must be in [0, 1)");
         }
-        Duration every = Progress.parseInterval(progressInterval);
-        PrintWriter err = quiet ? new PrintWriter(java.io.Writer.nullWriter()) : stderr;
-        if (writeCorpus != null) {
-            CliFiles.writableFile("--write-corpus", writeCorpus.toString());
+        Duration every = Progress.parseInterval(o.progressInterval());
+        PrintWriter err = o.quiet() ? new PrintWriter(java.io.Writer.nullWriter()) : stderr;
+        if (o.writeCorpus() != null) {
+            CliFiles.writableFile("--write-corpus", o.writeCorpus().toString());
             long start = System.nanoTime();
-            long bytes = corpus().write(writeCorpus);
+            long bytes = corpus().write(o.writeCorpus());
             err.printf(
                     Locale.ROOT,
                     "neardup bench: wrote %,d documents (%.1f MB of text, %.0f%% near-duplicates)"
                             + " to %s in %.1f s%n",
                     documents,
                     bytes / 1e6,
-                    100 * duplicateFraction,
-                    writeCorpus,
+                    100 * o.duplicateFraction(),
+                    o.writeCorpus(),
                     (System.nanoTime() - start) / 1e9);
             return 0;
         }
-        if (dedupe) {
+        if (o.dedupe()) {
             return new DedupeBench(this, out, err, every).run();
         }
-        Progress progress =
-                quiet ? null : Progress.onStderr(err, every, "bench", Progress.run(counts));
-        Configuration conf = jobConfiguration.get();
+        Progress progress = progress(err, every, Progress.run(counts));
+        Configuration conf = o.jobConfiguration().get();
         int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = EmbeddedJob.settings(conf);
 
@@ -154,10 +129,8 @@ public final class Bench {
             Path work = dir.path();
             err.println("neardup bench: generating " + documents + " documents");
             List<String> texts = corpus().texts();
-            long bytes =
-                    texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
             Path input = work.resolve("bench.jsonl");
-            writeInput(input, texts);
+            long bytes = BenchCorpus.write(input, texts.size(), texts::get);
 
             err.println("neardup bench: signature step, one thread");
             double signatureDocsPerSecond = signatureOnly(settings, texts);
@@ -167,17 +140,18 @@ public final class Bench {
             // seconds of a job), then the measured run starts a fresh job in the same JVM. With a
             // warm-up of 20,000 documents the compiler still took a third of a core during a
             // 60,000-document measured run, so the default warms up on as many as are measured.
-            int warmUpDocuments = Math.min(texts.size(), warmUp != null ? warmUp : documents);
+            int warmUpDocuments =
+                    Math.min(texts.size(), o.warmUp() != null ? o.warmUp() : documents);
             if (warmUpDocuments > 0) {
                 err.println("neardup bench: whole job, warm-up run");
                 Path warmUpInput = work.resolve("warm-up.jsonl");
-                writeInput(warmUpInput, texts.subList(0, warmUpDocuments));
-                wholeJob(conf, interval, settings, warmUpInput, work, err, progress, "warm-up");
+                BenchCorpus.write(warmUpInput, warmUpDocuments, texts::get);
+                wholeJob(conf, settings, warmUpInput, work, err, progress, "warm-up");
                 Files.delete(warmUpInput);
             }
             err.println("neardup bench: whole job, parallelism " + p);
             Map<String, Object> job =
-                    wholeJob(conf, interval, settings, input, work, err, progress, "measured");
+                    wholeJob(conf, settings, input, work, err, progress, "measured");
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
@@ -185,9 +159,9 @@ public final class Bench {
             r.put("documents", documents);
             r.put("inputMegabytes", bytes / 1e6);
             r.put("parallelism", p);
-            r.put("checkpointInterval", OptionValues.format(checkpointInterval));
+            r.put("checkpointInterval", OptionValues.format(o.checkpointInterval()));
             r.put("warmUpDocuments", warmUpDocuments);
-            r.put("stateBackend", stateBackend);
+            r.put("stateBackend", o.stateBackend());
             r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
             r.put(
                     "signatureOnlyMegabytesPerSecond",
@@ -205,52 +179,43 @@ public final class Bench {
             r.put("sampleStore", store);
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
-            if (hotCopies > 0) {
+            if (o.hotCopies() > 0) {
                 err.println(
                         "neardup bench: hot bucket, "
-                                + hotCopies
+                                + o.hotCopies()
                                 + " copies of one page among the "
                                 + documents
                                 + " documents");
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, texts);
                 Map<String, Object> hot =
-                        wholeJob(conf, interval, settings, hotInput, work, err, progress, "hot");
-                r.put("hotCopies", hotCopies);
+                        wholeJob(conf, settings, hotInput, work, err, progress, "hot");
+                r.put("hotCopies", o.hotCopies());
                 r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
                 r.put(
                         "hotToDistinctRatio",
-                        (double) hot.get("jobDocsPerSecondAfterStartup")
-                                / (double) job.get("jobDocsPerSecondAfterStartup"));
+                        (double) hot.get("jobDocsPerSecondAfterStartup") / wholeJob);
                 r.put("hotAlerts", hot.get("alerts"));
                 r.put("hotAlertsNamingTheFirstCopy", hot.get("alertsNamingFirstCopy"));
                 r.put("hotStateBytes", hot.get("savepointBytes"));
             }
-            r.put("peakRssMegabytes", peakRssMegabytes());
+            r.put("peakRssMegabytes", MemoryPeaks.peakRssMegabytes());
             print(out, r);
             return 0;
         }
     }
 
-    private BenchCorpus corpus() {
-        return new BenchCorpus(documents, documentSize, duplicateFraction);
-    }
-
-    private static void writeInput(Path input, List<String> texts) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < texts.size(); i++) {
-                w.write(BenchCorpus.line("doc-" + i, "https://example.org/" + i, texts.get(i)));
-                w.write('\n');
-            }
-        }
+    BenchCorpus corpus() {
+        return new BenchCorpus(o.documents(), o.documentSize(), o.duplicateFraction());
     }
 
     /** The first copy's id in the hot-bucket corpus. */
     private static final String FIRST_COPY = "hot-0";
 
-    /** The distinct documents with {@link #hotCopies} copies of one page spread evenly. */
+    /** The distinct documents with {@code hotCopies} copies of one page spread evenly. */
     private void writeHotInput(Path input, List<String> texts) throws IOException {
-        String page = SyntheticText.prose(7, documentSize);
+        String page = SyntheticText.prose(7, o.documentSize());
+        int hotCopies = o.hotCopies();
         int total = texts.size() + hotCopies;
         int copy = 0;
         int distinct = 0;
@@ -274,18 +239,6 @@ public final class Bench {
                 w.write(dev.neardup.io.Json.write(doc));
                 w.write('\n');
             }
-        }
-    }
-
-    /** Peak resident memory of this process (VmHWM), or -1 where /proc is not available. */
-    public static long peakRssMegabytes() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/self/status"))) {
-            return lines.filter(l -> l.startsWith("VmHWM:"))
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024)
-                    .findFirst()
-                    .orElse(-1L);
-        } catch (IOException | RuntimeException e) {
-            return -1;
         }
     }
 
@@ -319,7 +272,6 @@ public final class Bench {
 
     Map<String, Object> wholeJob(
             Configuration conf,
-            Duration interval,
             NearDupSettings settings,
             Path input,
             Path work,
@@ -327,7 +279,7 @@ public final class Bench {
             Progress progress,
             String phase)
             throws Exception {
-        Configuration flink = EmbeddedJob.configuration(conf, work, interval);
+        Configuration flink = EmbeddedJob.configuration(conf, work, o.checkpointInterval());
         counts.configure(flink); // the counts of this phase's job, from 0
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
@@ -339,12 +291,12 @@ public final class Bench {
             progress.phase(phase);
         }
         long firstVerdict = 0;
-        long expectedVerdicts;
+        long expected;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
-            expectedVerdicts = lines.count();
+            expected = lines.count();
         }
         StallWatch stall = new StallWatch(STALL_TIMEOUT);
-        while (counts.written(EmbeddedJob.VERDICTS) < expectedVerdicts) {
+        while (counts.written(EmbeddedJob.VERDICTS) < expected) {
             long verdicts = counts.written(EmbeddedJob.VERDICTS);
             if (firstVerdict == 0 && verdicts > 0) {
                 firstVerdict = System.nanoTime();
@@ -364,7 +316,7 @@ public final class Bench {
                                 + " s, with "
                                 + verdicts
                                 + " of "
-                                + expectedVerdicts
+                                + expected
                                 + " verdicts written (a verdict is owed to every input line);"
                                 + " the job was cancelled. Please report it with the command"
                                 + " line.",
@@ -379,16 +331,12 @@ public final class Bench {
         if (progress != null) {
             progress.clear();
         }
-        long expected = expectedVerdicts;
         if (firstVerdict == 0) {
             firstVerdict = start;
         }
         err.println("neardup bench: all verdicts in; stopping with a savepoint");
-        Path savepoints = work.resolve("savepoints");
-        String savepoint =
-                job.stopWithSavepoint(
-                                false, savepoints.toUri().toString(), SavepointFormatType.NATIVE)
-                        .get();
+        String savepoint = work.resolve("savepoints").toUri().toString();
+        savepoint = job.stopWithSavepoint(false, savepoint, SavepointFormatType.NATIVE).get();
         long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
 
         double[] latencies = latencies(alerts);
@@ -417,23 +365,17 @@ public final class Bench {
 
     /** Parse-to-detection latencies of the alerts (pairs; cluster merges are left out). */
     private static double[] latencies(Path alerts) throws IOException {
-        List<String> lines = Files.readAllLines(alerts, StandardCharsets.UTF_8);
-        double[] out = new double[lines.size()];
-        int n = 0;
-        for (String line : lines) {
+        DoubleStream.Builder out = DoubleStream.builder();
+        for (String line : Files.readAllLines(alerts, StandardCharsets.UTF_8)) {
             JsonNode a = dev.neardup.io.Json.MAPPER.readTree(line);
-            if (a.has("event")) {
-                continue;
+            if (!a.has("event")) {
+                Instant eventTime = Instant.parse(a.get("eventTime").asText());
+                out.add(
+                        Duration.between(eventTime, Instant.parse(a.get("detectedAt").asText()))
+                                .toMillis());
             }
-            out[n++] =
-                    Duration.between(
-                                    Instant.parse(a.get("eventTime").asText()),
-                                    Instant.parse(a.get("detectedAt").asText()))
-                            .toMillis();
         }
-        out = Arrays.copyOf(out, n);
-        Arrays.sort(out);
-        return out;
+        return out.build().sorted().toArray();
     }
 
     private static double percentile(double[] sorted, double q) {
@@ -474,61 +416,47 @@ public final class Bench {
     }
 
     private void print(PrintWriter out, Map<String, Object> r) {
-        if (json) {
+        if (o.json()) {
             out.println(dev.neardup.io.Json.write(r));
             return;
         }
-        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
-        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
-        out.printf(
-                Locale.ROOT,
+        Formatter f = new Formatter(out, Locale.ROOT);
+        f.format("machine             %s%n", r.get("machine"));
+        f.format("settings            %s%n", r.get("settings"));
+        f.format(
                 "corpus              %d documents, %.1f MB, %.0f%% near-duplicates%n",
-                documents,
-                r.get("inputMegabytes"),
-                100 * duplicateFraction);
-        out.printf(
-                Locale.ROOT,
+                o.documents(), r.get("inputMegabytes"), 100 * o.duplicateFraction());
+        f.format(
                 "signature only      %,.0f documents/s  (%.1f MB/s, one thread, best of 3"
                         + " passes)%n",
-                r.get("signatureOnlyDocsPerSecond"),
-                r.get("signatureOnlyMegabytesPerSecond"));
-        out.printf(
-                Locale.ROOT,
+                r.get("signatureOnlyDocsPerSecond"), r.get("signatureOnlyMegabytesPerSecond"));
+        f.format(
                 "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
                         + " %s state, checkpoints every %s, after a warm-up run of %,d)%n",
                 r.get("jobDocsPerSecond"),
                 r.get("jobDocsPerSecondAfterStartup"),
                 r.get("parallelism"),
-                stateBackend,
-                OptionValues.format(checkpointInterval),
+                o.stateBackend(),
+                OptionValues.format(o.checkpointInterval()),
                 r.get("warmUpDocuments"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "job / signature     %.0f%%  (after start-up; target >= 50%%)%n",
                 100 * (double) r.get("jobToSignatureRatio"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
                         + " input read as fast as possible)%n",
-                r.get("latencyP50Millis"),
-                r.get("latencyP99Millis"),
-                r.get("alerts"));
-        out.printf(
-                Locale.ROOT,
+                r.get("latencyP50Millis"), r.get("latencyP99Millis"), r.get("alerts"));
+        f.format(
                 "state               %.0f bytes per live document  (%,d bytes native savepoint;"
                         + " target <= 1024)%n",
-                r.get("stateBytesPerDocument"),
-                r.get("savepointBytes"));
+                r.get("stateBytesPerDocument"), r.get("savepointBytes"));
         if (Boolean.TRUE.equals(r.get("sampleStore"))) {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "sketch              %,d bytes per document in the sample store, none in its %d"
                             + " bucket members  (bottom-s containment sample)%n",
-                    r.get("verifyBytesPerDocument"),
-                    r.get("bandKeysPerDocument"));
+                    r.get("verifyBytesPerDocument"), r.get("bandKeysPerDocument"));
         } else {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "sketch              %d bytes per bucket member to verify x %d band keys ="
                             + " %,d bytes per document  (%s)%n",
                     r.get("verifyBytesPerMember"),
@@ -539,24 +467,19 @@ public final class Bench {
                             : "b-bit MinHash signature");
         }
         if (r.containsKey("hotCopies")) {
-            out.printf(
-                    Locale.ROOT,
+            f.format(
                     "hot bucket          %,.0f documents/s with %,d copies of one page among"
                             + " them: %.2f x the distinct pages' rate (target >= 0.5)%n",
-                    r.get("hotDocsPerSecond"),
-                    r.get("hotCopies"),
-                    r.get("hotToDistinctRatio"));
-            out.printf(
-                    Locale.ROOT,
+                    r.get("hotDocsPerSecond"), r.get("hotCopies"), r.get("hotToDistinctRatio"));
+            f.format(
                     "hot alerts          %,d alerts, %,d naming the first copy (ideal: %,d, one per"
                             + " later copy); savepoint %,d bytes%n",
                     r.get("hotAlerts"),
                     r.get("hotAlertsNamingTheFirstCopy"),
-                    hotCopies - 1,
+                    o.hotCopies() - 1,
                     r.get("hotStateBytes"));
         }
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "peak memory         %,d MB resident (the whole bench process)%n",
                 r.get("peakRssMegabytes"));
     }

@@ -6,11 +6,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The generated crawl of {@code neardup bench}: {@code documents} texts of about {@code
@@ -73,11 +74,7 @@ public final class BenchCorpus {
 
     /** All texts, in memory. */
     public List<String> texts() {
-        List<String> texts = new ArrayList<>(size());
-        for (int i = 0; i < size(); i++) {
-            texts.add(text(i));
-        }
-        return texts;
+        return IntStream.range(0, size()).mapToObj(this::text).toList();
     }
 
     /**
@@ -86,10 +83,15 @@ public final class BenchCorpus {
      * written.
      */
     public long write(Path file) throws IOException {
+        return write(file, size(), this::text);
+    }
+
+    /** Writes texts 0 to n - 1 of {@code texts} as {@link #write(Path)} does. */
+    static long write(Path file, int n, IntFunction<String> texts) throws IOException {
         long bytes = 0;
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < size(); i++) {
-                String text = text(i);
+            for (int i = 0; i < n; i++) {
+                String text = texts.apply(i);
                 bytes += text.getBytes(StandardCharsets.UTF_8).length;
                 w.write(line("doc-" + i, "https://example.org/" + i, text));
                 w.write('\n');

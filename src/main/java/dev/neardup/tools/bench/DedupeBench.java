@@ -13,6 +13,7 @@ import dev.neardup.runtime.WorkDir;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,22 +29,11 @@ import org.apache.flink.configuration.RestartStrategyOptions;
  * bench}'s whole job, RocksDB and checkpoints); documents/s and peak memory ({@link MemoryPeaks})
  * of each.
  */
-final class DedupeBench {
-
-    private final Bench bench;
-    private final PrintWriter out;
-    private final PrintWriter err;
-    private final Duration progressEvery;
-
-    DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
-        this.bench = bench;
-        this.out = out;
-        this.err = err;
-        this.progressEvery = progressEvery;
-    }
+record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
 
     int run() throws Exception {
-        Configuration conf = bench.jobConfiguration();
+        Bench.Options o = bench.o;
+        Configuration conf = o.jobConfiguration().get();
         int parallelism = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = EmbeddedJob.settings(conf);
         DedupeSettings dedupeSettings;
@@ -52,21 +42,18 @@ final class DedupeBench {
         } catch (IllegalArgumentException e) {
             throw NeardupException.usage(e.getMessage());
         }
-        Duration interval = bench.checkpointInterval;
         Map<String, Object> r = new LinkedHashMap<>();
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
             Path input = work.resolve("bench.jsonl");
-            err.println("neardup bench: writing " + bench.documents + " generated documents");
+            err.println("neardup bench: writing " + o.documents() + " generated documents");
             long start = System.nanoTime();
-            long bytes =
-                    new BenchCorpus(bench.documents, bench.documentSize, bench.duplicateFraction)
-                            .write(input);
+            long bytes = bench.corpus().write(input);
             r.put("machine", Bench.machine());
             r.put("settings", dedupeSettings.toString());
-            r.put("documents", bench.documents);
+            r.put("documents", o.documents());
             r.put("inputMegabytes", bytes / 1e6);
-            r.put("duplicateFraction", bench.duplicateFraction);
+            r.put("duplicateFraction", o.duplicateFraction());
             r.put("corpusSeconds", (System.nanoTime() - start) / 1e9);
             r.put("parallelism", parallelism);
 
@@ -76,13 +63,8 @@ final class DedupeBench {
             flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
             JobCounts counts = new JobCounts().configure(flink);
             Progress dedupeProgress =
-                    bench.quiet
-                            ? null
-                            : Progress.onStderr(
-                                    err,
-                                    progressEvery,
-                                    "bench",
-                                    DedupeRun.progressCounts(dedupeSettings, counts));
+                    bench.progress(
+                            err, progressEvery, DedupeRun.progressCounts(dedupeSettings, counts));
             if (dedupeProgress != null) {
                 dedupeProgress.phase("dedupe");
             }
@@ -104,7 +86,7 @@ final class DedupeBench {
                 dedupeMemory = peaks.stop();
             }
             r.put("dedupeSeconds", result.seconds());
-            r.put("dedupeDocsPerSecond", bench.documents / result.seconds());
+            r.put("dedupeDocsPerSecond", o.documents() / result.seconds());
             r.put("dedupeClusters", result.clusters());
             r.put("dedupePairs", result.pairs());
             r.put("dedupeExactCopies", result.exactCopies());
@@ -114,24 +96,12 @@ final class DedupeBench {
 
             err.println(
                     "neardup bench: streaming job over the same file, parallelism " + parallelism);
-            Progress runProgress =
-                    bench.quiet
-                            ? null
-                            : Progress.onStderr(
-                                    err, progressEvery, "bench", Progress.run(bench.counts));
+            Progress runProgress = bench.progress(err, progressEvery, Progress.run(bench.counts));
             Map<String, Object> streaming;
             MemoryPeaks.Peaks streamingMemory;
             try (MemoryPeaks peaks = MemoryPeaks.start()) {
                 streaming =
-                        bench.wholeJob(
-                                conf,
-                                interval,
-                                settings,
-                                input,
-                                work,
-                                err,
-                                runProgress,
-                                "streaming");
+                        bench.wholeJob(conf, settings, input, work, err, runProgress, "streaming");
                 streamingMemory = peaks.stop();
             }
             r.put("streamingSeconds", streaming.get("jobSeconds"));
@@ -154,22 +124,21 @@ final class DedupeBench {
     }
 
     private void print(Map<String, Object> r) {
-        if (bench.json) {
+        if (bench.o.json()) {
             out.println(Json.write(r));
             return;
         }
-        out.printf(Locale.ROOT, "machine             %s%n", r.get("machine"));
-        out.printf(Locale.ROOT, "settings            %s%n", r.get("settings"));
-        out.printf(
-                Locale.ROOT,
+        Formatter f = new Formatter(out, Locale.ROOT);
+        f.format("machine             %s%n", r.get("machine"));
+        f.format("settings            %s%n", r.get("settings"));
+        f.format(
                 "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates (written in"
                         + " %.0f s)%n",
                 r.get("documents"),
                 r.get("inputMegabytes"),
                 100 * (double) r.get("duplicateFraction"),
                 r.get("corpusSeconds"));
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "dedupe              %,.0f documents/s  (%.1f s, parallelism %d, one BATCH job:"
                         + " %,d clusters, %,d pairs, %d component rounds)%n",
                 r.get("dedupeDocsPerSecond"),
@@ -178,26 +147,23 @@ final class DedupeBench {
                 r.get("dedupeClusters"),
                 r.get("dedupePairs"),
                 r.get("dedupeComponentRounds"));
-        memory("dedupe memory", "dedupe", r);
-        out.printf(
-                Locale.ROOT,
+        memory(f, "dedupe memory", "dedupe", r);
+        f.format(
                 "streaming job       %,.0f documents/s  (%.1f s, parallelism %d, %s state, %,d"
                         + " alerts)%n",
                 r.get("streamingDocsPerSecond"),
                 r.get("streamingSeconds"),
                 r.get("parallelism"),
-                bench.stateBackend,
+                bench.o.stateBackend(),
                 r.get("streamingAlerts"));
-        memory("streaming memory", "streaming", r);
-        out.printf(
-                Locale.ROOT,
+        memory(f, "streaming memory", "streaming", r);
+        f.format(
                 "dedupe / streaming  %.2f x the streaming job's rate%n",
                 r.get("dedupeToStreamingRatio"));
     }
 
-    private void memory(String label, String prefix, Map<String, Object> r) {
-        out.printf(
-                Locale.ROOT,
+    private static void memory(Formatter f, String label, String prefix, Map<String, Object> r) {
+        f.format(
                 "%-19s peak %,d MB resident, peak %,d MB heap in use (max heap %,d MB)%n",
                 label,
                 r.get(prefix + "PeakRssMegabytes"),

@@ -6,7 +6,7 @@ import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The peak memory of this process over one benchmark run: resident memory (what the machine gives
@@ -27,8 +27,7 @@ public final class MemoryPeaks implements AutoCloseable {
     private volatile long maxHeapBytes;
 
     /** The peaks of one run. */
-    public record Peaks(
-            long rssMegabytes, long heapMegabytes, long maxHeapMegabytes, boolean exactRss) {}
+    public record Peaks(long rssMegabytes, long heapMegabytes, long maxHeapMegabytes) {}
 
     private MemoryPeaks() {
         System.gc();
@@ -57,8 +56,7 @@ public final class MemoryPeaks implements AutoCloseable {
 
     /** Stops measuring; the peaks since {@link #start()}. */
     public Peaks stop() {
-        running = false;
-        sampler.interrupt();
+        close();
         try {
             sampler.join(1000);
         } catch (InterruptedException e) {
@@ -69,8 +67,7 @@ public final class MemoryPeaks implements AutoCloseable {
         return new Peaks(
                 rss < 0 ? -1 : rss / 1024,
                 maxHeapBytes >> 20,
-                Runtime.getRuntime().maxMemory() >> 20,
-                hwm >= 0);
+                Runtime.getRuntime().maxMemory() >> 20);
     }
 
     @Override
@@ -89,18 +86,21 @@ public final class MemoryPeaks implements AutoCloseable {
         }
     }
 
-    /** A line of /proc/self/status in kB, or -1. */
+    /** Peak resident memory of this process (VmHWM), or -1 where /proc is not available. */
+    public static long peakRssMegabytes() {
+        long kb = statusKb("VmHWM:");
+        return kb < 0 ? -1 : kb / 1024;
+    }
+
+    /** A line of /proc/self/status in kB, or -1 (not Linux). */
     private static long statusKb(String key) {
-        try {
-            List<String> lines = Files.readAllLines(STATUS);
-            for (String l : lines) {
-                if (l.startsWith(key)) {
-                    return Long.parseLong(l.replaceAll("[^0-9]", ""));
-                }
-            }
+        try (Stream<String> lines = Files.lines(STATUS)) {
+            return lines.filter(l -> l.startsWith(key))
+                    .mapToLong(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
+                    .findFirst()
+                    .orElse(-1);
         } catch (IOException | RuntimeException e) {
-            // not Linux
+            return -1;
         }
-        return -1;
     }
 }

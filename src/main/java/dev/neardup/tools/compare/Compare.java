@@ -99,20 +99,16 @@ public final class Compare {
     }
 
     private void run(PrintWriter out, PrintWriter err) {
-        Banding banding = new Banding(params);
-        ShingleOptions shingles = settings.text().shingles();
         DocumentReader reader =
                 new DocumentReader(
                         options.stdin(),
                         options.userAgent(),
                         w -> err.println(options.warnings() + ": " + w));
-        Analysis a =
-                analyse(reader.read(options.first(), options.contentType()), shingles, minHash);
-        Analysis b =
-                analyse(reader.read(options.second(), options.contentType()), shingles, minHash);
+        Analysis a = analyse(reader.read(options.first(), options.contentType()));
+        Analysis b = analyse(reader.read(options.second(), options.contentType()));
         err.flush();
 
-        Comparison c = new Comparison(a, b, minHash.numHashes(), params, banding);
+        Comparison c = compare(a, b);
         ModeReport mode =
                 settings.mode()
                         .comparison(a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
@@ -126,7 +122,7 @@ public final class Compare {
                         b.doc.type(),
                         b.tokens);
         if (options.json()) {
-            Map<String, Object> o = c.toJson();
+            Map<String, Object> o = toJson(c);
             if (mode != null) {
                 o.put(settings.mode().name(), mode.toJson());
             }
@@ -145,7 +141,7 @@ public final class Compare {
                                             + Format.plain(threshold)
                                             + "' chooses")
                             + "; P(candidate) at the exact Jaccard is "
-                            + Format.probability(c.params.probability(c.jaccard)));
+                            + Format.probability(params.probability(c.jaccard)));
         }
         out.flush();
     }
@@ -163,7 +159,6 @@ public final class Compare {
     private record Analysis(
             DocumentReader.Document doc,
             int tokens,
-            int shingles,
             ShingleSet set,
             long[] signature,
             long[] hashes) {
@@ -174,14 +169,14 @@ public final class Compare {
             o.put("contentType", name(doc.type()));
             o.put("contentTypeFrom", doc.typeReason());
             o.put("tokens", tokens);
-            o.put("shingles", shingles);
+            o.put("shingles", hashes.length);
             o.put("distinctShingles", set.size());
             return o;
         }
     }
 
-    private static Analysis analyse(
-            DocumentReader.Document doc, ShingleOptions options, MinHash minHash) {
+    private Analysis analyse(DocumentReader.Document doc) {
+        ShingleOptions options = settings.text().shingles();
         String text =
                 doc.type() == ContentType.HTML
                         ? HtmlText.visibleText(doc.content())
@@ -191,92 +186,75 @@ public final class Compare {
                         .tokenize(text)
                         .tokenCount();
         long[] hashes = new Shingler(options).shingleHashes(text);
-        return new Analysis(
-                doc,
-                tokens,
-                hashes.length,
-                ShingleSet.of(hashes),
-                minHash.signature(hashes),
-                hashes);
+        return new Analysis(doc, tokens, ShingleSet.of(hashes), minHash.signature(hashes), hashes);
     }
 
-    /** Everything both outputs show. */
-    private final class Comparison {
-        final Analysis a;
-        final Analysis b;
-        final int numHashes;
-        final LshParams params;
-        final int intersection;
-        final int union;
-        final double jaccard;
-        final double containmentAinB;
-        final double containmentBinA;
-        final int sketchSize;
-        final BottomKContainment.Estimate containmentEstimate;
-        final double estimate;
-        final double standardError;
-        final int firstAgreeingBand;
-        final boolean nearDuplicate;
+    /** What both outputs show of the pair. */
+    private record Comparison(
+            Analysis a,
+            Analysis b,
+            int intersection,
+            int union,
+            double jaccard,
+            BottomKContainment.Estimate containmentEstimate) {}
 
-        Comparison(Analysis a, Analysis b, int numHashes, LshParams params, Banding banding) {
-            this.a = a;
-            this.b = b;
-            this.numHashes = numHashes;
-            this.params = params;
-            this.intersection = a.set.intersectionSize(b.set);
-            this.union = a.set.size() + b.set.size() - intersection;
-            this.jaccard = Similarity.jaccard(a.set, b.set);
-            this.containmentAinB = Similarity.containment(a.set, b.set);
-            this.containmentBinA = Similarity.containment(b.set, a.set);
-            this.sketchSize = Compare.this.sketchSize;
-            this.containmentEstimate =
-                    BottomKContainment.containment(
-                            BottomKContainment.pack(
-                                    BottomKContainment.sample(a.hashes, sketchSize), sketchSize),
-                            BottomKContainment.pack(
-                                    BottomKContainment.sample(b.hashes, sketchSize), sketchSize));
-            this.estimate = Similarity.estimateJaccard(a.signature, b.signature);
-            // The estimator's standard error at the true similarity, which is known here.
-            this.standardError = Similarity.standardError(jaccard, numHashes);
-            this.firstAgreeingBand = banding.firstAgreeingBand(a.signature, b.signature);
-            this.nearDuplicate = estimate >= threshold;
-        }
+    private Comparison compare(Analysis a, Analysis b) {
+        int intersection = a.set.intersectionSize(b.set);
+        return new Comparison(
+                a,
+                b,
+                intersection,
+                a.set.size() + b.set.size() - intersection,
+                Similarity.jaccard(a.set, b.set),
+                BottomKContainment.containment(sample(a), sample(b)));
+    }
 
-        Map<String, Object> toJson() {
-            ShingleOptions shingles = settings.text().shingles();
-            Map<String, Object> options = new LinkedHashMap<>();
-            options.put("shingle", name(shingles.kind()));
-            options.put("shingleSize", shingles.size());
-            options.put("stopwords", shingles.removeStopWords());
-            options.put("stem", flag(NearDupOptions.STEMMING, shingles.stemming()));
-            options.put("numHashes", numHashes);
-            options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.text().algorithm()));
-            options.put("threshold", threshold);
+    private byte[] sample(Analysis d) {
+        return BottomKContainment.pack(BottomKContainment.sample(d.hashes, sketchSize), sketchSize);
+    }
 
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("options", options);
-            o.put("a", a.toJson());
-            o.put("b", b.toJson());
-            o.put("intersection", intersection);
-            o.put("union", union);
-            o.put("jaccard", jaccard);
-            o.put("containmentAInB", containmentAinB);
-            o.put("containmentBInA", containmentBinA);
-            o.put("estimatedContainmentAInB", containmentEstimate.aInB());
-            o.put("estimatedContainmentBInA", containmentEstimate.bInA());
-            o.put("containmentSketchSize", sketchSize);
-            o.put("containmentSampleA", containmentEstimate.sampleA());
-            o.put("containmentSampleB", containmentEstimate.sampleB());
-            o.put("estimate", estimate);
-            o.put("standardError", standardError);
-            o.put("bands", params.bands());
-            o.put("rows", params.rows());
-            o.put("candidateProbability", params.probability(jaccard));
-            o.put("candidate", firstAgreeingBand >= 0);
-            o.put("firstAgreeingBand", firstAgreeingBand >= 0 ? firstAgreeingBand : null);
-            o.put("nearDuplicate", nearDuplicate);
-            return o;
-        }
+    /** The estimator's standard error at the true similarity, which is known here. */
+    private double standardError(Comparison c) {
+        return Similarity.standardError(c.jaccard, minHash.numHashes());
+    }
+
+    private Map<String, Object> toJson(Comparison c) {
+        ShingleOptions shingles = settings.text().shingles();
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("shingle", name(shingles.kind()));
+        options.put("shingleSize", shingles.size());
+        options.put("stopwords", shingles.removeStopWords());
+        options.put("stem", flag(NearDupOptions.STEMMING, shingles.stemming()));
+        options.put("numHashes", minHash.numHashes());
+        options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.text().algorithm()));
+        options.put("threshold", threshold);
+
+        double estimate = Similarity.estimateJaccard(c.a.signature, c.b.signature);
+        int firstAgreeingBand = new Banding(params).firstAgreeingBand(c.a.signature, c.b.signature);
+        BottomKContainment.Estimate e = c.containmentEstimate;
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("options", options);
+        o.put("a", c.a.toJson());
+        o.put("b", c.b.toJson());
+        o.put("intersection", c.intersection);
+        o.put("union", c.union);
+        o.put("jaccard", c.jaccard);
+        o.put("containmentAInB", Similarity.containment(c.a.set, c.b.set));
+        o.put("containmentBInA", Similarity.containment(c.b.set, c.a.set));
+        o.put("estimatedContainmentAInB", e.aInB());
+        o.put("estimatedContainmentBInA", e.bInA());
+        o.put("containmentSketchSize", sketchSize);
+        o.put("containmentSampleA", e.sampleA());
+        o.put("containmentSampleB", e.sampleB());
+        o.put("estimate", estimate);
+        o.put("standardError", standardError(c));
+        o.put("bands", params.bands());
+        o.put("rows", params.rows());
+        o.put("candidateProbability", params.probability(c.jaccard));
+        o.put("candidate", firstAgreeingBand >= 0);
+        o.put("firstAgreeingBand", firstAgreeingBand >= 0 ? firstAgreeingBand : null);
+        o.put("nearDuplicate", estimate >= threshold);
+        return o;
     }
 
     private void printText(Comparison c, PrintWriter out) {
@@ -300,7 +278,7 @@ public final class Compare {
         printDocument(out, "A", c.a);
         printDocument(out, "B", c.b);
         out.println();
-        line(
+        JobDecision.line(
                 out,
                 "exact Jaccard",
                 Format.fixed(c.jaccard),
@@ -309,29 +287,37 @@ public final class Compare {
                         + c.union
                         + " distinct shingles"
                         + (c.union == 0 ? " (two empty sets count as identical)" : ""));
-        line(out, "containment A in B", Format.fixed(c.containmentAinB), "share of A's in B");
-        line(out, "containment B in A", Format.fixed(c.containmentBinA), "share of B's in A");
+        JobDecision.line(
+                out,
+                "containment A in B",
+                Format.fixed(Similarity.containment(c.a.set, c.b.set)),
+                "share of A's in B");
+        JobDecision.line(
+                out,
+                "containment B in A",
+                Format.fixed(Similarity.containment(c.b.set, c.a.set)),
+                "share of B's in A");
         BottomKContainment.Estimate e = c.containmentEstimate;
-        line(
+        JobDecision.line(
                 out,
                 "estimated A in B",
                 Format.fixed(e.aInB()),
-                estimateNote(e.aInBSample(), e.sampleA(), "A", c.sketchSize));
-        line(
+                estimateNote(e.aInBSample(), e.sampleA(), "A", sketchSize));
+        JobDecision.line(
                 out,
                 "estimated B in A",
                 Format.fixed(e.bInA()),
-                estimateNote(e.bInASample(), e.sampleB(), "B", c.sketchSize));
-        line(
+                estimateNote(e.bInASample(), e.sampleB(), "B", sketchSize));
+        JobDecision.line(
                 out,
                 "MinHash estimate",
-                Format.fixed(c.estimate),
+                Format.fixed(Similarity.estimateJaccard(c.a.signature, c.b.signature)),
                 String.format(
                         Locale.ROOT,
                         "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
-                        c.standardError,
+                        standardError(c),
                         flag(NearDupOptions.ALGORITHM, settings.text().algorithm()),
-                        c.numHashes));
+                        minHash.numHashes()));
     }
 
     /** How a containment estimate was made and how far off it may be. */
@@ -359,8 +345,8 @@ public final class Compare {
                 name(d.doc.type()),
                 d.doc.typeReason(),
                 d.tokens,
-                d.shingles,
-                d.shingles == 1 ? "shingle" : "shingles",
+                d.hashes.length,
+                d.hashes.length == 1 ? "shingle" : "shingles",
                 d.set.size());
         if (d.tokens == 0) {
             out.println("   note: no tokens (empty, or no visible text); its shingle set is empty");
@@ -369,9 +355,5 @@ public final class Compare {
             out.println(
                     "   note: fewer tokens than the shingle size; the whole text is one shingle");
         }
-    }
-
-    private static void line(PrintWriter out, String label, String value, String note) {
-        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
     }
 }

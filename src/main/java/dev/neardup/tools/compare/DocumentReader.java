@@ -180,26 +180,12 @@ public final class DocumentReader {
         try {
             response = client().send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (HttpConnectTimeoutException e) {
-            throw NeardupException.failure(
-                    "cannot fetch "
-                            + argument
-                            + ": no connection to "
-                            + uri.getHost()
-                            + " within "
-                            + TIMEOUT.toSeconds()
-                            + " s",
-                    e);
+            String within = " within " + TIMEOUT.toSeconds() + " s";
+            throw cannotFetch(argument, "no connection to " + uri.getHost() + within, e);
         } catch (HttpTimeoutException e) {
-            throw NeardupException.failure(
-                    "cannot fetch "
-                            + argument
-                            + ": no response within "
-                            + TIMEOUT.toSeconds()
-                            + " s",
-                    e);
+            throw cannotFetch(argument, "no response within " + TIMEOUT.toSeconds() + " s", e);
         } catch (IOException e) {
-            throw NeardupException.failure(
-                    "cannot fetch " + argument + ": " + networkError(e, uri), e);
+            throw cannotFetch(argument, networkError(e, uri), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw NeardupException.failure("interrupted while fetching " + argument, e);
@@ -207,10 +193,9 @@ public final class DocumentReader {
         int status = response.statusCode();
         if (status < 200 || status > 299) {
             String finalUri = response.uri().toString();
-            throw NeardupException.failure(
-                    "cannot fetch "
-                            + argument
-                            + ": the server answered HTTP "
+            throw cannotFetch(
+                    argument,
+                    "the server answered HTTP "
                             + status
                             + reasonPhrase(status)
                             + (finalUri.equals(argument) ? "" : " (from " + finalUri + ")"),
@@ -219,6 +204,10 @@ public final class DocumentReader {
         String contentType = response.headers().firstValue("Content-Type").orElse(null);
         String text = decode(response.body(), charsetOf(contentType, argument), argument);
         return typed(argument, text, choice, null, contentType);
+    }
+
+    private static NeardupException cannotFetch(String argument, String why, Exception cause) {
+        return NeardupException.failure("cannot fetch " + argument + ": " + why, cause);
     }
 
     private HttpClient client() {
@@ -250,30 +239,19 @@ public final class DocumentReader {
     }
 
     private static String reasonPhrase(int status) {
-        switch (status) {
-            case 400:
-                return " (Bad Request)";
-            case 401:
-                return " (Unauthorized)";
-            case 403:
-                return " (Forbidden)";
-            case 404:
-                return " (Not Found)";
-            case 410:
-                return " (Gone)";
-            case 429:
-                return " (Too Many Requests)";
-            case 500:
-                return " (Internal Server Error)";
-            case 502:
-                return " (Bad Gateway)";
-            case 503:
-                return " (Service Unavailable)";
-            case 504:
-                return " (Gateway Timeout)";
-            default:
-                return "";
-        }
+        return switch (status) {
+            case 400 -> " (Bad Request)";
+            case 401 -> " (Unauthorized)";
+            case 403 -> " (Forbidden)";
+            case 404 -> " (Not Found)";
+            case 410 -> " (Gone)";
+            case 429 -> " (Too Many Requests)";
+            case 500 -> " (Internal Server Error)";
+            case 502 -> " (Bad Gateway)";
+            case 503 -> " (Service Unavailable)";
+            case 504 -> " (Gateway Timeout)";
+            default -> "";
+        };
     }
 
     /** The charset named in a Content-Type header, UTF-8 when there is none or it is unknown. */
@@ -327,35 +305,28 @@ public final class DocumentReader {
             ContentTypeOption choice,
             String fileName,
             String mimeType) {
-        if (choice == ContentTypeOption.HTML) {
-            return new Document(source, text, ContentType.HTML, "--content-type html");
-        }
-        if (choice == ContentTypeOption.TEXT) {
-            return new Document(source, text, ContentType.TEXT, "--content-type text");
+        if (choice != ContentTypeOption.AUTO) {
+            return new Document(
+                    source,
+                    text,
+                    ContentType.valueOf(choice.name()),
+                    "--content-type " + choice.name().toLowerCase(Locale.ROOT));
         }
         if (fileName != null) {
             String name = fileName.toLowerCase(Locale.ROOT);
-            int dot = name.lastIndexOf('.');
-            String extension = dot >= 0 ? name.substring(dot) : "";
-            switch (extension) {
-                case ".html":
-                case ".htm":
-                case ".xhtml":
-                    return new Document(
-                            source, text, ContentType.HTML, "file extension " + extension);
-                case ".txt":
-                    return new Document(
-                            source, text, ContentType.TEXT, "file extension " + extension);
-                default:
-                    break;
+            String extension = name.substring(Math.max(0, name.lastIndexOf('.')));
+            ContentType type =
+                    switch (extension) {
+                        case ".html", ".htm", ".xhtml" -> ContentType.HTML;
+                        case ".txt" -> ContentType.TEXT;
+                        default -> null;
+                    };
+            if (type != null) {
+                return new Document(source, text, type, "file extension " + extension);
             }
         }
         if (mimeType != null && !mimeType.isBlank()) {
-            String mime = mimeType.strip().toLowerCase(Locale.ROOT);
-            int semicolon = mime.indexOf(';');
-            if (semicolon >= 0) {
-                mime = mime.substring(0, semicolon).strip();
-            }
+            String mime = mimeType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
             // ContentType.detect uses these types and sniffs the content for all others.
             if (mime.startsWith("text/") || mime.equals("application/xhtml+xml")) {
                 return new Document(

@@ -7,14 +7,14 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.Verification;
 import dev.neardup.text.ContentType;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * What the streaming job ({@code neardup run} with the same settings) would do with two documents,
@@ -55,16 +55,12 @@ public final class JobDecision {
         DocumentSketcher.Sketch sa = sketcher.sketch(a, typeA);
         DocumentSketcher.Sketch sb = sketcher.sketch(b, typeB);
         this.keys = sa.bandKeys().length;
-        Set<Long> keysOfB = new HashSet<>();
-        for (long k : sb.bandKeys()) {
-            keysOfB.add(k);
-        }
-        this.colliding = new ArrayList<>();
-        for (int i = 0; i < sa.bandKeys().length; i++) {
-            if (keysOfB.contains(sa.bandKeys()[i])) {
-                colliding.add(i);
-            }
-        }
+        Set<Long> keysOfB = Arrays.stream(sb.bandKeys()).boxed().collect(Collectors.toSet());
+        this.colliding =
+                IntStream.range(0, keys)
+                        .filter(i -> keysOfB.contains(sa.bandKeys()[i]))
+                        .boxed()
+                        .toList();
         Verification v = settings.mode().verification();
         this.exactCopy = sa.identity() == sb.identity();
         this.estimate =
@@ -75,16 +71,14 @@ public final class JobDecision {
         this.accepted = v.accepts(estimate);
         String unit = settings.mode().keyUnit();
         String threshold = " threshold " + threshold();
+        this.alert = wordsA != 0 && wordsB != 0 && !colliding.isEmpty() && accepted;
         if (wordsA == 0 || wordsB == 0) {
-            this.alert = false;
             this.reason =
                     (wordsA == 0 ? "A" : "B")
                             + " has no words: the job puts it in the dead letters (NO_TEXT)";
         } else if (colliding.isEmpty()) {
-            this.alert = false;
             this.reason = "no " + unit + " collides: the two never meet in a bucket";
         } else {
-            this.alert = accepted;
             String where = unit + " " + colliding.get(0) + " collides";
             this.reason =
                     exactCopy
@@ -152,7 +146,8 @@ public final class JobDecision {
         return o;
     }
 
-    private static void line(PrintWriter out, String label, String value, String note) {
+    /** A line of {@code compare}'s table: label, value, note. */
+    static void line(PrintWriter out, String label, String value, String note) {
         out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
     }
 }

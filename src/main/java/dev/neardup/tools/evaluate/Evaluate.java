@@ -24,12 +24,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Formatter;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import org.apache.flink.configuration.Configuration;
@@ -59,38 +61,14 @@ public final class Evaluate {
             boolean json,
             Path plot) {}
 
-    private final Path input;
-    private final Double floor;
-    private final Double recallSimilarity;
-    private final Double precisionSimilarity;
-    private final boolean json;
-    private final Path plot;
-
-    private Evaluate(Options o) {
-        this.input = o.input();
-        this.floor = o.floor();
-        this.recallSimilarity = o.recallSimilarity();
-        this.precisionSimilarity = o.precisionSimilarity();
-        this.json = o.json();
-        this.plot = o.plot();
-    }
+    private Evaluate() {}
 
     /**
      * Evaluates the job with {@code settings} (from {@code conf}) on the input: the report on
      * {@code out}, the phases on {@code err}; {@code plotFormat} is the plot's, null without one.
      */
     public static void run(
-            Options options,
-            Configuration conf,
-            NearDupSettings settings,
-            SCurvePlot.ImageFormat plotFormat,
-            PrintWriter out,
-            PrintWriter err)
-            throws Exception {
-        new Evaluate(options).run(conf, settings, plotFormat, out, err);
-    }
-
-    private void run(
+            Options o,
             Configuration conf,
             NearDupSettings settings,
             SCurvePlot.ImageFormat plotFormat,
@@ -99,10 +77,10 @@ public final class Evaluate {
             throws Exception {
         ModeEvaluation mode = settings.mode().evaluation();
         ModeEvaluation.Terms terms = mode.terms();
-        double floorValue = floor != null ? floor : terms.floor();
-        double recallAt = recallSimilarity != null ? recallSimilarity : terms.recallAt();
+        double floorValue = Objects.requireNonNullElse(o.floor(), terms.floor());
+        double recallAt = Objects.requireNonNullElse(o.recallSimilarity(), terms.recallAt());
         double precisionAt =
-                precisionSimilarity != null ? precisionSimilarity : terms.precisionAt();
+                Objects.requireNonNullElse(o.precisionSimilarity(), terms.precisionAt());
         for (double value : new double[] {floorValue, recallAt, precisionAt}) {
             if (!(value > 0 && value <= 1)) {
                 throw NeardupException.usage("similarities must be in (0, 1], got " + value);
@@ -112,13 +90,13 @@ public final class Evaluate {
             Path cleaned = dir.path().resolve("input.jsonl");
             List<Evaluation.Doc> docs = new ArrayList<>();
             readDocuments(
+                    o.input(),
                     settings,
-                    new Shingler(settings.mode().features()),
                     cleaned,
                     err,
                     (id, hashes) -> docs.add(mode.add(id, hashes)));
             if (docs.isEmpty()) {
-                throw NeardupException.usage("no usable documents in " + input);
+                throw NeardupException.usage("no usable documents in " + o.input());
             }
             err.printf(
                     Locale.ROOT,
@@ -160,17 +138,26 @@ public final class Evaluate {
                             floorValue,
                             recallAt,
                             precisionAt);
-            if (plot != null) {
+            if (o.plot() != null) {
                 try {
-                    SCurvePlot.write(EvaluationPlot.create(report, model), plot, plotFormat);
+                    SCurvePlot.write(EvaluationPlot.create(report, model), o.plot(), plotFormat);
                 } catch (IOException e) {
                     throw NeardupException.failure(
-                            "cannot write plot " + plot + ": " + e.getMessage(), e);
+                            "cannot write plot " + o.plot() + ": " + e.getMessage(), e);
                 }
             }
-            print(out, report, settings, mode, floorValue, joinSeconds, jobSeconds, matches.size());
-            if (plot != null && !json) {
-                out.println("wrote " + plot);
+            print(
+                    o,
+                    out,
+                    report,
+                    settings,
+                    mode,
+                    floorValue,
+                    joinSeconds,
+                    jobSeconds,
+                    matches.size());
+            if (o.plot() != null && !o.json()) {
+                out.println("wrote " + o.plot());
             }
         }
     }
@@ -187,9 +174,9 @@ public final class Evaluate {
      * the same way). Deletions are left out too: the exact answer is about the documents of the
      * corpus.
      */
-    private void readDocuments(
+    private static void readDocuments(
+            Path input,
             NearDupSettings settings,
-            Shingler shingler,
             Path cleaned,
             PrintWriter err,
             BiConsumer<String, long[]> sink)
@@ -197,18 +184,20 @@ public final class Evaluate {
         // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
         // is not in the exact answer either.
         DocumentParser parser = settings.input().parser();
+        Shingler shingler = new Shingler(settings.mode().features());
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int rejected = 0;
         int deletions = 0;
         int repeated = 0;
         int noText = 0;
-        StreamFormat.Reader<RawRecord> reader =
+        JsonLinesFormat format =
                 new JsonLinesFormat(
-                                input.getFileName().toString(), settings.input().maxDocumentBytes())
-                        .createReader(
+                        input.getFileName().toString(), settings.input().maxDocumentBytes());
+        try (StreamFormat.Reader<RawRecord> reader =
+                        format.createReader(
                                 new Configuration(), new LocalDataInputStream(input.toFile()));
-        try (OutputStream out = Files.newOutputStream(cleaned)) {
+                OutputStream out = Files.newOutputStream(cleaned)) {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
                 long now = System.currentTimeMillis();
@@ -244,8 +233,6 @@ public final class Evaluate {
                 out.write(raw.payload);
                 out.write('\n');
             }
-        } finally {
-            reader.close();
         }
         kept.sort(
                 Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));
@@ -263,7 +250,8 @@ public final class Evaluate {
                 noText);
     }
 
-    private void print(
+    private static void print(
+            Options o,
             PrintWriter out,
             Evaluation.Report r,
             NearDupSettings settings,
@@ -272,9 +260,9 @@ public final class Evaluate {
             double joinSeconds,
             double jobSeconds,
             int verdicts) {
-        if (json) {
+        if (o.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("input", input.toString());
+            m.put("input", o.input().toString());
             m.put("settings", settings.toString());
             m.put("similarity", r.similarity());
             m.put("threshold", settings.similarity().threshold());
@@ -286,13 +274,13 @@ public final class Evaluate {
             out.println(Json.write(m));
             return;
         }
+        Formatter f = new Formatter(out, Locale.ROOT);
         ModeEvaluation.Terms terms = mode.terms();
         String s = terms.symbol();
         String digits = terms.digits();
-        out.printf(Locale.ROOT, "neardup evaluate  %s%n", input);
-        out.printf(Locale.ROOT, "settings          %s%n", settings);
-        out.printf(
-                Locale.ROOT,
+        f.format("neardup evaluate  %s%n", o.input());
+        f.format("settings          %s%n", settings);
+        f.format(
                 "exact answer      %d pairs with %s >= "
                         + digits
                         + " among %d documents"
@@ -302,8 +290,7 @@ public final class Evaluate {
                 floorValue,
                 r.documents(),
                 joinSeconds);
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "job               %d verdicts in %.1f s (%.0f documents/s), %.2f %s per"
                         + " document%n",
                 verdicts,
@@ -311,8 +298,7 @@ public final class Evaluate {
                 verdicts / jobSeconds,
                 r.candidatesPerDocument(),
                 terms.work());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "doc-level recall  %s  (%d of %d documents with an earlier one at %s >= "
                         + digits
                         + " were found duplicate)%n",
@@ -321,16 +307,14 @@ public final class Evaluate {
                 r.documentsWithSimilarEarlier(),
                 s,
                 r.recallSimilarity());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "pair recall       %s  (%d of %d pairs at %s >= " + digits + " were reported)%n",
                 ModeEvaluation.ratio(r.pairRecall()),
                 r.truePairsFound(),
                 r.truePairs(),
                 s,
                 r.recallSimilarity());
-        out.printf(
-                Locale.ROOT,
+        f.format(
                 "pair precision    %s  (%d of %d reported pairs have exact %s >= " + digits + ")%n",
                 ModeEvaluation.ratio(r.pairPrecision()),
                 r.reportedPairsAbove(),

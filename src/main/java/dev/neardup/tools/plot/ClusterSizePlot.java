@@ -93,7 +93,7 @@ public final class ClusterSizePlot {
     public static void write(DedupeJob.Result result, DedupeSettings settings, Path histogram)
             throws IOException {
         SCurvePlot.write(
-                ClusterSizePlot.create(
+                create(
                         result.clusterSizes(),
                         String.format(
                                 Locale.ROOT,

@@ -78,13 +78,7 @@ public final class SCurvePlot {
         public static ImageFormat of(Path file) {
             Path name = file.getFileName();
             String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
-            if (n.endsWith(".png")) {
-                return PNG;
-            }
-            if (n.endsWith(".svg")) {
-                return SVG;
-            }
-            return null;
+            return n.endsWith(".png") ? PNG : n.endsWith(".svg") ? SVG : null;
         }
     }
 
@@ -201,17 +195,23 @@ public final class SCurvePlot {
         pLabel.setTextAnchor(threshold >= 0.2 ? TextAnchor.BOTTOM_RIGHT : TextAnchor.TOP_LEFT);
         plot.addAnnotation(pLabel);
 
-        plot.setFixedLegendItems(
-                legendItems(
-                        b,
-                        r,
-                        threshold,
-                        effective,
-                        fpArea,
-                        fnArea,
-                        curveStroke,
-                        thresholdStroke,
-                        dashed));
+        LegendItemCollection items = new LegendItemCollection();
+        items.add(lineItem("P(candidate pair) at similarity s", curveStroke, CURVE));
+        items.add(lineItem("threshold t = " + Format.plain(threshold), thresholdStroke, THRESHOLD));
+        items.add(
+                lineItem(
+                        "effective threshold (1/b)^(1/r) = " + Format.fixed(effective),
+                        dashed,
+                        EFFECTIVE));
+        items.add(
+                areaItem(
+                        "false positives (s < t, candidate): area " + Format.small(fpArea),
+                        FALSE_POSITIVE));
+        items.add(
+                areaItem(
+                        "false negatives (s \u2265 t, missed): area " + Format.small(fnArea),
+                        FALSE_NEGATIVE));
+        plot.setFixedLegendItems(items);
         LegendTitle legend =
                 new LegendTitle(plot, new ColumnArrangement(), new ColumnArrangement());
         legend.setItemFont(new Font(FONT, Font.PLAIN, 13));
@@ -266,63 +266,14 @@ public final class SCurvePlot {
         return line;
     }
 
-    private static LegendItemCollection legendItems(
-            int b,
-            int r,
-            double threshold,
-            double effective,
-            double fpArea,
-            double fnArea,
-            Stroke curveStroke,
-            Stroke thresholdStroke,
-            Stroke dashed) {
-        Shape line = new Line2D.Double(-12, 0, 12, 0);
+    private static LegendItem lineItem(String label, Stroke stroke, Color color) {
+        return new LegendItem(
+                label, null, null, null, new Line2D.Double(-12, 0, 12, 0), stroke, color);
+    }
+
+    private static LegendItem areaItem(String label, Color color) {
         Shape box = new Rectangle2D.Double(-9, -6, 18, 12);
-        LegendItemCollection items = new LegendItemCollection();
-        items.add(
-                new LegendItem(
-                        "P(candidate pair) at similarity s",
-                        null,
-                        null,
-                        null,
-                        line,
-                        curveStroke,
-                        CURVE));
-        items.add(
-                new LegendItem(
-                        "threshold t = " + Format.plain(threshold),
-                        null,
-                        null,
-                        null,
-                        line,
-                        thresholdStroke,
-                        THRESHOLD));
-        items.add(
-                new LegendItem(
-                        "effective threshold (1/b)^(1/r) = " + Format.fixed(effective),
-                        null,
-                        null,
-                        null,
-                        line,
-                        dashed,
-                        EFFECTIVE));
-        items.add(
-                new LegendItem(
-                        "false positives (s < t, candidate): area " + Format.small(fpArea),
-                        null,
-                        null,
-                        null,
-                        box,
-                        translucent(FALSE_POSITIVE)));
-        items.add(
-                new LegendItem(
-                        "false negatives (s \u2265 t, missed): area " + Format.small(fnArea),
-                        null,
-                        null,
-                        null,
-                        box,
-                        translucent(FALSE_NEGATIVE)));
-        return items;
+        return new LegendItem(label, null, null, null, box, translucent(color));
     }
 
     /** The colour as it looks with the areas' alpha over white. */
@@ -337,19 +288,15 @@ public final class SCurvePlot {
     /** Writes the chart, {@link #WIDTH} x {@link #HEIGHT}, to {@code file}. */
     public static void write(JFreeChart chart, Path file, ImageFormat format) throws IOException {
         switch (format) {
-            case PNG:
-                ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
-                break;
-            case SVG:
+            case PNG -> ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+            case SVG -> {
                 SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
                 // Two decimals of a pixel are plenty and keep the file small.
                 g2.setGeomDoubleConverter(SVGUtils.createDoubleConverter(2));
                 g2.setTransformDoubleConverter(SVGUtils.createDoubleConverter(4));
                 chart.draw(g2, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
                 SVGUtils.writeToSVG(file.toFile(), g2.getSVGElement());
-                break;
-            default:
-                throw new IllegalArgumentException("unknown format " + format);
+            }
         }
     }
 }
