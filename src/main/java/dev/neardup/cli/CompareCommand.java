@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.compare.Compare;
 import dev.neardup.tools.compare.DocumentReader;
@@ -111,7 +112,7 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
                         json),
                 conf,
                 banding,
-                JobOptions.settings(conf),
+                EmbeddedJob.settings(conf),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return 0;

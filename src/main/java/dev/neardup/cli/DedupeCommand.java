@@ -6,7 +6,6 @@ import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
-import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
@@ -193,10 +192,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         progress.quiet);
         DedupeSettings settings = DedupeRun.settings(options);
         if (histogram != null) {
-            if (SCurvePlot.ImageFormat.of(histogram) == null) {
-                throw NeardupException.usage(
-                        "--histogram must end in .png or .svg, got " + histogram);
-            }
+            SCurvePlot.ImageFormat.required("--histogram", histogram);
             CliFiles.writableFile("--histogram", histogram.toString());
         }
         return DedupeRun.run(options, settings, spec.commandLine().getErr());

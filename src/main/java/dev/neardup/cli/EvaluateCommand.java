@@ -1,7 +1,7 @@
 package dev.neardup.cli;
 
 import dev.neardup.runtime.CliFiles;
-import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.tools.evaluate.Evaluate;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
@@ -111,19 +111,14 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
     @Override
     public Integer call() throws Exception {
         CliFiles.readableFile("input file", input.toString(), input);
-        SCurvePlot.ImageFormat plotFormat = null;
-        if (plot != null) {
-            plotFormat = SCurvePlot.ImageFormat.of(plot);
-            if (plotFormat == null) {
-                throw NeardupException.usage("--plot must end in .png or .svg, got " + plot);
-            }
-        }
+        SCurvePlot.ImageFormat plotFormat =
+                plot == null ? null : SCurvePlot.ImageFormat.required("--plot", plot);
         Configuration conf = job.toConfiguration();
         Evaluate.run(
                 new Evaluate.Options(
                         input, floor, recallSimilarity, precisionSimilarity, json, plot),
                 conf,
-                JobOptions.settings(conf),
+                EmbeddedJob.settings(conf),
                 plotFormat,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());

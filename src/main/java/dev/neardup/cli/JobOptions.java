@@ -7,8 +7,6 @@ import dev.neardup.config.ConfigKeys;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.config.Setting;
-import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.runtime.EmbeddedJob;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,11 +126,6 @@ final class JobOptions {
         Configuration merged = new Configuration(cluster);
         merged.addAll(job);
         return merged;
-    }
-
-    /** The validated job settings of {@code conf}; an invalid option is a usage error. */
-    static NearDupSettings settings(Configuration conf) {
-        return EmbeddedJob.settings(conf);
     }
 
     @SafeVarargs

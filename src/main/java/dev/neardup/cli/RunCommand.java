@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
@@ -154,7 +155,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                     new KafkaRun.Options(
                             conf,
                             effective,
-                            JobOptions.settings(effective),
+                            EmbeddedJob.settings(effective),
                             JobMain.isActive(),
                             kafka.stateDir,
                             kafka.fresh,
@@ -178,7 +179,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
         return EmbeddedRun.run(
                 new EmbeddedRun.Options(
                         conf,
-                        JobOptions.settings(conf),
+                        EmbeddedJob.settings(conf),
                         input.sample,
                         input.file,
                         parent.stdin(),

@@ -5,6 +5,7 @@ import static dev.neardup.config.NearDupOptions.*;
 import dev.neardup.config.Setting;
 import dev.neardup.lsh.SuperShingleParams;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.tools.tune.Tuning;
 import java.nio.file.Path;
 import java.util.List;
@@ -112,7 +113,7 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
         Configuration modeConf = new Configuration(conf);
         modeConf.removeConfig(BANDS);
         modeConf.removeConfig(ROWS);
-        NearDupSettings settings = JobOptions.settings(modeConf);
+        NearDupSettings settings = EmbeddedJob.settings(modeConf);
         Set<String> flags =
                 spec.commandLine().getParseResult().matchedOptions().stream()
                         .map(OptionSpec::longestName)

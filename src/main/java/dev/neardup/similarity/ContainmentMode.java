@@ -56,11 +56,6 @@ record ContainmentMode(NearDupSettings settings, ContainmentSettings containment
     }
 
     @Override
-    public ShingleOptions features() {
-        return settings.text().shingles();
-    }
-
-    @Override
     public void addStateShape(Map<String, String> m) {
         m.put(NearDupOptions.NUM_HASHES.key(), Integer.toString(settings.text().numHashes()));
         m.put(NearDupOptions.ALGORITHM.key(), settings.text().algorithm().name());

@@ -61,12 +61,12 @@ final class CosineComparison implements ModeReport {
                 bits,
                 layout.maxHamming(),
                 settings.threshold());
-        line(
+        ModeReport.line(
                 out,
                 "exact cosine",
                 Format.fixed(exact),
                 "of the term-frequency vectors (" + featuresA + " and " + featuresB + " tokens)");
-        line(
+        ModeReport.line(
                 out,
                 "Hamming distance",
                 Integer.toString(hamming),
@@ -76,7 +76,7 @@ final class CosineComparison implements ModeReport {
                         bits,
                         bits * Math.acos(exact) / Math.PI,
                         bits * SimHash.standardError(Math.acos(exact), bits)));
-        line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
+        ModeReport.line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
     }
 
     @Override
@@ -94,9 +94,5 @@ final class CosineComparison implements ModeReport {
         o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
         o.put("nearDuplicate", hamming <= settings.blocks().maxHamming());
         return o;
-    }
-
-    private static void line(PrintWriter out, String label, String value, String note) {
-        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
     }
 }

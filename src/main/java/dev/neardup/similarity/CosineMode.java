@@ -13,7 +13,6 @@ import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
@@ -51,11 +50,6 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     @Override
     public Verification verification() {
         return new Verification.Cosine(cosine.blocks().bits(), cosine.blocks().maxHamming());
-    }
-
-    @Override
-    public CandidatePath candidatePath() {
-        return CandidatePath.inBuckets();
     }
 
     /** The words (shingles of one token) or the configured shingles, counted. */

@@ -10,7 +10,6 @@ import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.Similarity;
@@ -50,16 +49,6 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
                 settings.text().numHashes(),
                 settings.buckets().signatureBits(),
                 jaccard.threshold());
-    }
-
-    @Override
-    public CandidatePath candidatePath() {
-        return CandidatePath.inBuckets();
-    }
-
-    @Override
-    public ShingleOptions features() {
-        return settings.text().shingles();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.neardup.similarity;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,4 +15,9 @@ public interface ModeReport {
 
     /** The answer as one JSON object (field to value, in order). */
     Map<String, Object> toJson();
+
+    /** A line of {@code compare}'s table: label, value, note. */
+    static void line(PrintWriter out, String label, String value, String note) {
+        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
+    }
 }

@@ -32,17 +32,24 @@ public interface SimilarityMode extends Serializable {
     /** The mode, as {@code neardup.similarity} names it (recorded with the state). */
     SimilarityFamily family();
 
+    /** The job settings the mode was made of. */
+    NearDupSettings settings();
+
     /** A new sketcher of this mode (not thread-safe: one per operator instance). */
     TextSketcher newSketcher();
 
     /** How bucket members are kept and candidates verified. */
     Verification verification();
 
-    /** Where candidates are verified, and what that asks of the operators. */
-    CandidatePath candidatePath();
+    /** Where candidates are verified, and what that asks of the operators: in the buckets. */
+    default CandidatePath candidatePath() {
+        return CandidatePath.inBuckets();
+    }
 
-    /** The shingling that makes this mode's features. */
-    ShingleOptions features();
+    /** The shingling that makes this mode's features: the configured shingles. */
+    default ShingleOptions features() {
+        return settings().text().shingles();
+    }
 
     /**
      * Adds the settings of this mode that shape stored state (option key to value, in a fixed

@@ -8,6 +8,7 @@ import dev.neardup.config.NearDupOptions;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.EmbeddedJob;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -55,7 +56,7 @@ class JobOptionsTest {
         // So a -D value survives, and everything else keeps the options' defaults.
         Configuration withD = jobConf("--input", "x.jsonl", "-D", "neardup.threshold=0.9");
         assertThat(withD.toMap()).containsOnlyKeys("neardup.threshold");
-        NearDupSettings settings = JobOptions.settings(withD);
+        NearDupSettings settings = EmbeddedJob.settings(withD);
         assertThat(settings.similarity().threshold()).isEqualTo(0.9);
         assertThat(settings.buckets().capacity())
                 .isEqualTo(NearDupOptions.BUCKET_CAPACITY.defaultValue());
@@ -80,7 +81,7 @@ class JobOptionsTest {
                         "--stopwords",
                         "--state-backend",
                         "hashmap");
-        NearDupSettings settings = JobOptions.settings(conf);
+        NearDupSettings settings = EmbeddedJob.settings(conf);
         assertThat(settings.similarity().threshold()).isEqualTo(0.7);
         assertThat(settings.buckets().capacity()).isEqualTo(8);
         assertThat(conf.get(NearDupOptions.STOP_WORDS)).isTrue();
@@ -147,7 +148,7 @@ class JobOptionsTest {
         Configuration job = kafkaConf();
         assertThat(job.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)).isFalse();
         Configuration effective = JobOptions.onCluster(cluster(), job);
-        assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.9);
+        assertThat(EmbeddedJob.settings(effective).similarity().threshold()).isEqualTo(0.9);
         assertThat(KafkaSettings.from(effective).inputTopic()).isEqualTo("crawl");
         assertThat(KafkaSettings.CheckpointTiming.of(effective).interval())
                 .isEqualTo(Duration.ofMinutes(1));
@@ -165,7 +166,7 @@ class JobOptionsTest {
                                 "5s",
                                 "--input-topic",
                                 "docs"));
-        assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.7);
+        assertThat(EmbeddedJob.settings(effective).similarity().threshold()).isEqualTo(0.7);
         assertThat(KafkaSettings.from(effective).inputTopic()).isEqualTo("docs");
         assertThat(KafkaSettings.CheckpointTiming.of(effective).interval())
                 .isEqualTo(Duration.ofSeconds(5));
@@ -175,7 +176,7 @@ class JobOptionsTest {
                         kafkaConf(
                                 "-D", "neardup.threshold=0.85",
                                 "-D", "execution.checkpointing.interval=30s"));
-        assertThat(JobOptions.settings(minusD).similarity().threshold()).isEqualTo(0.85);
+        assertThat(EmbeddedJob.settings(minusD).similarity().threshold()).isEqualTo(0.85);
         assertThat(KafkaSettings.CheckpointTiming.of(minusD).interval())
                 .isEqualTo(Duration.ofSeconds(30));
     }
@@ -200,7 +201,7 @@ class JobOptionsTest {
             assertThat(seen.get(CheckpointingOptions.CHECKPOINTING_INTERVAL))
                     .isEqualTo(Duration.ofMinutes(1));
             Configuration effective = JobOptions.onCluster(seen, kafkaConf());
-            assertThat(JobOptions.settings(effective).similarity().threshold()).isEqualTo(0.9);
+            assertThat(EmbeddedJob.settings(effective).similarity().threshold()).isEqualTo(0.9);
         } finally {
             StreamContextEnvironment.unsetAsContext();
         }
@@ -231,12 +232,12 @@ class JobOptionsTest {
         LshParams expected = banding(NearDupSettings.from(new Configuration()));
         assertThat(expected).isEqualTo(new LshParams(11, 11));
         RunCommand run = parse("run", "--sample");
-        assertThat(banding(JobOptions.settings(run.job.toConfiguration()))).isEqualTo(expected);
+        assertThat(banding(EmbeddedJob.settings(run.job.toConfiguration()))).isEqualTo(expected);
         EvaluateCommand evaluate = parse("evaluate", "--input", "x.jsonl");
-        assertThat(banding(JobOptions.settings(evaluate.job.toConfiguration())))
+        assertThat(banding(EmbeddedJob.settings(evaluate.job.toConfiguration())))
                 .isEqualTo(expected);
         BenchCommand bench = parse("bench");
-        assertThat(banding(JobOptions.settings(bench.jobConfiguration()))).isEqualTo(expected);
+        assertThat(banding(EmbeddedJob.settings(bench.jobConfiguration()))).isEqualTo(expected);
         assertThat(LshParams.suggest(0.8, 128)).isEqualTo(expected);
         // tune prints it ...
         assertThat(CliRun.run("tune", "--threshold", "0.8").succeeded().out())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.OptionValues;
+import dev.neardup.runtime.EmbeddedJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -105,14 +106,14 @@ class SettingsValuesTest {
     @Test
     void theSettingsLinePrintsDurationsAsTheFlagsTakeThem() {
         RunCommand run = JobOptionsTest.parse("run", "--sample");
-        assertThat(JobOptions.settings(run.job.toConfiguration()).toString())
+        assertThat(EmbeddedJob.settings(run.job.toConfiguration()).toString())
                 .contains("retention=30d")
                 .doesNotContain("PT");
         run = JobOptionsTest.parse("run", "--sample", "--retention", "36h");
-        assertThat(JobOptions.settings(run.job.toConfiguration()).toString())
+        assertThat(EmbeddedJob.settings(run.job.toConfiguration()).toString())
                 .contains("retention=36h");
         RunCommand cosine = JobOptionsTest.parse("run", "--sample", "--similarity", "cosine");
-        assertThat(JobOptions.settings(cosine.job.toConfiguration()).toString())
+        assertThat(EmbeddedJob.settings(cosine.job.toConfiguration()).toString())
                 .contains("retention=30d");
         assertThat(OptionValues.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
         assertThat(OptionValues.format(MemorySize.parse("32mb"))).isEqualTo("32mb");

@@ -36,12 +36,9 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
         Configuration conf = o.jobConfiguration().get();
         int parallelism = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = EmbeddedJob.settings(conf);
-        DedupeSettings dedupeSettings;
-        try {
-            dedupeSettings = DedupeSettings.from(conf, List.of("bench.jsonl"));
-        } catch (IllegalArgumentException e) {
-            throw NeardupException.usage(e.getMessage());
-        }
+        DedupeSettings dedupeSettings =
+                NeardupException.usageIfInvalid(
+                        () -> DedupeSettings.from(conf, List.of("bench.jsonl")));
         Map<String, Object> r = new LinkedHashMap<>();
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();

@@ -278,7 +278,7 @@ public final class Compare {
         printDocument(out, "A", c.a);
         printDocument(out, "B", c.b);
         out.println();
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "exact Jaccard",
                 Format.fixed(c.jaccard),
@@ -287,28 +287,28 @@ public final class Compare {
                         + c.union
                         + " distinct shingles"
                         + (c.union == 0 ? " (two empty sets count as identical)" : ""));
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "containment A in B",
                 Format.fixed(Similarity.containment(c.a.set, c.b.set)),
                 "share of A's in B");
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "containment B in A",
                 Format.fixed(Similarity.containment(c.b.set, c.a.set)),
                 "share of B's in A");
         BottomKContainment.Estimate e = c.containmentEstimate;
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "estimated A in B",
                 Format.fixed(e.aInB()),
                 estimateNote(e.aInBSample(), e.sampleA(), "A", sketchSize));
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "estimated B in A",
                 Format.fixed(e.bInA()),
                 estimateNote(e.bInASample(), e.sampleB(), "B", sketchSize));
-        JobDecision.line(
+        ModeReport.line(
                 out,
                 "MinHash estimate",
                 Format.fixed(Similarity.estimateJaccard(c.a.signature, c.b.signature)),

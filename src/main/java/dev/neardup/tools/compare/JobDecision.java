@@ -4,6 +4,8 @@ import dev.neardup.config.Format;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.ModeReport;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import dev.neardup.text.ContentType;
 import java.io.PrintWriter;
@@ -31,6 +33,7 @@ public final class JobDecision {
     private static final int MAX_LISTED = 12;
 
     final NearDupSettings settings;
+    final SimilarityMode mode;
     final int keys;
     final List<Integer> colliding;
     final boolean exactCopy;
@@ -51,7 +54,8 @@ public final class JobDecision {
             ContentType typeB,
             int wordsB) {
         this.settings = settings;
-        TextSketcher sketcher = settings.mode().newSketcher();
+        this.mode = settings.mode();
+        TextSketcher sketcher = mode.newSketcher();
         DocumentSketcher.Sketch sa = sketcher.sketch(a, typeA);
         DocumentSketcher.Sketch sb = sketcher.sketch(b, typeB);
         this.keys = sa.bandKeys().length;
@@ -61,7 +65,7 @@ public final class JobDecision {
                         .filter(i -> keysOfB.contains(sa.bandKeys()[i]))
                         .boxed()
                         .toList();
-        Verification v = settings.mode().verification();
+        Verification v = mode.verification();
         this.exactCopy = sa.identity() == sb.identity();
         this.estimate =
                 (exactCopy
@@ -69,7 +73,7 @@ public final class JobDecision {
                                 : v.estimate(v.pack(sa.signature()), v.pack(sb.signature())))
                         .similarity();
         this.accepted = v.accepts(estimate);
-        String unit = settings.mode().keyUnit();
+        String unit = mode.keyUnit();
         String threshold = " threshold " + threshold();
         this.alert = wordsA != 0 && wordsB != 0 && !colliding.isEmpty() && accepted;
         if (wordsA == 0 || wordsB == 0) {
@@ -102,29 +106,29 @@ public final class JobDecision {
         out.printf(
                 Locale.ROOT,
                 "What the job would do (%s, threshold %s, as 'neardup run' with these options):%n",
-                settings.mode().name(),
+                mode.name(),
                 threshold());
-        String[] keyLine = settings.mode().describeKeys(keys, banding);
-        line(out, keyLine[0], keyLine[1], keyLine[2]);
-        line(
+        String[] keyLine = mode.describeKeys(keys, banding);
+        ModeReport.line(out, keyLine[0], keyLine[1], keyLine[2]);
+        ModeReport.line(
                 out,
-                "colliding " + settings.mode().keyUnit() + "s",
+                "colliding " + mode.keyUnit() + "s",
                 colliding.isEmpty() ? "none" : colliding.size() + " of " + keys,
                 colliding.isEmpty()
                         ? "no key of A is a key of B"
-                        : settings.mode().keyUnit()
+                        : mode.keyUnit()
                                 + (colliding.size() == 1 ? " " : "s ")
                                 + colliding.stream()
                                         .limit(MAX_LISTED)
                                         .map(String::valueOf)
                                         .collect(Collectors.joining(", "))
                                 + (colliding.size() > MAX_LISTED ? ", ..." : ""));
-        line(
+        ModeReport.line(
                 out,
                 "bucket estimate",
                 Format.fixed(estimate),
                 (exactCopy ? "exact copies (equal sketches); " : "")
-                        + settings.mode().describeEstimate(estimate)
+                        + mode.describeEstimate(estimate)
                         + (accepted ? "; >= " : "; < ")
                         + "threshold "
                         + threshold());
@@ -134,7 +138,7 @@ public final class JobDecision {
 
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("similarity", settings.mode().name());
+        o.put("similarity", mode.name());
         o.put("threshold", settings.similarity().threshold());
         o.put("keys", keys);
         o.put("colliding", colliding);
@@ -144,10 +148,5 @@ public final class JobDecision {
         o.put("alert", alert);
         o.put("reason", reason);
         return o;
-    }
-
-    /** A line of {@code compare}'s table: label, value, note. */
-    static void line(PrintWriter out, String label, String value, String note) {
-        out.printf(Locale.ROOT, "%-19s %-7s %s%n", label, value, note);
     }
 }

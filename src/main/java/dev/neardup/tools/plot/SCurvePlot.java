@@ -2,6 +2,7 @@ package dev.neardup.tools.plot;
 
 import dev.neardup.config.Format;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.runtime.NeardupException;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -79,6 +80,18 @@ public final class SCurvePlot {
             Path name = file.getFileName();
             String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
             return n.endsWith(".png") ? PNG : n.endsWith(".svg") ? SVG : null;
+        }
+
+        /**
+         * The format of {@code file}, named by {@code flag}; neither .png nor .svg is a usage
+         * error.
+         */
+        public static ImageFormat required(String flag, Path file) {
+            ImageFormat format = of(file);
+            if (format == null) {
+                throw NeardupException.usage(flag + " must end in .png or .svg, got " + file);
+            }
+            return format;
         }
     }
 
