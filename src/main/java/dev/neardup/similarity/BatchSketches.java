@@ -19,10 +19,14 @@ public interface BatchSketches extends Serializable {
     String sketchStage();
 
     /** Whether candidates may be verified exactly on their shingle sets; the default when so. */
-    boolean exactVerification();
+    default boolean exactVerification() {
+        return false;
+    }
 
     /** Whether the sketches are fingerprints that a sliding window can sort. */
-    boolean slidingWindow();
+    default boolean slidingWindow() {
+        return false;
+    }
 
     /** The sliding window over the sorted fingerprints, when {@link #slidingWindow}. */
     default SortedWindow sortedWindow(int permutations, int window) {

@@ -109,11 +109,6 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     }
 
     @Override
-    public boolean exactVerification() {
-        return false;
-    }
-
-    @Override
     public boolean slidingWindow() {
         return true;
     }

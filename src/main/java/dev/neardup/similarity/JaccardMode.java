@@ -106,11 +106,6 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
     }
 
     @Override
-    public boolean slidingWindow() {
-        return false;
-    }
-
-    @Override
     public LshParams candidateBanding(boolean tuned, double recall) {
         return tuned
                 ? jaccard.banding()
