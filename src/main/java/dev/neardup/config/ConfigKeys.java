@@ -6,6 +6,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,20 +94,13 @@ public final class ConfigKeys {
 
     /** The known key closest to {@code key} (edit distance), or null when none is close. */
     static String closest(String key) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String known : KEYS.keySet()) {
-            if (!known.startsWith(PREFIX)) {
-                continue;
-            }
-            int d = editDistance(key, known);
-            if (d < bestDistance) {
-                best = known;
-                bestDistance = d;
-            }
-        }
         // Within a third of the name after "neardup.", at least 2: a typo, not another option.
-        return bestDistance <= Math.max(2, (key.length() - PREFIX.length()) / 3) ? best : null;
+        int most = Math.max(2, (key.length() - PREFIX.length()) / 3);
+        return KEYS.keySet().stream()
+                .filter(known -> known.startsWith(PREFIX))
+                .min(Comparator.comparingInt(known -> editDistance(key, known)))
+                .filter(best -> editDistance(key, best) <= most)
+                .orElse(null);
     }
 
     private static List<ConfigOption<?>> options(Class<?>... declaring) {

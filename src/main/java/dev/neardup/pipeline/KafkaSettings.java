@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,6 +31,7 @@ import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * The Kafka side of the job, read and validated from {@link NearDupOptions}: the documents source
@@ -228,13 +230,12 @@ public record KafkaSettings(
                 checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
         Properties clientProperties = new Properties();
         String prefix = NearDupOptions.KAFKA_PROPERTIES_PREFIX;
-        config.toMap()
+        config.toMap().entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
                 .forEach(
-                        (k, v) -> {
-                            if (k.startsWith(prefix)) {
-                                clientProperties.setProperty(k.substring(prefix.length()), v);
-                            }
-                        });
+                        e ->
+                                clientProperties.setProperty(
+                                        e.getKey().substring(prefix.length()), e.getValue()));
         String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
         Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
         if (timeout != null) {
@@ -361,24 +362,20 @@ public record KafkaSettings(
                                 + ": create the topics first (deploy/local/kafka-topics.sh shows"
                                 + " how)");
             }
-            if (delivery == DeliveryGuarantee.EXACTLY_ONCE) {
-                brokerMaxTransactionTimeout(admin, timeout)
-                        .ifPresent(
-                                max -> {
-                                    if (transactionTimeout.compareTo(max) > 0) {
-                                        throw new IllegalArgumentException(
-                                                "the Kafka transaction timeout ("
-                                                        + transactionTimeoutSetting()
-                                                        + ") is above the broker's"
-                                                        + " transaction.max.timeout.ms ("
-                                                        + max.toMillis()
-                                                        + ", "
-                                                        + human(max)
-                                                        + "), which makes the broker refuse the"
-                                                        + " job's producers: lower it, or raise"
-                                                        + " the broker's maximum");
-                                    }
-                                });
+            Optional<Duration> max =
+                    delivery == DeliveryGuarantee.EXACTLY_ONCE
+                            ? brokerMaxTransactionTimeout(admin, timeout)
+                            : Optional.empty();
+            if (max.isPresent() && transactionTimeout.compareTo(max.get()) > 0) {
+                throw new IllegalArgumentException(
+                        "the Kafka transaction timeout ("
+                                + transactionTimeoutSetting()
+                                + ") is above the broker's transaction.max.timeout.ms ("
+                                + max.get().toMillis()
+                                + ", "
+                                + human(max.get())
+                                + "), which makes the broker refuse the job's producers: lower"
+                                + " it, or raise the broker's maximum");
             }
         }
     }
@@ -388,16 +385,16 @@ public record KafkaSettings(
      * may lack the DescribeConfigs permission; the broker then still refuses a producer whose
      * timeout is above it, which the job reports).
      */
-    static java.util.Optional<Duration> brokerMaxTransactionTimeout(Admin admin, Duration timeout) {
+    static Optional<Duration> brokerMaxTransactionTimeout(Admin admin, Duration timeout) {
         try {
             var nodes =
                     admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (nodes.isEmpty()) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             var broker =
-                    new org.apache.kafka.common.config.ConfigResource(
-                            org.apache.kafka.common.config.ConfigResource.Type.BROKER,
+                    new ConfigResource(
+                            ConfigResource.Type.BROKER,
                             String.valueOf(nodes.iterator().next().id()));
             var config =
                     admin.describeConfigs(List.of(broker))
@@ -406,14 +403,14 @@ public record KafkaSettings(
                             .get(broker);
             var entry = config == null ? null : config.get("transaction.max.timeout.ms");
             if (entry == null || entry.value() == null) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
-            return java.util.Optional.of(Duration.ofMillis(Long.parseLong(entry.value())));
+            return Optional.of(Duration.ofMillis(Long.parseLong(entry.value())));
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
