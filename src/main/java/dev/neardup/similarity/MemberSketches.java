@@ -38,8 +38,17 @@ public abstract class MemberSketches {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** The LSH bands, or permuted-block tables, that key a sketch. */
+    final BandKeys keying;
+
+    MemberSketches(BandKeys keying) {
+        this.keying = keying;
+    }
+
     /** The bucket keys of a sketch (LSH bands, or permuted-block tables). */
-    public abstract long[] bandKeys(long[] sketch);
+    public long[] bandKeys(long[] sketch) {
+        return keying.bandKeys(sketch);
+    }
 
     /** The packed form of a sketch whose bucket keys are {@code keys}. */
     public abstract byte[] pack(long[] sketch, long[] keys);
@@ -67,19 +76,13 @@ public abstract class MemberSketches {
     }
 
     private static final class PackedMinHash extends MemberSketches {
-        private final BandKeys banding;
         private final int numHashes;
         private final int valueBytes;
 
         PackedMinHash(BandKeys banding, int numHashes, int valueBytes) {
-            this.banding = banding;
+            super(banding);
             this.numHashes = numHashes;
             this.valueBytes = valueBytes;
-        }
-
-        @Override
-        public long[] bandKeys(long[] sketch) {
-            return banding.bandKeys(sketch);
         }
 
         @Override
@@ -144,19 +147,13 @@ public abstract class MemberSketches {
     }
 
     private static final class PackedSimHash extends MemberSketches {
-        private final BandKeys tables;
         private final long[] left;
         private final long[] right;
 
         PackedSimHash(BandKeys tables, int words) {
-            this.tables = tables;
+            super(tables);
             this.left = new long[words];
             this.right = new long[words];
-        }
-
-        @Override
-        public long[] bandKeys(long[] sketch) {
-            return tables.bandKeys(sketch);
         }
 
         @Override
@@ -184,7 +181,7 @@ public abstract class MemberSketches {
         @Override
         public int firstAgreeingBand(byte[] a, byte[] b) {
             decode(a, b);
-            return tables.firstAgreeingBand(left, right);
+            return keying.firstAgreeingBand(left, right);
         }
     }
 }
