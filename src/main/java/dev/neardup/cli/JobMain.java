@@ -2,6 +2,7 @@ package dev.neardup.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -45,7 +46,10 @@ public final class JobMain {
 
     public static void main(String[] args) {
         boolean named = args.length > 0 && (args[0].equals("run") || args[0].equals("dedupe"));
-        String[] full = named ? args : prepend("run", args);
+        String[] full =
+                named
+                        ? args
+                        : Stream.concat(Stream.of("run"), Stream.of(args)).toArray(String[]::new);
         StringWriter errors = new StringWriter();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(errors, true);
@@ -76,12 +80,5 @@ public final class JobMain {
             return head;
         }
         return all.equals(last) ? head + ": " + last : head + ": " + last + "\n" + all;
-    }
-
-    private static String[] prepend(String first, String[] rest) {
-        String[] all = new String[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
     }
 }

@@ -144,7 +144,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                                 + " --dead-letter-topic instead of files");
             }
             Duration every = Progress.parseInterval(progress.progressInterval);
-            Configuration conf = kafkaConfiguration();
+            Configuration conf = kafka.toConfiguration(job);
             // On a cluster, the options this command line does not name come from the cluster's
             // configuration (its config.yaml, and 'flink run -D'), as they do for the job itself.
             Configuration effective =
@@ -190,10 +190,5 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                         progress.quiet,
                         progress.progressInterval),
                 err);
-    }
-
-    /** The configuration of a Kafka run (see {@link KafkaOptions#toConfiguration}). */
-    Configuration kafkaConfiguration() {
-        return kafka.toConfiguration(job);
     }
 }

@@ -132,7 +132,7 @@ class JobOptionsTest {
         all[2] = "127.0.0.1:9";
         System.arraycopy(args, 0, all, 3, args.length);
         RunCommand run = parse(all);
-        return run.kafkaConfiguration();
+        return run.kafka.toConfiguration(run.job);
     }
 
     private static Configuration cluster() {
