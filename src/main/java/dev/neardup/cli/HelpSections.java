@@ -119,12 +119,11 @@ final class HelpSections {
 
     /** The heading of an option: its section, or {@link #OTHER}. */
     static String section(OptionSpec option) {
-        for (Map.Entry<String, List<String>> e : SECTIONS.entrySet()) {
-            if (e.getValue().contains(option.longestName())) {
-                return e.getKey();
-            }
-        }
-        return OTHER;
+        return SECTIONS.entrySet().stream()
+                .filter(e -> e.getValue().contains(option.longestName()))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse(OTHER);
     }
 
     private static String render(Help help) {

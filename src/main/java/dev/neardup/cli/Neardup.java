@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -186,15 +187,10 @@ public final class Neardup implements Callable<Integer> {
         String arg = unmatched.get(0);
         int eq = arg.indexOf('=');
         String name = eq < 0 ? arg : arg.substring(0, eq);
-        List<String> out = new java.util.ArrayList<>();
-        for (var option : ex.getCommandLine().getCommandSpec().options()) {
-            for (String candidate : option.names()) {
-                if (candidate.length() > 2 && ConfigKeys.editDistance(name, candidate) <= 2) {
-                    out.add(candidate);
-                }
-            }
-        }
-        return out;
+        return ex.getCommandLine().getCommandSpec().options().stream()
+                .flatMap(option -> Arrays.stream(option.names()))
+                .filter(c -> c.length() > 2 && ConfigKeys.editDistance(name, c) <= 2)
+                .toList();
     }
 
     private static int handleExecutionException(

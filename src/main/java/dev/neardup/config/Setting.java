@@ -217,12 +217,11 @@ public final class Setting<T> {
 
     /** The flag spelling of {@code value} (the value itself when it has none), for help texts. */
     public String toFlag(Object value) {
-        for (Map.Entry<String, String> e : spellings.entrySet()) {
-            if (e.getValue().equals(String.valueOf(value))) {
-                return e.getKey();
-            }
-        }
-        return display(value);
+        return spellings.entrySet().stream()
+                .filter(e -> e.getValue().equals(String.valueOf(value)))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseGet(() -> display(value));
     }
 
     /** The range as a sentence, e.g. "must be between 1 and 4096", or null when any is valid. */
@@ -237,12 +236,7 @@ public final class Setting<T> {
 
     /** The setting whose flag is {@code name} (any of its names), or null. */
     public static Setting<?> forFlag(String name) {
-        for (Setting<?> setting : all()) {
-            if (setting.flags.contains(name)) {
-                return setting;
-            }
-        }
-        return null;
+        return all().stream().filter(s -> s.flags.contains(name)).findFirst().orElse(null);
     }
 
     /**
