@@ -130,11 +130,9 @@ final class HelpSections {
         Map<String, List<OptionSpec>> bySection = new LinkedHashMap<>();
         SECTIONS.keySet().forEach(s -> bySection.put(s, new ArrayList<>()));
         bySection.put(OTHER, new ArrayList<>());
-        for (OptionSpec option : help.commandSpec().options()) {
-            if (!option.hidden()) {
-                bySection.get(section(option)).add(option);
-            }
-        }
+        help.commandSpec().options().stream()
+                .filter(option -> !option.hidden())
+                .forEach(option -> bySection.get(section(option)).add(option));
         StringBuilder out = new StringBuilder();
         bySection.forEach(
                 (heading, options) -> {
