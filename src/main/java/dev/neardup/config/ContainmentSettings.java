@@ -54,7 +54,6 @@ public record ContainmentSettings(
         return settings;
     }
 
-    /** The size-partitioned bandings. */
     public ContainmentBanding banding() {
         return new ContainmentBanding(threshold, maxRatio, numHashes, fpWeight, fnWeight);
     }

@@ -195,7 +195,6 @@ public final class Setting<T> {
         return option;
     }
 
-    /** The option. */
     public ConfigOption<T> option() {
         return option;
     }
@@ -373,7 +372,6 @@ public final class Setting<T> {
         return String.valueOf(value);
     }
 
-    /** A Flink option description as plain text. */
     static final class PlainText extends Formatter {
         @Override
         protected void formatLink(StringBuilder state, String link, String description) {

@@ -53,7 +53,6 @@ public abstract class MemberSketches {
     /** The packed form of a sketch whose bucket keys are {@code keys}. */
     public abstract byte[] pack(long[] sketch, long[] keys);
 
-    /** The estimated similarity of two packed sketches. */
     public abstract double estimate(byte[] a, byte[] b);
 
     /** The lowest band (table) in which two packed sketches agree, or -1 when none does. */

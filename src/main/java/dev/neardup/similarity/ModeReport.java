@@ -10,7 +10,6 @@ import java.util.Map;
  */
 public interface ModeReport {
 
-    /** Prints the answer as text. */
     void printText(PrintWriter out);
 
     /** The answer as one JSON object (field to value, in order). */

@@ -109,7 +109,6 @@ public interface SimilarityMode extends Serializable {
      */
     BatchSketches batch();
 
-    /** The mode of these settings. */
     static SimilarityMode of(NearDupSettings settings) {
         ModeSettings own = settings.similarity();
         if (own instanceof CosineSettings cosine) {
