@@ -223,20 +223,16 @@ public final class Bench {
             for (int i = 0; i < total; i++) {
                 // Copy k goes at position floor(k * total / hotCopies): evenly spread.
                 boolean isCopy = copy < hotCopies && (long) copy * total / hotCopies <= i;
-                Map<String, Object> doc = new LinkedHashMap<>();
                 if (isCopy) {
-                    doc.put("id", "hot-" + copy);
-                    doc.put("url", "https://hot.example.org/" + copy);
-                    doc.put("content", page);
+                    w.write(
+                            BenchCorpus.line(
+                                    "hot-" + copy, "https://hot.example.org/" + copy, page));
                     copy++;
                 } else {
-                    doc.put("id", "doc-" + distinct);
-                    doc.put("url", "https://example.org/" + distinct);
-                    doc.put("content", texts.get(distinct));
+                    String url = "https://example.org/" + distinct;
+                    w.write(BenchCorpus.line("doc-" + distinct, url, texts.get(distinct)));
                     distinct++;
                 }
-                doc.put("contentType", "text/plain");
-                w.write(dev.neardup.io.Json.write(doc));
                 w.write('\n');
             }
         }
