@@ -17,11 +17,9 @@ import java.util.Objects;
  * of its own offset d, tuned ({@link LshParams#suggest}) for the resemblance that containment t
  * implies there ({@link SizePartitions#resemblanceThreshold}): a query of q shingles contained at t
  * in a set of x shingles has resemblance t q / (q + x - t q), lowest for the smallest q and the
- * largest x the two partitions allow, x / q = min(2^(d+1), R). At t = 0.8 and R = 4: 0.364 within a
- * partition (ratio below 2), 0.190 one or two partitions apart. The narrower the pair of
- * partitions, the higher its threshold and the fewer the candidates, which is LSH Ensemble's point;
- * here the partitions are powers of two rather than equi-depth ({@link
- * SizePartitions#equiDepthUpperBounds} needs the whole collection, which a stream does not have).
+ * largest x the two partitions allow, x / q = min(2^(d+1), R) (figures: docs/containment.md). The
+ * partitions are powers of two, not equi-depth ({@link SizePartitions#equiDepthUpperBounds} needs
+ * the whole collection, which a stream does not have).
  *
  * <p>Keys. The keys of offset d are the band keys of that banding ({@link Banding}, band-key seed
  * {@code Banding.DEFAULT_SEED + 1 + d}), each mixed with the lower partition of the pair. A
