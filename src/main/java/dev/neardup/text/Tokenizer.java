@@ -202,11 +202,6 @@ public final class Tokenizer {
                 };
     }
 
-    /** A tokenizer with no stop-word removal and no stemming. */
-    public Tokenizer() {
-        this(false, Stemming.NONE);
-    }
-
     /**
      * Tokenizes {@code text}, replacing the result of the previous call.
      *
@@ -685,11 +680,6 @@ public final class Tokenizer {
     /** End offset (exclusive) in {@link #buffer()} of token {@code i}. */
     public int tokenEnd(int i) {
         return ends[i];
-    }
-
-    /** Token {@code i} as a string (allocates; for tests and tools, not the hot path). */
-    public String token(int i) {
-        return new String(buf, starts[i], ends[i] - starts[i], StandardCharsets.UTF_8);
     }
 
     /** The normalised text: the tokens joined by single spaces. */
