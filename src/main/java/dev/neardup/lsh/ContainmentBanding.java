@@ -3,6 +3,7 @@ package dev.neardup.lsh;
 import dev.neardup.sketch.Mix64;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * Size-partitioned LSH banding for containment search, after LSH Ensemble (Zhu, Nargesian, Pu and
@@ -155,12 +156,10 @@ public final class ContainmentBanding {
     public static int firstSharedKey(long[] a, long[] b) {
         long[] sorted = b.clone();
         Arrays.sort(sorted);
-        for (int i = 0; i < a.length; i++) {
-            if (Arrays.binarySearch(sorted, a[i]) >= 0) {
-                return i;
-            }
-        }
-        return -1;
+        return IntStream.range(0, a.length)
+                .filter(i -> Arrays.binarySearch(sorted, a[i]) >= 0)
+                .findFirst()
+                .orElse(-1);
     }
 
     /**
