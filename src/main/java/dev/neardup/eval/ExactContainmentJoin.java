@@ -16,20 +16,11 @@ import java.util.Map;
  * evaluate --containment T}; the sibling of {@link dev.neardup.eval.ExactSimilarityJoin}
  * (resemblance) and {@link ExactCosineJoin}.
  *
- * <p>Algorithm: prefix filtering (Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity
- * Search", WWW 2007; Chaudhuri, Ganti and Kaushik, "A Primitive Operator for Similarity Joins in
- * Data Cleaning", ICDE 2006) for an overlap bound on the smaller set. Shingles are ordered by
- * increasing document frequency (rare first). If the smaller set x has c(x, y) &gt;= t, x and y
- * share at least ceil(t |x|) shingles, so one of the first |x| - ceil(t |x|) + 1 shingles of x (its
- * probe prefix) is in y. Sets are taken in decreasing size, each probes an index of all the
- * shingles of the sets before it (all at least as large) with its prefix, and is then indexed
- * whole. Candidates are verified by a merge, the decision being the exact double division of {@link
- * Similarity#containment}; the filter's bound is lowered by a relative 10^-12, so rounding can only
- * let extra candidates through. Results equal the brute-force list (tested).
- *
- * <p>Cost: the index holds every shingle of every set (8 bytes a posting), and a probe walks the
- * postings of its prefix shingles: fine for corpora of thousands of pages; boilerplate shingles
- * shared by many pages make it approach the quadratic comparison.
+ * <p>Algorithm: prefix filtering (Bayardo, Ma and Srikant 2007; Chaudhuri, Ganti and Kaushik 2006)
+ * for an overlap bound on the smaller set; the filter can only let extra candidates through, and a
+ * pair is decided by the exact double division of {@link Similarity#containment}: the result equals
+ * the brute-force list. Single-threaded; the index holds every shingle of every set (8 bytes a
+ * posting). Design: docs/design/exact-joins.md.
  */
 public final class ExactContainmentJoin {
 

@@ -12,36 +12,16 @@ import java.util.List;
  * (Manku, Jain and Das Sarma, WWW 2007, tables and sliding window) are measured against, without
  * comparing every pair.
  *
- * <p>Algorithm: All-Pairs of Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity Search", WWW
- * 2007, on the vectors scaled to unit length (x' = x / |x|):
- *
- * <ol>
- *   <li>Features that occur in one vector only can never contribute to a dot product: they count in
- *       the norm and are otherwise dropped. The others get ids by decreasing document frequency
- *       (the most frequent first), and maxweight(f) is the largest unit weight of f in any vector.
- *   <li>Vectors are processed in input order. Vector y is indexed from the point where the bound
- *       b(y) = sum of y'_f maxweight(f), over its features in id order, reaches the floor t: the
- *       unindexed prefix p(y) of frequent features then satisfies x' . p(y) &le; b &lt; t for every
- *       x. So if x' . y' &ge; t, x shares an indexed feature of y: probing the inverted index with
- *       x finds every earlier y it can pair with, while the frequent features (the words every page
- *       has) stay out of the index.
- *   <li>A candidate y is verified only when its accumulated dot product over the indexed part plus
- *       min(b(y), |p(y)|) (the prefix's bound and, by Cauchy-Schwarz, its norm) reaches t; it is
- *       reported when {@link TermVector#cosine} of the two vectors is &ge; t, the same double
- *       computation as a brute-force comparison.
- * </ol>
- *
- * <p>The bounds use the floor lowered by a relative 10<sup>-9</sup>, so rounding can only let extra
- * candidates through, never lose a pair: the result equals the brute-force list of all pairs with
- * {@code TermVector.cosine(a, b) >= floor} (ExactCosineJoinTest checks it). Weights must be
- * non-negative (term frequencies, tf-idf), as {@link TermVector} guarantees. Cost: the postings of
- * the probed indexed features; on prose with frequent words and a low floor it approaches the
- * quadratic comparison, and so does the output when most pairs qualify. Single-threaded; memory
- * about 12 bytes per indexed posting and 8 per vector.
+ * <p>Algorithm: All-Pairs of Bayardo, Ma and Srikant 2007 on the vectors scaled to unit length. The
+ * bounds can only let extra candidates through, and a pair is reported when {@link
+ * TermVector#cosine} of the two is at least the floor: the result equals the brute-force list of
+ * all pairs with {@code TermVector.cosine(a, b) >= floor}. Weights must be non-negative, as {@link
+ * TermVector} guarantees. Single-threaded; memory about 12 bytes per indexed posting and 8 per
+ * vector. Design: docs/design/exact-joins.md.
  */
 public final class ExactCosineJoin {
 
-    /** Relative amount by which the filters' floor is lowered (see the class comment). */
+    /** Relative lowering of the filters' floor: rounding can only add candidates. */
     private static final double SLACK = 1e-9;
 
     private ExactCosineJoin() {}

@@ -16,54 +16,21 @@ import java.util.stream.LongStream;
  * ground truth that MinHash/LSH candidates are measured against, without the quadratic cost of
  * comparing every pair.
  *
- * <p>Algorithm: the prefix-filtering join of Bayardo, Ma and Srikant, "Scaling Up All Pairs
- * Similarity Search", WWW 2007 (All-Pairs), with the positional filter and the shorter index prefix
- * of Xiao, Wang, Lin and Yu, "Efficient Similarity Joins for Near Duplicate Detection", WWW 2008
- * (PPJoin):
+ * <p>Algorithm: the prefix-filtering join of Bayardo, Ma and Srikant 2007 (All-Pairs) with the
+ * positional filter and shorter index prefix of Xiao, Wang, Lin and Yu 2008 (PPJoin). The filters
+ * can only let extra candidates through, and a pair is reported when {@code common / (|x| + |y| -
+ * common) >= floor}, the same double division as {@link Similarity#jaccard}: the result equals the
+ * brute-force list of all pairs with {@code Similarity.jaccard(a, b) >= floor}, sorted. Empty sets
+ * follow {@link Similarity#jaccard}: every two empty sets form a pair (Jaccard 1.0), an empty and a
+ * non-empty set never do.
  *
- * <ol>
- *   <li>Global token order by increasing document frequency (rare shingles first). Shingles that
- *       occur in one set only can never be shared; they are not given ids at all, only counted, and
- *       come first in every set. The other shingles get int ids in frequency order (ties in a fixed
- *       order), counted by grouping all occurrences with a radix sort, one range of the hash space
- *       at a time.
- *   <li>Sets are processed in order of increasing size; for a set x only earlier sets y with |y|
- *       &ge; t|x| are considered (size filter).
- *   <li>Prefix filter: if J(x, y) &ge; t then the first |x| - &lceil;t|x|&rceil; + 1 tokens of x
- *       (probe prefix) share a token with the first |y| - &lceil;2t/(1+t)|y|&rceil; + 1 tokens of y
- *       (index prefix; valid because |y| &le; |x|). Only index prefixes are put in the inverted
- *       index.
- *   <li>Positional filter: a pair needs an overlap of &alpha; = &lceil;t/(1+t) (|x| + |y|)&rceil;;
- *       when a shared prefix token sits at positions i and j, the overlap is at most the common
- *       tokens already seen plus 1 + min(|x| - i - 1, |y| - j - 1), and the pair is dropped for
- *       good when that is below &alpha;.
- *   <li>Verification by merging the two sorted id arrays, stopping early once &alpha; is out of
- *       reach; the pair is reported when {@code common / (|x| + |y| - common) >= t}, the same
- *       double division as {@link Similarity#jaccard}.
- * </ol>
- *
- * <p>The filters use the floor lowered by a relative 10<sup>-12</sup>, so rounding in their
- * floating-point bounds can only let extra candidates through, never lose a pair; the decision
- * itself is the exact comparison above. Results therefore equal the brute-force list of all pairs
- * with {@code Similarity.jaccard(a, b) >= floor}.
- *
- * <p>Empty sets follow {@link Similarity#jaccard}: J(&empty;, &empty;) = 1, so every two empty sets
- * form a pair (with Jaccard 1.0), while an empty and a non-empty set never do. Duplicate sets (J =
- * 1) are found at every floor.
- *
- * <p>Cost: frequency counting, verification and probing run in parallel on the common fork-join
- * pool; the output is sorted, so it does not depend on scheduling. Memory beyond the input: 4 bytes
- * per occurrence of a shared shingle (up to 1.5 times that while counting), 8 bytes per posting of
- * the index, and the counting's working set for one hash range at a time (about 16 million hashes,
- * some 350 MB). Measured on 2 cores, 20,000 sets of 4,000 to 6,000 random hashes with planted
- * near-duplicates (100 million hashes): about 7 s for frequency counting, then well under a second
- * (floor 0.9) to about 6 s (floor 0.3) for the join. Low floors on corpora with many frequent
- * shingles (boilerplate) make prefixes reach the frequent tokens and the join approaches the
- * quadratic comparison; so does the output itself when most pairs qualify.
+ * <p>Runs in parallel on the common fork-join pool; the output does not depend on scheduling.
+ * Memory beyond the input: 4 bytes per occurrence of a shared shingle, 8 per posting of the index,
+ * and about 350 MB while counting frequencies. Design: docs/design/exact-joins.md.
  */
 public final class ExactSimilarityJoin {
 
-    /** Relative amount by which the filters' threshold is lowered (see the class comment). */
+    /** Relative lowering of the filters' threshold: rounding can only add candidates. */
     private static final double SLACK = 1e-12;
 
     /** Hashes per range of the frequency count (bounds its working memory). */

@@ -11,29 +11,11 @@ import java.util.stream.IntStream;
  * fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a document by one
  * choice of B - k blocks.
  *
- * <p>The pigeonhole argument. Two fingerprints at Hamming distance h &lt;= k differ in at most h
- * blocks, so at least B - k blocks agree exactly, and the table keyed by those B - k blocks (or by
- * any B - k of the agreeing ones) gives both the same key. No pair within distance k is ever
- * missed: unlike banding (whose S-curve misses some), recall is 1 by construction. B = k + 1 is the
- * fewest tables (k + 1 of them, each keyed by one block); more blocks give more tables with wider
- * keys, hence fewer random candidates per table. Manku et al.'s 64-bit, k = 3 configurations are B
- * = 4, 5 and 6: 4, 10 and 20 tables with keys of 16, 25-26 and 31-33 bits.
- *
- * <p>The cost. Block b is {@code blockWidth(b)} bits wide (D / B rounded: the first D mod B blocks
- * have one bit more) and starts where block b - 1 ends. Table t's key covers w_t bits. Two
- * unrelated fingerprints (independent uniform bits) agree on a block of width w with probability
- * 2^-w, so:
- *
- * <ul>
- *   <li>they share table t's key with probability 2^-w_t; a new document meets (n - 1) sum_t 2^-w_t
- *       stored documents in its T buckets ({@link #expectedRandomCollisions});
- *   <li>they are a candidate pair (share at least one key) exactly when at least B - k of their
- *       blocks agree, a Poisson-binomial tail computed exactly over the blocks ({@link
- *       #randomCandidateProbability}); a new document has (n - 1) times that many random candidates
- *       ({@link #expectedRandomCandidates}).
- * </ul>
- *
- * <p>The state per document is T keys (the band keys of the bucket operator) and the fingerprint.
+ * <p>Two fingerprints at Hamming distance at most k agree on at least B - k blocks, so they share a
+ * key: recall is 1 by construction. Block b is {@link #blockWidth} bits wide (the first D mod B
+ * blocks have one bit more). {@link #expectedRandomCollisions}, {@link #randomCandidateProbability}
+ * and {@link #expectedRandomCandidates} give the cost in unrelated documents. Design:
+ * docs/design/permuted-blocks.md.
  *
  * @param bits D, the fingerprint length (a multiple of 64, see {@link SimHash#checkBits})
  * @param maxHamming k, the largest Hamming distance that must be found

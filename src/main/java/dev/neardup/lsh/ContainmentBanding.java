@@ -3,6 +3,7 @@ package dev.neardup.lsh;
 import dev.neardup.sketch.Mix64;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * Size-partitioned LSH banding for containment search, after LSH Ensemble (Zhu, Nargesian, Pu and
@@ -17,11 +18,9 @@ import java.util.Objects;
  * of its own offset d, tuned ({@link LshParams#suggest}) for the resemblance that containment t
  * implies there ({@link SizePartitions#resemblanceThreshold}): a query of q shingles contained at t
  * in a set of x shingles has resemblance t q / (q + x - t q), lowest for the smallest q and the
- * largest x the two partitions allow, x / q = min(2^(d+1), R). At t = 0.8 and R = 4: 0.364 within a
- * partition (ratio below 2), 0.190 one or two partitions apart. The narrower the pair of
- * partitions, the higher its threshold and the fewer the candidates, which is LSH Ensemble's point;
- * here the partitions are powers of two rather than equi-depth ({@link
- * SizePartitions#equiDepthUpperBounds} needs the whole collection, which a stream does not have).
+ * largest x the two partitions allow, x / q = min(2^(d+1), R) (figures: docs/containment.md). The
+ * partitions are powers of two, not equi-depth ({@link SizePartitions#equiDepthUpperBounds} needs
+ * the whole collection, which a stream does not have).
  *
  * <p>Keys. The keys of offset d are the band keys of that banding ({@link Banding}, band-key seed
  * {@code Banding.DEFAULT_SEED + 1 + d}), each mixed with the lower partition of the pair. A
@@ -157,12 +156,10 @@ public final class ContainmentBanding {
     public static int firstSharedKey(long[] a, long[] b) {
         long[] sorted = b.clone();
         Arrays.sort(sorted);
-        for (int i = 0; i < a.length; i++) {
-            if (Arrays.binarySearch(sorted, a[i]) >= 0) {
-                return i;
-            }
-        }
-        return -1;
+        return IntStream.range(0, a.length)
+                .filter(i -> Arrays.binarySearch(sorted, a[i]) >= 0)
+                .findFirst()
+                .orElse(-1);
     }
 
     /**

@@ -18,16 +18,15 @@ import java.util.Objects;
  *
  * <p>Not thread-safe (the shingler reuses buffers): one per thread.
  */
-public final class ContainmentSketcher implements TextSketcher {
+public final class ContainmentSketcher extends TextSketcher {
 
-    private final Shingler shingler;
     private final MinHash minHash;
     private final ContainmentBanding banding;
     private final int sampleSize;
 
     public ContainmentSketcher(
             ShingleOptions shingles, MinHash minHash, ContainmentBanding banding, int sampleSize) {
-        this.shingler = new Shingler(Objects.requireNonNull(shingles, "shingles"));
+        super(new Shingler(Objects.requireNonNull(shingles, "shingles")));
         this.minHash = Objects.requireNonNull(minHash, "minHash");
         this.banding = Objects.requireNonNull(banding, "banding");
         this.sampleSize = sampleSize;
@@ -49,18 +48,5 @@ public final class ContainmentSketcher implements TextSketcher {
                 BottomKContainment.sample(hashes, sampleSize),
                 banding.bandKeys(signature, distinct),
                 BbitMinHash.fingerprint(signature));
-    }
-
-    @Override
-    public Shingler shingler() {
-        return shingler;
-    }
-
-    public ContainmentBanding banding() {
-        return banding;
-    }
-
-    public int sampleSize() {
-        return sampleSize;
     }
 }

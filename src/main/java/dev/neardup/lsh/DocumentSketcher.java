@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe (the shingler reuses buffers): use one instance per thread.
  */
-public final class DocumentSketcher implements TextSketcher {
+public final class DocumentSketcher extends TextSketcher {
 
     /**
      * One document's sketch.
@@ -36,12 +36,11 @@ public final class DocumentSketcher implements TextSketcher {
         }
     }
 
-    private final Shingler shingler;
     private final MinHash minHash;
     private final Banding banding;
 
     public DocumentSketcher(ShingleOptions shingles, MinHash minHash, Banding banding) {
-        this.shingler = new Shingler(Objects.requireNonNull(shingles, "shingles"));
+        super(new Shingler(Objects.requireNonNull(shingles, "shingles")));
         this.minHash = Objects.requireNonNull(minHash, "minHash");
         this.banding = Objects.requireNonNull(banding, "banding");
         banding.params().checkFits(minHash.numHashes());
@@ -53,16 +52,7 @@ public final class DocumentSketcher implements TextSketcher {
         return new Sketch(hashes.length, signature, banding.bandKeys(signature));
     }
 
-    @Override
-    public Shingler shingler() {
-        return shingler;
-    }
-
     public MinHash minHash() {
         return minHash;
-    }
-
-    public Banding banding() {
-        return banding;
     }
 }

@@ -11,25 +11,18 @@ import java.util.stream.IntStream;
  * Candidate pairs of SimHash fingerprints within Hamming distance k by permuted blocks (Manku, Jain
  * and Das Sarma, "Detecting Near-Duplicates for Web Crawling", WWW 2007, online queries against
  * fingerprints in hash tables): the fingerprint is cut into B blocks ({@link BlockParams}), and
- * each of the T = C(B, k) tables keys a document by one choice of B - k blocks. Two fingerprints
- * within distance k agree on at least B - k blocks (pigeonhole), so they share the key of at least
- * one table: every such pair becomes a candidate, and the bucket operator then checks the exact
- * Hamming distance.
- *
- * <p>Manku et al. permute the fingerprint so that a table's blocks lead, and find matches by a
- * sorted-prefix search; here a table's blocks are hashed into a 64-bit key instead, which is what
- * the keyed bucket operator needs: the table keys play the role of {@link Banding}'s band keys
- * (table index = band index), and {@link #bandKeys} and {@link #firstAgreeingBand} mirror Banding's
- * methods. The offline "sliding window" over sorted permuted fingerprints (also Manku et al.) is
- * {@link SortedWindow}.
+ * each of the T = C(B, k) tables keys a document by one choice of B - k blocks, hashed into a
+ * 64-bit key. Every pair within distance k shares a key and becomes a candidate; the bucket
+ * operator then checks the exact Hamming distance. The table keys play the role of {@link
+ * Banding}'s band keys (table index = band index), and {@link #bandKeys} and {@link
+ * #firstAgreeingBand} mirror Banding's methods. The offline sliding window is {@link SortedWindow}.
+ * Design: docs/design/permuted-blocks.md.
  *
  * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
  * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of
  * {@link dev.neardup.sketch.SimHash}), table t's key is XXH3-64 with seed {@code seed} (hash4j)
  * over the 8 (W + 1) little-endian bytes of the longs {@code (t, f[0] & M_t[0], ..., f[W - 1] &
- * M_t[W - 1])}, W = D / 64. The table index makes equal block contents of different tables hash to
- * unrelated keys, and the seed makes the key space of this layout differ from Banding's (whose
- * default seed is another). Immutable and thread-safe.
+ * M_t[W - 1])}, W = D / 64. Immutable and thread-safe.
  */
 public final class PermutedBlocks implements BandKeys {
 

@@ -26,7 +26,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe (the shingler reuses buffers): one instance per thread.
  */
-public final class SimHashSketcher implements TextSketcher {
+public final class SimHashSketcher extends TextSketcher {
 
     /** What a document's vector is made of. */
     public enum Features {
@@ -36,7 +36,6 @@ public final class SimHashSketcher implements TextSketcher {
         SHINGLES
     }
 
-    private final Shingler shingler;
     private final SimHash simHash;
     private final PermutedBlocks blocks;
 
@@ -45,7 +44,7 @@ public final class SimHashSketcher implements TextSketcher {
      *     Features#WORDS}, see {@link #featureOptions})
      */
     public SimHashSketcher(ShingleOptions features, SimHash simHash, PermutedBlocks blocks) {
-        this.shingler = new Shingler(Objects.requireNonNull(features, "features"));
+        super(new Shingler(Objects.requireNonNull(features, "features")));
         this.simHash = Objects.requireNonNull(simHash, "simHash");
         this.blocks = Objects.requireNonNull(blocks, "blocks");
         if (blocks.params().bits() != simHash.bits()) {
@@ -96,18 +95,5 @@ public final class SimHashSketcher implements TextSketcher {
             sum += Mix64.fmix64(f ^ IDENTITY_SEED);
         }
         return Mix64.fmix64(sum + features.length * Mix64.GOLDEN_GAMMA);
-    }
-
-    @Override
-    public Shingler shingler() {
-        return shingler;
-    }
-
-    public SimHash simHash() {
-        return simHash;
-    }
-
-    public PermutedBlocks blocks() {
-        return blocks;
     }
 }

@@ -15,13 +15,9 @@ package dev.neardup.lsh;
  *   P(r) = P[Binomial(k, r^l) &gt;= t] = sum over j = t..k of C(k, j) p^j (1 - p)^(k - j).
  * </pre>
  *
- * <p>With t = 1 this is banding's S-curve 1 - (1 - r^l)^k ({@link LshParams}), super-shingles being
- * where banding comes from. With t = 2 it is the "mega-shingle" rule of the web-scale
- * near-duplicate studies (Fetterly, Manasse, Najork and Wiener, "A large-scale study of the
- * evolution of web pages", 2003: 84 minima, 6 super-shingles of 14, near-duplicates when at least 2
- * are shared): a steeper curve with few keys, for very high thresholds. Each document gets C(k, t)
- * keys ({@link #keyCount}), one per t-subset of its super-shingles, so that sharing a key means
- * sharing t super-shingles.
+ * <p>With t = 1 this is banding's S-curve 1 - (1 - r^l)^k ({@link LshParams}). Each document gets
+ * C(k, t) keys ({@link #keyCount}), one per t-subset of its super-shingles, so that sharing a key
+ * means sharing t super-shingles. Design: docs/design/super-shingles.md.
  *
  * <p>{@link #suggest} chooses (k, l, t) with k l &lt;= K and at most a given number of keys by
  * minimising the weighted false-positive and false-negative areas, as {@link LshParams#suggest}

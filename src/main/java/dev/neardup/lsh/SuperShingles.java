@@ -12,13 +12,9 @@ import java.util.stream.IntStream;
  * candidate pair when they share a key, which happens with the probability {@link
  * SuperShingleParams#probability}.
  *
- * <p>Which order the sketch's shingles are shingled in: the signature's. Value i of every signature
- * is the minimum under the same i-th hash function, so cutting the signature into runs of l
- * consecutive positions gives super-shingles that two documents share with probability exactly r^l,
- * which the S-curve needs. Sorting the values by size first (as for a MIN_s sketch) would shift
- * every later run by one when a single minimum differs. Broder's caveats hold: short documents lose
- * accuracy, and super-shingles cannot detect containment (use {@link
- * dev.neardup.sketch.ModMSketch}).
+ * <p>Super-shingles are runs of consecutive signature positions, which two documents share with
+ * probability exactly r^l. Short documents lose accuracy, and super-shingles cannot detect
+ * containment (use {@link dev.neardup.sketch.ModMSketch}). Design: docs/design/super-shingles.md.
  *
  * <p>Contract (keys may become keys of stored state; golden-vector tests pin them):
  *

@@ -13,20 +13,28 @@ import dev.neardup.text.Shingler;
  *
  * <p>Implementations are not thread-safe (the shingler reuses buffers): one per thread.
  */
-public interface TextSketcher {
+public abstract class TextSketcher {
+
+    private final Shingler shingler;
+
+    TextSketcher(Shingler shingler) {
+        this.shingler = shingler;
+    }
 
     /** Sketch of a plain-text document. */
-    default DocumentSketcher.Sketch sketch(CharSequence text) {
+    public DocumentSketcher.Sketch sketch(CharSequence text) {
         return sketch(shingler().shingleHashes(text));
     }
 
     /** Sketch of a document of the given content type. */
-    default DocumentSketcher.Sketch sketch(String content, ContentType type) {
+    public DocumentSketcher.Sketch sketch(String content, ContentType type) {
         return sketch(shingler().shingleHashes(content, type));
     }
 
     /** Sketch of a document's shingle hashes, as {@link #shingler()} makes them. */
-    DocumentSketcher.Sketch sketch(long[] shingleHashes);
+    public abstract DocumentSketcher.Sketch sketch(long[] shingleHashes);
 
-    Shingler shingler();
+    public Shingler shingler() {
+        return shingler;
+    }
 }

@@ -39,52 +39,24 @@ import org.apache.flink.util.OutputTag;
  * or a SimHash fingerprint in permuted-block tables) is a match, and the later of the two in the
  * order (event time, id) is the duplicate.
  *
- * <p>Order. A document waits in the bucket until the event-time watermark passes it; the bucket
- * then takes in the waiting documents in the order (event time, id), compares each with the members
- * within {@code neardup.retention} before it, and keeps it. So what a bucket holds and reports
- * depends on that order only, not on which partition, split or subtask delivered first (in file
- * mode the watermark passes everything at the end of the input, so the buckets work then).
+ * <p>A document waits until the event-time watermark passes it: on the heap within {@code
+ * neardup.bucket.order-buffer} per subtask ({@link WaitingRecords}), beyond it in keyed state
+ * ({@code waiting}, by event time) with an event-time timer each. The bucket then takes the waiting
+ * documents in, in the order (event time, id), compares each with the members within {@code
+ * neardup.retention} before it, and keeps at most {@code neardup.bucket.capacity} members, the
+ * earliest; exact copies are kept once and a re-crawl (same id) is never compared with its own
+ * earlier version. So what it holds and reports depends on that order only. After a watermark, the
+ * subtask sends the {@link VerdictOperator} one report per document for all of its band records
+ * taken in here ({@link VerdictEvent#reports} counts them), with the matches.
  *
- * <p>Waiting. Documents wait on the heap, within {@code neardup.bucket.order-buffer} per subtask
- * ({@link WaitingRecords}): when the watermark moves, each bucket with documents it passed is read
- * once, takes them in order and is written once. Beyond the budget, waiting documents go into keyed
- * state ({@code waiting}, by event time) with an event-time timer each; when such a timer fires,
- * its documents are taken in together with the heap's documents of the same bucket up to that time,
- * so the order within a bucket holds across the two.
+ * <p>Deletions reach every subtask ({@link DeletionCopies}) and are kept as they arrive ({@link
+ * BucketDeletions}): a deletion of d at T removes the versions of d up to T. The mode's {@link
+ * CandidatePath} decides what band records and members carry and what happens to a candidate and to
+ * the reports (through a sample store: {@link #SAMPLE_STORE}).
  *
- * <p>Reports. After a watermark, the subtask sends the {@link VerdictOperator} one report per
- * document for all of its band records taken in here ({@link VerdictEvent#reports} counts them),
- * with the matches, if any: the verdict operator knows a document is decided when all its buckets
- * have reported. With p subtasks a document costs at most p reports instead of one per band.
- *
- * <p>Bounds. A bucket keeps at most {@code neardup.bucket.capacity} members, the earliest in the
- * order (a later document still gets compared with them, but is not kept), so the first copy of a
- * page stays the one that later copies are reported against. Exact copies (equal fingerprints,
- * hence equal signatures) are kept once, as the earliest of them: 100,000 copies of one page cost
- * one member and one comparison each. A re-crawl (same id) is never compared with its own earlier
- * version; the bucket keeps the version with the latest content (or the earliest, when the content
- * did not change). Members older than the document being taken in by more than the retention are
- * pruned then, and state TTL removes buckets never touched again.
- *
- * <p>Deletions (a tombstone has no content, so its band keys are unknown) reach every subtask
- * through the same keyed input ({@link DeletionCopies}), which keeps them all ({@link
- * BucketDeletions}). A deletion of document d at time T removes the versions of d with an event
- * time up to T: a document later than T is no longer compared with them, a document earlier than T
- * still is. A deletion is kept as it arrives, not at the watermark: the check compares times, so
- * only arriving before the documents after it matters, and it does (it comes from the signature
- * subtasks before their watermark passes its time). A re-crawl after the deletion is a new
- * document. Exact copies that a deleted member stood for leave with it.
- *
- * <p>What differs between the modes is the {@link CandidatePath} they choose: what band records and
- * members carry, how the bucket's value is written, and what happens to a candidate pair and to the
- * reports (through a sample store, they go to the {@link SampleIntakeFunction}: {@link
- * #SAMPLE_STORE}). Order, bounds, exact copies (kept once, so a copy's sample is never stored),
- * re-crawls and deletions are decided here the same way on either path.
- *
- * <p>A custom operator rather than a {@code KeyedProcessFunction}: the ordered heap buffer and the
- * per-document reports need the end of each watermark, which functions do not see. It keeps the
- * state names, timers and uid of the function it replaced (state layout 2 restores as it was; the
- * deletions are operator state of their own, empty in older savepoints).
+ * <p>It keeps the state names, timers and uid of the {@code KeyedProcessFunction} it replaced
+ * (state layout 2 restores as it was; the deletions are operator state of their own, empty in older
+ * savepoints). Design: docs/design/streaming-operators.md.
  */
 public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, VerdictEvent> {
 

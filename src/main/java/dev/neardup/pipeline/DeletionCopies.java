@@ -8,12 +8,7 @@ import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
  * and the deletion goes to all of them as one {@link BandRecord} per key group, each with a band
  * key that Flink assigns to that key group. Every subtask owns at least one key group at any
  * parallelism, so each receives at least one copy (and ignores the rest: a deletion it already
- * holds).
- *
- * <p>Why not a broadcast second input: it would make the bucket operator two-input (a combined
- * watermark, no chaining of the keyed input's state and harness as before); through the keyed edge
- * the operator stays one-input and a job without deletions pays nothing. The cost is one small
- * record per key group ({@code pipeline.max-parallelism}, 128 by default) per deletion.
+ * holds): one small record per key group per deletion. Design: docs/design/streaming-operators.md.
  */
 final class DeletionCopies {
 

@@ -21,10 +21,8 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
  * other splits back; when every split is idle, Flink flushes to the largest watermark of all of
  * them; an empty partition is marked idle once the timeout has passed. A document that arrives
  * after the watermark has passed its event time is ordered as if it had been fetched just after the
- * watermark (see {@link SignatureFunction}), and its split counts it at that time too: otherwise a
- * document read after an idle watermark in that watermark's millisecond (event times stamped at
- * reading share milliseconds) would wait behind it until a later document came, for ever at the end
- * of a watched file.
+ * watermark (see {@link SignatureFunction}), and its split counts it at that time too. Design:
+ * docs/design/streaming-operators.md.
  *
  * <p>Bounded inputs (files, stdin) use {@link #wholeInput}: no watermark until the input ends, so
  * the order (event time, id) is exact whatever the order of the lines and however the input is

@@ -55,12 +55,7 @@ public class MatchList {
 
     /** The index of match {@code id}, or -1. */
     public int indexOf(String id) {
-        for (int i = 0; i < ids.length; i++) {
-            if (ids[i].equals(id)) {
-                return i;
-            }
-        }
-        return -1;
+        return Arrays.asList(ids).indexOf(id);
     }
 
     /**

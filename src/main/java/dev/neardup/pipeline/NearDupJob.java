@@ -18,9 +18,9 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * The neardup job graph (DESIGN.md, "Data flow"), independent of where records come from and go to:
- * the source and the three sinks are given to the constructor, so the embedded file mode, the Kafka
- * mode and the tests build the same graph.
+ * The neardup job graph (docs/design/streaming-operators.md), independent of where records come
+ * from and go to: the source and the three sinks are given to the constructor, so the embedded file
+ * mode, the Kafka mode and the tests build the same graph.
  *
  * <p>Operator uids are part of the savepoint contract: never change them.
  */

@@ -36,22 +36,13 @@ import org.apache.flink.util.OutputTag;
  * candidate pair, keyed by the member, with the document's sample; and the report itself to the
  * verdicts ({@link #REPORTS}). Deletions go on to the store as they are.
  *
- * <p>When the sample is dropped: a document version has exactly {@code bands} band records (the
- * verdicts count on the same), so the intake counts the band records its reports cover and drops
- * the sample when they add up (a repeated input record of the same version adds its own {@code
- * bands}). No watermark or timer is involved: a report always follows its document's sample, and
- * the sample is kept until the last report has come, however late. A report that comes before its
- * sample (the two travel different paths) waits for it ({@code waiting}, rare).
- *
- * <p>Order towards the store. A bucket sends a document's report before it passes the watermark
- * beyond the document's time, and the signature operator sends the sample before its own watermark
- * does; so the intake sends a kept document's sample on before its watermark passes the document,
- * and the store can tell a sample that is late from one that is gone by its watermark ({@link
- * SampleStoreFunction}).
+ * <p>The sample is dropped when the reports cover the document version's {@code bands} band records
+ * (a repeated input record adds its own {@code bands}); no watermark or timer is involved. A report
+ * that comes before its sample waits for it ({@code waiting}, rare). A kept document's sample goes
+ * on to the store before the intake's watermark passes the document.
  *
  * <p>State: one value per document id while its reports are outstanding (about 540 bytes at s =
- * 128): in a stream, from the document's arrival until the buckets' watermark passes it; in file
- * mode, until the end of the input (the buckets wait for it). No timers.
+ * 128). No timers. Design: docs/design/streaming-operators.md.
  */
 public class SampleIntakeFunction
         extends KeyedProcessFunction<String, SampleStoreRecord, SampleStoreRecord> {

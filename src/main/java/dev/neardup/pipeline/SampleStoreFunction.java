@@ -27,25 +27,15 @@ import org.slf4j.LoggerFactory;
  * VerdictEvent#RESULT} per candidate, match or not (the verdict waits for as many as the buckets'
  * reports said were sent), or, for a document that arrived late, a match to the member's verdict.
  *
- * <p>Order. The intake sends a kept document's sample on before its watermark passes the document,
- * and a candidate exists only once the buckets' watermark has passed its member; but the sample and
- * a candidate of a later document may come through different intake subtasks, so a candidate can
- * come first. It then waits (in its member's entry, with an event-time timer at the member's event
- * time). A candidate whose sample is still absent when the store's watermark passes its member's
- * time has a member that is gone (deleted or past the retention; a document that arrived late can
- * still be compared with it in the buckets): no match, counted in {@code missingSamples}.
+ * <p>A candidate that comes before its member's sample waits in the member's entry, with an
+ * event-time timer at the member's event time; still without a sample when the watermark passes
+ * that time, its member is gone: no match, counted in {@code missingSamples}. A version's sample is
+ * dropped when the watermark passes its event time plus {@code neardup.retention}; a deletion at T
+ * drops the versions up to T when the watermark passes T. An entry with nothing left is cleared.
  *
- * <p>Retention. A bucket compares a document with members at most {@code neardup.retention} apart
- * in event time, and a candidate reaches the store before the store's watermark passes the later
- * document's time (except for documents late behind it); so a version's sample is dropped when the
- * watermark passes its event time plus the retention (a timer). A deletion of the document at T
- * drops its versions up to T when the watermark passes T (documents up to T may still be compared
- * with them; after T the buckets drop them). An entry without versions, waiting candidates or
- * deletions is cleared.
- *
- * <p>State: one {@link StoredSamples} value per id (one RocksDB entry, about 540 bytes per version
- * at s = 128), read once per candidate, written when a sample or deletion arrives, a candidate
- * waits, or a timer drops something; an event-time timer per version and per deletion.
+ * <p>State: one {@link StoredSamples} value per id (about 540 bytes per version at s = 128), read
+ * once per candidate; an event-time timer per version and per deletion. Design:
+ * docs/design/streaming-operators.md.
  */
 public class SampleStoreFunction
         extends KeyedProcessFunction<String, SampleStoreRecord, VerdictEvent> {

@@ -20,37 +20,24 @@ import org.apache.flink.util.OutputTag;
  * Assembles the verdicts (keyed by document version: id and event time, {@link VerdictEvent#key}).
  * It collects the announcement of the document (one per input record) and the report of each of its
  * band buckets, and emits the verdict, one per input record, as soon as all of them have reported.
- * A bucket takes a document in when the event-time watermark passes it, in the order (event time,
- * id), after every earlier document (see {@link BandBucketOperator}), so its report is final; the
- * verdict is final and does not depend on arrival order. Counting reports, rather than waiting for
- * the watermark here too, matters: the announcement and the reports travel different paths, and a
- * path that was idle does not hold the watermark back when it resumes.
+ * Bucket reports are final (see {@link BandBucketOperator}), so the verdict is final and does not
+ * depend on arrival order. It also emits the {@link #ALERTS}: one per matched pair, as soon as the
+ * first bucket reports it, always from the later document to the earlier one.
  *
- * <p>It also emits the {@link #ALERTS}: one per matched pair, as soon as the first bucket reports
- * it (a pair can collide in several bands), always from the later document to the earlier one.
+ * <p>Verdicts wait on the heap within {@code neardup.verdict.pending-buffer} ({@link
+ * WaitingVerdicts}), beyond it in keyed state ({@code pending-verdict}) with a sweep timer each. A
+ * deletion at T ({@link VerdictEvent#DELETE}) becomes a {@code DELETED} verdict when the watermark
+ * passes T, after the verdicts of the documents up to T; it waits as verdicts do, under its own key
+ * ({@link VerdictEvent#deletionKey}), marked by {@link PendingVerdict#candidates} {@code -1}.
  *
- * <p>Where the verdicts wait: on the heap within {@code neardup.verdict.pending-buffer} ({@link
- * WaitingVerdicts}), beyond it in keyed state ({@code pending-verdict}) with a sweep timer each.
+ * <p>Through a sample store ({@link CandidatePath#throughSampleStore()}), a verdict also waits for
+ * one {@link VerdictEvent#RESULT} per candidate the bucket reports said were sent ({@link
+ * VerdictEvent#forwarded}); its waiting verdicts are {@link PendingContainmentVerdict}s, spilled to
+ * {@code pending-containment-verdict} and marked by their own first int in the raw keyed state;
+ * each path refuses the other's.
  *
- * <p>Deletions. A deletion of a document at time T ({@link VerdictEvent#DELETE}) becomes a {@code
- * DELETED} verdict when the watermark passes T, like the verdicts of the documents up to T, which
- * come before it (on a compacted verdicts topic, the last record of the id then says DELETED). It
- * waits as verdicts do, in no state of its own (a state or timer service more, empty as it is,
- * measured: one more RocksDB column family pair slowed the whole job about 4 x through memtable
- * flushes and compaction): under its own key ({@link VerdictEvent#deletionKey}) on the heap, where
- * a second queue ordered by event time releases it at the watermark, else in {@code
- * pending-verdict} with a timer at its time. {@link PendingVerdict#candidates} {@code -1} marks it.
- *
- * <p>The mode's {@link CandidatePath} picks the type and state of the waiting verdicts. When a
- * sample store verifies the buckets' candidates ({@link CandidatePath#throughSampleStore()}), it
- * sends one {@link VerdictEvent#RESULT} per candidate, and a verdict waits for its bucket reports
- * and for as many results as they say were sent ({@link VerdictEvent#forwarded}): its waiting
- * verdicts are {@link PendingContainmentVerdict}s, spilled to {@code pending-containment-verdict}
- * and marked by their own first int in the raw keyed state, so those verified in the buckets keep
- * their form; each path refuses the other's.
- *
- * <p>A custom operator rather than a {@code KeyedProcessFunction} for the raw keyed state. It keeps
- * the uid, state name and timers of the function it replaced.
+ * <p>It keeps the uid, state name and timers of the {@code KeyedProcessFunction} it replaced.
+ * Design: docs/design/streaming-operators.md.
  */
 public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent, Verdict> {
 

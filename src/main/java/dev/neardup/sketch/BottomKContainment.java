@@ -9,8 +9,8 @@ import java.util.stream.IntStream;
 /**
  * Containment both ways from two fixed-size bottom-s samples: the MIN_s sketch (Broder, "On the
  * resemblance and containment of documents", 1997) read as a bottom-k sketch (Cohen and Kaplan,
- * "Summarizing data using bottom-k sketches", PODC 2007), in the compact fixed-width form that a
- * band bucket keeps per member in containment mode.
+ * "Summarizing data using bottom-k sketches", PODC 2007), in the compact fixed-width form that
+ * containment mode keeps per document.
  *
  * <p>Broder notes that MIN_s estimates resemblance only, because it compares the s smallest of A ∪
  * B. Cut both samples at the same value instead and it estimates containment: let τ be the smaller
@@ -22,15 +22,12 @@ import java.util.stream.IntStream;
  *   c(A, B) ≈ |{x ∈ F(A) ∩ F(B) : x &lt;= τ}| / |{x ∈ F(A) : x &lt;= τ}|
  * </pre>
  *
- * <p>and the same count over B's sample gives c(B, A). The sample of A has about s min(1, |A| /
- * |B|) shingles: like MOD_m (whose containment estimates of very short documents in much larger
- * ones are error prone, as Broder 1997 notes), containment of a small page in one k times larger is
- * estimated from about s / k samples, with the error of a fraction of that many ({@link
- * SampleEstimate}); the job bounds the size ratio it searches ({@code
- * neardup.containment.max-size-ratio}) for that reason. A page wholly contained in another is
- * estimated at exactly 1. Unlike MOD_m the sketch has a fixed size, which the bucket state needs.
+ * <p>and the same count over B's sample gives c(B, A). Containment of a page in one k times larger
+ * rests on about s / k samples ({@link SampleEstimate}; hence {@code
+ * neardup.containment.max-size-ratio}); a page wholly contained in another is estimated at exactly
+ * 1. Unlike MOD_m the sketch has a fixed size.
  *
- * <p>Contract (kept in bucket state; golden-vector tests pin it):
+ * <p>Contract (kept in the job's state; golden-vector tests pin it):
  *
  * <ul>
  *   <li>A value is the upper 32 bits of π(x) for a 64-bit shingle hash x, with {@link MinSSketch}'s

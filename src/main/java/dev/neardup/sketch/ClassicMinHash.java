@@ -14,16 +14,12 @@ import java.util.Arrays;
  * the rows of the characteristic matrix (Leskovec, Rajaraman and Ullman, Mining of Massive
  * Datasets, 2014, ch. 3); minima are compared as signed {@code long}s. Cost: K mixes per shingle.
  */
-public final class ClassicMinHash implements MinHash {
+public final class ClassicMinHash extends MinHash {
 
-    private final int numHashes;
-    private final long seed;
     private final long[] rowSeeds;
 
     public ClassicMinHash(int numHashes, long seed) {
-        MinHash.checkNumHashes(numHashes);
-        this.numHashes = numHashes;
-        this.seed = seed;
+        super(MinHashAlgorithm.CLASSIC, numHashes, seed);
         this.rowSeeds = new long[numHashes];
         for (int i = 0; i < numHashes; i++) {
             rowSeeds[i] = Mix64.splitMix64(seed, i);
@@ -44,20 +40,5 @@ public final class ClassicMinHash implements MinHash {
             }
         }
         return sig;
-    }
-
-    @Override
-    public int numHashes() {
-        return numHashes;
-    }
-
-    @Override
-    public long seed() {
-        return seed;
-    }
-
-    @Override
-    public MinHashAlgorithm algorithm() {
-        return MinHashAlgorithm.CLASSIC;
     }
 }

@@ -33,15 +33,9 @@ import java.util.Arrays;
  * delta method ({@link #standardError}); it is useful up to a few k, as 2p - 1 = (1 - 1/k)^HD
  * vanishes exponentially beyond.
  *
- * <p>Where it helps, and why not for SimHash. The sketch's size depends only on delta, not on the
- * vector length n, so it pays when n is large and k small next to n: a set of 64-bit values (say a
- * document's shingle hashes) is a bit vector of length 2^64, HD is the size of the symmetric
- * difference, and {@link #sketchOfPositions} compresses it to t bits that still decide |A xor B|
- * &lt;= k against &gt;= 2k. For SimHash fingerprints it does not help: at 1,024 bits the exact
- * Hamming distance is 16 XOR-and-popcount steps over 128 bytes, while a KOR sketch good to delta =
- * 0.01 is already 682 to 1,048 bits, answers only "within k or beyond 2k" (a factor-2 gap), and
- * costs t hash evaluations per set bit (about 700 x 512) to compute. So neardup compares SimHash
- * fingerprints exactly and does not use this class on them.
+ * <p>The sketch's size depends only on delta, not on the vector length: it pays for long vectors,
+ * such as a set of 64-bit values seen as a bit vector of length 2^64 ({@link #sketchOfPositions}).
+ * Design (why not for SimHash fingerprints): docs/design/kor-sketch.md.
  *
  * <p>Contract: {@code r_ji = 1} iff {@code fmix64(fmix64(i XOR s) XOR splitMix64(seed, j))}, taken
  * as unsigned, is below floor((2^64 - 1) / (2k)), with {@code s = splitMix64(seed, -1)} (see {@link

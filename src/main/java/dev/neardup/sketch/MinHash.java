@@ -17,34 +17,51 @@ package dev.neardup.sketch;
  *   <li>Implementations are immutable and thread-safe.
  * </ul>
  */
-public interface MinHash {
+public abstract class MinHash {
 
     /** The value of every position of the empty set's signature. */
-    long EMPTY = Long.MAX_VALUE;
+    public static final long EMPTY = Long.MAX_VALUE;
 
     /** Default signature length K. */
-    int DEFAULT_NUM_HASHES = 128;
+    public static final int DEFAULT_NUM_HASHES = 128;
 
     /** Default seed of the MinHash functions. Part of stored state: never change it. */
-    long DEFAULT_SEED = 0x6D696E68_61736831L; // "minhash1"
+    public static final long DEFAULT_SEED = 0x6D696E68_61736831L; // "minhash1"
+
+    private final MinHashAlgorithm algorithm;
+    final int numHashes;
+    final long seed;
+
+    MinHash(MinHashAlgorithm algorithm, int numHashes, long seed) {
+        checkNumHashes(numHashes);
+        this.algorithm = algorithm;
+        this.numHashes = numHashes;
+        this.seed = seed;
+    }
 
     /** Signature of the shingle hashes {@code hashes[from, to)}. */
-    long[] signature(long[] hashes, int from, int to);
+    public abstract long[] signature(long[] hashes, int from, int to);
 
-    default long[] signature(long[] hashes) {
+    public long[] signature(long[] hashes) {
         return signature(hashes, 0, hashes.length);
     }
 
     /** K, the signature length. */
-    int numHashes();
+    public int numHashes() {
+        return numHashes;
+    }
 
     /** The seed the hash functions are derived from. */
-    long seed();
+    public long seed() {
+        return seed;
+    }
 
-    MinHashAlgorithm algorithm();
+    public MinHashAlgorithm algorithm() {
+        return algorithm;
+    }
 
     /** A MinHash of the given algorithm with K = {@code numHashes} values and the given seed. */
-    static MinHash create(MinHashAlgorithm algorithm, int numHashes, long seed) {
+    public static MinHash create(MinHashAlgorithm algorithm, int numHashes, long seed) {
         return switch (algorithm) {
             case CLASSIC -> new ClassicMinHash(numHashes, seed);
             case OPH -> new OnePermutationMinHash(numHashes, seed);
@@ -52,12 +69,12 @@ public interface MinHash {
     }
 
     /** The default MinHash: {@link MinHashAlgorithm#OPH}, K = 128, default seed. */
-    static MinHash defaults() {
+    public static MinHash defaults() {
         return create(MinHashAlgorithm.defaultAlgorithm(), DEFAULT_NUM_HASHES, DEFAULT_SEED);
     }
 
     /** Checks K, with a message a user can act on. */
-    static void checkNumHashes(int numHashes) {
+    public static void checkNumHashes(int numHashes) {
         if (numHashes < 1 || numHashes > 4096) {
             throw new IllegalArgumentException(
                     "number of hash values K must be between 1 and 4096, got " + numHashes);

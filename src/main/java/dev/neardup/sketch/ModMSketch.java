@@ -162,7 +162,7 @@ public final class ModMSketch extends SampledHashes {
      */
     public static SampleEstimate containment(ModMSketch a, ModMSketch b) {
         checkCompatible(a, b);
-        int common = SampledHashes.intersectionSize(a.values, b.values);
+        int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         boolean exhaustive = a.m == 1;
         return SampleEstimate.of(
                 common, a.values.length, exhaustive, exhaustive ? 1.0 : Double.NaN);
@@ -177,7 +177,7 @@ public final class ModMSketch extends SampledHashes {
      */
     public static SampleEstimate resemblance(ModMSketch a, ModMSketch b) {
         checkCompatible(a, b);
-        int common = SampledHashes.intersectionSize(a.values, b.values);
+        int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         int union = a.values.length + b.values.length - common;
         boolean exhaustive = a.m == 1;
         return SampleEstimate.of(common, union, exhaustive, exhaustive ? 1.0 : Double.NaN);

@@ -23,19 +23,15 @@ import java.util.Arrays;
  * unsuccessful probes (probability below e^-64 for a non-empty set) the next non-empty bin in index
  * order is taken, so the computation always ends.
  */
-public final class OnePermutationMinHash implements MinHash {
+public final class OnePermutationMinHash extends MinHash {
 
     private static final int PROBE_LIMIT_FACTOR = 64;
 
-    private final int numHashes;
-    private final long seed;
     private final long permutationSeed;
     private final long[] probeSeeds;
 
     public OnePermutationMinHash(int numHashes, long seed) {
-        MinHash.checkNumHashes(numHashes);
-        this.numHashes = numHashes;
-        this.seed = seed;
+        super(MinHashAlgorithm.OPH, numHashes, seed);
         this.permutationSeed = Mix64.splitMix64(seed, 0);
         long densificationSeed = Mix64.splitMix64(seed, 1);
         this.probeSeeds = new long[numHashes];
@@ -95,20 +91,5 @@ public final class OnePermutationMinHash implements MinHash {
             }
             sig[i] = value;
         }
-    }
-
-    @Override
-    public int numHashes() {
-        return numHashes;
-    }
-
-    @Override
-    public long seed() {
-        return seed;
-    }
-
-    @Override
-    public MinHashAlgorithm algorithm() {
-        return MinHashAlgorithm.OPH;
     }
 }

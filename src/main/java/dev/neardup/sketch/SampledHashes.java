@@ -132,26 +132,6 @@ abstract class SampledHashes {
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
-    /** |a ∩ b| of two ascending (unsigned) distinct arrays. */
-    static int intersectionSize(long[] a, long[] b) {
-        int i = 0;
-        int j = 0;
-        int common = 0;
-        while (i < a.length && j < b.length) {
-            int c = Long.compareUnsigned(a[i], b[j]);
-            if (c < 0) {
-                i++;
-            } else if (c > 0) {
-                j++;
-            } else {
-                common++;
-                i++;
-                j++;
-            }
-        }
-        return common;
-    }
-
     // ---------------------------------------------------------------------------------------
     // Byte format.
 

@@ -37,18 +37,23 @@ public final class ShingleSet {
 
     /** |this ∩ other|, by a merge of the two sorted arrays. */
     public int intersectionSize(ShingleSet other) {
-        return intersectionSize(sorted, other.sorted);
+        return intersectionSize(sorted, other.sorted, 0);
     }
 
-    /** |a ∩ b| of two arrays of distinct values in ascending (signed) order, by a merge. */
-    static int intersectionSize(long[] a, long[] b) {
+    /**
+     * |a ∩ b| of two arrays of distinct values in ascending order, by a merge: signed order for
+     * {@code flip} 0, unsigned order for {@code Long.MIN_VALUE} (x ^ flip puts them in signed
+     * order).
+     */
+    static int intersectionSize(long[] a, long[] b, long flip) {
         int i = 0;
         int j = 0;
         int common = 0;
         while (i < a.length && j < b.length) {
-            if (a[i] < b[j]) {
+            int c = Long.compare(a[i] ^ flip, b[j] ^ flip);
+            if (c < 0) {
                 i++;
-            } else if (a[i] > b[j]) {
+            } else if (c > 0) {
                 j++;
             } else {
                 common++;

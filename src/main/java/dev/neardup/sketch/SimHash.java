@@ -21,14 +21,10 @@ package dev.neardup.sketch;
  * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; 1,000-bit projections bring
  * it to 0.0095.
  *
- * <p>The random hyperplanes, as in Charikar's and Manku's implementations, have components +1 or -1
- * drawn from the feature's hash (Rademacher, not Gaussian): {@code r_i(f) = +1} if bit {@code i mod
- * 64} of {@code fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link Mix64}). The
- * theta / pi law is exact for Gaussian components; with +-1 components r_i . u is a sum of many
- * small independent terms and the law holds in the limit of many features none of which dominates
- * the vector (central limit theorem). Documents of hundreds of shingles meet it to within the
- * binomial error (SimHashAccuracyTest measures it); a vector of a few features does not (two
- * features at theta &lt; pi / 4 never differ in any bit).
+ * <p>The random hyperplanes have components +1 or -1 drawn from the feature's hash (Rademacher, as
+ * in Charikar's and Manku's implementations): {@code r_i(f) = +1} if bit {@code i mod 64} of {@code
+ * fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link Mix64}). The theta / pi law
+ * then holds for vectors of many features none of which dominates. Design: docs/design/simhash.md.
  *
  * <p>Contract (fingerprints are stored state; SimHashTest pins golden vectors):
  *

@@ -55,7 +55,7 @@ public final class Similarity {
         if (a.length == 0 && b.length == 0) {
             return 1.0;
         }
-        int common = ShingleSet.intersectionSize(a, b);
+        int common = ShingleSet.intersectionSize(a, b, 0);
         return (double) common / (a.length + b.length - common);
     }
 

@@ -3,15 +3,7 @@ package dev.neardup.text;
 import java.nio.CharBuffer;
 import java.util.Arrays;
 import java.util.Set;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.CDataNode;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
 import org.jsoup.parser.Parser;
-import org.jsoup.select.NodeTraversor;
-import org.jsoup.select.NodeVisitor;
 
 /**
  * Extracts the visible text of an HTML page, as the pre-processing of Broder 1997 asks (strip HTML,
@@ -37,44 +29,10 @@ import org.jsoup.select.NodeVisitor;
  * White space is not normalised here beyond what separates blocks (a {@code '\n'}); {@link
  * Tokenizer} does that.
  *
- * <p><b>How.</b> The scanner follows the WHATWG HTML tokenizer for where markup begins and ends: a
- * tag starts at {@code <} followed by an ASCII letter ({@code </} for an end tag) and ends at the
- * first {@code >} outside a quoted attribute value (an unterminated tag drops the rest of the
- * page); a comment starts at {@code <!--} and ends at {@code -->} or {@code --!>} ({@code <!-->}
- * and {@code <!--->} are empty comments; an unterminated one drops the rest); {@code <!...>},
- * {@code <?...>} and {@code </ ...>} are bogus comments ending at the first {@code >}; a CDATA
- * section ends at {@code ]]>} (as jsoup reads it); the content of {@code script} (with the
- * tokenizer's {@code <!--}/{@code <script>} escape states), {@code style}, {@code iframe}, {@code
- * xmp}, {@code noembed} and {@code noframes} ends only at the matching end tag; {@code title} and
- * {@code textarea} are RCDATA (text with character references, no tags); {@code plaintext} makes
- * the rest of the page text. Hidden containers ({@code noscript}, {@code template}, {@code object},
- * {@code svg}, {@code math}) are skipped up to the end tag that balances them (nested ones of the
- * same name are counted; {@code <svg/>} and {@code <math/>} are empty). Which elements are blocks
- * is jsoup's {@code Tag.isBlock()} list (a test checks the two agree). Named character references
- * are decoded by jsoup's {@link Parser#unescapeEntities} (cached per instance, so the common ones
- * cost a table look-up); numeric ones to a valid code point outside the windows-1252 range are
- * decoded directly, the rest by jsoup too (a test checks every code point against jsoup).
- *
- * <p><b>Why this and not a library.</b> Measured over 12,061 real pages (Debian documentation, 289
- * MB of HTML), one thread, CPU time after warm-up: jsoup's DOM ({@link #visibleTextDom}, the
- * previous implementation, kept as the reference; 57% of the job's CPU on an HTML crawl) ~80 MB/s;
- * Lucene's {@code HTMLStripCharFilter} 95-135 MB/s, and it keeps the text of {@code noscript},
- * {@code template}, {@code svg}, {@code iframe} and CDATA sections and leaves some references
- * undecoded (such as {@code &amp;amp} without its semicolon): its word 5-shingle sets agree with
- * jsoup's to Jaccard &ge; 0.99 on all but 20 of the pages (min 0.58); jsoup's {@code StreamParser}
- * ~85 MB/s for the parse alone (the same tokenizer and tree builder as its DOM parse). This
- * scanner: ~700 MB/s (~620 with the copy to a String that {@link Tokenizer} makes), 1.3-2.7 GB/s on
- * SignatureBenchmark's page; its word 5-shingle sets equal jsoup's on all 12,061 pages.
- *
- * <p><b>Where it differs from the DOM.</b> It does not rebuild the tree: a stray block end tag
- * separates words where the tree builder ignores it; a {@code </form>} after an unclosed, reopened
- * formatting element separates where the DOM keeps the text in one element; table text that HTML5
- * moves before the table stays in place; an unclosed {@code svg} hides the rest of the page; a
- * block inside {@code noscript} or {@code foreignObject} within an open {@code <p>} stays hidden
- * (jsoup, parsing as with scripting off, moves it out); script data's double-escaped part ({@code
- * <!--} then {@code <script>}) follows the standard where jsoup 1.21.2, in the body, ends the
- * script early. HtmlTextTest shows each; HtmlTextFidelityTest checks agreement (Jaccard &ge; 0.99
- * per page, identical tokens in fact) on the bundled sample and on generated pages.
+ * <p>Markup is found as the WHATWG HTML tokenizer finds it, without rebuilding the tree; block
+ * elements are jsoup's {@code Tag.isBlock()} list; named character references are decoded by
+ * jsoup's {@link Parser#unescapeEntities} (cached per instance). Its word 5-shingles equal those of
+ * jsoup's DOM on real crawls. Design: docs/design/html-text.md.
  *
  * <p>Not thread-safe (an instance reuses its buffers): one instance per thread. The static methods
  * are thread-safe.
@@ -171,7 +129,7 @@ public final class HtmlText {
     private static final int MAX_NAME = 10; // longest name in the table ("blockquote")
 
     /** Elements whose content is not visible (the DOM walk skips them). */
-    private static final Set<String> HIDDEN =
+    static final Set<String> HIDDEN =
             Set.of(
                     "script",
                     "style",
@@ -778,71 +736,6 @@ public final class HtmlText {
     private void ensureCapacity(int more) {
         if (outLength + more > out.length) {
             out = Arrays.copyOf(out, Math.max(outLength + more, 2 * out.length));
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------
-    // The reference: jsoup's DOM.
-
-    /**
-     * The visible text of {@code html} by jsoup's HTML5 parser and a walk of its DOM (the previous
-     * implementation, same contract; several times slower). The reference the streaming scanner is
-     * compared with; also for odd pages where the tree builder's repairs matter.
-     */
-    public static String visibleTextDom(String html) {
-        Document doc = Jsoup.parse(html);
-        StringBuilder out = new StringBuilder(Math.max(16, html.length() / 2));
-        Element title = doc.head().selectFirst("title");
-        if (title != null) {
-            out.append(title.text()).append('\n');
-        }
-        NodeTraversor.traverse(new Collector(out), doc.body());
-        return out.toString();
-    }
-
-    /** Appends text nodes, with a separator around block elements, skipping hidden subtrees. */
-    private static final class Collector implements NodeVisitor {
-        private final StringBuilder out;
-        private int hiddenDepth;
-
-        Collector(StringBuilder out) {
-            this.out = out;
-        }
-
-        @Override
-        public void head(Node node, int depth) {
-            if (node instanceof Element e) {
-                if (hiddenDepth > 0 || HIDDEN.contains(e.normalName())) {
-                    hiddenDepth++;
-                    return;
-                }
-                if (e.isBlock() || e.normalName().equals("br")) {
-                    separate();
-                }
-            } else if (hiddenDepth == 0
-                    && node instanceof TextNode text
-                    && !(node instanceof CDataNode)) {
-                // jsoup keeps "<![CDATA[...]]>" as text; an HTML5 browser reads it, outside svg
-                // and math (dropped above), as a bogus comment, which is not displayed.
-                out.append(text.getWholeText());
-            }
-        }
-
-        @Override
-        public void tail(Node node, int depth) {
-            if (node instanceof Element e) {
-                if (hiddenDepth > 0) {
-                    hiddenDepth--;
-                } else if (e.isBlock()) {
-                    separate();
-                }
-            }
-        }
-
-        private void separate() {
-            if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
-                out.append('\n');
-            }
         }
     }
 }

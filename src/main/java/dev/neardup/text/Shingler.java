@@ -13,10 +13,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <ul>
  *   <li>The text is tokenized by {@link Tokenizer}; the tokens, joined by single spaces, form the
- *       UTF-8 <em>normalised buffer</em>. Word shingles use the tokenizer's rule 3 (a run of Han,
- *       kana, Hangul, Thai, Lao, Khmer or Myanmar letters becomes overlapping bigram tokens, as
- *       Lucene's CJKBigramFilter does, so that pages in these scripts get word shingles at all);
- *       character shingles do not (such a run stays one token).
+ *       UTF-8 <em>normalised buffer</em>. Word shingles use the tokenizer's rule 3 (bigrams of
+ *       scripts written without spaces, so that such pages get word shingles at all); character
+ *       shingles do not (such a run stays one token).
  *   <li>Word w-shingle {@code i} is the buffer range from the start of token {@code i} to the end
  *       of token {@code i+w-1} (the w tokens with single spaces between them). Character k-shingle
  *       {@code i} is the k code points of the buffer starting at code point {@code i} (spaces

@@ -24,11 +24,8 @@ import org.tartarus.snowball.ext.PorterStemmer;
  *
  * <ol>
  *   <li>The text is normalised to Unicode <b>NFKC_Casefold</b> (NFKC, full case folding, default
- *       ignorables such as soft hyphen and zero-width joiner removed), through ICU4J. How is not
- *       part of the contract: ASCII runs are lower-cased directly, characters that normalise on
- *       their own are mapped through tables computed from ICU, and ICU normalises only the pieces
- *       between normalisation boundaries that need more (a combining mark after an ASCII letter
- *       takes the letter with it); the result is that of normalising the whole text.
+ *       ignorables such as soft hyphen and zero-width joiner removed), through ICU4J; the result is
+ *       that of normalising the whole text, however it is computed.
  *   <li>A token is a maximal run of code points that are letters ({@code UCharacter.isLetter}) or
  *       decimal digits ({@code UCharacter.isDigit}), with combining marks ({@code Mn}, {@code Mc},
  *       {@code Me}) attached to the token they follow. Everything else separates tokens. The
@@ -39,18 +36,16 @@ import org.tartarus.snowball.ext.PorterStemmer;
  *       CJKBigramFilter) and Thai, Lao, Khmer, Myanmar, each with the marks after it (a
  *       <em>unit</em>), becomes the overlapping pairs of its units (n units give n - 1 bigram
  *       tokens), or its unit alone if it has only one. The rest of the token, before and after such
- *       runs, stays whole: {@code "abc東京都def"} gives {@code abc 東京 京都 def}. Bigrams rather than
- *       dictionary words (ICU's word break iterator) for Thai and the others: on real Thai text
- *       they keep near-copies far more similar (word 5-shingle Jaccard 0.91 against 0.81 with 0.5%
- *       of the characters edited) and tokenize 17 times faster, and they do not change with ICU's
- *       dictionaries. Text without letters of these scripts is not affected by this rule.
+ *       runs, stays whole: {@code "abc東京都def"} gives {@code abc 東京 京都 def}. Text without letters of
+ *       these scripts is not affected by this rule.
  *   <li>With stop words on, tokens in Lucene's English stop set ({@link
  *       EnglishAnalyzer#ENGLISH_STOP_WORDS_SET}, 33 words) are dropped.
  *   <li>With stemming on, each remaining token is replaced by its Porter (1980) or Snowball English
  *       ("Porter2") stem, computed by Lucene's Snowball stemmers.
  * </ol>
  *
- * <p>Not thread-safe: it reuses its buffers between calls. Use one instance per thread.
+ * <p>Not thread-safe: it reuses its buffers between calls. Use one instance per thread. Design:
+ * docs/design/tokens.md.
  */
 public final class Tokenizer {
 
@@ -205,11 +200,6 @@ public final class Tokenizer {
                     case SNOWBALL_ENGLISH -> new EnglishStemmer();
                     case NONE -> null;
                 };
-    }
-
-    /** A tokenizer with no stop-word removal and no stemming. */
-    public Tokenizer() {
-        this(false, Stemming.NONE);
     }
 
     /**
@@ -690,11 +680,6 @@ public final class Tokenizer {
     /** End offset (exclusive) in {@link #buffer()} of token {@code i}. */
     public int tokenEnd(int i) {
         return ends[i];
-    }
-
-    /** Token {@code i} as a string (allocates; for tests and tools, not the hot path). */
-    public String token(int i) {
-        return new String(buf, starts[i], ends[i] - starts[i], StandardCharsets.UTF_8);
     }
 
     /** The normalised text: the tokens joined by single spaces. */

@@ -15,10 +15,6 @@
  *           --{@link dev.neardup.text.Shingler}--&gt; 64-bit XXH3 hashes of w-token or k-char windows
  * </pre>
  *
- * <p>Scripts written without spaces between words are tokenized as search engines do (Lucene's
- * CJKBigramFilter): one token per pair of neighbouring letters, so that a Chinese, Japanese or Thai
- * page and its near-copy share word shingles. Other scripts are not affected.
- *
  * <p>No Flink imports: this package is a plain Java library.
  */
 package dev.neardup.text;

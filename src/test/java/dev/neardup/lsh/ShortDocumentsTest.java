@@ -40,7 +40,9 @@ class ShortDocumentsTest {
             DocumentSketcher.Sketch helloAgain = sketcher.sketch("  Hello! ");
             assertThat(hello.shingleCount()).isOne();
             assertThat(Similarity.estimateJaccard(hello.signature(), world.signature())).isZero();
-            assertThat(sketcher.banding().firstAgreeingBand(hello.signature(), world.signature()))
+            assertThat(
+                            new Banding(new LshParams(11, 11))
+                                    .firstAgreeingBand(hello.signature(), world.signature()))
                     .as("hello and world are not even candidates")
                     .isNegative();
             assertThat(helloAgain.signature()).isEqualTo(hello.signature());

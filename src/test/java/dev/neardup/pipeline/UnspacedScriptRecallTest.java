@@ -74,7 +74,7 @@ class UnspacedScriptRecallTest {
         NearDupSettings settings = NearDupSettings.from(new Configuration());
         assertThat(settings.similarity().threshold()).isEqualTo(0.8);
         DocumentSketcher sketcher = (DocumentSketcher) settings.mode().newSketcher();
-        Tokenizer words = new Tokenizer();
+        Tokenizer words = new Tokenizer(false, Tokenizer.Stemming.NONE);
         Tokenizer runs = new Tokenizer(false, Tokenizer.Stemming.NONE, false);
         SplittableRandom random = new SplittableRandom(sample.hashCode());
 
@@ -251,7 +251,12 @@ class UnspacedScriptRecallTest {
         tokenizer.tokenize(text);
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < tokenizer.tokenCount(); i++) {
-            tokens.add(tokenizer.token(i));
+            tokens.add(
+                    new String(
+                            tokenizer.buffer(),
+                            tokenizer.tokenStart(i),
+                            tokenizer.tokenEnd(i) - tokenizer.tokenStart(i),
+                            StandardCharsets.UTF_8));
         }
         Set<String> out = new HashSet<>();
         if (tokens.size() < 5) {

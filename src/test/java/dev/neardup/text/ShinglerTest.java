@@ -114,7 +114,7 @@ class ShinglerTest {
         assertThat(shingler.shingles("a b c d e f g"))
                 .containsExactly("a b c", "b c d", "c d e", "d e f", "e f g");
         String text = SyntheticText.prose(1, 2_000);
-        int tokens = new Tokenizer().tokenize(text).tokenCount();
+        int tokens = new Tokenizer(false, Tokenizer.Stemming.NONE).tokenize(text).tokenCount();
         for (int w = 1; w <= 8; w++) {
             assertThat(new Shingler(ShingleOptions.words(w)).shingleHashes(text))
                     .hasSize(tokens - w + 1);

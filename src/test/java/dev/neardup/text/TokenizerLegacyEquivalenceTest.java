@@ -188,7 +188,9 @@ class TokenizerLegacyEquivalenceTest {
         int offset = prefix.length();
         char[] array = all.toCharArray();
         String range = all.substring(offset, offset + text.length() + 2);
-        Tokenizer fast = new Tokenizer().tokenize(array, offset, text.length() + 2);
+        Tokenizer fast =
+                new Tokenizer(false, Tokenizer.Stemming.NONE)
+                        .tokenize(array, offset, text.length() + 2);
         assertAgrees(fast, range, false, Stemming.NONE);
         assertThat(array).isEqualTo(all.toCharArray());
     }
@@ -246,7 +248,7 @@ class TokenizerLegacyEquivalenceTest {
 
     @Test
     void oneInstanceReusedAcrossMixedInputs() {
-        Tokenizer reused = new Tokenizer();
+        Tokenizer reused = new Tokenizer(false, Tokenizer.Stemming.NONE);
         SplittableRandom random = new SplittableRandom(5);
         for (int round = 0; round < 300; round++) {
             StringBuilder text = new StringBuilder();
