@@ -9,7 +9,6 @@ import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.io.LineSplitEnumerator;
 import dev.neardup.io.LineSplits;
 import dev.neardup.io.ParsedRecord;
 import java.io.IOException;
@@ -25,7 +24,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
@@ -514,22 +512,19 @@ public final class DedupeJob {
             String input, Path path, String name, long linesBefore, StreamExecutionEnvironment env)
             throws IOException {
         java.nio.file.Path local = localPath(input);
-        LineSplits plan = null;
-        if (local != null && planSplits) {
-            long size = java.nio.file.Files.size(local);
-            plan = LineSplits.plan(local, splitSize(size, env.getParallelism()));
-        }
-        return FileSource.forRecordStreamFormat(
-                        new DocumentLinesFormat(
-                                new JsonLinesFormat(
-                                        name,
-                                        settings.job().input().maxDocumentBytes(),
-                                        plan,
-                                        linesBefore),
-                                settings.job().input().parser(),
-                                DocumentLinesFormat.UndatedLines.POSITION),
-                        path)
-                .setFileEnumerator(LineSplitEnumerator.provider(plan))
+        LineSplits plan =
+                local != null && planSplits
+                        ? LineSplits.plan(
+                                local,
+                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                env.getParallelism())
+                        : null;
+        return new DocumentLinesFormat(
+                        new JsonLinesFormat(
+                                name, settings.job().input().maxDocumentBytes(), plan, linesBefore),
+                        settings.job().input().parser(),
+                        DocumentLinesFormat.UndatedLines.POSITION)
+                .fileSource(path, plan)
                 .build();
     }
 
@@ -548,17 +543,5 @@ public final class DedupeJob {
         }
         URI u = URI.create(input);
         return "file".equals(u.getScheme()) ? java.nio.file.Path.of(u) : null;
-    }
-
-    private long splitSize(long fileSize, int parallelism) {
-        return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
-                .map(MemorySize::getBytes)
-                .orElseGet(
-                        () ->
-                                parallelism <= 1
-                                        ? Math.max(1, fileSize)
-                                        : Math.min(
-                                                64L << 20,
-                                                Math.max(1L << 20, fileSize / (8L * parallelism))));
     }
 }
