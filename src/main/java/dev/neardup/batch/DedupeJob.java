@@ -299,15 +299,9 @@ public final class DedupeJob {
         DataStream<ParsedRecord> parsed = null;
         long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
         for (int i = 0; i < inputs.size(); i++) {
-            Path path = path(inputs.get(i));
             DataStream<ParsedRecord> one =
                     env.fromSource(
-                                    source(
-                                            inputs.get(i),
-                                            path,
-                                            attempt.inputNames().get(i),
-                                            linesBefore,
-                                            env),
+                                    source(i, attempt, linesBefore, env.getParallelism()),
                                     WatermarkStrategy.noWatermarks(),
                                     "documents " + i,
                                     TypeInformation.of(ParsedRecord.class))
@@ -315,7 +309,7 @@ public final class DedupeJob {
                             .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
             if (i + 1 < inputs.size()) {
-                linesBefore += JsonLinesFormat.countLines(path);
+                linesBefore += JsonLinesFormat.countLines(path(inputs.get(i)));
             }
         }
         SingleOutputStreamOperator<DedupeDoc> sketched =
@@ -503,28 +497,28 @@ public final class DedupeJob {
     }
 
     /**
-     * The source of one input: a local file is cut into line-aligned splits (read by all source
-     * subtasks) when the splits are planned here; otherwise, and for a file on another filesystem,
-     * the file is one split. Undated lines take their position, after {@code linesBefore}, as their
-     * event time.
+     * The source of input {@code i}: a local file is cut into line-aligned splits (read by all
+     * source subtasks) when the splits are planned here; otherwise, and for a file on another
+     * filesystem, the file is one split. Undated lines take their position, after {@code
+     * linesBefore}, as their event time.
      */
     private FileSource<ParsedRecord> source(
-            String input, Path path, String name, long linesBefore, StreamExecutionEnvironment env)
-            throws IOException {
-        java.nio.file.Path local = localPath(input);
+            int i, DedupeSettings attempt, long linesBefore, int parallelism) throws IOException {
+        java.nio.file.Path local = localPath(inputs.get(i));
         LineSplits plan =
                 local != null && planSplits
                         ? LineSplits.plan(
-                                local,
-                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
-                                env.getParallelism())
+                                local, conf.get(NearDupOptions.FILE_SPLIT_SIZE), parallelism)
                         : null;
         return new DocumentLinesFormat(
                         new JsonLinesFormat(
-                                name, settings.job().input().maxDocumentBytes(), plan, linesBefore),
+                                attempt.inputNames().get(i),
+                                settings.job().input().maxDocumentBytes(),
+                                plan,
+                                linesBefore),
                         settings.job().input().parser(),
                         DocumentLinesFormat.UndatedLines.POSITION)
-                .fileSource(path, plan)
+                .fileSource(path(inputs.get(i)), plan)
                 .build();
     }
 

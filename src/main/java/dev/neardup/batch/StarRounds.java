@@ -1,7 +1,6 @@
 package dev.neardup.batch;
 
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.TreeSet;
 
 /**
@@ -53,9 +52,7 @@ public final class StarRounds {
         String m = min.compareTo(u) < 0 ? min : u;
         int smaller = set.headSet(u).size();
         boolean hasLarger = set.higher(u) != null;
-        for (Iterator<String> it = set.tailSet(u, false).iterator(); it.hasNext(); ) {
-            out.edge(it.next(), m);
-        }
+        set.tailSet(u, false).forEach(v -> out.edge(v, m));
         return (smaller > 0 && hasLarger) || smaller > 1;
     }
 
