@@ -285,13 +285,7 @@ public final class DedupeRun {
         try {
             new org.apache.flink.core.fs.Path(URI.create(target)).getFileSystem();
         } catch (IOException | IllegalArgumentException e) {
-            throw NeardupException.usage(
-                    "cannot use "
-                            + option
-                            + " "
-                            + target
-                            + ": "
-                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+            throw cannot("use " + option + " " + target, e);
         }
         return target;
     }
@@ -347,11 +341,12 @@ public final class DedupeRun {
                 throw NeardupException.usage(file + " is a directory, not a file");
             }
         } catch (IOException | IllegalArgumentException e) {
-            throw NeardupException.usage(
-                    "cannot read "
-                            + file
-                            + ": "
-                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+            throw cannot("read " + file, e);
         }
+    }
+
+    private static NeardupException cannot(String what, Exception e) {
+        return NeardupException.usage(
+                "cannot " + what + ": " + NeardupException.oneLine(String.valueOf(e.getMessage())));
     }
 }
