@@ -474,36 +474,34 @@ public class DocumentParser implements java.io.Serializable {
      */
     private Result tombstone(RawRecord raw, long ingestTime, long now) throws Rejected {
         byte[] key = raw.key;
-        String problem = null;
-        String id = null;
         if (key == null) {
-            problem = "this record has no key";
-        } else if (!Utf8.isValid(key)) {
-            problem = "its key is not UTF-8 text (" + hex(key) + ")";
-        } else {
-            String text = new String(key, StandardCharsets.UTF_8);
-            if (isBlankId(text)) {
-                problem = "its key is blank";
-            } else if (text.chars().anyMatch(Character::isISOControl)) {
-                problem =
-                        "its key holds control characters ("
-                                + hex(key)
-                                + "), as a binary-serialised number does";
-            } else {
-                id = text;
-            }
+            throw badTombstone("this record has no key");
         }
-        if (problem != null) {
-            throw new Rejected(
-                    Reason.MISSING_ID,
-                    "a tombstone (a record with a null value) deletes the document whose id is its"
-                            + " key, as UTF-8 text, but "
-                            + problem,
-                    null);
+        if (!Utf8.isValid(key)) {
+            throw badTombstone("its key is not UTF-8 text (" + hex(key) + ")");
+        }
+        String id = new String(key, StandardCharsets.UTF_8);
+        if (isBlankId(id)) {
+            throw badTombstone("its key is blank");
+        }
+        if (id.chars().anyMatch(Character::isISOControl)) {
+            throw badTombstone(
+                    "its key holds control characters ("
+                            + hex(key)
+                            + "), as a binary-serialised number does");
         }
         long eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
         eventTime = skewChecked(eventTime, "the Kafka record timestamp", id, now);
         return new Result(null, null, new Deletion(id, raw.source, null, eventTime));
+    }
+
+    private static Rejected badTombstone(String problem) {
+        return new Rejected(
+                Reason.MISSING_ID,
+                "a tombstone (a record with a null value) deletes the document whose id is its key,"
+                        + " as UTF-8 text, but "
+                        + problem,
+                null);
     }
 
     /** The first bytes of {@code b} in hexadecimal, for a message. */
