@@ -45,6 +45,11 @@ public final class NeardupException extends RuntimeException {
         return usageError;
     }
 
+    /** Why {@code e} happened, in one line: its message, or its class when it has none. */
+    static String reason(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
+    }
+
     /** Collapses line breaks and runs of white space, so that a message stays one line. */
     public static String oneLine(String message) {
         if (message == null || message.isBlank()) {
