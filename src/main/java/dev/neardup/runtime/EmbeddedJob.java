@@ -144,7 +144,8 @@ public final class EmbeddedJob {
                         new JsonLinesFormat(
                                 input.getFileName().toString(),
                                 settings.input().maxDocumentBytes(),
-                                plan),
+                                plan,
+                                0),
                         settings.input().parser(),
                         continuous
                                 ? DocumentLinesFormat.UndatedLines.READ_TIME
