@@ -188,11 +188,6 @@ public final class LineSplits implements Serializable {
         return i + 1 < starts.length ? starts[i + 1] : fileSize;
     }
 
-    /** The file's absolute path, as the path part of its URI. */
-    public String path() {
-        return path;
-    }
-
     /** The file's size when it was planned. */
     public long fileSize() {
         return fileSize;
