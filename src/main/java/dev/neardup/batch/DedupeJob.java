@@ -33,6 +33,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
+import org.apache.flink.util.function.FunctionWithException;
 
 /**
  * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
@@ -148,11 +149,6 @@ public final class DedupeJob {
         }
     }
 
-    /** Waits for a started job's result: the caller may report progress meanwhile. */
-    public interface Waiter {
-        JobExecutionResult await(JobClient job) throws Exception;
-    }
-
     private final Configuration conf;
     private final DedupeSettings settings;
     private final List<String> inputs;
@@ -188,16 +184,18 @@ public final class DedupeJob {
      * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link
      * DedupeOptions#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
      *
+     * @param waiter waits for a started job's result: the caller may report progress meanwhile
      * @return the result, or null when {@code waiter} returned null (the job was stopped)
      */
-    public Result run(Waiter waiter) throws Exception {
+    public Result run(FunctionWithException<JobClient, JobExecutionResult, Exception> waiter)
+            throws Exception {
         long start = System.nanoTime();
         DedupeSettings attempt = settings;
         int jobs = 0;
         while (true) {
             jobs++;
             try {
-                JobExecutionResult r = waiter.await(start(attempt));
+                JobExecutionResult r = waiter.apply(start(attempt));
                 if (r == null) {
                     return null; // stopped: the waiter says why
                 }
