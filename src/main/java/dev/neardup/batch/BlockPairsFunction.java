@@ -46,8 +46,9 @@ public class BlockPairsFunction
             (e.side() == 0 ? left : right).add(new BucketPairing.Member(e.key(), e.sketch()));
         }
         blockTasks.add(1);
-        BucketPairing.Sink sink = (a, b, s) -> out.collect(new SimilarPair(a, b, s));
         comparisons.add(
-                same ? pairing.within(left, band, sink) : pairing.between(left, right, band, sink));
+                same
+                        ? pairing.within(left, band, out::collect)
+                        : pairing.between(left, right, band, out::collect));
     }
 }

@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import dev.neardup.similarity.MemberSketches;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The pairs of one LSH band bucket (sort the sketches and group them by value, as in Broder,
@@ -24,10 +25,6 @@ public final class BucketPairing {
 
     /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
     public record Member(String key, byte[] sketch) {}
-
-    public interface Sink {
-        void pair(String earlier, String later, double similarity);
-    }
 
     private final MemberSketches sketches;
     private final double threshold;
@@ -55,7 +52,7 @@ public final class BucketPairing {
     }
 
     /** Pairs within one list of members (a whole bucket, or one block compared with itself). */
-    public long within(List<Member> members, int band, Sink out) {
+    public long within(List<Member> members, int band, Consumer<SimilarPair> out) {
         long compared = 0;
         for (int i = 0; i < members.size(); i++) {
             Member a = members.get(i);
@@ -68,7 +65,8 @@ public final class BucketPairing {
     }
 
     /** Pairs between two disjoint lists of members (two blocks of one bucket). */
-    public long between(List<Member> left, List<Member> right, int band, Sink out) {
+    public long between(
+            List<Member> left, List<Member> right, int band, Consumer<SimilarPair> out) {
         for (Member a : left) {
             for (Member b : right) {
                 compare(a, b, band, out);
@@ -77,7 +75,7 @@ public final class BucketPairing {
         return (long) left.size() * right.size();
     }
 
-    private void compare(Member a, Member b, int band, Sink out) {
+    private void compare(Member a, Member b, int band, Consumer<SimilarPair> out) {
         double similarity = sketches.estimate(a.sketch(), b.sketch());
         if (similarity < threshold) {
             return;
@@ -87,9 +85,9 @@ public final class BucketPairing {
             return; // reported by the bucket of its lowest agreeing band
         }
         if (a.key().compareTo(b.key()) <= 0) {
-            out.pair(a.key(), b.key(), similarity);
+            out.accept(new SimilarPair(a.key(), b.key(), similarity));
         } else {
-            out.pair(b.key(), a.key(), similarity);
+            out.accept(new SimilarPair(b.key(), a.key(), similarity));
         }
     }
 }

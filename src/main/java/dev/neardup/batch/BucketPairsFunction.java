@@ -59,7 +59,7 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
                                     .map(e -> new BucketPairing.Member(e.key(), e.sketch()))
                                     .toList(),
                             band,
-                            (a, b, s) -> out.collect(new SimilarPair(a, b, s))));
+                            out::collect));
             return;
         }
         giantBuckets.add(1);

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.apache.flink.api.common.accumulators.Histogram;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.util.Collector;
@@ -91,11 +92,7 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         }
         BatchSketches batch = settings.batch();
         double threshold = settings.job().similarity().threshold();
-        boolean chained = false;
-        for (int i = 1; i < n && !chained; i++) {
-            chained = batch.estimate(sig[0], sig[i]) < threshold;
-        }
-        if (chained) {
+        if (IntStream.range(1, n).anyMatch(i -> batch.estimate(sig[0], sig[i]) < threshold)) {
             chainedComponents.add(1);
         }
         int[] leader =

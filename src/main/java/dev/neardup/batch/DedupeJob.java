@@ -9,7 +9,6 @@ import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.io.LineSplitEnumerator;
 import dev.neardup.io.LineSplits;
 import dev.neardup.io.ParsedRecord;
 import java.io.IOException;
@@ -25,7 +24,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
@@ -35,6 +33,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
+import org.apache.flink.util.function.FunctionWithException;
 
 /**
  * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
@@ -150,11 +149,6 @@ public final class DedupeJob {
         }
     }
 
-    /** Waits for a started job's result: the caller may report progress meanwhile. */
-    public interface Waiter {
-        JobExecutionResult await(JobClient job) throws Exception;
-    }
-
     private final Configuration conf;
     private final DedupeSettings settings;
     private final List<String> inputs;
@@ -190,16 +184,18 @@ public final class DedupeJob {
      * DedupeSettings#rounds()}, runs it again with {@link #MORE_ROUNDS} times as many (up to {@link
      * DedupeOptions#MAX_ROUNDS}); the outputs of the failed attempt are replaced.
      *
+     * @param waiter waits for a started job's result: the caller may report progress meanwhile
      * @return the result, or null when {@code waiter} returned null (the job was stopped)
      */
-    public Result run(Waiter waiter) throws Exception {
+    public Result run(FunctionWithException<JobClient, JobExecutionResult, Exception> waiter)
+            throws Exception {
         long start = System.nanoTime();
         DedupeSettings attempt = settings;
         int jobs = 0;
         while (true) {
             jobs++;
             try {
-                JobExecutionResult r = waiter.await(start(attempt));
+                JobExecutionResult r = waiter.apply(start(attempt));
                 if (r == null) {
                     return null; // stopped: the waiter says why
                 }
@@ -301,15 +297,9 @@ public final class DedupeJob {
         DataStream<ParsedRecord> parsed = null;
         long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
         for (int i = 0; i < inputs.size(); i++) {
-            Path path = path(inputs.get(i));
             DataStream<ParsedRecord> one =
                     env.fromSource(
-                                    source(
-                                            inputs.get(i),
-                                            path,
-                                            attempt.inputNames().get(i),
-                                            linesBefore,
-                                            env),
+                                    source(i, attempt, linesBefore, env.getParallelism()),
                                     WatermarkStrategy.noWatermarks(),
                                     "documents " + i,
                                     TypeInformation.of(ParsedRecord.class))
@@ -317,7 +307,7 @@ public final class DedupeJob {
                             .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
             if (i + 1 < inputs.size()) {
-                linesBefore += JsonLinesFormat.countLines(path);
+                linesBefore += JsonLinesFormat.countLines(path(inputs.get(i)));
             }
         }
         SingleOutputStreamOperator<DedupeDoc> sketched =
@@ -505,31 +495,28 @@ public final class DedupeJob {
     }
 
     /**
-     * The source of one input: a local file is cut into line-aligned splits (read by all source
-     * subtasks) when the splits are planned here; otherwise, and for a file on another filesystem,
-     * the file is one split. Undated lines take their position, after {@code linesBefore}, as their
-     * event time.
+     * The source of input {@code i}: a local file is cut into line-aligned splits (read by all
+     * source subtasks) when the splits are planned here; otherwise, and for a file on another
+     * filesystem, the file is one split. Undated lines take their position, after {@code
+     * linesBefore}, as their event time.
      */
     private FileSource<ParsedRecord> source(
-            String input, Path path, String name, long linesBefore, StreamExecutionEnvironment env)
-            throws IOException {
-        java.nio.file.Path local = localPath(input);
-        LineSplits plan = null;
-        if (local != null && planSplits) {
-            long size = java.nio.file.Files.size(local);
-            plan = LineSplits.plan(local, splitSize(size, env.getParallelism()));
-        }
-        return FileSource.forRecordStreamFormat(
-                        new DocumentLinesFormat(
-                                new JsonLinesFormat(
-                                        name,
-                                        settings.job().input().maxDocumentBytes(),
-                                        plan,
-                                        linesBefore),
-                                settings.job().input().parser(),
-                                DocumentLinesFormat.UndatedLines.POSITION),
-                        path)
-                .setFileEnumerator(LineSplitEnumerator.provider(plan))
+            int i, DedupeSettings attempt, long linesBefore, int parallelism) throws IOException {
+        java.nio.file.Path local = localPath(inputs.get(i));
+        LineSplits plan =
+                local != null && planSplits
+                        ? LineSplits.plan(
+                                local, conf.get(NearDupOptions.FILE_SPLIT_SIZE), parallelism)
+                        : null;
+        return new DocumentLinesFormat(
+                        new JsonLinesFormat(
+                                attempt.inputNames().get(i),
+                                settings.job().input().maxDocumentBytes(),
+                                plan,
+                                linesBefore),
+                        settings.job().input().parser(),
+                        DocumentLinesFormat.UndatedLines.POSITION)
+                .fileSource(path(inputs.get(i)), plan)
                 .build();
     }
 
@@ -548,17 +535,5 @@ public final class DedupeJob {
         }
         URI u = URI.create(input);
         return "file".equals(u.getScheme()) ? java.nio.file.Path.of(u) : null;
-    }
-
-    private long splitSize(long fileSize, int parallelism) {
-        return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
-                .map(MemorySize::getBytes)
-                .orElseGet(
-                        () ->
-                                parallelism <= 1
-                                        ? Math.max(1, fileSize)
-                                        : Math.min(
-                                                64L << 20,
-                                                Math.max(1L << 20, fileSize / (8L * parallelism))));
     }
 }

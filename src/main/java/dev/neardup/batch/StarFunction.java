@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -59,7 +60,7 @@ public class StarFunction extends KeyedProcessFunction<String, SimilarPair, Simi
             throws Exception {
         List<String> list = new ArrayList<>();
         ends.get().forEach(list::add);
-        StarRounds.Sink sink = (u, v) -> out.collect(new SimilarPair(u, v, 0));
+        BiConsumer<String, String> sink = (u, v) -> out.collect(new SimilarPair(u, v, 0));
         if (round < 0) {
             StarRounds.smallStar(ctx.getCurrentKey(), list, sink);
         } else if (StarRounds.largeStar(ctx.getCurrentKey(), list, sink)) {

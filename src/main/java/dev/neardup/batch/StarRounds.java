@@ -1,8 +1,8 @@
 package dev.neardup.batch;
 
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 
 /**
  * Connected components by alternating Large-Star and Small-Star rounds (Kiveris, Lattanzi,
@@ -32,18 +32,14 @@ public final class StarRounds {
 
     private StarRounds() {}
 
-    /** Receives the edges a round emits. */
-    public interface Sink {
-        void edge(String u, String v);
-    }
-
     /**
      * Large-Star at node {@code u} with its distinct neighbours (both directions, no self-loop).
      *
      * @return true when u is not yet in its final shape: it has a smaller and a larger neighbour,
      *     or more than one smaller neighbour
      */
-    public static boolean largeStar(String u, Collection<String> neighbours, Sink out) {
+    public static boolean largeStar(
+            String u, Collection<String> neighbours, BiConsumer<String, String> out) {
         TreeSet<String> set = new TreeSet<>(neighbours);
         set.remove(u);
         if (set.isEmpty()) {
@@ -53,9 +49,7 @@ public final class StarRounds {
         String m = min.compareTo(u) < 0 ? min : u;
         int smaller = set.headSet(u).size();
         boolean hasLarger = set.higher(u) != null;
-        for (Iterator<String> it = set.tailSet(u, false).iterator(); it.hasNext(); ) {
-            out.edge(it.next(), m);
-        }
+        set.tailSet(u, false).forEach(v -> out.accept(v, m));
         return (smaller > 0 && hasLarger) || smaller > 1;
     }
 
@@ -63,7 +57,8 @@ public final class StarRounds {
      * Small-Star at node {@code u}, with the distinct smaller ends of the edges whose larger end is
      * u.
      */
-    public static void smallStar(String u, Collection<String> smallerNeighbours, Sink out) {
+    public static void smallStar(
+            String u, Collection<String> smallerNeighbours, BiConsumer<String, String> out) {
         TreeSet<String> set = new TreeSet<>(smallerNeighbours);
         set.remove(u);
         if (set.isEmpty()) {
@@ -72,9 +67,9 @@ public final class StarRounds {
         String m = set.first();
         for (String v : set) {
             if (!v.equals(m)) {
-                out.edge(v, m);
+                out.accept(v, m);
             }
         }
-        out.edge(u, m);
+        out.accept(u, m);
     }
 }

@@ -14,12 +14,7 @@ public final class VertexKeys {
     static final int PREFIX = 16;
 
     public static String key(long eventTime, String id) {
-        String hex = Long.toHexString(eventTime ^ Long.MIN_VALUE);
-        StringBuilder out = new StringBuilder(PREFIX + id.length());
-        for (int i = hex.length(); i < PREFIX; i++) {
-            out.append('0');
-        }
-        return out.append(hex).append(id).toString();
+        return java.util.HexFormat.of().toHexDigits(eventTime ^ Long.MIN_VALUE) + id;
     }
 
     public static String id(String key) {

@@ -36,14 +36,10 @@ public class DeadLetter {
      */
     public static DeadLetter internalError(
             RawRecord raw, String docId, Throwable e, String step, long now) {
+        String message =
+                e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         return DocumentParser.deadLetter(
-                raw, Reason.INTERNAL_ERROR, describe(e) + " (while " + step + ")", docId, now);
-    }
-
-    /** "ClassName: message", or the class alone when there is no message. */
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getName() + (message == null ? "" : ": " + message);
+                raw, Reason.INTERNAL_ERROR, message + " (while " + step + ")", docId, now);
     }
 
     public int schemaVersion = SCHEMA_VERSION;

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 
 /**
@@ -41,6 +43,15 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
         this.lines = Objects.requireNonNull(lines, "lines");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.undated = Objects.requireNonNull(undated, "undated");
+    }
+
+    /**
+     * A file source of {@code file} read with this format: cut into the splits of {@code plan}, the
+     * one this format's lines were given, or one split when it is null.
+     */
+    public FileSource.FileSourceBuilder<ParsedRecord> fileSource(Path file, LineSplits plan) {
+        return FileSource.forRecordStreamFormat(this, file)
+                .setFileEnumerator(LineSplitEnumerator.provider(plan));
     }
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */

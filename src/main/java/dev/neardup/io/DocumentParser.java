@@ -356,28 +356,22 @@ public class DocumentParser implements java.io.Serializable {
         if (surrogate >= 0) {
             throw new Rejected(
                     Reason.INVALID_ID,
-                    "field '"
-                            + fields.id()
-                            + "' must be valid Unicode, got a lone surrogate "
-                            + String.format("U+%04X", (int) id.charAt(surrogate))
-                            + " at character "
-                            + surrogate,
+                    String.format(
+                            "field '%s' must be valid Unicode, got a lone surrogate U+%04X at"
+                                    + " character %s",
+                            fields.id(), (int) id.charAt(surrogate), surrogate),
                     null);
         }
-        boolean deletion = false;
         Value deletedValue = values[DELETED];
-        if (present(deletedValue)) {
-            if (deletedValue.token() == JsonToken.VALUE_TRUE) {
-                deletion = true;
-            } else if (deletedValue.token() != JsonToken.VALUE_FALSE) {
-                throw new Rejected(
-                        Reason.BAD_FIELD,
-                        "field '"
-                                + fields.deleted()
-                                + "' must be true or false, got "
-                                + typeName(deletedValue.token()),
-                        id);
-            }
+        boolean deletion = present(deletedValue) && deletedValue.token() == JsonToken.VALUE_TRUE;
+        if (present(deletedValue) && !deletion && deletedValue.token() != JsonToken.VALUE_FALSE) {
+            throw new Rejected(
+                    Reason.BAD_FIELD,
+                    "field '"
+                            + fields.deleted()
+                            + "' must be true or false, got "
+                            + typeName(deletedValue.token()),
+                    id);
         }
         String content = null;
         if (!deletion) {
@@ -402,6 +396,7 @@ public class DocumentParser implements java.io.Serializable {
         String contentType = optionalText(values[CONTENT_TYPE], fields.contentType(), id);
         long eventTime;
         Value fetched = values[FETCHED_AT];
+        String fetchedAt = "field '" + fields.fetchedAt() + "'";
         if (!present(fetched)) {
             eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
         } else {
@@ -410,17 +405,15 @@ public class DocumentParser implements java.io.Serializable {
             } catch (IllegalArgumentException e) {
                 throw new Rejected(
                         Reason.BAD_TIMESTAMP,
-                        "field '"
-                                + fields.fetchedAt()
-                                + "' must be an ISO-8601 instant or epoch milliseconds, got "
+                        fetchedAt
+                                + " must be an ISO-8601 instant or epoch milliseconds, got "
                                 + abbreviate(asJson(fetched)),
                         id);
             } catch (OutOfRange e) {
                 throw new Rejected(
                         Reason.BAD_TIMESTAMP,
-                        "field '"
-                                + fields.fetchedAt()
-                                + "' must be a time from "
+                        fetchedAt
+                                + " must be a time from "
                                 + Json.isoTime(MIN_FETCHED_AT)
                                 + " to "
                                 + Json.isoTime(MAX_TIME)
@@ -439,9 +432,7 @@ public class DocumentParser implements java.io.Serializable {
         eventTime =
                 skewChecked(
                         eventTime,
-                        present(fetched)
-                                ? "field '" + fields.fetchedAt() + "'"
-                                : "the Kafka record timestamp",
+                        present(fetched) ? fetchedAt : "the Kafka record timestamp",
                         id,
                         now);
         if (deletion) {
@@ -483,36 +474,34 @@ public class DocumentParser implements java.io.Serializable {
      */
     private Result tombstone(RawRecord raw, long ingestTime, long now) throws Rejected {
         byte[] key = raw.key;
-        String problem = null;
-        String id = null;
         if (key == null) {
-            problem = "this record has no key";
-        } else if (!Utf8.isValid(key)) {
-            problem = "its key is not UTF-8 text (" + hex(key) + ")";
-        } else {
-            String text = new String(key, StandardCharsets.UTF_8);
-            if (isBlankId(text)) {
-                problem = "its key is blank";
-            } else if (text.chars().anyMatch(Character::isISOControl)) {
-                problem =
-                        "its key holds control characters ("
-                                + hex(key)
-                                + "), as a binary-serialised number does";
-            } else {
-                id = text;
-            }
+            throw badTombstone("this record has no key");
         }
-        if (problem != null) {
-            throw new Rejected(
-                    Reason.MISSING_ID,
-                    "a tombstone (a record with a null value) deletes the document whose id is its"
-                            + " key, as UTF-8 text, but "
-                            + problem,
-                    null);
+        if (!Utf8.isValid(key)) {
+            throw badTombstone("its key is not UTF-8 text (" + hex(key) + ")");
+        }
+        String id = new String(key, StandardCharsets.UTF_8);
+        if (isBlankId(id)) {
+            throw badTombstone("its key is blank");
+        }
+        if (id.chars().anyMatch(Character::isISOControl)) {
+            throw badTombstone(
+                    "its key holds control characters ("
+                            + hex(key)
+                            + "), as a binary-serialised number does");
         }
         long eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
         eventTime = skewChecked(eventTime, "the Kafka record timestamp", id, now);
         return new Result(null, null, new Deletion(id, raw.source, null, eventTime));
+    }
+
+    private static Rejected badTombstone(String problem) {
+        return new Rejected(
+                Reason.MISSING_ID,
+                "a tombstone (a record with a null value) deletes the document whose id is its key,"
+                        + " as UTF-8 text, but "
+                        + problem,
+                null);
     }
 
     /** The first bytes of {@code b} in hexadecimal, for a message. */

@@ -38,11 +38,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     private transient Counter blankLines;
 
     public JsonLinesFormat(String name, int maxBytes) {
-        this(name, maxBytes, null);
-    }
-
-    public JsonLinesFormat(String name, int maxBytes, LineSplits plan) {
-        this(name, maxBytes, plan, 0);
+        this(name, maxBytes, null, 0);
     }
 
     /**

@@ -17,6 +17,7 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.util.function.SerializableFunction;
 
 /**
  * Writes records as JSON Lines to one local file, standard output or standard error: the sinks of
@@ -72,10 +73,6 @@ public class JsonLinesSink<T> implements Sink<T> {
     public JsonLinesSink(String target) {
         this(target, null);
     }
-
-    /** A serializable function, for {@code category}. */
-    public interface SerializableFunction<A, B>
-            extends java.util.function.Function<A, B>, java.io.Serializable {}
 
     /** The bytes that erase the current terminal line: carriage return, erase to end of line. */
     private static final byte[] ERASE_LINE = "\r\033[K".getBytes(StandardCharsets.US_ASCII);

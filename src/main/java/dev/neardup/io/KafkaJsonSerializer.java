@@ -2,6 +2,7 @@ package dev.neardup.io;
 
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.util.function.SerializableFunction;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 
@@ -16,15 +17,12 @@ public class KafkaJsonSerializer<T> implements KafkaRecordSerializationSchema<T>
 
     private static final long serialVersionUID = 1L;
 
-    /** Extracts the record key (a document id, or null). */
-    public interface KeyFunction<T> extends java.io.Serializable {
-        String key(T element);
-    }
-
     private final String topic;
-    private final KeyFunction<T> key;
 
-    public KafkaJsonSerializer(String topic, KeyFunction<T> key) {
+    /** The record key (a document id, or null). */
+    private final SerializableFunction<T, String> key;
+
+    public KafkaJsonSerializer(String topic, SerializableFunction<T, String> key) {
         this.topic = topic;
         this.key = key;
     }
@@ -47,7 +45,7 @@ public class KafkaJsonSerializer<T> implements KafkaRecordSerializationSchema<T>
     @Override
     public ProducerRecord<byte[], byte[]> serialize(
             T element, KafkaSinkContext context, Long timestamp) {
-        String k = key.key(element);
+        String k = key.apply(element);
         byte[] keyBytes = k == null ? null : k.getBytes(StandardCharsets.UTF_8);
         byte[] value = Json.write(element).getBytes(StandardCharsets.UTF_8);
         RecordHeaders headers = new RecordHeaders();

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.configuration.MemorySize;
 
 /**
  * How one JSON Lines file is cut into splits that are read in parallel: each split starts at the
@@ -45,6 +46,27 @@ public final class LineSplits implements Serializable {
         this.modificationTime = modificationTime;
         this.starts = starts;
         this.firstLines = firstLines;
+    }
+
+    /**
+     * Plans the splits of {@code file} for {@code parallelism} readers: splits of {@code
+     * configured} bytes when it is set (not null); else, at parallelism 1, the whole file (one
+     * reader gains nothing from splits, and the plan then reads nothing); else the size / (8 x
+     * parallelism) (several splits per reader even out their speeds at the end), between 1 MB and
+     * 64 MB.
+     */
+    public static LineSplits plan(java.nio.file.Path file, MemorySize configured, int parallelism)
+            throws IOException {
+        return plan(file, splitSize(configured, Files.size(file), parallelism));
+    }
+
+    static long splitSize(MemorySize configured, long fileSize, int parallelism) {
+        if (configured != null) {
+            return configured.getBytes();
+        }
+        return parallelism <= 1
+                ? fileSize
+                : Math.min(64L << 20, Math.max(1L << 20, fileSize / (8L * parallelism)));
     }
 
     /**
@@ -164,11 +186,6 @@ public final class LineSplits implements Serializable {
     /** Offset just after split {@code i}'s last byte. */
     public long end(int i) {
         return i + 1 < starts.length ? starts[i + 1] : fileSize;
-    }
-
-    /** The file's absolute path, as the path part of its URI. */
-    public String path() {
-        return path;
     }
 
     /** The file's size when it was planned. */

@@ -39,12 +39,7 @@ public final class CliFiles {
                 throw NeardupException.usage("cannot read " + argument + ": permission denied");
             } catch (IOException e) {
                 throw NeardupException.usage(
-                        "cannot read "
-                                + argument
-                                + ": "
-                                + (e.getMessage() == null
-                                        ? e.getClass().getSimpleName()
-                                        : NeardupException.oneLine(e.getMessage())));
+                        "cannot read " + argument + ": " + NeardupException.reason(e));
             }
         }
         return file;

@@ -165,15 +165,9 @@ public final class DedupeRun {
      * table buckets (cosine) or the sliding window (cosine, window); the JSON names stay the same.
      */
     public static Progress.Counts progressCounts(DedupeSettings settings, JobCounts counts) {
-        String buckets;
-        String entries;
-        if (settings.candidates() == CandidateMethod.WINDOW) {
-            buckets = "sliding window";
-            entries = "window entries";
-        } else {
-            buckets = settings.job().mode().keyUnit() + " buckets";
-            entries = settings.job().mode().keyUnit() + " entries";
-        }
+        boolean window = settings.candidates() == CandidateMethod.WINDOW;
+        String unit = window ? "window" : settings.job().mode().keyUnit();
+        String buckets = window ? "sliding window" : unit + " buckets";
         AtomicReference<DedupeCounters.Snapshot> last =
                 new AtomicReference<>(DedupeCounters.snapshot(counts::countOrAbsent));
         return new Progress.Counts(
@@ -190,7 +184,7 @@ public final class DedupeRun {
                                 new Progress.Field(
                                         "documents", "documents", last.get().documents()),
                                 new Progress.Field(
-                                        "bandEntries", entries, last.get().bandEntries()),
+                                        "bandEntries", unit + " entries", last.get().bandEntries()),
                                 new Progress.Field(
                                         "comparisons", "comparisons", last.get().comparisons()),
                                 new Progress.Field("pairs", "verified pairs", last.get().pairs()),
@@ -225,10 +219,7 @@ public final class DedupeRun {
                     "--work-dir is for runs on this machine: on a cluster, temporary files go"
                             + " where the cluster's io.tmp.dirs says");
         }
-        List<String> inputs = new ArrayList<>();
-        for (String file : given) {
-            inputs.add(clusterPath("--input", file));
-        }
+        List<String> inputs = given.stream().map(file -> clusterPath("--input", file)).toList();
         DedupeJob.Outputs outputs =
                 new DedupeJob.Outputs(
                         clusterPath("--clusters", o.clusters()),
@@ -294,13 +285,7 @@ public final class DedupeRun {
         try {
             new org.apache.flink.core.fs.Path(URI.create(target)).getFileSystem();
         } catch (IOException | IllegalArgumentException e) {
-            throw NeardupException.usage(
-                    "cannot use "
-                            + option
-                            + " "
-                            + target
-                            + ": "
-                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+            throw cannot("use " + option + " " + target, e);
         }
         return target;
     }
@@ -356,11 +341,12 @@ public final class DedupeRun {
                 throw NeardupException.usage(file + " is a directory, not a file");
             }
         } catch (IOException | IllegalArgumentException e) {
-            throw NeardupException.usage(
-                    "cannot read "
-                            + file
-                            + ": "
-                            + NeardupException.oneLine(String.valueOf(e.getMessage())));
+            throw cannot("read " + file, e);
         }
+    }
+
+    private static NeardupException cannot(String what, Exception e) {
+        return NeardupException.usage(
+                "cannot " + what + ": " + NeardupException.oneLine(String.valueOf(e.getMessage())));
     }
 }

@@ -7,14 +7,12 @@ import dev.neardup.io.DocumentFileSource;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.io.LineSplitEnumerator;
 import dev.neardup.io.LineSplits;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
-import java.nio.file.Files;
 import java.time.Duration;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -26,7 +24,6 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -139,22 +136,23 @@ public final class EmbeddedJob {
                 continuous
                         ? null
                         : LineSplits.plan(
-                                input, splitSize(conf, Files.size(input), env.getParallelism()));
+                                input,
+                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                env.getParallelism());
         DocumentLinesFormat format =
                 new DocumentLinesFormat(
                         new JsonLinesFormat(
                                 input.getFileName().toString(),
                                 settings.input().maxDocumentBytes(),
-                                plan),
+                                plan,
+                                0),
                         settings.input().parser(),
                         continuous
                                 ? DocumentLinesFormat.UndatedLines.READ_TIME
                                 : DocumentLinesFormat.UndatedLines.POSITION);
         var builder =
-                FileSource.forRecordStreamFormat(
-                                format,
-                                new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()))
-                        .setFileEnumerator(LineSplitEnumerator.provider(plan));
+                format.fileSource(
+                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()), plan);
         if (continuous) {
             builder.monitorContinuously(Duration.ofSeconds(1));
         }
@@ -176,24 +174,6 @@ public final class EmbeddedJob {
         }
         job.build(env);
         return env.executeAsync("neardup " + input.getFileName());
-    }
-
-    /**
-     * The split size for a file of {@code fileSize} bytes: {@link NearDupOptions#FILE_SPLIT_SIZE}
-     * when set; else, at parallelism 1, the whole file (one reader gains nothing from splits, and
-     * the plan then reads nothing); else the size / (8 x parallelism) (several splits per reader
-     * even out their speeds at the end), between 1 MB and 64 MB.
-     */
-    static long splitSize(Configuration conf, long fileSize, int parallelism) {
-        return conf.getOptional(NearDupOptions.FILE_SPLIT_SIZE)
-                .map(MemorySize::getBytes)
-                .orElseGet(
-                        () ->
-                                parallelism <= 1
-                                        ? fileSize
-                                        : Math.min(
-                                                64L << 20,
-                                                Math.max(1L << 20, fileSize / (8L * parallelism))));
     }
 
     /** Runs the job to the end of the input. */

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.flink.configuration.Configuration;
@@ -132,20 +131,10 @@ public final class EmbeddedRun {
             err.println("neardup: warning: no document in " + name + ": the input is empty");
             return;
         }
-        List<String> first = new ArrayList<>();
-        for (DeadLetter d : counts.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class)) {
-            String message = d.message == null ? "" : d.message;
-            first.add(
-                    d.reason
-                            + " at "
-                            + d.source
-                            + (message.isEmpty()
-                                    ? ""
-                                    : ": "
-                                            + (message.length() > 60
-                                                    ? message.substring(0, 57) + "..."
-                                                    : message)));
-        }
+        List<String> first =
+                counts.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class).stream()
+                        .map(d -> d.reason + " at " + d.source + shortMessage(d.message))
+                        .toList();
         throw NeardupException.failure(
                 "no document in "
                         + name
@@ -155,6 +144,14 @@ public final class EmbeddedRun {
                         + "; the input is JSON Lines, a document object per line (docs/reference:"
                         + " dead-letter reasons)",
                 null);
+    }
+
+    /** ": MESSAGE", cut at 60 characters; nothing when there is no message. */
+    private static String shortMessage(String message) {
+        if (message == null || message.isEmpty()) {
+            return "";
+        }
+        return ": " + (message.length() > 60 ? message.substring(0, 57) + "..." : message);
     }
 
     private static String summary(long start, JobCounts counts) {

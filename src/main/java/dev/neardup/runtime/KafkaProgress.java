@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -98,14 +100,11 @@ public final class KafkaProgress implements AutoCloseable {
                             .get(topic);
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
             Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-            description
-                    .partitions()
-                    .forEach(
-                            p -> {
-                                TopicPartition tp = new TopicPartition(topic, p.partition());
-                                latest.put(tp, OffsetSpec.latest());
-                                earliest.put(tp, OffsetSpec.earliest());
-                            });
+            for (var p : description.partitions()) {
+                TopicPartition tp = new TopicPartition(topic, p.partition());
+                latest.put(tp, OffsetSpec.latest());
+                earliest.put(tp, OffsetSpec.earliest());
+            }
             var ends = admin.listOffsets(latest).all().get(ms, TimeUnit.MILLISECONDS);
             var starts = admin.listOffsets(earliest).all().get(ms, TimeUnit.MILLISECONDS);
             Map<TopicPartition, OffsetAndMetadata> committed =
@@ -120,9 +119,7 @@ public final class KafkaProgress implements AutoCloseable {
                 lag += Math.max(0, end - from);
             }
             return lag;
-        } catch (java.util.concurrent.ExecutionException
-                | java.util.concurrent.TimeoutException
-                | RuntimeException e) {
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

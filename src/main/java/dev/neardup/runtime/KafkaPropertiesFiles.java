@@ -61,11 +61,8 @@ public final class KafkaPropertiesFiles {
     }
 
     private static String reason(Exception e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        return e.getMessage() == null
-                ? e.getClass().getSimpleName()
-                : NeardupException.oneLine(e.getMessage());
+        return e instanceof NoSuchFileException
+                ? "no such file or directory"
+                : NeardupException.reason(e);
     }
 }

@@ -1,5 +1,7 @@
 package dev.neardup.runtime;
 
+import org.apache.flink.util.function.SupplierWithException;
+
 /**
  * An error with a message meant for the user, thrown by subcommands: either a usage error (exit
  * code 2, the message is followed by a pointer to the command's help) or a failure while running
@@ -26,14 +28,11 @@ public final class NeardupException extends RuntimeException {
         return new NeardupException(message, false, cause);
     }
 
-    public interface Step<T, E extends Exception> {
-        T get() throws E;
-    }
-
     /**
      * What {@code step} gives; an IllegalArgumentException (an invalid setting) is a usage error.
      */
-    public static <T, E extends Exception> T usageIfInvalid(Step<T, E> step) throws E {
+    public static <T, E extends Exception> T usageIfInvalid(SupplierWithException<T, E> step)
+            throws E {
         try {
             return step.get();
         } catch (IllegalArgumentException e) {
@@ -43,6 +42,11 @@ public final class NeardupException extends RuntimeException {
 
     public boolean isUsageError() {
         return usageError;
+    }
+
+    /** Why {@code e} happened, in one line: its message, or its class when it has none. */
+    static String reason(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
     }
 
     /** Collapses line breaks and runs of white space, so that a message stays one line. */

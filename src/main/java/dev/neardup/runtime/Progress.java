@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 
@@ -82,20 +82,16 @@ public final class Progress {
         return new Counts(
                 "documents",
                 () -> job.count(JobCounts.DOCUMENTS),
-                () ->
-                        Stream.concat(
-                                        Stream.of(
-                                                new Field("alerts", "alerts", alerts.getAsLong()),
-                                                new Field(
-                                                        "verdicts",
-                                                        "verdicts",
-                                                        job.written(EmbeddedJob.VERDICTS)),
-                                                new Field(
-                                                        "deadLetters",
-                                                        "dead letters",
-                                                        job.written(EmbeddedJob.DEAD_LETTERS))),
-                                        more.get().stream())
-                                .toList());
+                () -> {
+                    List<Field> fields = new ArrayList<>();
+                    fields.add(new Field("alerts", "alerts", alerts.getAsLong()));
+                    fields.add(
+                            new Field("verdicts", "verdicts", job.written(EmbeddedJob.VERDICTS)));
+                    long dead = job.written(EmbeddedJob.DEAD_LETTERS);
+                    fields.add(new Field("deadLetters", "dead letters", dead));
+                    fields.addAll(more.get());
+                    return fields;
+                });
     }
 
     /** Default interval between reports on a terminal. */

@@ -231,20 +231,13 @@ public final class StateDir implements AutoCloseable {
 
     /** Directories that hold a {@code _metadata} file: chk-N of any job, and savepoints. */
     private List<Path> candidateDirs() {
-        List<Path> out = new ArrayList<>();
-        for (Path job : list(checkpoints())) {
-            for (Path chk : list(job)) {
-                if (isCheckpoint(chk) && Files.isRegularFile(chk.resolve(METADATA))) {
-                    out.add(chk);
-                }
-            }
-        }
-        for (Path savepoint : list(savepoints())) {
-            if (Files.isRegularFile(savepoint.resolve(METADATA))) {
-                out.add(savepoint);
-            }
-        }
-        return out;
+        Stream<Path> checkpoints =
+                list(checkpoints()).stream()
+                        .flatMap(job -> list(job).stream())
+                        .filter(StateDir::isCheckpoint);
+        return Stream.concat(checkpoints, list(savepoints()).stream())
+                .filter(dir -> Files.isRegularFile(dir.resolve(METADATA)))
+                .toList();
     }
 
     private static List<Path> list(Path dir) {

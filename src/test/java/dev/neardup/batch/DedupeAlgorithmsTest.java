@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** The dedupe job's Flink-free parts: bucket pairing, star rounds, the guard, the key order. */
@@ -65,7 +66,7 @@ class DedupeAlgorithmsTest {
 
     private static Set<String> pairsOf(BucketPairing pairing, List<BucketPairing.Member> members) {
         Set<String> pairs = new HashSet<>();
-        pairing.within(members, 0, (a, b, s) -> assertThat(pairs.add(a + "|" + b)).isTrue());
+        pairing.within(members, 0, p -> assertThat(pairs.add(p.a() + "|" + p.b())).isTrue());
         return pairs;
     }
 
@@ -93,7 +94,7 @@ class DedupeAlgorithmsTest {
         List<Integer> reportedBy = new ArrayList<>();
         for (int band = 0; band < 11; band++) {
             int b = band;
-            pairing.within(members, band, (x, y, s) -> reportedBy.add(b));
+            pairing.within(members, band, p -> reportedBy.add(b));
         }
         assertThat(reportedBy).containsExactly(0);
     }
@@ -126,7 +127,8 @@ class DedupeAlgorithmsTest {
         long compared = 0;
         for (Map.Entry<String, List<List<BucketPairing.Member>>> t : tasks.entrySet()) {
             String[] ab = t.getKey().split(",");
-            BucketPairing.Sink sink = (x, y, s) -> assertThat(fromBlocks.add(x + "|" + y)).isTrue();
+            Consumer<SimilarPair> sink =
+                    p -> assertThat(fromBlocks.add(p.a() + "|" + p.b())).isTrue();
             compared +=
                     ab[0].equals(ab[1])
                             ? pairing.within(t.getValue().get(0), 0, sink)

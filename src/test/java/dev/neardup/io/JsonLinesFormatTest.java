@@ -270,7 +270,7 @@ class JsonLinesFormatTest {
             // Planned splits: each starts at a line start whose number the plan knows.
             long target = 1 + random.nextInt(Math.max(1, content.length / 3));
             LineSplits plan = LineSplits.plan(file, target);
-            JsonLinesFormat planned = new JsonLinesFormat(NAME, max, plan);
+            JsonLinesFormat planned = new JsonLinesFormat(NAME, max, plan, 0);
             List<RawRecord> fromSplits = new ArrayList<>();
             for (int i = 0; i < plan.count(); i++) {
                 fromSplits.addAll(readSplit(planned, file, plan.start(i), plan.end(i)));

@@ -25,7 +25,6 @@ import org.apache.logging.log4j.message.SimpleMessage;
         printObject = true)
 public final class KafkaFencingRewritePolicy implements RewritePolicy {
 
-    /** The sentence that says why. */
     public static final String WHY =
             "Expected after a restart or a restore, not an error: the job fenced off the Kafka"
                     + " producers of the run it replaces, so that their unfinished transactions are"
@@ -57,21 +56,17 @@ public final class KafkaFencingRewritePolicy implements RewritePolicy {
             return event;
         }
         String logger = event.getLoggerName();
+        String why =
+                String.format(
+                        "%s (%s: %s: %s%s)",
+                        WHY,
+                        logger.substring(logger.lastIndexOf('.') + 1),
+                        event.getMessage().getFormattedMessage(),
+                        fencing.getClass().getSimpleName(),
+                        fencing.getMessage() == null ? "" : ": " + fencing.getMessage());
         return new Log4jLogEvent.Builder(event)
                 .setLevel(Level.INFO)
-                .setMessage(
-                        new SimpleMessage(
-                                WHY
-                                        + " ("
-                                        + logger.substring(logger.lastIndexOf('.') + 1)
-                                        + ": "
-                                        + event.getMessage().getFormattedMessage()
-                                        + ": "
-                                        + fencing.getClass().getSimpleName()
-                                        + (fencing.getMessage() == null
-                                                ? ""
-                                                : ": " + fencing.getMessage())
-                                        + ")"))
+                .setMessage(new SimpleMessage(why))
                 .setThrown(null)
                 .setThrownProxy(null)
                 .build();
