@@ -309,7 +309,12 @@ public final class Setting<T> {
     /** Fails unless {@code value} is in the range. */
     public T require(T value) {
         if (!accepts.test(value)) {
-            ConfigException.require(false, name(), range + ", got " + display(value));
+            ConfigException.require(
+                    false,
+                    name(),
+                    range
+                            + ", got "
+                            + (value instanceof String ? "'" + value + "'" : display(value)));
         }
         return value;
     }

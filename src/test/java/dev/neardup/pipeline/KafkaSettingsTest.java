@@ -48,7 +48,8 @@ class KafkaSettingsTest {
         f.set(NearDupOptions.KAFKA_VERDICTS_TOPIC, "bad topic!");
         assertThatThrownBy(() -> KafkaSettings.from(f))
                 .hasMessageContaining("neardup.kafka.verdicts-topic (--verdicts-topic)")
-                .hasMessageContaining("must be a Kafka topic name");
+                .hasMessageContaining("must be a Kafka topic name")
+                .hasMessageContaining("got 'bad topic!'");
         assertThatThrownBy(() -> KafkaSettings.from(new Configuration()))
                 .hasMessageContaining("neardup.kafka.bootstrap-servers: must be set");
         Configuration g = base();
