@@ -16,6 +16,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 
 /**
  * The neardup job graph (docs/design/streaming-operators.md), independent of where records come
@@ -124,6 +125,31 @@ public final class NearDupJob {
      * record and state type has a Flink serializer, so the state can evolve. Object reuse is on.
      */
     public Outputs build(StreamExecutionEnvironment env) {
+        Outputs outputs = graph(parsed(env), settings);
+        sink(outputs.alerts().sinkTo(alerts), Uid.ALERT_SINK, ALERTS);
+        sink(outputs.verdicts().sinkTo(verdicts), Uid.VERDICT_SINK, VERDICTS);
+        sink(outputs.deadLetters().sinkTo(deadLetters), Uid.DEAD_LETTER_SINK, DEAD_LETTERS);
+        return outputs;
+    }
+
+    /**
+     * Adds the graph with its keyed path cut to {@code env}: the same source, parsing and signature
+     * operator as {@link #build}, whose band records go to a discarding sink chained to it (no band
+     * buckets, no verdicts; the three sinks are not used). {@code bench} measures the whole job
+     * against it.
+     */
+    public void buildKeyedPathCut(StreamExecutionEnvironment env) {
+        signatures(parsed(env), settings)
+                .sinkTo(new DiscardingSink<>())
+                .uid("band-records-discarded")
+                .name("band records (discarded)");
+    }
+
+    /**
+     * Configures {@code env} (see {@link #build}) and adds the source: the parsed records, with
+     * their watermarks.
+     */
+    private DataStream<ParsedRecord> parsed(StreamExecutionEnvironment env) {
         Configuration pipeline = new Configuration();
         pipeline.set(PipelineOptions.GENERIC_TYPES, false);
         // No operator keeps or changes an input record after processing it, so chained operators
@@ -149,11 +175,7 @@ public final class NearDupJob {
                             .uid(Uid.WATERMARKS)
                             .name("watermarks");
         }
-        Outputs outputs = graph(parsed, settings);
-        sink(outputs.alerts().sinkTo(alerts), Uid.ALERT_SINK, ALERTS);
-        sink(outputs.verdicts().sinkTo(verdicts), Uid.VERDICT_SINK, VERDICTS);
-        sink(outputs.deadLetters().sinkTo(deadLetters), Uid.DEAD_LETTER_SINK, DEAD_LETTERS);
-        return outputs;
+        return parsed;
     }
 
     private void sink(DataStreamSink<?> sink, String uid, String name) {
@@ -170,10 +192,7 @@ public final class NearDupJob {
      * CandidatePath} adds between them (a sample intake and store: two more).
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
-        SingleOutputStreamOperator<BandRecord> bands =
-                parsed.process(new SignatureFunction(settings))
-                        .uid(Uid.SIGNATURE)
-                        .name("shingles, MinHash, band keys");
+        SingleOutputStreamOperator<BandRecord> bands = signatures(parsed, settings);
         SingleOutputStreamOperator<VerdictEvent> found =
                 bands.keyBy(r -> r.bandKey, Types.LONG)
                         .transform(
@@ -202,5 +221,16 @@ public final class NearDupJob {
                 verdicts.getSideOutput(VerdictOperator.ALERTS),
                 verdicts,
                 bands.getSideOutput(SignatureFunction.DEAD_LETTERS));
+    }
+
+    /**
+     * The signature operator ({@link SignatureFunction}: shingles, MinHash, band keys) on the
+     * parsed records: the start of {@link #graph}, and all of the graph with its keyed path cut.
+     */
+    public static SingleOutputStreamOperator<BandRecord> signatures(
+            DataStream<ParsedRecord> parsed, NearDupSettings settings) {
+        return parsed.process(new SignatureFunction(settings))
+                .uid(Uid.SIGNATURE)
+                .name("shingles, MinHash, band keys");
     }
 }

@@ -130,6 +130,30 @@ public final class EmbeddedJob {
             String deadLetters,
             boolean continuous)
             throws Exception {
+        return start(conf, settings, input, alerts, verdicts, deadLetters, continuous, false);
+    }
+
+    /**
+     * Starts the job with its keyed path cut ({@link NearDupJob#buildKeyedPathCut}) over a watched
+     * {@code input}, as {@link #start} with {@code continuous}, and returns at once: it runs until
+     * cancelled, and its signature operator counts the documents ({@link JobCounts#DOCUMENTS}).
+     */
+    public static JobClient startKeyedPathCut(
+            Configuration conf, NearDupSettings settings, java.nio.file.Path input)
+            throws Exception {
+        return start(conf, settings, input, null, null, null, true, true);
+    }
+
+    private static JobClient start(
+            Configuration conf,
+            NearDupSettings settings,
+            java.nio.file.Path input,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            boolean continuous,
+            boolean keyedPathCut)
+            throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         // A watched file is one split: its watermarks assume that the file is read in order.
         LineSplits plan =
@@ -172,7 +196,11 @@ public final class EmbeddedJob {
         if (continuous) {
             job.withWatermarksAfterSource();
         }
-        job.build(env);
+        if (keyedPathCut) {
+            job.buildKeyedPathCut(env);
+        } else {
+            job.build(env);
+        }
         return env.executeAsync("neardup " + input.getFileName());
     }
 

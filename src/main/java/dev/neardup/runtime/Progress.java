@@ -168,8 +168,8 @@ public final class Progress {
     }
 
     /**
-     * The phase reported from now on ({@code bench}: "warm-up", "measured", "hot"), a new job run
-     * whose counts start from 0.
+     * The phase reported from now on ({@code bench}: "warm-up", "measured", "cut warm-up", "cut",
+     * "hot"), a new job run whose counts start from 0.
      */
     public void phase(String name) {
         this.phase = name;

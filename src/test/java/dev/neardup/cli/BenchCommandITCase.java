@@ -33,8 +33,8 @@ class BenchCommandITCase {
         List<JsonNode> progress = RunCommandITCase.progressLines(run.err());
         assertThat(progress)
                 .extracting(p -> p.get("phase").asText())
-                .contains("warm-up", "measured", "hot")
-                .containsOnly("warm-up", "measured", "hot");
+                .contains("warm-up", "measured", "hot", "cut warm-up", "cut")
+                .containsOnly("warm-up", "measured", "hot", "cut warm-up", "cut");
         assertThat(progress)
                 .allSatisfy(p -> assertThat(p.get("progress").asText()).isEqualTo("bench"));
         assertThat(progress)
@@ -56,5 +56,31 @@ class BenchCommandITCase {
         assertThat(r.get("hotAlerts").asInt()).isEqualTo(r.get("alerts").asInt() + 299);
         assertThat(r.get("hotDocsPerSecond").asDouble()).isPositive();
         assertThat(r.get("peakRssMegabytes").asLong()).isPositive();
+        // The job with its keyed path cut, and the CPU per document: appended, positive, and the
+        // ratios are the quotients of their parts.
+        List<String> fields = new java.util.ArrayList<>();
+        r.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields)
+                .endsWith(
+                        "peakRssMegabytes",
+                        "cutJobDocsPerSecondAfterStartup",
+                        "cutJobCpuMicrosPerDocument",
+                        "jobCpuMicrosPerDocument",
+                        "signatureCpuMicrosPerDocument",
+                        "jobToCutJobRatio",
+                        "jobCpuToSignatureCpuRatio");
+        for (String field : fields.subList(fields.size() - 6, fields.size())) {
+            assertThat(r.get(field).asDouble()).as(field).isPositive().isFinite();
+        }
+        assertThat(r.get("jobToCutJobRatio").asDouble())
+                .isCloseTo(
+                        r.get("jobDocsPerSecondAfterStartup").asDouble()
+                                / r.get("cutJobDocsPerSecondAfterStartup").asDouble(),
+                        org.assertj.core.api.Assertions.withinPercentage(0.001));
+        assertThat(r.get("jobCpuToSignatureCpuRatio").asDouble())
+                .isCloseTo(
+                        r.get("jobCpuMicrosPerDocument").asDouble()
+                                / r.get("signatureCpuMicrosPerDocument").asDouble(),
+                        org.assertj.core.api.Assertions.withinPercentage(0.001));
     }
 }

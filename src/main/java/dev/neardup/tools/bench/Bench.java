@@ -15,6 +15,7 @@ import dev.neardup.runtime.WorkDir;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,9 +36,10 @@ import org.apache.flink.core.execution.SavepointFormatType;
 
 /**
  * The {@code bench} tool: measures, in one run on this machine, the signature step alone, the whole
- * job on the embedded MiniCluster (RocksDB, checkpoints on), the latency from parsing a document to
- * its alert, and the state bytes per live document (from a native savepoint); or {@code dedupe}
- * ({@link DedupeBench}); or only writes the generated corpus.
+ * job on the embedded MiniCluster (RocksDB, checkpoints on) and the job with its keyed path cut
+ * after the signature operator (documents/s and CPU per document of each), the latency from parsing
+ * a document to its alert, and the state bytes per live document (from a native savepoint); or
+ * {@code dedupe} ({@link DedupeBench}); or only writes the generated corpus.
  */
 public final class Bench {
 
@@ -133,7 +135,8 @@ public final class Bench {
             long bytes = BenchCorpus.write(input, texts.size(), texts::get);
 
             err.println("neardup bench: signature step, one thread");
-            double signatureDocsPerSecond = signatureOnly(settings, texts);
+            Signature signature = signatureOnly(settings, texts);
+            double signatureDocsPerSecond = signature.docsPerSecond();
 
             // As the signature step is measured after warm-up passes, so is the whole job: a first
             // run compiles the job's code (the JIT takes most of a core for the first tens of
@@ -142,16 +145,24 @@ public final class Bench {
             // 60,000-document measured run, so the default warms up on as many as are measured.
             int warmUpDocuments =
                     Math.min(texts.size(), o.warmUp() != null ? o.warmUp() : documents);
+            Path warmUpInput = work.resolve("warm-up.jsonl");
             if (warmUpDocuments > 0) {
                 err.println("neardup bench: whole job, warm-up run");
-                Path warmUpInput = work.resolve("warm-up.jsonl");
                 BenchCorpus.write(warmUpInput, warmUpDocuments, texts::get);
-                wholeJob(conf, settings, warmUpInput, work, err, progress, "warm-up");
-                Files.delete(warmUpInput);
+                wholeJob(conf, settings, warmUpInput, work, err, progress, "warm-up", false);
             }
             err.println("neardup bench: whole job, parallelism " + p);
             Map<String, Object> job =
-                    wholeJob(conf, settings, input, work, err, progress, "measured");
+                    wholeJob(conf, settings, input, work, err, progress, "measured", false);
+            // The job with its keyed path cut after the signature operator, warmed up likewise.
+            if (warmUpDocuments > 0) {
+                err.println("neardup bench: keyed path cut, warm-up run");
+                wholeJob(conf, settings, warmUpInput, work, err, progress, "cut warm-up", true);
+                Files.delete(warmUpInput);
+            }
+            err.println("neardup bench: keyed path cut, parallelism " + p);
+            Map<String, Object> cut =
+                    wholeJob(conf, settings, input, work, err, progress, "cut", true);
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
@@ -166,6 +177,7 @@ public final class Bench {
             r.put(
                     "signatureOnlyMegabytesPerSecond",
                     signatureDocsPerSecond * bytes / documents / 1e6);
+            double jobCpu = (double) job.remove("cpuMicrosPerDocument");
             r.putAll(job);
             // What a bucket member keeps to verify, and how many band keys (members) a document
             // has: the sketch's share of the state per document. Containment mode keeps one
@@ -189,7 +201,7 @@ public final class Bench {
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, texts);
                 Map<String, Object> hot =
-                        wholeJob(conf, settings, hotInput, work, err, progress, "hot");
+                        wholeJob(conf, settings, hotInput, work, err, progress, "hot", false);
                 r.put("hotCopies", o.hotCopies());
                 r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
                 r.put(
@@ -200,6 +212,13 @@ public final class Bench {
                 r.put("hotStateBytes", hot.get("savepointBytes"));
             }
             r.put("peakRssMegabytes", MemoryPeaks.peakRssMegabytes());
+            double cutJob = (double) cut.get("jobDocsPerSecondAfterStartup");
+            r.put("cutJobDocsPerSecondAfterStartup", cutJob);
+            r.put("cutJobCpuMicrosPerDocument", cut.get("cpuMicrosPerDocument"));
+            r.put("jobCpuMicrosPerDocument", jobCpu);
+            r.put("signatureCpuMicrosPerDocument", signature.cpuMicrosPerDocument());
+            r.put("jobToCutJobRatio", wholeJob / cutJob);
+            r.put("jobCpuToSignatureCpuRatio", jobCpu / signature.cpuMicrosPerDocument());
             print(out, r);
             return 0;
         }
@@ -238,12 +257,17 @@ public final class Bench {
         }
     }
 
+    /** The signature step on one thread: documents/s and its CPU time per document. */
+    private record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
+
     /**
      * Signature-only documents/s on one thread: the best of three passes over the corpus, after a
      * short warm-up (a single pass varied from 28,000 to 54,000 documents/s on the 2-core build
-     * machine; the best is the fairest denominator for the job / signature ratio).
+     * machine; the best is the fairest denominator for the job / signature ratio); and the least
+     * CPU time of the thread per document in a pass.
      */
-    private static double signatureOnly(NearDupSettings settings, List<String> texts) {
+    private static Signature signatureOnly(NearDupSettings settings, List<String> texts) {
+        var threads = ManagementFactory.getThreadMXBean();
         TextSketcher sketcher = settings.mode().newSketcher();
         long sink = 0;
         for (int round = 0; round < 2; round++) {
@@ -252,20 +276,36 @@ public final class Bench {
             }
         }
         double best = 0;
+        double leastCpu = Double.MAX_VALUE;
         for (int pass = 0; pass < 3; pass++) {
             long start = System.nanoTime();
+            long cpu = threads.getCurrentThreadCpuTime();
             for (String t : texts) {
                 sink += sketcher.sketch(t).bandKeys()[0];
             }
+            leastCpu = Math.min(leastCpu, (threads.getCurrentThreadCpuTime() - cpu) / 1e3);
             double seconds = (System.nanoTime() - start) / 1e9;
             best = Math.max(best, texts.size() / seconds);
         }
         if (sink == 42) {
             System.out.print(""); // keep the work observable
         }
-        return best;
+        return new Signature(best, leastCpu / texts.size());
     }
 
+    /** The CPU time of this process (the MiniCluster runs in it), in nanoseconds. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /**
+     * Runs the whole job over {@code input} until every verdict is out, or with {@code cut} the job
+     * with its keyed path cut ({@link EmbeddedJob#startKeyedPathCut}) until every document is
+     * sketched. Its rate and the process's CPU time per document are taken after start-up: from the
+     * first verdict (the first document sketched) seen to the last, over the documents in between.
+     */
     Map<String, Object> wholeJob(
             Configuration conf,
             NearDupSettings settings,
@@ -273,29 +313,42 @@ public final class Bench {
             Path work,
             PrintWriter err,
             Progress progress,
-            String phase)
+            String phase,
+            boolean cut)
             throws Exception {
         Configuration flink = EmbeddedJob.configuration(conf, work, o.checkpointInterval());
         counts.configure(flink); // the counts of this phase's job, from 0
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
+        long startCpu = processCpuNanos();
         JobClient job =
-                EmbeddedJob.start(flink, settings, input, alerts.toString(), null, null, true);
+                cut
+                        ? EmbeddedJob.startKeyedPathCut(flink, settings, input)
+                        : EmbeddedJob.start(
+                                flink, settings, input, alerts.toString(), null, null, true);
         // The phase (and its rate) starts with the job: counting a large input's lines takes a
         // while, and the job reads meanwhile.
         if (progress != null) {
             progress.phase(phase);
         }
         long firstVerdict = 0;
+        long firstVerdictCpu = startCpu;
+        long doneAtFirstVerdict = 0;
         long expected;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
             expected = lines.count();
         }
         StallWatch stall = new StallWatch(STALL_TIMEOUT);
-        while (counts.written(EmbeddedJob.VERDICTS) < expected) {
-            long verdicts = counts.written(EmbeddedJob.VERDICTS);
+        Supplier<Long> done =
+                cut
+                        ? () -> counts.count(JobCounts.DOCUMENTS)
+                        : () -> counts.written(EmbeddedJob.VERDICTS);
+        while (done.get() < expected) {
+            long verdicts = done.get(); // documents sketched, with the keyed path cut
             if (firstVerdict == 0 && verdicts > 0) {
                 firstVerdict = System.nanoTime();
+                firstVerdictCpu = processCpuNanos();
+                doneAtFirstVerdict = verdicts;
             }
             if (job.getJobStatus().get().isGloballyTerminalState()) {
                 throw NeardupException.failure(
@@ -324,25 +377,37 @@ public final class Bench {
             Thread.sleep(20);
         }
         long end = System.nanoTime();
+        long endCpu = processCpuNanos();
         if (progress != null) {
             progress.clear();
         }
         if (firstVerdict == 0) {
             firstVerdict = start;
         }
-        err.println("neardup bench: all verdicts in; stopping with a savepoint");
-        String savepoint = work.resolve("savepoints").toUri().toString();
-        savepoint = job.stopWithSavepoint(false, savepoint, SavepointFormatType.NATIVE).get();
-        long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
-
-        double[] latencies = latencies(alerts);
         Map<String, Object> r = new LinkedHashMap<>();
         double seconds = (end - start) / 1e9;
         r.put("jobSeconds", seconds);
         r.put("jobDocsPerSecond", expected / seconds);
+        // The documents done after start-up: with the keyed path cut, thousands are sketched before
+        // the first is seen here (the line count above runs meanwhile); verdicts start later.
+        long afterStartup = expected - doneAtFirstVerdict;
         r.put(
                 "jobDocsPerSecondAfterStartup",
-                expected / Math.max(1e-3, (end - firstVerdict) / 1e9));
+                afterStartup / Math.max(1e-3, (end - firstVerdict) / 1e9));
+        r.put("cpuMicrosPerDocument", (endCpu - firstVerdictCpu) / 1e3 / afterStartup);
+        err.println(
+                "neardup bench: all "
+                        + (cut ? "documents sketched" : "verdicts in")
+                        + "; stopping with a savepoint");
+        String savepoint = work.resolve("savepoints").toUri().toString();
+        savepoint = job.stopWithSavepoint(false, savepoint, SavepointFormatType.NATIVE).get();
+        job.getJobExecutionResult().get(); // until its cluster has shut down
+        if (cut) {
+            return r;
+        }
+        long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
+
+        double[] latencies = latencies(alerts);
         r.put("alertsNamingFirstCopy", alertsNaming(alerts, FIRST_COPY));
         r.put("alerts", latencies.length);
         r.put("latencyP50Millis", percentile(latencies, 0.50));
@@ -438,6 +503,24 @@ public final class Bench {
         f.format(
                 "job / signature     %.0f%%  (after start-up; target >= 50%%)%n",
                 100 * (double) r.get("jobToSignatureRatio"));
+        f.format(
+                "keyed path cut      %,.0f documents/s after start-up  (the same source, parsing"
+                        + " and signature operator into a discarding sink; same parallelism and"
+                        + " warm-up)%n",
+                r.get("cutJobDocsPerSecondAfterStartup"));
+        f.format(
+                "job / cut job       %.0f%%  (after start-up: what the band buckets and verdicts"
+                        + " leave of the rate)%n",
+                100 * (double) r.get("jobToCutJobRatio"));
+        f.format(
+                "CPU per document    %.0f us whole job, %.0f us keyed path cut, %.0f us signature"
+                        + " step  (process CPU after start-up; the step's thread, best pass)%n",
+                r.get("jobCpuMicrosPerDocument"),
+                r.get("cutJobCpuMicrosPerDocument"),
+                r.get("signatureCpuMicrosPerDocument"));
+        f.format(
+                "job CPU / signature %.1f x  (CPU per document)%n",
+                r.get("jobCpuToSignatureCpuRatio"));
         f.format(
                 "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
                         + " input read as fast as possible)%n",

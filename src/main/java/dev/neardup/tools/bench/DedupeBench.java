@@ -98,7 +98,8 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
             MemoryPeaks.Peaks streamingMemory;
             try (MemoryPeaks peaks = MemoryPeaks.start()) {
                 streaming =
-                        bench.wholeJob(conf, settings, input, work, err, runProgress, "streaming");
+                        bench.wholeJob(
+                                conf, settings, input, work, err, runProgress, "streaming", false);
                 streamingMemory = peaks.stop();
             }
             r.put("streamingSeconds", streaming.get("jobSeconds"));
