@@ -72,9 +72,9 @@ public final class BenchCorpus {
         return String.join(" ", words);
     }
 
-    /** All texts, in memory. */
-    public List<String> texts() {
-        return IntStream.range(0, size()).mapToObj(this::text).toList();
+    /** The first {@code n} texts, in memory. */
+    public List<String> texts(int n) {
+        return IntStream.range(0, n).mapToObj(this::text).toList();
     }
 
     /**

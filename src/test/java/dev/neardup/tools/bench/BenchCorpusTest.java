@@ -38,7 +38,7 @@ class BenchCorpusTest {
         List<String> expected = inMemory(3000, 600, 0.4);
         BenchCorpus corpus = new BenchCorpus(3000, 600, 0.4);
         assertThat(corpus.size()).isEqualTo(3000);
-        assertThat(corpus.texts()).isEqualTo(expected);
+        assertThat(corpus.texts(corpus.size())).isEqualTo(expected);
         assertThat(expected.stream().filter(t -> t.contains("edit")).count())
                 .as("near-duplicates in the corpus")
                 .isGreaterThan(1000);
