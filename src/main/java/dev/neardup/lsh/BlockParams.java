@@ -11,11 +11,9 @@ import java.util.stream.IntStream;
  * fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a document by one
  * choice of B - k blocks.
  *
- * <p>Two fingerprints at Hamming distance at most k agree on at least B - k blocks, so they share a
- * key: recall is 1 by construction. Block b is {@link #blockWidth} bits wide (the first D mod B
- * blocks have one bit more). {@link #expectedRandomCollisions}, {@link #randomCandidateProbability}
- * and {@link #expectedRandomCandidates} give the cost in unrelated documents. Design:
- * docs/design/permuted-blocks.md.
+ * <p>Two fingerprints at Hamming distance at most k share a key (recall is 1 by construction).
+ * Block b is {@link #blockWidth} bits wide; the other methods give the cost in unrelated documents.
+ * Design: docs/design/permuted-blocks.md.
  *
  * @param bits D, the fingerprint length (a multiple of 64, see {@link SimHash#checkBits})
  * @param maxHamming k, the largest Hamming distance that must be found
@@ -127,10 +125,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
 
     /**
      * Probability that two fingerprints whose bits differ independently with probability {@code p}
-     * share at least one key: that at least B - k of their blocks agree, block b agreeing with
-     * probability (1 - p)^width(b). For SimHash fingerprints of vectors at angle theta, p = theta /
-     * pi (Charikar 2002), so this is the chance that the tables make such a pair a candidate (1
-     * when its Hamming distance is at most k; {@link #randomCandidateProbability} is p = 1/2).
+     * (theta / pi for SimHash, Charikar 2002) share at least one key: that at least B - k of their
+     * blocks agree, block b agreeing with probability (1 - p)^width(b).
      */
     public double candidateProbability(double p) {
         if (!(p >= 0 && p <= 1)) {

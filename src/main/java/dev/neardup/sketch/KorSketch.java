@@ -8,34 +8,11 @@ import java.util.Arrays;
  * parity bits of a bit vector x that tell, with error probability at most delta, whether HD(x, y)
  * &lt;= k or HD(x, y) &gt;= 2k, with t = O(log(1 / delta)) independent of the length of x.
  *
- * <p>The construction. Shared randomness: for each of the t sketch bits j, a random set R_j of
- * positions, each position in it independently with probability epsilon = 1 / (2k). Sketch bit j is
- * the parity {@code h_j(x) = (sum_i x_i r_ji) mod 2}, a linear function over GF(2), so {@code
- * h_j(x) XOR h_j(y) = h_j(x XOR y)} depends only on the HD(x, y) positions where they differ. By
- * Kushilevitz, Ostrovsky and Rabani's analysis,
- *
- * <pre>
- *   P[h_j(x) = h_j(y)] = (1 + (1 - 2 epsilon)^HD) / 2 = (1 + (1 - 1/k)^HD) / 2.
- * </pre>
- *
- * <p>The decision. With Z the fraction of equal sketch bits: if HD &lt;= k then E[Z] &gt;= p_k = (1
- * + (1 - 1/k)^k) / 2, and if HD &gt;= 2k then E[Z] &lt;= p_2k = (1 + (1 - 1/k)^2k) / 2. The usual
- * presentation rounds these to 12/18 and 10/18 via (1 - 1/k)^k ~ 1/e and accepts when Z &gt; 11/18;
- * but (1 - 1/k)^k is below 1/e for every finite k (0.25 at k = 2, so p_2 = 0.625), so this class
- * uses the exact values and accepts when Z &gt; (p_k + p_2k) / 2. With the gap g = (p_k - p_2k) /
- * 2, Hoeffding's inequality bounds each error by exp(-2 t g^2), and {@link #sketchBits(int,
- * double)} = ceil(ln(1 / delta) / (2 g^2)) makes it at most delta: 1,048 bits at k = 2, 848 at k =
- * 3 and 682 to 715 for k &gt;= 10 at delta = 0.01 (g tends to (e^-1 - e^-2) / 4 = 0.058). k must be
- * at least 2: at k = 1 every R_j is a uniform random set and P = 1/2 for every HD &gt;= 1.
- *
- * <p>An estimate. Inverting the lemma, {@code HD^ = ln(2 Z - 1) / ln(1 - 1/k)} ({@link
- * #estimateHamming}), with standard error sqrt(p (1 - p) / t) 2 / ((2p - 1) |ln(1 - 1/k)|) by the
- * delta method ({@link #standardError}); it is useful up to a few k, as 2p - 1 = (1 - 1/k)^HD
- * vanishes exponentially beyond.
- *
- * <p>The sketch's size depends only on delta, not on the vector length: it pays for long vectors,
- * such as a set of 64-bit values seen as a bit vector of length 2^64 ({@link #sketchOfPositions}).
- * Design (why not for SimHash fingerprints): docs/design/kor-sketch.md.
+ * <p>Sketch bit j is the parity of x over a random set R_j of positions, each in it with
+ * probability 1 / (2k), so two bit vectors' sketch bits agree with probability p = (1 + (1 -
+ * 1/k)^HD) / 2; the sketch accepts (HD &lt;= k) when the fraction Z of equal bits exceeds the
+ * midpoint of p_k and p_2k ({@link #threshold()}). Derivation, sizes and design (why not for
+ * SimHash fingerprints): docs/design/kor-sketch.md.
  *
  * <p>Contract: {@code r_ji = 1} iff {@code fmix64(fmix64(i XOR s) XOR splitMix64(seed, j))}, taken
  * as unsigned, is below floor((2^64 - 1) / (2k)), with {@code s = splitMix64(seed, -1)} (see {@link
@@ -88,14 +65,6 @@ public final class KorSketch {
             bitSeeds[j] = Mix64.splitMix64(seed, j);
         }
         this.inclusionThreshold = Long.divideUnsigned(-1L, 2L * k);
-    }
-
-    /**
-     * A sketch of {@link #sketchBits(int, double)} bits: each decision wrong with probability &lt;=
-     * delta.
-     */
-    public static KorSketch forError(int k, double delta, long seed) {
-        return new KorSketch(k, sketchBits(k, delta), seed);
     }
 
     /**

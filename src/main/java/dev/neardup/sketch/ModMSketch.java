@@ -25,22 +25,10 @@ import java.util.Arrays;
  *   <li>Immutable and thread-safe.
  * </ul>
  *
- * <p>The sketch grows with the document, about |A| / m values: unlike MIN_s it estimates
- * containment (V(D) grows as D grows, but estimates both resemblance and containment, Broder 1997).
- * The estimators, with V(A) given k = |V(A)| a uniformly random k-subset of π(A):
- *
- * <ul>
- *   <li>containment c(A, B) = |A ∩ B| / |A| by |V(A) ∩ V(B)| / |V(A)|: an element of V(A) is in
- *       V(B) exactly when it is in π(B), so this is the fraction of a k-sample of A that lies in B.
- *       Unbiased given k &gt;= 1; variance c (1 - c) / k · (|A| - k) / (|A| - 1), about c (1 - c)
- *       (1 - 1/m) / k (see {@link SampleEstimate}).
- *   <li>resemblance r(A, B) by |V(A) ∩ V(B)| / |V(A) ∪ V(B)|, a sample of k = |V(A ∪ B)| from A ∪
- *       B, in the same way.
- * </ul>
- *
- * <p>The catch (Broder 1997: containment estimates of very short documents in much larger ones are
- * error prone): both sketches need the same m, so a short A sampled at the m that keeps a long B
- * small has few values, and its containment estimate a large error.
+ * <p>The sketch grows with the document, about |A| / m values, so unlike MIN_s it estimates
+ * containment as well as resemblance; but both sketches need the same m, so a short document in a
+ * long one gets few values and a large error (Broder 1997). The estimators and their errors:
+ * docs/design/sampled-sketches.md.
  */
 public final class ModMSketch extends SampledHashes {
 
@@ -52,22 +40,20 @@ public final class ModMSketch extends SampledHashes {
     private final long m;
 
     private ModMSketch(long m, long seed, long[] values) {
-        super("MOD_", m, seed, values);
+        super("MOD_m", m, seed, values);
         this.m = m;
     }
 
-    /**
-     * V(A) of the shingle hashes {@code hashes[from, to)}: their images under π that are 0 mod m.
-     */
-    public static ModMSketch of(long[] hashes, int from, int to, long m, long seed) {
+    /** V(A) of the shingle hashes: their images under π that are 0 mod m. */
+    public static ModMSketch of(long[] hashes, long m, long seed) {
         checkModulus(m);
         long key = SampledHashes.permutationKey(seed);
-        long[] kept = new long[Math.max(0, Math.min(to - from, 16))];
+        long[] kept = new long[Math.min(hashes.length, 16)];
         int length = 0;
         boolean powerOfTwo = (m & (m - 1)) == 0;
         long mask = m - 1;
-        for (int i = from; i < to; i++) {
-            long v = SampledHashes.permute(hashes[i], key);
+        for (long hash : hashes) {
+            long v = SampledHashes.permute(hash, key);
             if (powerOfTwo ? (v & mask) == 0 : Long.remainderUnsigned(v, m) == 0) {
                 if (length == kept.length) {
                     kept = Arrays.copyOf(kept, Math.max(16, 2 * length));
@@ -77,11 +63,6 @@ public final class ModMSketch extends SampledHashes {
         }
         length = SampledHashes.sortDistinctUnsigned(kept, length);
         return new ModMSketch(m, seed, Arrays.copyOf(kept, length));
-    }
-
-    /** V(A) of all of {@code hashes}. */
-    public static ModMSketch of(long[] hashes, long m, long seed) {
-        return of(hashes, 0, hashes.length, m, seed);
     }
 
     /** V(A) with the {@link #DEFAULT_SEED}. */
@@ -121,7 +102,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public ModMSketch merge(ModMSketch other) {
-        checkCompatible(this, other);
+        checkCompatible(other);
         return new ModMSketch(
                 m, seed, SampledHashes.union(values, other.values, Integer.MAX_VALUE));
     }
@@ -161,7 +142,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public static SampleEstimate containment(ModMSketch a, ModMSketch b) {
-        checkCompatible(a, b);
+        a.checkCompatible(b);
         int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         boolean exhaustive = a.m == 1;
         return SampleEstimate.of(
@@ -176,7 +157,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public static SampleEstimate resemblance(ModMSketch a, ModMSketch b) {
-        checkCompatible(a, b);
+        a.checkCompatible(b);
         int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         int union = a.values.length + b.values.length - common;
         boolean exhaustive = a.m == 1;
@@ -216,20 +197,11 @@ public final class ModMSketch extends SampledHashes {
         }
     }
 
-    private static void checkCompatible(ModMSketch a, ModMSketch b) {
-        if (a.m != b.m || a.seed != b.seed) {
-            throw new IllegalArgumentException(
-                    "MOD_m sketches with different parameters cannot be compared or merged: m = "
-                            + a.m
-                            + ", seed = "
-                            + a.seed
-                            + " and m = "
-                            + b.m
-                            + ", seed = "
-                            + b.seed
-                            + (a.seed == b.seed
-                                    ? " (coarsen both to a common multiple of m with withModulus)"
-                                    : " (sketch both documents with the same seed)"));
-        }
+    private void checkCompatible(ModMSketch other) {
+        checkCompatible(
+                other,
+                seed == other.seed
+                        ? " (coarsen both to a common multiple of m with withModulus)"
+                        : " (sketch both documents with the same seed)");
     }
 }

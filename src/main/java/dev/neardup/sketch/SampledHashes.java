@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 abstract class SampledHashes {
 
+    /** "MIN_s" or "MOD_m". */
     private final String kind;
 
     /** s or m. */
@@ -64,7 +65,23 @@ abstract class SampledHashes {
 
     @Override
     public String toString() {
-        return kind + parameter + " sketch of " + values.length + " values (seed " + seed + ")";
+        String name = kind.substring(0, 4) + parameter;
+        return name + " sketch of " + values.length + " values (seed " + seed + ")";
+    }
+
+    /** Refuses to compare or merge with a sketch of another parameter or seed. */
+    void checkCompatible(SampledHashes other, String hint) {
+        if (parameter != other.parameter || seed != other.seed) {
+            String a = kind.charAt(4) + " = " + parameter + ", seed = " + seed;
+            String b = kind.charAt(4) + " = " + other.parameter + ", seed = " + other.seed;
+            throw new IllegalArgumentException(
+                    kind
+                            + " sketches with different parameters cannot be compared or merged: "
+                            + a
+                            + " and "
+                            + b
+                            + hint);
+        }
     }
 
     /** The word π XORs into a shingle hash before mixing: {@code splitMix64(seed, 0)}. */

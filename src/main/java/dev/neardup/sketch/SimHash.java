@@ -6,25 +6,11 @@ package dev.neardup.sketch;
  * near-duplicate web pages (Manku, Jain and Das Sarma, "Detecting Near-Duplicates for Web
  * Crawling", WWW 2007: 64 bits per page).
  *
- * <p>The math (Charikar 2002). A document is a vector u over features (term frequencies, tf-idf, or
- * any real weights); the fingerprint has D bits, bit i being the side of a random hyperplane r_i on
- * which u lies: {@code h_i(u) = 1 if r_i . u >= 0, else 0}. For two vectors at angle theta, a
- * random hyperplane separates them with probability theta / pi (Goemans and Williamson 1995), so
- *
- * <pre>
- *   P[bit i differs] = theta / pi,    E[hamming(s_u, s_v)] = D theta / pi,
- *   theta^ = pi hamming / D,          cos^ = cos(pi hamming / D)   (the cosine sim(u, v)),
- * </pre>
- *
- * and hamming / D is an average of D independent Bernoulli(theta / pi) trials: its standard error
- * is sqrt(p (1 - p) / D) with p = theta / pi ({@link #standardError}). At D = 64 and cosine 0.95
- * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; 1,000-bit projections bring
- * it to 0.0095.
- *
- * <p>The random hyperplanes have components +1 or -1 drawn from the feature's hash (Rademacher, as
- * in Charikar's and Manku's implementations): {@code r_i(f) = +1} if bit {@code i mod 64} of {@code
- * fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link Mix64}). The theta / pi law
- * then holds for vectors of many features none of which dominates. Design: docs/design/simhash.md.
+ * <p>Bit i of a D-bit fingerprint is the side of a random hyperplane r_i on which the feature
+ * vector u lies; two vectors at angle theta differ in a bit with probability theta / pi, so {@code
+ * theta^ = pi hamming / D}. The hyperplanes' components are +1 or -1: {@code r_i(f) = +1} if bit
+ * {@code i mod 64} of {@code fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link
+ * Mix64}). Math, errors and design: docs/design/simhash.md.
  *
  * <p>Contract (fingerprints are stored state; SimHashTest pins golden vectors):
  *
@@ -234,11 +220,6 @@ public final class SimHash {
     /** The estimated cosine similarity cos(pi hamming / D) of Charikar 2002. */
     public static double cosine(int hamming, int bits) {
         return Math.cos(angle(hamming, bits));
-    }
-
-    /** Estimated angle between the vectors of two fingerprints. */
-    public static double estimateAngle(long[] a, long[] b) {
-        return angle(hamming(a, b), a.length * 64);
     }
 
     /** Estimated cosine similarity of the vectors of two fingerprints. */
