@@ -28,35 +28,20 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         SimHash.checkBits(bits);
         if (maxHamming < 0 || maxHamming >= bits) {
             throw new IllegalArgumentException(
-                    "maximum Hamming distance k must be between 0 and "
-                            + (bits - 1)
-                            + ", got "
-                            + maxHamming);
+                    "maximum Hamming distance k must be between 0 and %s, got %s"
+                            .formatted(bits - 1, maxHamming));
         }
         if (blocks < maxHamming + 1 || blocks > bits) {
             throw new IllegalArgumentException(
-                    "blocks must be at least k + 1 = "
-                            + (maxHamming + 1)
-                            + " (pigeonhole) and at most "
-                            + bits
-                            + ", got "
-                            + blocks);
+                    "blocks must be at least k + 1 = %s (pigeonhole) and at most %s, got %s"
+                            .formatted(maxHamming + 1, bits, blocks));
         }
         double tables = binomial(blocks, maxHamming);
         if (tables > MAX_TABLES) {
             throw new IllegalArgumentException(
-                    blocks
-                            + " blocks at k = "
-                            + maxHamming
-                            + " need C("
-                            + blocks
-                            + ", "
-                            + maxHamming
-                            + ") = "
-                            + (long) tables
-                            + " tables, more than "
-                            + MAX_TABLES
-                            + "; use fewer blocks");
+                    ("%s blocks at k = %s need C(%1$s, %2$s) = %s tables, more than %s;"
+                                    + " use fewer blocks")
+                            .formatted(blocks, maxHamming, (long) tables, MAX_TABLES));
         }
     }
 
@@ -154,15 +139,9 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
     public double expectedSharedKeys() {
         double sum = 0;
         int[] chosen = IntStream.range(0, blocksPerKey()).toArray();
-        int t = 0;
         do {
-            int w = 0;
-            for (int b : chosen) {
-                w += blockWidth(b);
-            }
-            sum += Math.scalb(1.0, -w);
-            t++;
-        } while (t < tables() && nextCombination(chosen, blocks));
+            sum += Math.scalb(1.0, -Arrays.stream(chosen).map(this::blockWidth).sum());
+        } while (nextCombination(chosen, blocks));
         return sum;
     }
 
@@ -200,12 +179,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         BlockParams fewest = suggest(bits, maxHamming);
         if (maxTables < fewest.tables()) {
             throw new IllegalArgumentException(
-                    "k = "
-                            + maxHamming
-                            + " needs at least "
-                            + fewest.tables()
-                            + " tables (k + 1 blocks), got "
-                            + maxTables);
+                    "k = %s needs at least %s tables (k + 1 blocks), got %s"
+                            .formatted(maxHamming, fewest.tables(), maxTables));
         }
         if (maxHamming == 0) {
             return fewest;

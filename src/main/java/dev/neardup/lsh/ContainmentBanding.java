@@ -66,11 +66,9 @@ public final class ContainmentBanding {
         }
         if (keys > MAX_KEYS) {
             throw new IllegalArgumentException(
-                    "containment banding needs "
-                            + keys
-                            + " keys per document, more than "
-                            + MAX_KEYS
-                            + ": lower the largest size ratio");
+                    ("containment banding needs %s keys per document, more than %s: lower the"
+                                    + " largest size ratio")
+                            .formatted(keys, MAX_KEYS));
         }
         this.keysPerDocument = keys;
     }

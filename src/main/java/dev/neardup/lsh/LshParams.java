@@ -43,15 +43,9 @@ public record LshParams(int bands, int rows) implements Serializable {
     public LshParams checkFits(int numHashes) {
         if (numHashesUsed() > numHashes) {
             throw new IllegalArgumentException(
-                    "bands x rows = "
-                            + bands
-                            + " x "
-                            + rows
-                            + " = "
-                            + numHashesUsed()
-                            + " exceeds the number of hash values K = "
-                            + numHashes
-                            + "; lower bands or rows, or raise K");
+                    ("bands x rows = %s x %s = %s exceeds the number of hash values K = %s;"
+                                    + " lower bands or rows, or raise K")
+                            .formatted(bands, rows, numHashesUsed(), numHashes));
         }
         return this;
     }

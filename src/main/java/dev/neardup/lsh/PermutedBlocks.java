@@ -116,12 +116,8 @@ public final class PermutedBlocks implements BandKeys {
     private void checkLength(long[] fingerprint) {
         if (fingerprint.length != words) {
             throw new IllegalArgumentException(
-                    "fingerprint has "
-                            + fingerprint.length * 64
-                            + " bits but "
-                            + params
-                            + " needs "
-                            + params.bits());
+                    "fingerprint has %s bits but %s needs %s"
+                            .formatted(fingerprint.length * 64, params, params.bits()));
         }
     }
 }

@@ -43,17 +43,13 @@ public final class SortedWindow {
         SimHash.checkBits(bits);
         if (permutations < 1 || window < 1) {
             throw new IllegalArgumentException(
-                    "permutations and window must be at least 1, got "
-                            + permutations
-                            + " and "
-                            + window);
+                    "permutations and window must be at least 1, got %s and %s"
+                            .formatted(permutations, window));
         }
         if (maxHamming < 0 || maxHamming >= bits) {
             throw new IllegalArgumentException(
-                    "maximum Hamming distance must be between 0 and "
-                            + (bits - 1)
-                            + ", got "
-                            + maxHamming);
+                    "maximum Hamming distance must be between 0 and %s, got %s"
+                            .formatted(bits - 1, maxHamming));
         }
         this.bits = bits;
         this.window = window;

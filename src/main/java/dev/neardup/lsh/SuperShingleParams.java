@@ -22,25 +22,16 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
     public SuperShingleParams {
         if (superShingles < 1 || rows < 1 || required < 1 || required > superShingles) {
             throw new IllegalArgumentException(
-                    "super-shingles need k >= 1 super-shingles of l >= 1 rows and 1 <= t <= k"
-                            + " shared, got k="
-                            + superShingles
-                            + " l="
-                            + rows
-                            + " t="
-                            + required);
+                    ("super-shingles need k >= 1 super-shingles of l >= 1 rows and 1 <= t <= k"
+                                    + " shared, got k=%s l=%s t=%s")
+                            .formatted(superShingles, rows, required));
         }
         double keys = binomial(superShingles, required);
         if (keys > MAX_KEYS) {
             throw new IllegalArgumentException(
-                    "k="
-                            + superShingles
-                            + " super-shingles with t="
-                            + required
-                            + " shared give C(k, t) = "
-                            + (long) keys
-                            + " keys per document, more than "
-                            + MAX_KEYS);
+                    ("k=%s super-shingles with t=%s shared give C(k, t) = %s keys per document,"
+                                    + " more than %s")
+                            .formatted(superShingles, required, (long) keys, MAX_KEYS));
         }
     }
 
@@ -58,15 +49,9 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
     public SuperShingleParams checkFits(int numHashes) {
         if (numHashesUsed() > numHashes) {
             throw new IllegalArgumentException(
-                    "super-shingles x rows = "
-                            + superShingles
-                            + " x "
-                            + rows
-                            + " = "
-                            + numHashesUsed()
-                            + " exceeds the number of hash values K = "
-                            + numHashes
-                            + "; lower the super-shingles or rows, or raise K");
+                    ("super-shingles x rows = %s x %s = %s exceeds the number of hash values K ="
+                                    + " %s; lower the super-shingles or rows, or raise K")
+                            .formatted(superShingles, rows, numHashesUsed(), numHashes));
         }
         return this;
     }

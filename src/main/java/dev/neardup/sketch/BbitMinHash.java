@@ -69,17 +69,8 @@ public final class BbitMinHash {
         int n = packedBytes(numHashes, bits);
         if (a.length != n || b.length != n) {
             throw new IllegalArgumentException(
-                    "packed signatures of "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " bytes, expected "
-                            + n
-                            + " (K = "
-                            + numHashes
-                            + ", b = "
-                            + bits
-                            + ")");
+                    "packed signatures of %s and %s bytes, expected %s (K = %s, b = %s)"
+                            .formatted(a.length, b.length, n, numHashes, bits));
         }
         long groupMask = groupMask(bits);
         int differing = 0;

@@ -134,11 +134,9 @@ public final class BottomKContainment {
     public static Estimate containment(byte[] a, byte[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException(
-                    "packed containment sketches of different sizes cannot be compared: "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " bytes");
+                    ("packed containment sketches of different sizes cannot be compared: %s and %s"
+                                    + " bytes")
+                            .formatted(a.length, b.length));
         }
         int s = (a.length - 2) / 4;
         int na = count(a);

@@ -45,16 +45,14 @@ public final class KorSketch {
     public KorSketch(int k, int sketchBits, long seed) {
         if (k < 2) {
             throw new IllegalArgumentException(
-                    "KOR distance scale k must be at least 2 (at k = 1 the parities of every"
-                            + " distance >= 1 agree with probability 1/2), got "
-                            + k);
+                    ("KOR distance scale k must be at least 2 (at k = 1 the parities of every"
+                                    + " distance >= 1 agree with probability 1/2), got %s")
+                            .formatted(k));
         }
         if (sketchBits < 1 || sketchBits > MAX_SKETCH_BITS) {
             throw new IllegalArgumentException(
-                    "KOR sketch bits must be between 1 and "
-                            + MAX_SKETCH_BITS
-                            + ", got "
-                            + sketchBits);
+                    "KOR sketch bits must be between 1 and %s, got %s"
+                            .formatted(MAX_SKETCH_BITS, sketchBits));
         }
         this.k = k;
         this.sketchBits = sketchBits;
@@ -80,12 +78,8 @@ public final class KorSketch {
         double t = Math.ceil(Math.log(1 / delta) / (2 * g * g));
         if (t > MAX_SKETCH_BITS) {
             throw new IllegalArgumentException(
-                    "delta = "
-                            + delta
-                            + " needs "
-                            + (long) t
-                            + " sketch bits, more than "
-                            + MAX_SKETCH_BITS);
+                    "delta = %s needs %s sketch bits, more than %s"
+                            .formatted(delta, (long) t, MAX_SKETCH_BITS));
         }
         return (int) t;
     }
@@ -172,15 +166,8 @@ public final class KorSketch {
         int words = (sketchBits + 63) >>> 6;
         if (a.length != words || b.length != words) {
             throw new IllegalArgumentException(
-                    "KOR sketches of "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " words, expected "
-                            + words
-                            + " (t = "
-                            + sketchBits
-                            + " bits)");
+                    "KOR sketches of %s and %s words, expected %s (t = %s bits)"
+                            .formatted(a.length, b.length, words, sketchBits));
         }
         int differing = 0;
         for (int w = 0; w < words; w++) {

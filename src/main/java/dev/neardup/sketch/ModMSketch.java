@@ -116,12 +116,9 @@ public final class ModMSketch extends SampledHashes {
         checkModulus(coarser);
         if (coarser % m != 0) {
             throw new IllegalArgumentException(
-                    "a MOD_m sketch with m = "
-                            + m
-                            + " can only be coarsened to a multiple of "
-                            + m
-                            + ", got "
-                            + coarser);
+                    ("a MOD_m sketch with m = %s can only be coarsened to a multiple of %1$s,"
+                                    + " got %s")
+                            .formatted(m, coarser));
         }
         if (coarser == m) {
             return this;

@@ -199,10 +199,8 @@ abstract class SampledHashes {
             }
             if (bytes[0] != expectedKind) {
                 throw malformed(
-                        "starts with kind byte "
-                                + (bytes[0] & 0xFF)
-                                + ", expected "
-                                + expectedKind);
+                        "starts with kind byte %s, expected %s"
+                                .formatted(bytes[0] & 0xFF, expectedKind));
             }
             this.at = HEADER_BYTES;
         }

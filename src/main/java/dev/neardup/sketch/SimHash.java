@@ -21,10 +21,9 @@ package dev.neardup.sketch;
  *       {@link dev.neardup.sketch.BbitMinHash} and the band keys hash them). Word w depends only on
  *       the seed and w, so the first 64 bits of a 1,024-bit fingerprint are the 64-bit fingerprint
  *       of the same seed.
- *   <li>Features are 64-bit hashes (the hashing trick of Weinberger et al. 2009: a feature is
- *       represented by its hash, with no vocabulary; {@link dev.neardup.text.Shingler}'s shingle
- *       hashes are features). A feature that occurs several times adds its weights: the vector is
- *       sum_j w_j e_{f_j}.
+ *   <li>Features are 64-bit hashes (the hashing trick of Weinberger et al. 2009), such as {@link
+ *       dev.neardup.text.Shingler}'s shingle hashes. A feature that occurs several times adds its
+ *       weights: the vector is sum_j w_j e_{f_j}.
  *   <li>Bit i is 1 iff {@code 2 P_i >= T}, where {@code T} is the sum of all weights and {@code
  *       P_i} the sum of the weights of the features with {@code r_i(f) = +1}, both summed in input
  *       order in {@code double}: that is {@code r_i . u = P_i - (T - P_i) >= 0}. Integer weights
@@ -73,10 +72,9 @@ public final class SimHash {
     public static int checkBits(int bits) {
         if (bits < 64 || bits > MAX_BITS || bits % 64 != 0) {
             throw new IllegalArgumentException(
-                    "SimHash bits must be a multiple of 64 from 64 to "
-                            + MAX_BITS
-                            + " (64, 128, 192, ...), got "
-                            + bits);
+                    ("SimHash bits must be a multiple of 64 from 64 to %s (64, 128, 192, ...), got"
+                                    + " %s")
+                            .formatted(MAX_BITS, bits));
         }
         return bits;
     }
@@ -104,10 +102,8 @@ public final class SimHash {
     public long[] fingerprint(long[] features, double[] weights, int from, int to) {
         if (weights.length != features.length) {
             throw new IllegalArgumentException(
-                    "features and weights differ in length: "
-                            + features.length
-                            + " and "
-                            + weights.length);
+                    "features and weights differ in length: %s and %s"
+                            .formatted(features.length, weights.length));
         }
         final int words = wordSeeds.length;
         double[] positive = new double[bits];
@@ -195,11 +191,9 @@ public final class SimHash {
     public static int hamming(long[] a, long[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException(
-                    "fingerprints of different lengths cannot be compared: "
-                            + a.length * 64
-                            + " and "
-                            + b.length * 64
-                            + " bits (were they made with the same SimHash bits?)");
+                    ("fingerprints of different lengths cannot be compared: %s and %s bits (were"
+                                    + " they made with the same SimHash bits?)")
+                            .formatted(a.length * 64, b.length * 64));
         }
         int distance = 0;
         for (int i = 0; i < a.length; i++) {
@@ -250,7 +244,7 @@ public final class SimHash {
         if (p == 1) {
             return 0;
         }
-        // Sum of binomial terms, each from logs to stay finite for D up to 1,024.
+        // Binomial terms from logs, to stay finite for D up to 1,024.
         double sum = 0;
         double logP = Math.log(p);
         double logQ = Math.log1p(-p);
