@@ -21,11 +21,10 @@ public final class ClassicMinHash extends MinHash {
     }
 
     @Override
-    public long[] signature(long[] hashes, int from, int to) {
+    public long[] signature(long[] hashes) {
         long[] sig = new long[numHashes];
         Arrays.fill(sig, EMPTY);
-        for (int j = from; j < to; j++) {
-            long x = hashes[j];
+        for (long x : hashes) {
             for (int i = 0; i < numHashes; i++) {
                 long h = Mix64.fmix64(x ^ rowSeeds[i]);
                 if (h < sig[i]) {

@@ -120,13 +120,13 @@ public final class KorSketch {
     }
 
     /**
-     * The sketch of the bit vector whose 1 positions are {@code positions[from, to)} (any {@code
-     * long}s, e.g. shingle hashes). A position listed twice cancels (the sum is over GF(2)).
+     * The sketch of the bit vector whose 1 positions are {@code positions} (any {@code long}s, e.g.
+     * shingle hashes). A position listed twice cancels (the sum is over GF(2)).
      */
-    public long[] sketchOfPositions(long[] positions, int from, int to) {
+    public long[] sketchOfPositions(long[] positions) {
         long[] out = new long[(sketchBits + 63) >>> 6];
-        for (int p = from; p < to; p++) {
-            long h = Mix64.fmix64(positions[p] ^ positionSeed);
+        for (long position : positions) {
+            long h = Mix64.fmix64(position ^ positionSeed);
             for (int j = 0; j < sketchBits; j++) {
                 if (Long.compareUnsigned(Mix64.fmix64(h ^ bitSeeds[j]), inclusionThreshold) < 0) {
                     out[j >>> 6] ^= 1L << (j & 63);
@@ -134,10 +134,6 @@ public final class KorSketch {
             }
         }
         return out;
-    }
-
-    public long[] sketchOfPositions(long[] positions) {
-        return sketchOfPositions(positions, 0, positions.length);
     }
 
     /**

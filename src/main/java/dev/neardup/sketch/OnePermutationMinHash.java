@@ -37,13 +37,13 @@ public final class OnePermutationMinHash extends MinHash {
     }
 
     @Override
-    public long[] signature(long[] hashes, int from, int to) {
+    public long[] signature(long[] hashes) {
         final int k = numHashes;
         long[] sig = new long[k];
         Arrays.fill(sig, EMPTY);
         final long s = permutationSeed;
-        for (int j = from; j < to; j++) {
-            long h = Mix64.fmix64(hashes[j] ^ s);
+        for (long hash : hashes) {
+            long h = Mix64.fmix64(hash ^ s);
             int bin = Mix64.reduce(h, k);
             if (h < sig[bin]) {
                 sig[bin] = h;

@@ -93,13 +93,12 @@ public final class SimHash {
     }
 
     /**
-     * Fingerprint of the vector sum_j weights[j] e_{features[j]} over {@code j} in {@code [from,
-     * to)}.
+     * Fingerprint of the vector sum_j weights[j] e_{features[j]}.
      *
      * @throws IllegalArgumentException if a weight is NaN or infinite, or the weights' absolute sum
      *     overflows
      */
-    public long[] fingerprint(long[] features, double[] weights, int from, int to) {
+    public long[] fingerprint(long[] features, double[] weights) {
         if (weights.length != features.length) {
             throw new IllegalArgumentException(
                     "features and weights differ in length: %s and %s"
@@ -109,7 +108,7 @@ public final class SimHash {
         double[] positive = new double[bits];
         double total = 0;
         double absolute = 0;
-        for (int j = from; j < to; j++) {
+        for (int j = 0; j < features.length; j++) {
             double w = weights[j];
             if (!Double.isFinite(w)) {
                 throw new IllegalArgumentException(
@@ -150,24 +149,18 @@ public final class SimHash {
         return out;
     }
 
-    /** Fingerprint of the weighted features {@code features[j]} with {@code weights[j]}. */
-    public long[] fingerprint(long[] features, double[] weights) {
-        return fingerprint(features, weights, 0, features.length);
-    }
-
     /**
-     * Fingerprint of the term-frequency vector of {@code features[from, to)}: each occurrence of a
-     * feature hash weighs 1, so a shingle that occurs three times has weight 3. Equal to {@link
+     * Fingerprint of the term-frequency vector of {@code features}: each occurrence of a feature
+     * hash weighs 1, so a shingle that occurs three times has weight 3. Equal to {@link
      * #fingerprint(long[], double[])} with all weights 1, computed in exact integer arithmetic, so
      * it never depends on the order of the features. Takes {@link dev.neardup.text.Shingler}'s
      * output (shingle hashes with repeats) as it is.
      */
-    public long[] fingerprint(long[] features, int from, int to) {
+    public long[] fingerprint(long[] features) {
         final int words = wordSeeds.length;
         long[] positive = new long[bits];
-        long total = to - from;
-        for (int j = from; j < to; j++) {
-            long f = features[j];
+        long total = features.length;
+        for (long f : features) {
             for (int word = 0; word < words; word++) {
                 long h = Mix64.fmix64(f ^ wordSeeds[word]);
                 int base = word << 6;
@@ -177,10 +170,6 @@ public final class SimHash {
             }
         }
         return bitsWhere(i -> 2 * positive[i] >= total);
-    }
-
-    public long[] fingerprint(long[] features) {
-        return fingerprint(features, 0, features.length);
     }
 
     /**
