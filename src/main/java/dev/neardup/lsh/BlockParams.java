@@ -261,17 +261,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         String widths = bits % blocks == 0 ? "" + narrow : narrow + "-" + (narrow + 1);
         int minKey = minKeyWidth();
         int maxKey = maxKeyWidth();
-        return bits
-                + " bits, k = "
-                + maxHamming
-                + ": "
-                + blocks
-                + " blocks of "
-                + widths
-                + " bits, "
-                + tables()
-                + " tables, keys of "
-                + (minKey == maxKey ? "" + minKey : minKey + "-" + maxKey)
-                + " bits";
+        String keys = minKey == maxKey ? "" + minKey : minKey + "-" + maxKey;
+        return "%s bits, k = %s: %s blocks of %s bits, %s tables, keys of %s bits"
+                .formatted(bits, maxHamming, blocks, widths, tables(), keys);
     }
 }

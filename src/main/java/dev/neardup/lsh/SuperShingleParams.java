@@ -175,13 +175,7 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
 
     @Override
     public String toString() {
-        return superShingles
-                + " super-shingles x "
-                + rows
-                + " rows, "
-                + required
-                + " shared ("
-                + keyCount()
-                + " keys)";
+        return "%s super-shingles x %s rows, %s shared (%s keys)"
+                .formatted(superShingles, rows, required, keyCount());
     }
 }

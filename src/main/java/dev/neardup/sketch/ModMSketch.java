@@ -15,9 +15,7 @@ import java.util.Arrays;
  *       MinSSketch}; a value is kept when {@code Long.remainderUnsigned(π(x), m) == 0}.
  *   <li>Deterministic: the sketch depends only on the set of shingle hashes, m and the seed.
  *   <li>Mergeable: V(A ∪ B) = V(A) ∪ V(B) ({@link #merge}). Coarsening: for m' a multiple of m,
- *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}); that is how
- *       Broder (1997) keeps sketches of growing documents between 50 and 100 values with m = 2^i
- *       ({@link #suggestModulus}), and how two sketches of different m are brought to a common one.
+ *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}).
  *   <li>Bytes ({@link #toBytes}): byte 0 is the kind, 2; bytes 1 to 8 the seed, little-endian; then
  *       unsigned LEB128 varints: m, the number n of values, the smallest value divided by m, and
  *       the n - 1 differences between consecutive values divided by m (all &gt;= 1; every value is
@@ -72,10 +70,8 @@ public final class ModMSketch extends SampledHashes {
 
     /**
      * Broder's modulus for a document of {@code setSize} distinct shingles: the largest power of
-     * two m with setSize / m &gt;= {@code targetSize}, 1 for smaller documents. The sketch then
-     * holds about targetSize to 2 targetSize values (50 to 100 in Broder's example, targetSize =
-     * 50), and as the document grows m doubles, which {@link #withModulus} applies to a kept
-     * sketch.
+     * two m with setSize / m &gt;= {@code targetSize}, 1 for smaller documents: the sketch then
+     * holds about targetSize to 2 targetSize values (Broder's example: 50).
      */
     public static long suggestModulus(long setSize, int targetSize) {
         if (targetSize < 1) {

@@ -130,20 +130,13 @@ abstract class SampledHashes {
         int j = 0;
         int n = 0;
         while (n < out.length && (i < a.length || j < b.length)) {
-            if (j == b.length) {
-                out[n++] = a[i++];
-            } else if (i == a.length) {
-                out[n++] = b[j++];
-            } else {
-                int c = Long.compareUnsigned(a[i], b[j]);
-                if (c < 0) {
-                    out[n++] = a[i++];
-                } else if (c > 0) {
-                    out[n++] = b[j++];
-                } else {
-                    out[n++] = a[i++];
-                    j++;
-                }
+            int c = i == a.length ? 1 : j == b.length ? -1 : Long.compareUnsigned(a[i], b[j]);
+            out[n++] = c <= 0 ? a[i] : b[j];
+            if (c <= 0) {
+                i++;
+            }
+            if (c >= 0) {
+                j++;
             }
         }
         return n == out.length ? out : Arrays.copyOf(out, n);
