@@ -72,7 +72,8 @@ public final class BbitMinHash {
                     "packed signatures of %s and %s bytes, expected %s (K = %s, b = %s)"
                             .formatted(a.length, b.length, n, numHashes, bits));
         }
-        long groupMask = groupMask(bits);
+        // The lowest bit of each b-bit group set: 0x...0101 = (2^64 - 1) / (2^b - 1).
+        long groupMask = Long.divideUnsigned(-1L, (1L << bits) - 1);
         int differing = 0;
         int i = 0;
         for (; i + 8 <= n; i += 8) {
@@ -97,15 +98,6 @@ public final class BbitMinHash {
             x |= x >>> s;
         }
         return x;
-    }
-
-    /** A mask with the lowest bit of each b-bit group of a long set. */
-    private static long groupMask(int bits) {
-        long m = 0;
-        for (int i = 0; i < 64; i += bits) {
-            m |= 1L << i;
-        }
-        return m;
     }
 
     /** C = 2^-b, the probability that the b bits of two different values agree. */

@@ -142,9 +142,6 @@ abstract class SampledHashes {
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
-    // ---------------------------------------------------------------------------------------
-    // Byte format.
-
     /** Bytes of the fixed header: the kind byte and the 8-byte little-endian seed. */
     static final int HEADER_BYTES = 9;
 
