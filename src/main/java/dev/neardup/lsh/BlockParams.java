@@ -64,9 +64,7 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
     /** The first fingerprint bit of block b (bit numbering of {@link SimHash}). */
     public int blockStart(int block) {
         checkBlock(block);
-        int q = bits / blocks;
-        int extra = bits % blocks;
-        return block * q + Math.min(block, extra);
+        return block * (bits / blocks) + Math.min(block, bits % blocks);
     }
 
     /**

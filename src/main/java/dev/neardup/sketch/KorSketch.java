@@ -1,6 +1,6 @@
 package dev.neardup.sketch;
 
-import java.util.Arrays;
+import java.util.stream.LongStream;
 
 /**
  * The KOR sketch for Hamming distance (Kushilevitz, Ostrovsky and Rabani, "Efficient search for
@@ -141,16 +141,10 @@ public final class KorSketch {
      * (the layout of {@link SimHash} fingerprints).
      */
     public long[] sketch(long[] bitVector) {
-        long[] positions = new long[(int) Arrays.stream(bitVector).map(Long::bitCount).sum()];
-        int n = 0;
-        for (int w = 0; w < bitVector.length; w++) {
-            long bits = bitVector[w];
-            while (bits != 0) {
-                positions[n++] = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-            }
-        }
-        return sketchOfPositions(positions);
+        return sketchOfPositions(
+                LongStream.range(0, 64L * bitVector.length)
+                        .filter(i -> ((bitVector[(int) (i >>> 6)] >>> i) & 1) != 0)
+                        .toArray());
     }
 
     /**
