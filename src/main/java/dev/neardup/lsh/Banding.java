@@ -59,12 +59,8 @@ public final class Banding implements BandKeys {
         int r = params.rows();
         if (signature.length < b * r) {
             throw new IllegalArgumentException(
-                    "signature has "
-                            + signature.length
-                            + " values but "
-                            + params
-                            + " needs "
-                            + b * r);
+                    "signature has %s values but %s needs %s"
+                            .formatted(signature.length, params, b * r));
         }
         long[] keys = new long[b];
         byte[] scratch = new byte[8 * (r + 1)];

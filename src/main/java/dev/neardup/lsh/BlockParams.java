@@ -11,11 +11,9 @@ import java.util.stream.IntStream;
  * fingerprint of D bits is cut into B blocks, and each of T = C(B, k) tables keys a document by one
  * choice of B - k blocks.
  *
- * <p>Two fingerprints at Hamming distance at most k agree on at least B - k blocks, so they share a
- * key: recall is 1 by construction. Block b is {@link #blockWidth} bits wide (the first D mod B
- * blocks have one bit more). {@link #expectedRandomCollisions}, {@link #randomCandidateProbability}
- * and {@link #expectedRandomCandidates} give the cost in unrelated documents. Design:
- * docs/design/permuted-blocks.md.
+ * <p>Two fingerprints at Hamming distance at most k share a key (recall is 1 by construction).
+ * Block b is {@link #blockWidth} bits wide; the other methods give the cost in unrelated documents.
+ * Design: docs/design/permuted-blocks.md.
  *
  * @param bits D, the fingerprint length (a multiple of 64, see {@link SimHash#checkBits})
  * @param maxHamming k, the largest Hamming distance that must be found
@@ -30,35 +28,20 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         SimHash.checkBits(bits);
         if (maxHamming < 0 || maxHamming >= bits) {
             throw new IllegalArgumentException(
-                    "maximum Hamming distance k must be between 0 and "
-                            + (bits - 1)
-                            + ", got "
-                            + maxHamming);
+                    "maximum Hamming distance k must be between 0 and %s, got %s"
+                            .formatted(bits - 1, maxHamming));
         }
         if (blocks < maxHamming + 1 || blocks > bits) {
             throw new IllegalArgumentException(
-                    "blocks must be at least k + 1 = "
-                            + (maxHamming + 1)
-                            + " (pigeonhole) and at most "
-                            + bits
-                            + ", got "
-                            + blocks);
+                    "blocks must be at least k + 1 = %s (pigeonhole) and at most %s, got %s"
+                            .formatted(maxHamming + 1, bits, blocks));
         }
         double tables = binomial(blocks, maxHamming);
         if (tables > MAX_TABLES) {
             throw new IllegalArgumentException(
-                    blocks
-                            + " blocks at k = "
-                            + maxHamming
-                            + " need C("
-                            + blocks
-                            + ", "
-                            + maxHamming
-                            + ") = "
-                            + (long) tables
-                            + " tables, more than "
-                            + MAX_TABLES
-                            + "; use fewer blocks");
+                    ("%s blocks at k = %s need C(%1$s, %2$s) = %s tables, more than %s;"
+                                    + " use fewer blocks")
+                            .formatted(blocks, maxHamming, (long) tables, MAX_TABLES));
         }
     }
 
@@ -81,9 +64,7 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
     /** The first fingerprint bit of block b (bit numbering of {@link SimHash}). */
     public int blockStart(int block) {
         checkBlock(block);
-        int q = bits / blocks;
-        int extra = bits % blocks;
-        return block * q + Math.min(block, extra);
+        return block * (bits / blocks) + Math.min(block, bits % blocks);
     }
 
     /**
@@ -127,10 +108,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
 
     /**
      * Probability that two fingerprints whose bits differ independently with probability {@code p}
-     * share at least one key: that at least B - k of their blocks agree, block b agreeing with
-     * probability (1 - p)^width(b). For SimHash fingerprints of vectors at angle theta, p = theta /
-     * pi (Charikar 2002), so this is the chance that the tables make such a pair a candidate (1
-     * when its Hamming distance is at most k; {@link #randomCandidateProbability} is p = 1/2).
+     * (theta / pi for SimHash, Charikar 2002) share at least one key: that at least B - k of their
+     * blocks agree, block b agreeing with probability (1 - p)^width(b).
      */
     public double candidateProbability(double p) {
         if (!(p >= 0 && p <= 1)) {
@@ -158,15 +137,9 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
     public double expectedSharedKeys() {
         double sum = 0;
         int[] chosen = IntStream.range(0, blocksPerKey()).toArray();
-        int t = 0;
         do {
-            int w = 0;
-            for (int b : chosen) {
-                w += blockWidth(b);
-            }
-            sum += Math.scalb(1.0, -w);
-            t++;
-        } while (t < tables() && nextCombination(chosen, blocks));
+            sum += Math.scalb(1.0, -Arrays.stream(chosen).map(this::blockWidth).sum());
+        } while (nextCombination(chosen, blocks));
         return sum;
     }
 
@@ -204,12 +177,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         BlockParams fewest = suggest(bits, maxHamming);
         if (maxTables < fewest.tables()) {
             throw new IllegalArgumentException(
-                    "k = "
-                            + maxHamming
-                            + " needs at least "
-                            + fewest.tables()
-                            + " tables (k + 1 blocks), got "
-                            + maxTables);
+                    "k = %s needs at least %s tables (k + 1 blocks), got %s"
+                            .formatted(maxHamming, fewest.tables(), maxTables));
         }
         if (maxHamming == 0) {
             return fewest;
@@ -290,17 +259,8 @@ public record BlockParams(int bits, int maxHamming, int blocks) implements Seria
         String widths = bits % blocks == 0 ? "" + narrow : narrow + "-" + (narrow + 1);
         int minKey = minKeyWidth();
         int maxKey = maxKeyWidth();
-        return bits
-                + " bits, k = "
-                + maxHamming
-                + ": "
-                + blocks
-                + " blocks of "
-                + widths
-                + " bits, "
-                + tables()
-                + " tables, keys of "
-                + (minKey == maxKey ? "" + minKey : minKey + "-" + maxKey)
-                + " bits";
+        String keys = minKey == maxKey ? "" + minKey : minKey + "-" + maxKey;
+        return "%s bits, k = %s: %s blocks of %s bits, %s tables, keys of %s bits"
+                .formatted(bits, maxHamming, blocks, widths, tables(), keys);
     }
 }

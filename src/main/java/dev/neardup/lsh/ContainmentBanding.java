@@ -1,9 +1,7 @@
 package dev.neardup.lsh;
 
 import dev.neardup.sketch.Mix64;
-import java.util.Arrays;
 import java.util.Objects;
-import java.util.stream.IntStream;
 
 /**
  * Size-partitioned LSH banding for containment search, after LSH Ensemble (Zhu, Nargesian, Pu and
@@ -14,13 +12,10 @@ import java.util.stream.IntStream;
  * holds the sizes [2^p, 2^(p+1)). Two documents whose sizes differ by a factor of at most R (the
  * largest size ratio searched) are in partitions at most W = ceil(log2 R) apart.
  *
- * <p>Banding per pair of partitions. A pair in partitions p and p + d is looked for with a banding
- * of its own offset d, tuned ({@link LshParams#suggest}) for the resemblance that containment t
- * implies there ({@link SizePartitions#resemblanceThreshold}): a query of q shingles contained at t
- * in a set of x shingles has resemblance t q / (q + x - t q), lowest for the smallest q and the
- * largest x the two partitions allow, x / q = min(2^(d+1), R) (figures: docs/containment.md). The
- * partitions are powers of two, not equi-depth ({@link SizePartitions#equiDepthUpperBounds} needs
- * the whole collection, which a stream does not have).
+ * <p>A pair in partitions p and p + d is looked for with a banding of its own offset d, tuned
+ * ({@link LshParams#suggest}) for the lowest resemblance that containment t implies there, at size
+ * ratio min(2^(d+1), R) ({@link #resemblanceThreshold}). Why powers of two and not equi-depth:
+ * docs/design/minhash.md; figures: docs/containment.md.
  *
  * <p>Keys. The keys of offset d are the band keys of that banding ({@link Banding}, band-key seed
  * {@code Banding.DEFAULT_SEED + 1 + d}), each mixed with the lower partition of the pair. A
@@ -71,11 +66,9 @@ public final class ContainmentBanding {
         }
         if (keys > MAX_KEYS) {
             throw new IllegalArgumentException(
-                    "containment banding needs "
-                            + keys
-                            + " keys per document, more than "
-                            + MAX_KEYS
-                            + ": lower the largest size ratio");
+                    ("containment banding needs %s keys per document, more than %s: lower the"
+                                    + " largest size ratio")
+                            .formatted(keys, MAX_KEYS));
         }
         this.keysPerDocument = keys;
     }
@@ -147,19 +140,6 @@ public final class ContainmentBanding {
             out[at++] = Mix64.fmix64(k ^ salt);
         }
         return at;
-    }
-
-    /**
-     * The index of the first key two documents share (their keys from {@link #bandKeys}), or -1:
-     * whether the job would make them a candidate pair.
-     */
-    public static int firstSharedKey(long[] a, long[] b) {
-        long[] sorted = b.clone();
-        Arrays.sort(sorted);
-        return IntStream.range(0, a.length)
-                .filter(i -> Arrays.binarySearch(sorted, a[i]) >= 0)
-                .findFirst()
-                .orElse(-1);
     }
 
     /**

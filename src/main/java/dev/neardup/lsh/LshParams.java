@@ -3,16 +3,11 @@ package dev.neardup.lsh;
 import java.io.Serializable;
 
 /**
- * Banding parameters: b bands of r rows (b r &lt;= K), and the S-curve they give (Leskovec,
- * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3: with 20 bands of 5 rows, a band of
- * a pair at similarity 0.8 agrees with probability 0.8^5 = .328, and no band agrees with
- * probability .672^20 = .00035).
- *
- * <p>The probability that two documents of Jaccard similarity s share a bucket in at least one band
- * is P(s) = 1 - (1 - s^r)^b. For a threshold t, the false-positive area is the integral of P over
- * [0, t] and the false-negative area the integral of 1 - P over [t, 1]; {@link #suggest} minimises
- * their weighted sum over all (b, r) with b r &lt;= K, as datasketch's {@code MinHashLSH} does. The
- * integrals are computed with composite Simpson's rule on 1024 intervals.
+ * Banding parameters: b bands of r rows (b r &lt;= K), and their S-curve P(s) = 1 - (1 - s^r)^b,
+ * the probability that two documents of Jaccard similarity s share a bucket in at least one band
+ * (Leskovec, Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3). The false-positive and
+ * false-negative areas are integrals of P by composite Simpson's rule on 1024 intervals. Tuning:
+ * docs/design/minhash.md.
  *
  * @param bands b, the number of bands (and of band keys per document)
  * @param rows r, the MinHash values per band
@@ -48,15 +43,9 @@ public record LshParams(int bands, int rows) implements Serializable {
     public LshParams checkFits(int numHashes) {
         if (numHashesUsed() > numHashes) {
             throw new IllegalArgumentException(
-                    "bands x rows = "
-                            + bands
-                            + " x "
-                            + rows
-                            + " = "
-                            + numHashesUsed()
-                            + " exceeds the number of hash values K = "
-                            + numHashes
-                            + "; lower bands or rows, or raise K");
+                    ("bands x rows = %s x %s = %s exceeds the number of hash values K = %s;"
+                                    + " lower bands or rows, or raise K")
+                            .formatted(bands, rows, numHashesUsed(), numHashes));
         }
         return this;
     }
@@ -64,11 +53,6 @@ public record LshParams(int bands, int rows) implements Serializable {
     /** P(s) = 1 - (1 - s^r)^b: probability that a pair of similarity s becomes a candidate. */
     public double probability(double s) {
         return candidateProbability(s, bands, rows);
-    }
-
-    /** Probability that a pair of similarity s agrees in one given band: s^r. */
-    public double bandAgreement(double s) {
-        return Math.pow(s, rows);
     }
 
     /**
@@ -91,8 +75,8 @@ public record LshParams(int bands, int rows) implements Serializable {
 
     /**
      * Chooses b and r for a similarity threshold: the (b, r) with b r &lt;= K minimising {@code
-     * fpWeight * falsePositiveArea(t) + fnWeight * falseNegativeArea(t)}. Ties go to the smaller b,
-     * then the smaller r (fewer band keys, less state).
+     * fpWeight * falsePositiveArea(t) + fnWeight * falseNegativeArea(t)}, as datasketch's {@code
+     * MinHashLSH} does. Ties go to the smaller b, then the smaller r.
      *
      * @param threshold the Jaccard similarity t from which pairs count as near-duplicates, in (0,
      *     1)
@@ -130,13 +114,9 @@ public record LshParams(int bands, int rows) implements Serializable {
     }
 
     /**
-     * Chooses b and r for a candidate stage whose candidates are all verified exactly, so that
-     * false positives cost only work and a missed pair cannot be won back: the most rows r (fewest
-     * candidates) with b = floor(K / r) bands whose S-curve reaches {@code recall} at the threshold
-     * itself, P(t) = 1 - (1 - t^r)^b &gt;= recall (the S-curve of Mining of Massive Datasets, 2014,
-     * ch. 3: 20 bands of 5 rows give 0.9996 at s = 0.8). Pairs above the threshold are candidates
-     * at least as often. At t = 0.8, K = 128 and recall 0.99: 21 bands x 6 rows, P(0.8) = 0.998
-     * (the {@link #suggest} default, 11 x 11, gives 0.63 there).
+     * Chooses b and r for a candidate stage whose candidates are all verified exactly: the most
+     * rows r (fewest candidates) with b = floor(K / r) bands whose S-curve reaches {@code recall}
+     * at the threshold itself, P(t) &gt;= recall.
      *
      * @param threshold the Jaccard similarity t, in (0, 1)
      * @param numHashes K, the signature length
@@ -160,11 +140,9 @@ public record LshParams(int bands, int rows) implements Serializable {
 
     /**
      * Probability that a pair of Jaccard similarity s is <em>found</em>: that it shares a bucket in
-     * at least one band (the S-curve) and that its MinHash estimate reaches {@code threshold}, when
-     * its {@code numHashes} signature positions agree independently with probability s (the MinHash
-     * model of Broder 1997). Both events depend on the same positions, so the probability is not
-     * the product: it is computed exactly by dynamic programming over the bands, tracking the
-     * number of agreeing positions and whether some band agreed in all its rows. O(b r K) time.
+     * at least one band and that its MinHash estimate reaches {@code threshold}, when its {@code
+     * numHashes} positions agree independently with probability s (Broder 1997). Exact, by dynamic
+     * programming over the bands (docs/design/minhash.md). O(b r K) time.
      *
      * @param s Jaccard similarity in [0, 1]
      * @param numHashes K, at least b r
@@ -176,10 +154,8 @@ public record LshParams(int bands, int rows) implements Serializable {
 
     /**
      * {@link #findProbability(double, int, double)} when verification compares only the lowest
-     * {@code bits} bits of each value (b-bit minwise hashing, {@link
-     * dev.neardup.sketch.BbitMinHash}): a position then agrees in its b bits with probability q = s
-     * + (1 - s) 2^-b, a band still needs all r full values to agree, and the estimate (P̂ - C) / (1
-     * - C) must reach the threshold. {@code bits} of 64 means full values (C = 0).
+     * {@code bits} bits of each value ({@link dev.neardup.sketch.BbitMinHash}), while a band still
+     * needs all r full values to agree. {@code bits} of 64 means full values.
      */
     public double findProbability(double s, int numHashes, double threshold, int bits) {
         checkFits(numHashes);

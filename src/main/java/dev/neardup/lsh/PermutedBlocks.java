@@ -12,11 +12,8 @@ import java.util.stream.IntStream;
  * and Das Sarma, "Detecting Near-Duplicates for Web Crawling", WWW 2007, online queries against
  * fingerprints in hash tables): the fingerprint is cut into B blocks ({@link BlockParams}), and
  * each of the T = C(B, k) tables keys a document by one choice of B - k blocks, hashed into a
- * 64-bit key. Every pair within distance k shares a key and becomes a candidate; the bucket
- * operator then checks the exact Hamming distance. The table keys play the role of {@link
- * Banding}'s band keys (table index = band index), and {@link #bandKeys} and {@link
- * #firstAgreeingBand} mirror Banding's methods. The offline sliding window is {@link SortedWindow}.
- * Design: docs/design/permuted-blocks.md.
+ * 64-bit key, which plays the role of {@link Banding}'s band keys (table index = band index). Every
+ * pair within distance k shares a key. Design: docs/design/permuted-blocks.md.
  *
  * <p>Contract (table keys are keys of stored state; PermutedBlocksTest pins golden vectors): with
  * M_t the mask of the bits of table t's blocks ({@link BlockParams#tableBlocks}, bit numbering of
@@ -119,12 +116,8 @@ public final class PermutedBlocks implements BandKeys {
     private void checkLength(long[] fingerprint) {
         if (fingerprint.length != words) {
             throw new IllegalArgumentException(
-                    "fingerprint has "
-                            + fingerprint.length * 64
-                            + " bits but "
-                            + params
-                            + " needs "
-                            + params.bits());
+                    "fingerprint has %s bits but %s needs %s"
+                            .formatted(fingerprint.length * 64, params, params.bits()));
         }
     }
 }

@@ -11,18 +11,9 @@ import java.util.Objects;
  * Manku, Jain and Das Sarma, WWW 2007): features, then a term-frequency {@link SimHash}
  * fingerprint, then the T table keys of {@link PermutedBlocks}, which the job uses as band keys.
  *
- * <p>Features (the hashing trick of Weinberger et al. 2009: a feature is its 64-bit hash, no
- * vocabulary). {@link Features#WORDS}, the default: the document's word tokens ({@link Shingler}
- * with word shingles of size 1, so the same tokenizer, stop words and stemming as the Jaccard
- * family), each occurrence weighing 1: the fingerprint is that of the term-frequency vector, and
- * two pages whose word frequencies match have close fingerprints whatever the order of their words.
- * {@link Features#SHINGLES}: the configured shingles, weighted by how often each occurs
- * (order-sensitive, like Jaccard, but weighted).
- *
- * <p>Exact copies. The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature
- * multiset, not of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at
- * cosine 0.999, 4 times in 10), and the buckets keep one member per identity, so an identity of the
- * fingerprint would make such near-copies stand for each other and hide their pairs.
+ * <p>The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature multiset, not
+ * of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at cosine 0.999,
+ * 4 times in 10), and the buckets keep one member per identity.
  *
  * <p>Not thread-safe (the shingler reuses buffers): one instance per thread.
  */
@@ -30,9 +21,9 @@ public final class SimHashSketcher extends TextSketcher {
 
     /** What a document's vector is made of. */
     public enum Features {
-        /** Word tokens weighted by term frequency (shingle size 1). */
+        /** The default: word tokens (shingle size 1) weighted by term frequency, in any order. */
         WORDS,
-        /** The configured shingles weighted by their frequency. */
+        /** The configured shingles weighted by their frequency (order-sensitive). */
         SHINGLES
     }
 

@@ -7,24 +7,10 @@ import java.util.Arrays;
  * and Miller, "LSH Ensemble: Internet-Scale Domain Search", VLDB 2016): banding finds pairs by
  * resemblance, so a containment threshold must be turned into a resemblance threshold, and that
  * depends on the size of the indexed set. Partitioning the indexed sets by size bounds the size in
- * each partition, and each partition gets its own resemblance threshold (and banding).
- *
- * <p>The math. For a query Q of q shingles and an indexed set X of x shingles, containment c(Q, X)
- * = |Q ∩ X| / q (Broder's 1997 c) and resemblance r(Q, X) = |Q ∩ X| / (q + x - |Q ∩ X|). At
- * containment t, |Q ∩ X| = t q and
- *
- * <pre>
- *   r = t q / (q + x - t q),
- * </pre>
- *
- * <p>which falls as x grows. In a partition whose sizes are at most u, every X with c(Q, X) &gt;= t
- * therefore has r(Q, X) &gt;= s(u) = t q / (q + u - t q): querying the partition at resemblance
- * threshold s(u) loses no pair through the conversion, and the narrower the partition, the fewer
- * smaller sets pass by it (the false positives Zhu et al. bound). When u &lt; t q, no X in the
- * partition has t q shingles to share and the partition need not be queried.
- *
- * <p>Zhu et al. show equi-depth partitions (equal numbers of sets) close to optimal for the
- * power-law size distributions of real data; {@link #equiDepthUpperBounds} computes them.
+ * each partition, and each partition gets its own resemblance threshold (and banding): in a
+ * partition of sizes at most u, a query of q shingles contained at t in a set has resemblance at
+ * least s(u) = t q / (q + u - t q). Equi-depth partitions are close to optimal for real size
+ * distributions (Zhu et al.). Math: docs/design/minhash.md.
  */
 public final class SizePartitions {
 
@@ -106,15 +92,6 @@ public final class SizePartitions {
             return Double.POSITIVE_INFINITY;
         }
         return Math.min(1.0, shared / (querySize + upperBound - shared));
-    }
-
-    /** {@link #resemblanceThreshold} for each partition, in order. */
-    public static double[] resemblanceThresholds(
-            double containment, long querySize, long[] upperBounds) {
-        checkBounds(upperBounds);
-        return Arrays.stream(upperBounds)
-                .mapToDouble(u -> resemblanceThreshold(containment, querySize, u))
-                .toArray();
     }
 
     private static void checkBounds(long[] upperBounds) {

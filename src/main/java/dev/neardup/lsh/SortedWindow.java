@@ -9,21 +9,17 @@ import java.util.stream.IntStream;
  * The offline "sliding window" over sorted, permuted SimHash fingerprints (Manku, Jain and Das
  * Sarma, WWW 2007; Ture, Elsayed and Lin, SIGIR 2011): for each of M random permutations of the D
  * fingerprint bits, sort all (permuted) fingerprints and compare each with the next W in the sorted
- * order; keep the pairs within Hamming distance k. Two fingerprints end up near each other in a
- * sorted order when they share a long prefix, i.e. when none of their differing bits was permuted
- * to the front; M permutations give a pair within distance h M chances. Unlike the permuted-block
- * tables ({@link PermutedBlocks}, Manku, Jain and Das Sarma, WWW 2007), recall is not 1 by
- * construction; its cost is fixed, M W comparisons per fingerprint, whatever the distribution of
- * the fingerprints.
+ * order; keep the pairs within Hamming distance k. Unlike {@link PermutedBlocks}, recall is not 1
+ * by construction, but the cost is fixed: M W comparisons per fingerprint (see
+ * docs/design/permuted-blocks.md).
  *
  * <p>Contract: permutation m (0 &le; m &lt; M) is a Fisher-Yates shuffle of {@code 0 .. D-1} driven
  * by {@code SplittableRandom(seed + m)}; {@link #permute} puts fingerprint bit {@code pi_m(j)} (bit
  * numbering of {@link SimHash}) at position j of the permuted string, position 0 being the most
  * significant bit of word 0, so that {@link #compare} (unsigned, word by word) is the lexicographic
- * order of the permuted bit strings. A bit permutation does not change Hamming distances. {@link
- * #partition} is the first p bits of a permuted string: sorting within each partition and sliding
- * the window there is the global sort and window, except for the pairs that straddle one of the 2^p
- * - 1 partition boundaries. Immutable and thread-safe.
+ * order of the permuted bit strings. {@link #partition} is the first p bits of a permuted string:
+ * sorting and sliding within each partition misses only pairs that straddle a partition boundary.
+ * Immutable and thread-safe.
  */
 public final class SortedWindow {
 
@@ -47,17 +43,13 @@ public final class SortedWindow {
         SimHash.checkBits(bits);
         if (permutations < 1 || window < 1) {
             throw new IllegalArgumentException(
-                    "permutations and window must be at least 1, got "
-                            + permutations
-                            + " and "
-                            + window);
+                    "permutations and window must be at least 1, got %s and %s"
+                            .formatted(permutations, window));
         }
         if (maxHamming < 0 || maxHamming >= bits) {
             throw new IllegalArgumentException(
-                    "maximum Hamming distance must be between 0 and "
-                            + (bits - 1)
-                            + ", got "
-                            + maxHamming);
+                    "maximum Hamming distance must be between 0 and %s, got %s"
+                            .formatted(bits - 1, maxHamming));
         }
         this.bits = bits;
         this.window = window;

@@ -3,25 +3,9 @@ package dev.neardup.lsh;
 /**
  * Super-shingle parameters and their S-curve (Broder, "On the resemblance and containment of
  * documents", 1997): k super-shingles of l MinHash values each, and the number t of them two
- * documents must share to become a candidate pair.
- *
- * <p>The math. A super-shingle is a hash of l signature positions; two documents of resemblance r
- * agree in one position with probability r (the min-wise lemma, Broder 1997), so in one
- * super-shingle with probability p = r^l, independently across the k disjoint groups (for K
- * independent permutations; one-permutation hashing comes close, as {@code SCurveEmpiricalTest}
- * shows for banding). The number of shared super-shingles is then Binomial(k, p), and
- *
- * <pre>
- *   P(r) = P[Binomial(k, r^l) &gt;= t] = sum over j = t..k of C(k, j) p^j (1 - p)^(k - j).
- * </pre>
- *
- * <p>With t = 1 this is banding's S-curve 1 - (1 - r^l)^k ({@link LshParams}). Each document gets
- * C(k, t) keys ({@link #keyCount}), one per t-subset of its super-shingles, so that sharing a key
- * means sharing t super-shingles. Design: docs/design/super-shingles.md.
- *
- * <p>{@link #suggest} chooses (k, l, t) with k l &lt;= K and at most a given number of keys by
- * minimising the weighted false-positive and false-negative areas, as {@link LshParams#suggest}
- * does for banding.
+ * documents must share to become a candidate pair. The S-curve is P(r) = P[Binomial(k, r^l) &gt;=
+ * t], banding's for t = 1 ({@link LshParams}); each document gets C(k, t) keys ({@link #keyCount}).
+ * Math and design: docs/design/super-shingles.md.
  *
  * @param superShingles k, the number of super-shingles a document is cut into
  * @param rows l, the MinHash values per super-shingle
@@ -38,25 +22,16 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
     public SuperShingleParams {
         if (superShingles < 1 || rows < 1 || required < 1 || required > superShingles) {
             throw new IllegalArgumentException(
-                    "super-shingles need k >= 1 super-shingles of l >= 1 rows and 1 <= t <= k"
-                            + " shared, got k="
-                            + superShingles
-                            + " l="
-                            + rows
-                            + " t="
-                            + required);
+                    ("super-shingles need k >= 1 super-shingles of l >= 1 rows and 1 <= t <= k"
+                                    + " shared, got k=%s l=%s t=%s")
+                            .formatted(superShingles, rows, required));
         }
         double keys = binomial(superShingles, required);
         if (keys > MAX_KEYS) {
             throw new IllegalArgumentException(
-                    "k="
-                            + superShingles
-                            + " super-shingles with t="
-                            + required
-                            + " shared give C(k, t) = "
-                            + (long) keys
-                            + " keys per document, more than "
-                            + MAX_KEYS);
+                    ("k=%s super-shingles with t=%s shared give C(k, t) = %s keys per document,"
+                                    + " more than %s")
+                            .formatted(superShingles, required, (long) keys, MAX_KEYS));
         }
     }
 
@@ -74,15 +49,9 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
     public SuperShingleParams checkFits(int numHashes) {
         if (numHashesUsed() > numHashes) {
             throw new IllegalArgumentException(
-                    "super-shingles x rows = "
-                            + superShingles
-                            + " x "
-                            + rows
-                            + " = "
-                            + numHashesUsed()
-                            + " exceeds the number of hash values K = "
-                            + numHashes
-                            + "; lower the super-shingles or rows, or raise K");
+                    ("super-shingles x rows = %s x %s = %s exceeds the number of hash values K ="
+                                    + " %s; lower the super-shingles or rows, or raise K")
+                            .formatted(superShingles, rows, numHashesUsed(), numHashes));
         }
         return this;
     }
@@ -90,11 +59,6 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
     /** P(r): probability that two documents of resemblance r share a key (t super-shingles). */
     public double probability(double r) {
         return candidateProbability(r, superShingles, rows, required);
-    }
-
-    /** Probability r^l that two documents of resemblance r agree in one given super-shingle. */
-    public double superShingleAgreement(double r) {
-        return Math.pow(r, rows);
     }
 
     /** Integral of P(r) over [0, t]: weight of dissimilar pairs that still become candidates. */
@@ -109,9 +73,8 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
 
     /**
      * The S-curve P[Binomial(k, r^l) &gt;= t]; for t = 1 the closed form {@link
-     * LshParams#candidateProbability}. Otherwise the smaller tail is summed, each term C(k, j) p^j
-     * (1 - p)^(k - j) computed from logarithms: the upper tail when t lies above the mode (k + 1)
-     * p, else one minus the lower tail, so no term that matters underflows and nothing cancels.
+     * LshParams#candidateProbability}. Otherwise the smaller tail (upper when t lies above the mode
+     * (k + 1) p), each term computed from logarithms so that none that matters underflows.
      */
     public static double candidateProbability(double r, int superShingles, int rows, int required) {
         if (required == 1) {
@@ -212,13 +175,7 @@ public record SuperShingleParams(int superShingles, int rows, int required) {
 
     @Override
     public String toString() {
-        return superShingles
-                + " super-shingles x "
-                + rows
-                + " rows, "
-                + required
-                + " shared ("
-                + keyCount()
-                + " keys)";
+        return "%s super-shingles x %s rows, %s shared (%s keys)"
+                .formatted(superShingles, rows, required, keyCount());
     }
 }

@@ -12,9 +12,8 @@ import java.util.stream.IntStream;
  * candidate pair when they share a key, which happens with the probability {@link
  * SuperShingleParams#probability}.
  *
- * <p>Super-shingles are runs of consecutive signature positions, which two documents share with
- * probability exactly r^l. Short documents lose accuracy, and super-shingles cannot detect
- * containment (use {@link dev.neardup.sketch.ModMSketch}). Design: docs/design/super-shingles.md.
+ * <p>Super-shingles cannot detect containment (use {@link dev.neardup.sketch.ModMSketch}). Design:
+ * docs/design/super-shingles.md.
  *
  * <p>Contract (keys may become keys of stored state; golden-vector tests pin them):
  *

@@ -4,12 +4,10 @@ import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 
 /**
- * The algorithm path of one document, whichever similarity family (Jaccard after Broder 1997,
- * cosine after Charikar 2002; the same four steps: a distance, a representation, a projection,
- * extraction): text to features to a sketch to band keys. {@link DocumentSketcher} is the Jaccard
- * family (shingles, MinHash, LSH banding); {@link SimHashSketcher} the cosine family (term
- * frequencies, SimHash, permuted blocks). The job's signature operator calls one of them and hands
- * the band keys to the one band-bucket operator.
+ * The algorithm path of one document, whichever similarity family: text to features to a sketch to
+ * band keys. {@link DocumentSketcher} is the Jaccard family (Broder 1997: shingles, MinHash, LSH
+ * banding), {@link SimHashSketcher} the cosine family (Charikar 2002: term frequencies, SimHash,
+ * permuted blocks), {@link ContainmentSketcher} containment.
  *
  * <p>Implementations are not thread-safe (the shingler reuses buffers): one per thread.
  */

@@ -12,14 +12,8 @@ import java.nio.ByteOrder;
  * every member, what it needs to verify a candidate pair on the spot (K b / 8 bytes: 32 bytes at K
  * = 128 and b = 2, instead of 1,024 for the full signature).
  *
- * <p>The math. Two signatures agree in a position with probability J (Broder 1997). When they do
- * not, their lowest b bits still agree by chance with probability C = 2^-b (the values are uniform
- * hashes; Li and König's exact C tends to 2^-b when the sets are small next to the hash space,
- * which 64-bit hashes guarantee). So a position's b bits agree with probability P = C + (1 - C) J,
- * and with P̂ the fraction of agreeing positions, Ĵ = (P̂ - C) / (1 - C) is unbiased, with variance
- * P (1 - P) / (K (1 - C)^2). At K = 128 and J = 0.9 the standard error is 0.031 for b = 2, 0.027
- * for b = 4 and 0.0265 for the full values; {@link dev.neardup.lsh.LshParams#findProbability} gives
- * the probability of finding a pair for each b.
+ * <p>A position's b bits agree with probability P = C + (1 - C) J, C = 2^-b, so Ĵ = (P̂ - C) / (1 -
+ * C) is unbiased (derivation and figures: docs/design/minhash.md).
  *
  * <p>Contract (packed signatures are stored state): position i occupies bits {@code [i b, (i + 1)
  * b)} of the little-endian bit string of the returned bytes; unused high bits of the last byte are
@@ -56,8 +50,6 @@ public final class BbitMinHash {
         for (int i = 0; i < signature.length; i++) {
             long v = signature[i] & mask;
             int bit = i * bits;
-            // b divides 8 or is a multiple of it, so a value never straddles a byte boundary
-            // unless it spans whole bytes (b = 16).
             if (bits <= 8) {
                 out[bit >>> 3] |= (byte) (v << (bit & 7));
             } else {
@@ -77,19 +69,11 @@ public final class BbitMinHash {
         int n = packedBytes(numHashes, bits);
         if (a.length != n || b.length != n) {
             throw new IllegalArgumentException(
-                    "packed signatures of "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " bytes, expected "
-                            + n
-                            + " (K = "
-                            + numHashes
-                            + ", b = "
-                            + bits
-                            + ")");
+                    "packed signatures of %s and %s bytes, expected %s (K = %s, b = %s)"
+                            .formatted(a.length, b.length, n, numHashes, bits));
         }
-        long groupMask = groupMask(bits);
+        // The lowest bit of each b-bit group set: 0x...0101 = (2^64 - 1) / (2^b - 1).
+        long groupMask = Long.divideUnsigned(-1L, (1L << bits) - 1);
         int differing = 0;
         int i = 0;
         for (; i + 8 <= n; i += 8) {
@@ -105,7 +89,6 @@ public final class BbitMinHash {
             }
             differing += Long.bitCount(fold(x, bits) & groupMask);
         }
-        // Padding bits are 0 in both, so they never count as differing.
         return numHashes - differing;
     }
 
@@ -115,15 +98,6 @@ public final class BbitMinHash {
             x |= x >>> s;
         }
         return x;
-    }
-
-    /** A mask with the lowest bit of each b-bit group of a long set. */
-    private static long groupMask(int bits) {
-        long m = 0;
-        for (int i = 0; i < 64; i += bits) {
-            m |= 1L << i;
-        }
-        return m;
     }
 
     /** C = 2^-b, the probability that the b bits of two different values agree. */

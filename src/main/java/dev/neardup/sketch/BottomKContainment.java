@@ -12,20 +12,10 @@ import java.util.stream.IntStream;
  * "Summarizing data using bottom-k sketches", PODC 2007), in the compact fixed-width form that
  * containment mode keeps per document.
  *
- * <p>Broder notes that MIN_s estimates resemblance only, because it compares the s smallest of A ∪
- * B. Cut both samples at the same value instead and it estimates containment: let τ be the smaller
- * of the two sketches' largest values (a sketch with fewer than s values holds its whole set and
- * does not cut). Every shingle of A below τ is in F(A), and every shingle of B below τ is in F(B),
- * so the shingles of A below τ are a sample of A whose membership in B is known exactly:
- *
- * <pre>
- *   c(A, B) ≈ |{x ∈ F(A) ∩ F(B) : x &lt;= τ}| / |{x ∈ F(A) : x &lt;= τ}|
- * </pre>
- *
- * <p>and the same count over B's sample gives c(B, A). Containment of a page in one k times larger
- * rests on about s / k samples ({@link SampleEstimate}; hence {@code
- * neardup.containment.max-size-ratio}); a page wholly contained in another is estimated at exactly
- * 1. Unlike MOD_m the sketch has a fixed size.
+ * <p>Both samples are cut at τ, the smaller of the two sketches' largest values (a sketch with
+ * fewer than s values holds its whole set and does not cut), and c(A, B) is estimated by |{x ∈ F(A)
+ * ∩ F(B) : x &lt;= τ}| / |{x ∈ F(A) : x &lt;= τ}|, c(B, A) likewise. Containment of a page in one k
+ * times larger rests on about s / k samples. Why this works: docs/design/sampled-sketches.md.
  *
  * <p>Contract (kept in the job's state; golden-vector tests pin it):
  *
@@ -144,11 +134,9 @@ public final class BottomKContainment {
     public static Estimate containment(byte[] a, byte[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException(
-                    "packed containment sketches of different sizes cannot be compared: "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " bytes");
+                    ("packed containment sketches of different sizes cannot be compared: %s and %s"
+                                    + " bytes")
+                            .formatted(a.length, b.length));
         }
         int s = (a.length - 2) / 4;
         int na = count(a);
@@ -188,11 +176,9 @@ public final class BottomKContainment {
     }
 
     /**
-     * The estimate of containment c(A, B) = |A ∩ B| / |A| from the Jaccard similarity J and the set
-     * sizes, |A ∩ B| = J (|A| + |B|) / (1 + J): what a MinHash signature and the set sizes give
-     * (LSH Ensemble's conversion, Zhu et al. 2016, read backwards). Kept for comparison with {@link
-     * #containment}: its error is the Jaccard estimate's times (|A| + |B|) / ((1 + J)^2 |A|), large
-     * when B is much larger than A.
+     * Containment c(A, B) from the Jaccard similarity J and the set sizes, |A ∩ B| = J (|A| + |B|)
+     * / (1 + J) (LSH Ensemble's conversion, Zhu et al. 2016, read backwards), clamped to 1: the
+     * baseline {@link #containment} is compared with (docs/design/sampled-sketches.md).
      */
     public static double containmentFromJaccard(double jaccard, long sizeA, long sizeB) {
         if (sizeA == 0) {

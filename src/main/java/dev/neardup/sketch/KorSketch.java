@@ -1,6 +1,6 @@
 package dev.neardup.sketch;
 
-import java.util.Arrays;
+import java.util.stream.LongStream;
 
 /**
  * The KOR sketch for Hamming distance (Kushilevitz, Ostrovsky and Rabani, "Efficient search for
@@ -8,34 +8,11 @@ import java.util.Arrays;
  * parity bits of a bit vector x that tell, with error probability at most delta, whether HD(x, y)
  * &lt;= k or HD(x, y) &gt;= 2k, with t = O(log(1 / delta)) independent of the length of x.
  *
- * <p>The construction. Shared randomness: for each of the t sketch bits j, a random set R_j of
- * positions, each position in it independently with probability epsilon = 1 / (2k). Sketch bit j is
- * the parity {@code h_j(x) = (sum_i x_i r_ji) mod 2}, a linear function over GF(2), so {@code
- * h_j(x) XOR h_j(y) = h_j(x XOR y)} depends only on the HD(x, y) positions where they differ. By
- * Kushilevitz, Ostrovsky and Rabani's analysis,
- *
- * <pre>
- *   P[h_j(x) = h_j(y)] = (1 + (1 - 2 epsilon)^HD) / 2 = (1 + (1 - 1/k)^HD) / 2.
- * </pre>
- *
- * <p>The decision. With Z the fraction of equal sketch bits: if HD &lt;= k then E[Z] &gt;= p_k = (1
- * + (1 - 1/k)^k) / 2, and if HD &gt;= 2k then E[Z] &lt;= p_2k = (1 + (1 - 1/k)^2k) / 2. The usual
- * presentation rounds these to 12/18 and 10/18 via (1 - 1/k)^k ~ 1/e and accepts when Z &gt; 11/18;
- * but (1 - 1/k)^k is below 1/e for every finite k (0.25 at k = 2, so p_2 = 0.625), so this class
- * uses the exact values and accepts when Z &gt; (p_k + p_2k) / 2. With the gap g = (p_k - p_2k) /
- * 2, Hoeffding's inequality bounds each error by exp(-2 t g^2), and {@link #sketchBits(int,
- * double)} = ceil(ln(1 / delta) / (2 g^2)) makes it at most delta: 1,048 bits at k = 2, 848 at k =
- * 3 and 682 to 715 for k &gt;= 10 at delta = 0.01 (g tends to (e^-1 - e^-2) / 4 = 0.058). k must be
- * at least 2: at k = 1 every R_j is a uniform random set and P = 1/2 for every HD &gt;= 1.
- *
- * <p>An estimate. Inverting the lemma, {@code HD^ = ln(2 Z - 1) / ln(1 - 1/k)} ({@link
- * #estimateHamming}), with standard error sqrt(p (1 - p) / t) 2 / ((2p - 1) |ln(1 - 1/k)|) by the
- * delta method ({@link #standardError}); it is useful up to a few k, as 2p - 1 = (1 - 1/k)^HD
- * vanishes exponentially beyond.
- *
- * <p>The sketch's size depends only on delta, not on the vector length: it pays for long vectors,
- * such as a set of 64-bit values seen as a bit vector of length 2^64 ({@link #sketchOfPositions}).
- * Design (why not for SimHash fingerprints): docs/design/kor-sketch.md.
+ * <p>Sketch bit j is the parity of x over a random set R_j of positions, each in it with
+ * probability 1 / (2k), so two bit vectors' sketch bits agree with probability p = (1 + (1 -
+ * 1/k)^HD) / 2; the sketch accepts (HD &lt;= k) when the fraction Z of equal bits exceeds the
+ * midpoint of p_k and p_2k ({@link #threshold()}). Derivation, sizes and design (why not for
+ * SimHash fingerprints): docs/design/kor-sketch.md.
  *
  * <p>Contract: {@code r_ji = 1} iff {@code fmix64(fmix64(i XOR s) XOR splitMix64(seed, j))}, taken
  * as unsigned, is below floor((2^64 - 1) / (2k)), with {@code s = splitMix64(seed, -1)} (see {@link
@@ -68,16 +45,14 @@ public final class KorSketch {
     public KorSketch(int k, int sketchBits, long seed) {
         if (k < 2) {
             throw new IllegalArgumentException(
-                    "KOR distance scale k must be at least 2 (at k = 1 the parities of every"
-                            + " distance >= 1 agree with probability 1/2), got "
-                            + k);
+                    ("KOR distance scale k must be at least 2 (at k = 1 the parities of every"
+                                    + " distance >= 1 agree with probability 1/2), got %s")
+                            .formatted(k));
         }
         if (sketchBits < 1 || sketchBits > MAX_SKETCH_BITS) {
             throw new IllegalArgumentException(
-                    "KOR sketch bits must be between 1 and "
-                            + MAX_SKETCH_BITS
-                            + ", got "
-                            + sketchBits);
+                    "KOR sketch bits must be between 1 and %s, got %s"
+                            .formatted(MAX_SKETCH_BITS, sketchBits));
         }
         this.k = k;
         this.sketchBits = sketchBits;
@@ -88,14 +63,6 @@ public final class KorSketch {
             bitSeeds[j] = Mix64.splitMix64(seed, j);
         }
         this.inclusionThreshold = Long.divideUnsigned(-1L, 2L * k);
-    }
-
-    /**
-     * A sketch of {@link #sketchBits(int, double)} bits: each decision wrong with probability &lt;=
-     * delta.
-     */
-    public static KorSketch forError(int k, double delta, long seed) {
-        return new KorSketch(k, sketchBits(k, delta), seed);
     }
 
     /**
@@ -111,12 +78,8 @@ public final class KorSketch {
         double t = Math.ceil(Math.log(1 / delta) / (2 * g * g));
         if (t > MAX_SKETCH_BITS) {
             throw new IllegalArgumentException(
-                    "delta = "
-                            + delta
-                            + " needs "
-                            + (long) t
-                            + " sketch bits, more than "
-                            + MAX_SKETCH_BITS);
+                    "delta = %s needs %s sketch bits, more than %s"
+                            .formatted(delta, (long) t, MAX_SKETCH_BITS));
         }
         return (int) t;
     }
@@ -157,13 +120,13 @@ public final class KorSketch {
     }
 
     /**
-     * The sketch of the bit vector whose 1 positions are {@code positions[from, to)} (any {@code
-     * long}s, e.g. shingle hashes). A position listed twice cancels (the sum is over GF(2)).
+     * The sketch of the bit vector whose 1 positions are {@code positions} (any {@code long}s, e.g.
+     * shingle hashes). A position listed twice cancels (the sum is over GF(2)).
      */
-    public long[] sketchOfPositions(long[] positions, int from, int to) {
+    public long[] sketchOfPositions(long[] positions) {
         long[] out = new long[(sketchBits + 63) >>> 6];
-        for (int p = from; p < to; p++) {
-            long h = Mix64.fmix64(positions[p] ^ positionSeed);
+        for (long position : positions) {
+            long h = Mix64.fmix64(position ^ positionSeed);
             for (int j = 0; j < sketchBits; j++) {
                 if (Long.compareUnsigned(Mix64.fmix64(h ^ bitSeeds[j]), inclusionThreshold) < 0) {
                     out[j >>> 6] ^= 1L << (j & 63);
@@ -173,25 +136,15 @@ public final class KorSketch {
         return out;
     }
 
-    public long[] sketchOfPositions(long[] positions) {
-        return sketchOfPositions(positions, 0, positions.length);
-    }
-
     /**
      * The sketch of a dense bit vector: position i is bit {@code i mod 64} of word {@code i / 64}
      * (the layout of {@link SimHash} fingerprints).
      */
     public long[] sketch(long[] bitVector) {
-        long[] positions = new long[(int) Arrays.stream(bitVector).map(Long::bitCount).sum()];
-        int n = 0;
-        for (int w = 0; w < bitVector.length; w++) {
-            long bits = bitVector[w];
-            while (bits != 0) {
-                positions[n++] = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-            }
-        }
-        return sketchOfPositions(positions);
+        return sketchOfPositions(
+                LongStream.range(0, 64L * bitVector.length)
+                        .filter(i -> ((bitVector[(int) (i >>> 6)] >>> i) & 1) != 0)
+                        .toArray());
     }
 
     /**
@@ -203,15 +156,8 @@ public final class KorSketch {
         int words = (sketchBits + 63) >>> 6;
         if (a.length != words || b.length != words) {
             throw new IllegalArgumentException(
-                    "KOR sketches of "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " words, expected "
-                            + words
-                            + " (t = "
-                            + sketchBits
-                            + " bits)");
+                    "KOR sketches of %s and %s words, expected %s (t = %s bits)"
+                            .formatted(a.length, b.length, words, sketchBits));
         }
         int differing = 0;
         for (int w = 0; w < words; w++) {

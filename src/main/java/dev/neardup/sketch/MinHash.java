@@ -39,12 +39,8 @@ public abstract class MinHash {
         this.seed = seed;
     }
 
-    /** Signature of the shingle hashes {@code hashes[from, to)}. */
-    public abstract long[] signature(long[] hashes, int from, int to);
-
-    public long[] signature(long[] hashes) {
-        return signature(hashes, 0, hashes.length);
-    }
+    /** Signature of the shingle hashes. */
+    public abstract long[] signature(long[] hashes);
 
     /** K, the signature length. */
     public int numHashes() {

@@ -23,13 +23,8 @@ import java.util.Arrays;
  *   <li>Immutable and thread-safe.
  * </ul>
  *
- * <p>Resemblance (Broder 1997): with U = MIN_s(F(A) ∪ F(B)) = MIN_s(π(A ∪ B)), the estimate is |U ∩
- * F(A) ∩ F(B)| / |U|. U is a uniformly random sample of min(s, |A ∪ B|) shingles of A ∪ B, and an
- * element of U is in F(A) exactly when it is in π(A) (fewer elements of A than of A ∪ B are below
- * it), so the estimate is the fraction of the sample that lies in A ∩ B: unbiased, with the
- * hypergeometric variance r (1 - r) / k · (N - k) / (N - 1) for k = |U| and N = |A ∪ B| (see {@link
- * SampleEstimate}). MIN_s does not estimate containment (F(D) has a fixed size, but estimates
- * resemblance only, Broder 1997); {@link ModMSketch} does.
+ * <p>MIN_s estimates resemblance only; {@link ModMSketch} also estimates containment. Why the
+ * estimate is unbiased: docs/design/sampled-sketches.md.
  */
 public final class MinSSketch extends SampledHashes {
 
@@ -44,23 +39,22 @@ public final class MinSSketch extends SampledHashes {
     private final int s;
 
     private MinSSketch(int s, long seed, long[] values) {
-        super("MIN_", s, seed, values);
+        super("MIN_s", s, seed, values);
         this.s = s;
     }
 
-    /** F(A) of the shingle hashes {@code hashes[from, to)}: MIN_s of their images under π. */
-    public static MinSSketch of(long[] hashes, int from, int to, int s, long seed) {
+    /** F(A) of the shingle hashes: MIN_s of their images under π. */
+    public static MinSSketch of(long[] hashes, int s, long seed) {
         checkSize(s);
         long key = SampledHashes.permutationKey(seed);
-        int n = to - from;
         // Collect candidates below the current s-th smallest value into a buffer of up to 2s;
         // when it fills, keep its s smallest distinct values: O(n + (candidates) log s) work.
-        long[] buffer = new long[(int) Math.min(2L * s, Math.max(n, 0))];
+        long[] buffer = new long[(int) Math.min(2L * s, hashes.length)];
         int length = 0;
         boolean full = false;
         long threshold = -1L; // unsigned maximum: everything passes until s values are known
-        for (int i = from; i < to; i++) {
-            long v = SampledHashes.permute(hashes[i], key);
+        for (long hash : hashes) {
+            long v = SampledHashes.permute(hash, key);
             if (full && Long.compareUnsigned(v, threshold) >= 0) {
                 continue;
             }
@@ -75,11 +69,6 @@ public final class MinSSketch extends SampledHashes {
         }
         length = Math.min(s, SampledHashes.sortDistinctUnsigned(buffer, length));
         return new MinSSketch(s, seed, Arrays.copyOf(buffer, length));
-    }
-
-    /** F(A) of all of {@code hashes}. */
-    public static MinSSketch of(long[] hashes, int s, long seed) {
-        return of(hashes, 0, hashes.length, s, seed);
     }
 
     /** F(A) with the {@link #DEFAULT_SEED}. */
@@ -102,7 +91,7 @@ public final class MinSSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in s or seed
      */
     public MinSSketch merge(MinSSketch other) {
-        checkCompatible(this, other);
+        checkCompatible(other, " (sketch both documents with the same s and seed)");
         return new MinSSketch(s, seed, SampledHashes.union(values, other.values, s));
     }
 
@@ -116,7 +105,7 @@ public final class MinSSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in s or seed
      */
     public static SampleEstimate resemblance(MinSSketch a, MinSSketch b) {
-        checkCompatible(a, b);
+        a.checkCompatible(b, " (sketch both documents with the same s and seed)");
         // One merge walk over the two ascending samples: the first s distinct values are U;
         // count those in both, and all distinct values (to know whether U is all of A ∪ B).
         long[] x = a.values;
@@ -180,21 +169,6 @@ public final class MinSSketch extends SampledHashes {
         if (s < 1 || s > MAX_SIZE) {
             throw new IllegalArgumentException(
                     "MIN_s sample size s must be between 1 and " + MAX_SIZE + ", got " + s);
-        }
-    }
-
-    private static void checkCompatible(MinSSketch a, MinSSketch b) {
-        if (a.s != b.s || a.seed != b.seed) {
-            throw new IllegalArgumentException(
-                    "MIN_s sketches with different parameters cannot be compared or merged: s = "
-                            + a.s
-                            + ", seed = "
-                            + a.seed
-                            + " and s = "
-                            + b.s
-                            + ", seed = "
-                            + b.seed
-                            + " (sketch both documents with the same s and seed)");
         }
     }
 }

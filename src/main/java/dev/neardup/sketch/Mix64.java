@@ -16,16 +16,7 @@ public final class Mix64 {
     /** The golden-ratio increment of SplitMix64, 2^64 / phi, odd. */
     public static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
-    /**
-     * MurmurHash3's 64-bit finaliser {@code fmix64} (Appleby, 2011): two xor-shift-multiply rounds,
-     * a bijection with full avalanche.
-     *
-     * <pre>
-     *   z ^= z &gt;&gt;&gt; 33; z *= 0xff51afd7ed558ccd;
-     *   z ^= z &gt;&gt;&gt; 33; z *= 0xc4ceb9fe1a85ec53;
-     *   z ^= z &gt;&gt;&gt; 33;
-     * </pre>
-     */
+    /** MurmurHash3's 64-bit finaliser {@code fmix64} (Appleby, 2011): a bijection. */
     public static long fmix64(long z) {
         z ^= z >>> 33;
         z *= 0xff51afd7ed558ccdL;

@@ -15,9 +15,7 @@ import java.util.Arrays;
  *       MinSSketch}; a value is kept when {@code Long.remainderUnsigned(π(x), m) == 0}.
  *   <li>Deterministic: the sketch depends only on the set of shingle hashes, m and the seed.
  *   <li>Mergeable: V(A ∪ B) = V(A) ∪ V(B) ({@link #merge}). Coarsening: for m' a multiple of m,
- *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}); that is how
- *       Broder (1997) keeps sketches of growing documents between 50 and 100 values with m = 2^i
- *       ({@link #suggestModulus}), and how two sketches of different m are brought to a common one.
+ *       MOD_m'(A) is the part of MOD_m(A) divisible by m' ({@link #withModulus}).
  *   <li>Bytes ({@link #toBytes}): byte 0 is the kind, 2; bytes 1 to 8 the seed, little-endian; then
  *       unsigned LEB128 varints: m, the number n of values, the smallest value divided by m, and
  *       the n - 1 differences between consecutive values divided by m (all &gt;= 1; every value is
@@ -25,22 +23,10 @@ import java.util.Arrays;
  *   <li>Immutable and thread-safe.
  * </ul>
  *
- * <p>The sketch grows with the document, about |A| / m values: unlike MIN_s it estimates
- * containment (V(D) grows as D grows, but estimates both resemblance and containment, Broder 1997).
- * The estimators, with V(A) given k = |V(A)| a uniformly random k-subset of π(A):
- *
- * <ul>
- *   <li>containment c(A, B) = |A ∩ B| / |A| by |V(A) ∩ V(B)| / |V(A)|: an element of V(A) is in
- *       V(B) exactly when it is in π(B), so this is the fraction of a k-sample of A that lies in B.
- *       Unbiased given k &gt;= 1; variance c (1 - c) / k · (|A| - k) / (|A| - 1), about c (1 - c)
- *       (1 - 1/m) / k (see {@link SampleEstimate}).
- *   <li>resemblance r(A, B) by |V(A) ∩ V(B)| / |V(A) ∪ V(B)|, a sample of k = |V(A ∪ B)| from A ∪
- *       B, in the same way.
- * </ul>
- *
- * <p>The catch (Broder 1997: containment estimates of very short documents in much larger ones are
- * error prone): both sketches need the same m, so a short A sampled at the m that keeps a long B
- * small has few values, and its containment estimate a large error.
+ * <p>The sketch grows with the document, about |A| / m values, so unlike MIN_s it estimates
+ * containment as well as resemblance; but both sketches need the same m, so a short document in a
+ * long one gets few values and a large error (Broder 1997). The estimators and their errors:
+ * docs/design/sampled-sketches.md.
  */
 public final class ModMSketch extends SampledHashes {
 
@@ -52,22 +38,20 @@ public final class ModMSketch extends SampledHashes {
     private final long m;
 
     private ModMSketch(long m, long seed, long[] values) {
-        super("MOD_", m, seed, values);
+        super("MOD_m", m, seed, values);
         this.m = m;
     }
 
-    /**
-     * V(A) of the shingle hashes {@code hashes[from, to)}: their images under π that are 0 mod m.
-     */
-    public static ModMSketch of(long[] hashes, int from, int to, long m, long seed) {
+    /** V(A) of the shingle hashes: their images under π that are 0 mod m. */
+    public static ModMSketch of(long[] hashes, long m, long seed) {
         checkModulus(m);
         long key = SampledHashes.permutationKey(seed);
-        long[] kept = new long[Math.max(0, Math.min(to - from, 16))];
+        long[] kept = new long[Math.min(hashes.length, 16)];
         int length = 0;
         boolean powerOfTwo = (m & (m - 1)) == 0;
         long mask = m - 1;
-        for (int i = from; i < to; i++) {
-            long v = SampledHashes.permute(hashes[i], key);
+        for (long hash : hashes) {
+            long v = SampledHashes.permute(hash, key);
             if (powerOfTwo ? (v & mask) == 0 : Long.remainderUnsigned(v, m) == 0) {
                 if (length == kept.length) {
                     kept = Arrays.copyOf(kept, Math.max(16, 2 * length));
@@ -79,11 +63,6 @@ public final class ModMSketch extends SampledHashes {
         return new ModMSketch(m, seed, Arrays.copyOf(kept, length));
     }
 
-    /** V(A) of all of {@code hashes}. */
-    public static ModMSketch of(long[] hashes, long m, long seed) {
-        return of(hashes, 0, hashes.length, m, seed);
-    }
-
     /** V(A) with the {@link #DEFAULT_SEED}. */
     public static ModMSketch of(long[] hashes, long m) {
         return of(hashes, m, DEFAULT_SEED);
@@ -91,10 +70,8 @@ public final class ModMSketch extends SampledHashes {
 
     /**
      * Broder's modulus for a document of {@code setSize} distinct shingles: the largest power of
-     * two m with setSize / m &gt;= {@code targetSize}, 1 for smaller documents. The sketch then
-     * holds about targetSize to 2 targetSize values (50 to 100 in Broder's example, targetSize =
-     * 50), and as the document grows m doubles, which {@link #withModulus} applies to a kept
-     * sketch.
+     * two m with setSize / m &gt;= {@code targetSize}, 1 for smaller documents: the sketch then
+     * holds about targetSize to 2 targetSize values (Broder's example: 50).
      */
     public static long suggestModulus(long setSize, int targetSize) {
         if (targetSize < 1) {
@@ -121,7 +98,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public ModMSketch merge(ModMSketch other) {
-        checkCompatible(this, other);
+        checkCompatible(other);
         return new ModMSketch(
                 m, seed, SampledHashes.union(values, other.values, Integer.MAX_VALUE));
     }
@@ -135,12 +112,9 @@ public final class ModMSketch extends SampledHashes {
         checkModulus(coarser);
         if (coarser % m != 0) {
             throw new IllegalArgumentException(
-                    "a MOD_m sketch with m = "
-                            + m
-                            + " can only be coarsened to a multiple of "
-                            + m
-                            + ", got "
-                            + coarser);
+                    ("a MOD_m sketch with m = %s can only be coarsened to a multiple of %1$s,"
+                                    + " got %s")
+                            .formatted(m, coarser));
         }
         if (coarser == m) {
             return this;
@@ -161,7 +135,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public static SampleEstimate containment(ModMSketch a, ModMSketch b) {
-        checkCompatible(a, b);
+        a.checkCompatible(b);
         int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         boolean exhaustive = a.m == 1;
         return SampleEstimate.of(
@@ -176,7 +150,7 @@ public final class ModMSketch extends SampledHashes {
      * @throws IllegalArgumentException if the two sketches differ in m or seed
      */
     public static SampleEstimate resemblance(ModMSketch a, ModMSketch b) {
-        checkCompatible(a, b);
+        a.checkCompatible(b);
         int common = ShingleSet.intersectionSize(a.values, b.values, Long.MIN_VALUE);
         int union = a.values.length + b.values.length - common;
         boolean exhaustive = a.m == 1;
@@ -216,20 +190,11 @@ public final class ModMSketch extends SampledHashes {
         }
     }
 
-    private static void checkCompatible(ModMSketch a, ModMSketch b) {
-        if (a.m != b.m || a.seed != b.seed) {
-            throw new IllegalArgumentException(
-                    "MOD_m sketches with different parameters cannot be compared or merged: m = "
-                            + a.m
-                            + ", seed = "
-                            + a.seed
-                            + " and m = "
-                            + b.m
-                            + ", seed = "
-                            + b.seed
-                            + (a.seed == b.seed
-                                    ? " (coarsen both to a common multiple of m with withModulus)"
-                                    : " (sketch both documents with the same seed)"));
-        }
+    private void checkCompatible(ModMSketch other) {
+        checkCompatible(
+                other,
+                seed == other.seed
+                        ? " (coarsen both to a common multiple of m with withModulus)"
+                        : " (sketch both documents with the same seed)");
     }
 }

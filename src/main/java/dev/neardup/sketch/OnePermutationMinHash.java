@@ -15,13 +15,9 @@ import java.util.Arrays;
  *
  * <p>Bins that no shingle reached are filled by optimal densification: empty bin {@code i} probes
  * bins {@code p(i, 0), p(i, 1), ...} with {@code p(i, a) = reduce(splitMix64(fmix64(d + i), a), K)}
- * and {@code d = splitMix64(seed, 1)}, and copies the value of the first non-empty bin it finds.
- * The probe sequence depends only on the seed and i, never on the document, so two documents agree
- * in a densified position exactly when the same non-empty bin of their union decides it; each empty
- * bin picks a non-empty bin uniformly at random, which is what makes the estimator unbiased with
- * variance close to K independent permutations (Shrivastava, Theorem 3). After {@code 64 K}
- * unsuccessful probes (probability below e^-64 for a non-empty set) the next non-empty bin in index
- * order is taken, so the computation always ends.
+ * and {@code d = splitMix64(seed, 1)}, and copies the value of the first bin that was non-empty
+ * before densification; after {@code 64 K} unsuccessful probes, the next such bin in index order.
+ * Why this is unbiased: docs/design/minhash.md.
  */
 public final class OnePermutationMinHash extends MinHash {
 
@@ -41,13 +37,13 @@ public final class OnePermutationMinHash extends MinHash {
     }
 
     @Override
-    public long[] signature(long[] hashes, int from, int to) {
+    public long[] signature(long[] hashes) {
         final int k = numHashes;
         long[] sig = new long[k];
         Arrays.fill(sig, EMPTY);
         final long s = permutationSeed;
-        for (int j = from; j < to; j++) {
-            long h = Mix64.fmix64(hashes[j] ^ s);
+        for (long hash : hashes) {
+            long h = Mix64.fmix64(hash ^ s);
             int bin = Mix64.reduce(h, k);
             if (h < sig[bin]) {
                 sig[bin] = h;
@@ -68,7 +64,6 @@ public final class OnePermutationMinHash extends MinHash {
         if (filled == k || filled == 0) {
             return; // full, or the empty set (its signature is all EMPTY)
         }
-        // Densified values must come from bins that were non-empty before densification.
         long[] original = sig.clone();
         int limit = PROBE_LIMIT_FACTOR * k;
         for (int i = 0; i < k; i++) {

@@ -4,28 +4,8 @@ package dev.neardup.sketch;
  * A resemblance or containment estimated from a sample, as the MIN_s and MOD_m estimators give it
  * (Broder, "On the resemblance and containment of documents", 1997): {@code matches} of the {@code
  * sampleSize} sampled shingles have the property (in both sets), and the estimate is their
- * fraction.
- *
- * <p>The math. Both sketches sample without replacement: under a random permutation π, MIN_s(π(A ∪
- * B)) is a uniformly random subset of size k = min(s, |A ∪ B|) of the N = |A ∪ B| shingles, and
- * MOD_m(π(A)), given its size k, is a uniformly random k-subset of the N = |A| shingles of A. If a
- * fraction p of the population has the property (p = r(A, B) with K = |A ∩ B| of the N = |A ∪ B|
- * shingles, or p = c(A, B) with K = |A ∩ B| of the N = |A| shingles), the number of matches X is
- * hypergeometric, so the estimate p̂ = X / k is unbiased, E[p̂] = p, with
- *
- * <pre>
- *   Var(p̂) = p (1 - p) / k · (N - k) / (N - 1)        (finite-population correction)
- *          &lt;= p (1 - p) / k
- * </pre>
- *
- * <p>For MOD_m, k = |MOD_m(A)| itself is random (about N / m), and the variance above is
- * conditional on it; E[k] = N / m makes the correction about 1 - 1/m.
- *
- * <p>A distribution-free bound: by Hoeffding's inequality for sampling without replacement
- * (Hoeffding, "Probability inequalities for sums of bounded random variables", 1963, Theorem 4,
- * which carries the bound for independent draws over), P(|p̂ - p| &gt;= ε) &lt;= 2 exp(-2 k ε²), so
- * with probability at least 1 - δ the error is below {@link #errorBound(int, double) errorBound(k,
- * δ)} = sqrt(ln(2/δ) / (2k)).
+ * fraction: unbiased, with hypergeometric variance p (1 - p) / k · (N - k) / (N - 1) and
+ * Hoeffding's (1963) bound on the error (derivation: docs/design/sampled-sketches.md).
  *
  * @param value the estimate p̂; {@code NaN} when nothing was sampled and the sets are not known to
  *     be empty (a MOD_m sketch with no value)
@@ -50,10 +30,9 @@ public record SampleEstimate(double value, int matches, int sampleSize, boolean 
     }
 
     /**
-     * Plug-in standard error sqrt(p̂ (1 - p̂) / k), without the finite-population correction (so it
-     * errs on the large side); 0 when exhaustive, {@code NaN} when nothing was sampled. At p̂ = 0
-     * or 1 it is 0 although the truth may differ: use {@link #errorBound(double)} for a bound that
-     * does not depend on p̂.
+     * Plug-in standard error sqrt(p̂ (1 - p̂) / k), without the finite-population correction; 0
+     * when exhaustive (and at p̂ = 0 or 1, see {@link #errorBound(double)}), {@code NaN} when
+     * nothing was sampled.
      */
     public double standardError() {
         return exhaustive ? 0 : sampleSize == 0 ? Double.NaN : standardError(value, sampleSize);
@@ -69,7 +48,7 @@ public record SampleEstimate(double value, int matches, int sampleSize, boolean 
         return exhaustive ? 0 : sampleSize == 0 ? Double.NaN : errorBound(sampleSize, delta);
     }
 
-    /** Standard error sqrt(p (1 - p) / k) of a fraction of a sample of k: the bound above. */
+    /** Standard error sqrt(p (1 - p) / k) of a fraction of a sample of k, an upper bound. */
     public static double standardError(double p, int sampleSize) {
         checkSampleSize(sampleSize);
         return Math.sqrt(p * (1 - p) / sampleSize);

@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 abstract class SampledHashes {
 
+    /** "MIN_s" or "MOD_m". */
     private final String kind;
 
     /** s or m. */
@@ -64,7 +65,23 @@ abstract class SampledHashes {
 
     @Override
     public String toString() {
-        return kind + parameter + " sketch of " + values.length + " values (seed " + seed + ")";
+        String name = kind.substring(0, 4) + parameter;
+        return name + " sketch of " + values.length + " values (seed " + seed + ")";
+    }
+
+    /** Refuses to compare or merge with a sketch of another parameter or seed. */
+    void checkCompatible(SampledHashes other, String hint) {
+        if (parameter != other.parameter || seed != other.seed) {
+            String a = kind.charAt(4) + " = " + parameter + ", seed = " + seed;
+            String b = kind.charAt(4) + " = " + other.parameter + ", seed = " + other.seed;
+            throw new IllegalArgumentException(
+                    kind
+                            + " sketches with different parameters cannot be compared or merged: "
+                            + a
+                            + " and "
+                            + b
+                            + hint);
+        }
     }
 
     /** The word π XORs into a shingle hash before mixing: {@code splitMix64(seed, 0)}. */
@@ -113,27 +130,17 @@ abstract class SampledHashes {
         int j = 0;
         int n = 0;
         while (n < out.length && (i < a.length || j < b.length)) {
-            if (j == b.length) {
-                out[n++] = a[i++];
-            } else if (i == a.length) {
-                out[n++] = b[j++];
-            } else {
-                int c = Long.compareUnsigned(a[i], b[j]);
-                if (c < 0) {
-                    out[n++] = a[i++];
-                } else if (c > 0) {
-                    out[n++] = b[j++];
-                } else {
-                    out[n++] = a[i++];
-                    j++;
-                }
+            int c = i == a.length ? 1 : j == b.length ? -1 : Long.compareUnsigned(a[i], b[j]);
+            out[n++] = c <= 0 ? a[i] : b[j];
+            if (c <= 0) {
+                i++;
+            }
+            if (c >= 0) {
+                j++;
             }
         }
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
-
-    // ---------------------------------------------------------------------------------------
-    // Byte format.
 
     /** Bytes of the fixed header: the kind byte and the 8-byte little-endian seed. */
     static final int HEADER_BYTES = 9;
@@ -182,10 +189,8 @@ abstract class SampledHashes {
             }
             if (bytes[0] != expectedKind) {
                 throw malformed(
-                        "starts with kind byte "
-                                + (bytes[0] & 0xFF)
-                                + ", expected "
-                                + expectedKind);
+                        "starts with kind byte %s, expected %s"
+                                .formatted(bytes[0] & 0xFF, expectedKind));
             }
             this.at = HEADER_BYTES;
         }

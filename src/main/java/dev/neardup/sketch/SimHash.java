@@ -6,25 +6,11 @@ package dev.neardup.sketch;
  * near-duplicate web pages (Manku, Jain and Das Sarma, "Detecting Near-Duplicates for Web
  * Crawling", WWW 2007: 64 bits per page).
  *
- * <p>The math (Charikar 2002). A document is a vector u over features (term frequencies, tf-idf, or
- * any real weights); the fingerprint has D bits, bit i being the side of a random hyperplane r_i on
- * which u lies: {@code h_i(u) = 1 if r_i . u >= 0, else 0}. For two vectors at angle theta, a
- * random hyperplane separates them with probability theta / pi (Goemans and Williamson 1995), so
- *
- * <pre>
- *   P[bit i differs] = theta / pi,    E[hamming(s_u, s_v)] = D theta / pi,
- *   theta^ = pi hamming / D,          cos^ = cos(pi hamming / D)   (the cosine sim(u, v)),
- * </pre>
- *
- * and hamming / D is an average of D independent Bernoulli(theta / pi) trials: its standard error
- * is sqrt(p (1 - p) / D) with p = theta / pi ({@link #standardError}). At D = 64 and cosine 0.95
- * (theta = 0.318, p = 0.101) that is 0.038 in p, 0.12 radians in theta; 1,000-bit projections bring
- * it to 0.0095.
- *
- * <p>The random hyperplanes have components +1 or -1 drawn from the feature's hash (Rademacher, as
- * in Charikar's and Manku's implementations): {@code r_i(f) = +1} if bit {@code i mod 64} of {@code
- * fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link Mix64}). The theta / pi law
- * then holds for vectors of many features none of which dominates. Design: docs/design/simhash.md.
+ * <p>Bit i of a D-bit fingerprint is the side of a random hyperplane r_i on which the feature
+ * vector u lies; two vectors at angle theta differ in a bit with probability theta / pi, so {@code
+ * theta^ = pi hamming / D}. The hyperplanes' components are +1 or -1: {@code r_i(f) = +1} if bit
+ * {@code i mod 64} of {@code fmix64(f XOR splitMix64(seed, i / 64))} is 1, else -1 (see {@link
+ * Mix64}). Math, errors and design: docs/design/simhash.md.
  *
  * <p>Contract (fingerprints are stored state; SimHashTest pins golden vectors):
  *
@@ -35,10 +21,9 @@ package dev.neardup.sketch;
  *       {@link dev.neardup.sketch.BbitMinHash} and the band keys hash them). Word w depends only on
  *       the seed and w, so the first 64 bits of a 1,024-bit fingerprint are the 64-bit fingerprint
  *       of the same seed.
- *   <li>Features are 64-bit hashes (the hashing trick of Weinberger et al. 2009: a feature is
- *       represented by its hash, with no vocabulary; {@link dev.neardup.text.Shingler}'s shingle
- *       hashes are features). A feature that occurs several times adds its weights: the vector is
- *       sum_j w_j e_{f_j}.
+ *   <li>Features are 64-bit hashes (the hashing trick of Weinberger et al. 2009), such as {@link
+ *       dev.neardup.text.Shingler}'s shingle hashes. A feature that occurs several times adds its
+ *       weights: the vector is sum_j w_j e_{f_j}.
  *   <li>Bit i is 1 iff {@code 2 P_i >= T}, where {@code T} is the sum of all weights and {@code
  *       P_i} the sum of the weights of the features with {@code r_i(f) = +1}, both summed in input
  *       order in {@code double}: that is {@code r_i . u = P_i - (T - P_i) >= 0}. Integer weights
@@ -87,10 +72,9 @@ public final class SimHash {
     public static int checkBits(int bits) {
         if (bits < 64 || bits > MAX_BITS || bits % 64 != 0) {
             throw new IllegalArgumentException(
-                    "SimHash bits must be a multiple of 64 from 64 to "
-                            + MAX_BITS
-                            + " (64, 128, 192, ...), got "
-                            + bits);
+                    ("SimHash bits must be a multiple of 64 from 64 to %s (64, 128, 192, ...), got"
+                                    + " %s")
+                            .formatted(MAX_BITS, bits));
         }
         return bits;
     }
@@ -109,25 +93,22 @@ public final class SimHash {
     }
 
     /**
-     * Fingerprint of the vector sum_j weights[j] e_{features[j]} over {@code j} in {@code [from,
-     * to)}.
+     * Fingerprint of the vector sum_j weights[j] e_{features[j]}.
      *
      * @throws IllegalArgumentException if a weight is NaN or infinite, or the weights' absolute sum
      *     overflows
      */
-    public long[] fingerprint(long[] features, double[] weights, int from, int to) {
+    public long[] fingerprint(long[] features, double[] weights) {
         if (weights.length != features.length) {
             throw new IllegalArgumentException(
-                    "features and weights differ in length: "
-                            + features.length
-                            + " and "
-                            + weights.length);
+                    "features and weights differ in length: %s and %s"
+                            .formatted(features.length, weights.length));
         }
         final int words = wordSeeds.length;
         double[] positive = new double[bits];
         double total = 0;
         double absolute = 0;
-        for (int j = from; j < to; j++) {
+        for (int j = 0; j < features.length; j++) {
             double w = weights[j];
             if (!Double.isFinite(w)) {
                 throw new IllegalArgumentException(
@@ -168,24 +149,18 @@ public final class SimHash {
         return out;
     }
 
-    /** Fingerprint of the weighted features {@code features[j]} with {@code weights[j]}. */
-    public long[] fingerprint(long[] features, double[] weights) {
-        return fingerprint(features, weights, 0, features.length);
-    }
-
     /**
-     * Fingerprint of the term-frequency vector of {@code features[from, to)}: each occurrence of a
-     * feature hash weighs 1, so a shingle that occurs three times has weight 3. Equal to {@link
+     * Fingerprint of the term-frequency vector of {@code features}: each occurrence of a feature
+     * hash weighs 1, so a shingle that occurs three times has weight 3. Equal to {@link
      * #fingerprint(long[], double[])} with all weights 1, computed in exact integer arithmetic, so
      * it never depends on the order of the features. Takes {@link dev.neardup.text.Shingler}'s
      * output (shingle hashes with repeats) as it is.
      */
-    public long[] fingerprint(long[] features, int from, int to) {
+    public long[] fingerprint(long[] features) {
         final int words = wordSeeds.length;
         long[] positive = new long[bits];
-        long total = to - from;
-        for (int j = from; j < to; j++) {
-            long f = features[j];
+        long total = features.length;
+        for (long f : features) {
             for (int word = 0; word < words; word++) {
                 long h = Mix64.fmix64(f ^ wordSeeds[word]);
                 int base = word << 6;
@@ -197,10 +172,6 @@ public final class SimHash {
         return bitsWhere(i -> 2 * positive[i] >= total);
     }
 
-    public long[] fingerprint(long[] features) {
-        return fingerprint(features, 0, features.length);
-    }
-
     /**
      * Number of bits in which two fingerprints differ.
      *
@@ -209,11 +180,9 @@ public final class SimHash {
     public static int hamming(long[] a, long[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException(
-                    "fingerprints of different lengths cannot be compared: "
-                            + a.length * 64
-                            + " and "
-                            + b.length * 64
-                            + " bits (were they made with the same SimHash bits?)");
+                    ("fingerprints of different lengths cannot be compared: %s and %s bits (were"
+                                    + " they made with the same SimHash bits?)")
+                            .formatted(a.length * 64, b.length * 64));
         }
         int distance = 0;
         for (int i = 0; i < a.length; i++) {
@@ -234,11 +203,6 @@ public final class SimHash {
     /** The estimated cosine similarity cos(pi hamming / D) of Charikar 2002. */
     public static double cosine(int hamming, int bits) {
         return Math.cos(angle(hamming, bits));
-    }
-
-    /** Estimated angle between the vectors of two fingerprints. */
-    public static double estimateAngle(long[] a, long[] b) {
-        return angle(hamming(a, b), a.length * 64);
     }
 
     /** Estimated cosine similarity of the vectors of two fingerprints. */
@@ -269,7 +233,7 @@ public final class SimHash {
         if (p == 1) {
             return 0;
         }
-        // Sum of binomial terms, each from logs to stay finite for D up to 1,024.
+        // Binomial terms from logs, to stay finite for D up to 1,024.
         double sum = 0;
         double logP = Math.log(p);
         double logQ = Math.log1p(-p);

@@ -26,11 +26,9 @@ public final class Similarity {
     public static int agreements(long[] a, long[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException(
-                    "signatures of different lengths cannot be compared: "
-                            + a.length
-                            + " and "
-                            + b.length
-                            + " (were they made with the same number of hashes?)");
+                    ("signatures of different lengths cannot be compared: %s and %s (were they made"
+                                    + " with the same number of hashes?)")
+                            .formatted(a.length, b.length));
         }
         int same = 0;
         for (int i = 0; i < a.length; i++) {

@@ -15,7 +15,7 @@ class LshParamsTest {
     void reproducesTheSeedExampleOfTwentyBandsOfFiveRows() {
         LshParams p = new LshParams(20, 5);
         // Seed 001: "P(S1 == S2 | b) = 0.8^5 = .328 ... P(no band agrees) = .672^20 = .00035"
-        assertThat(p.bandAgreement(0.8)).isCloseTo(0.328, within(0.0005));
+        assertThat(LshParams.candidateProbability(0.8, 1, 5)).isCloseTo(0.328, within(0.0005));
         // The slide rounds 1 - 0.8^5 to .672 before the 20th power; the exact value is 0.000356.
         assertThat(1 - p.probability(0.8)).isCloseTo(0.00035, within(0.00001));
         assertThat(1 - p.probability(0.8))

@@ -71,8 +71,8 @@ class SizePartitionsTest {
         assertThat(SizePartitions.resemblanceThreshold(1.0, 300, 300)).isEqualTo(1.0);
         assertThat(SizePartitions.resemblanceThreshold(0.8, 300, 239)).isInfinite();
         assertThat(SizePartitions.resemblanceThreshold(0.8, 300, 240)).isEqualTo(240.0 / 300);
-        assertThat(SizePartitions.resemblanceThresholds(0.5, 100, new long[] {40, 100, 1000}))
-                .containsExactly(Double.POSITIVE_INFINITY, 50.0 / 150, 50.0 / 1050);
+        assertThat(SizePartitions.resemblanceThreshold(0.5, 100, 40)).isInfinite();
+        assertThat(SizePartitions.resemblanceThreshold(0.5, 100, 1000)).isEqualTo(50.0 / 1050);
     }
 
     @Test

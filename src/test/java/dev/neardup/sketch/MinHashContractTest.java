@@ -79,15 +79,6 @@ class MinHashContractTest {
                 .hasMessageContaining("between 1 and 4096");
     }
 
-    @ParameterizedTest
-    @EnumSource(MinHashAlgorithm.class)
-    void rangeOverloadSketchesOnlyTheRange(MinHashAlgorithm algorithm) {
-        MinHash minHash = MinHash.create(algorithm, 64, 9);
-        long[] values = new SplittableRandom(4).longs(100).toArray();
-        assertThat(minHash.signature(values, 10, 60))
-                .containsExactly(minHash.signature(Arrays.copyOfRange(values, 10, 60)));
-    }
-
     private static void shuffle(long[] values, SplittableRandom random) {
         for (int i = values.length - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);

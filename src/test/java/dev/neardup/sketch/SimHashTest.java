@@ -120,9 +120,6 @@ class SimHashTest {
             shuffled[j] = t;
         }
         assertThat(simHash.fingerprint(shuffled)).containsExactly(tf);
-        // The sub-range form sees only its range.
-        assertThat(simHash.fingerprint(tokens, 100, 300))
-                .containsExactly(simHash.fingerprint(Arrays.copyOfRange(tokens, 100, 300)));
     }
 
     @Test
@@ -171,7 +168,7 @@ class SimHashTest {
         // 0 with these random weights).
         assertThat(SimHash.hamming(a, b)).isEqualTo(512);
         assertThat(SimHash.estimateCosine(a, b)).isEqualTo(-1.0);
-        assertThat(SimHash.estimateAngle(a, b)).isEqualTo(Math.PI);
+        assertThat(SimHash.angle(SimHash.hamming(a, b), 512)).isEqualTo(Math.PI);
     }
 
     @Test
@@ -183,7 +180,6 @@ class SimHashTest {
         assertThat(simHash.fingerprint(new long[0], new double[0])).containsExactly(allOnes);
         assertThat(simHash.fingerprint(new long[] {5, 6}, new double[] {0, 0}))
                 .containsExactly(allOnes);
-        assertThat(simHash.fingerprint(new long[] {5, 6}, 1, 1)).containsExactly(allOnes);
         // The same vector with itself: distance 0, cosine 1.
         assertThat(SimHash.estimateCosine(allOnes, allOnes)).isEqualTo(1.0);
     }
