@@ -8,18 +8,10 @@ import java.util.function.Consumer;
  * The pairs of one LSH band bucket (sort the sketches and group them by value, as in Broder,
  * Glassman, Manasse and Zweig 1997; the offline variant, all similar pairs): every two members
  * whose estimated similarity, from their packed sketches ({@link MemberSketches}), reaches the
- * threshold: the share of agreeing MinHash values (Jaccard), or for SimHash fingerprints in a
- * permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h / D), which reaches
- * cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that shares several band
- * buckets is reported by one of them only, the bucket of the lowest band in which they agree
- * ({@link MemberSketches#firstAgreeingBand}); so no pair is reported twice and no later step has to
- * remove duplicates.
- *
- * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
- * member order, and compared block against block ({@link #blockCount}): every pair of members is
- * still compared once, but by as many tasks as there are pairs of blocks, each holding two blocks.
- * Exact copies never reach a bucket more than once (the dedupe job collapses equal signatures
- * first), so a giant bucket is one of many distinct near-copies.
+ * threshold (for SimHash fingerprints, cos(pi h / D) reaches cos(pi k / D) exactly when the Hamming
+ * distance h is at most k). A pair is reported only by the bucket of the lowest band in which it
+ * agrees ({@link MemberSketches#firstAgreeingBand}). A bucket larger than a block is compared block
+ * against block ({@link #blockCount}), every pair still once: {@code docs/design/dedupe-job.md}.
  */
 public final class BucketPairing {
 
