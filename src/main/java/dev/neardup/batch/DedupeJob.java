@@ -95,15 +95,13 @@ public final class DedupeJob {
     static RuntimeException notConverged(int rounds, String detail) {
         return new SuppressRestartsException(
                 new IllegalStateException(
-                        NOT_CONVERGED
-                                + " in "
-                                + rounds
-                                + " rounds ("
-                                + detail
-                                + "): run again with -D "
-                                + DedupeOptions.ROUNDS.key()
-                                + "="
-                                + Math.min(DedupeOptions.MAX_ROUNDS, rounds * MORE_ROUNDS)));
+                        "%s in %s rounds (%s): run again with -D %s=%s"
+                                .formatted(
+                                        NOT_CONVERGED,
+                                        rounds,
+                                        detail,
+                                        DedupeOptions.ROUNDS.key(),
+                                        Math.min(DedupeOptions.MAX_ROUNDS, rounds * MORE_ROUNDS))));
     }
 
     /**

@@ -175,11 +175,10 @@ public final class DedupeSummary {
         if (r.giantBuckets() > 0) {
             lines.add(
                     format(
-                            "%d "
-                                    + settings.job().mode().keyUnit()
-                                    + " buckets above the block size (largest %d distinct"
+                            "%d %s buckets above the block size (largest %d distinct"
                                     + " signatures) compared in %d block pairs",
                             r.giantBuckets(),
+                            settings.job().mode().keyUnit(),
                             r.largestBucket(),
                             r.blockTasks()));
         }

@@ -80,13 +80,9 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
             require(
                     blocks.get() > maxHamming && blocks.get() <= bits,
                     blocksKey,
-                    "must exceed k = "
-                            + maxHamming
-                            + " (so that a pair within distance k agrees on at least one block)"
-                            + " and be at most "
-                            + bits
-                            + ", got "
-                            + blocks.get());
+                    ("must exceed k = %s (so that a pair within distance k agrees on at least"
+                                    + " one block) and be at most %s, got %s")
+                            .formatted(maxHamming, bits, blocks.get()));
             try {
                 layout = new BlockParams(bits, maxHamming, blocks.get());
             } catch (IllegalArgumentException e) {

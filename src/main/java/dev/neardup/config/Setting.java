@@ -283,13 +283,8 @@ public final class Setting<T> {
             value = config.getOptional(option);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(
-                    "invalid option "
-                            + name()
-                            + ": expected "
-                            + type()
-                            + ", got '"
-                            + raw(config)
-                            + "'");
+                    "invalid option %s: expected %s, got '%s'"
+                            .formatted(name(), type(), raw(config)));
         }
         value.ifPresent(v -> require(v));
     }
@@ -308,14 +303,8 @@ public final class Setting<T> {
 
     /** Fails unless {@code value} is in the range. */
     public T require(T value) {
-        if (!accepts.test(value)) {
-            ConfigException.require(
-                    false,
-                    name(),
-                    range
-                            + ", got "
-                            + (value instanceof String ? "'" + value + "'" : display(value)));
-        }
+        String shown = value instanceof String ? "'" + value + "'" : display(value);
+        ConfigException.require(accepts.test(value), name(), range + ", got " + shown);
         return value;
     }
 

@@ -55,10 +55,8 @@ public final class JaccardTuning implements ModeTuning {
         if (superShingleKeys != null
                 && (superShingleKeys < 1 || superShingleKeys > SuperShingleParams.MAX_KEYS)) {
             throw new ConfigException(
-                    "--super-shingles KEYS must be between 1 and "
-                            + SuperShingleParams.MAX_KEYS
-                            + ", got "
-                            + superShingleKeys);
+                    "--super-shingles KEYS must be between 1 and %s, got %s"
+                            .formatted(SuperShingleParams.MAX_KEYS, superShingleKeys));
         }
         if (conf.getOptional(NearDupOptions.THRESHOLD).isEmpty()) {
             throw new ConfigException(
@@ -117,10 +115,8 @@ public final class JaccardTuning implements ModeTuning {
         }
         if (bands.get() < 1 || rows.get() < 1) {
             throw new ConfigException(
-                    "--bands and --rows must both be at least 1, got "
-                            + bands.get()
-                            + " and "
-                            + rows.get());
+                    "--bands and --rows must both be at least 1, got %s and %s"
+                            .formatted(bands.get(), rows.get()));
         }
         try {
             return new LshParams(bands.get(), rows.get()).checkFits(numHashes);

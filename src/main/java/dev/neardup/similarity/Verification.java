@@ -143,12 +143,8 @@ public interface Verification extends Serializable {
             this.bits = SimHash.checkBits(bits);
             if (maxHamming < 0 || 2 * maxHamming >= bits) {
                 throw new IllegalArgumentException(
-                        "maximum Hamming distance must be between 0 and "
-                                + (bits / 2 - 1)
-                                + " for "
-                                + bits
-                                + " bits, got "
-                                + maxHamming);
+                        "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
+                                .formatted(bits / 2 - 1, bits, maxHamming));
             }
             this.maxHamming = maxHamming;
             this.minCosine = SimHash.cosine(maxHamming, bits) - 1e-9;
@@ -185,12 +181,8 @@ public interface Verification extends Serializable {
         public int distance(byte[] a, byte[] b) {
             if (a.length != bits / 8 || b.length != bits / 8) {
                 throw new IllegalArgumentException(
-                        "packed fingerprints must be "
-                                + bits / 8
-                                + " bytes, got "
-                                + a.length
-                                + " and "
-                                + b.length);
+                        "packed fingerprints must be %s bytes, got %s and %s"
+                                .formatted(bits / 8, a.length, b.length));
             }
             int h = 0;
             for (int i = 0; i < a.length; i += 8) {
