@@ -134,7 +134,6 @@ public interface Verification extends Serializable {
                 MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
         private final int bits;
-        private final int maxHamming;
 
         /** cos(pi k / D), less a margin far below the gap to cos(pi (k + 1) / D). */
         private final double minCosine;
@@ -146,7 +145,6 @@ public interface Verification extends Serializable {
                         "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
                                 .formatted(bits / 2 - 1, bits, maxHamming));
             }
-            this.maxHamming = maxHamming;
             this.minCosine = SimHash.cosine(maxHamming, bits) - 1e-9;
         }
 
@@ -206,14 +204,6 @@ public interface Verification extends Serializable {
         public Integer hamming(double similarity) {
             double c = Math.max(-1, Math.min(1, similarity));
             return (int) Math.round(bits * Math.acos(c) / Math.PI);
-        }
-
-        public int bits() {
-            return bits;
-        }
-
-        public int maxHamming() {
-            return maxHamming;
         }
     }
 }
