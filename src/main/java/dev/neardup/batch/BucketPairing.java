@@ -15,9 +15,6 @@ import java.util.function.Consumer;
  */
 public final class BucketPairing {
 
-    /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
-    public record Member(String key, byte[] sketch) {}
-
     private final MemberSketches sketches;
     private final double threshold;
 
@@ -44,10 +41,10 @@ public final class BucketPairing {
     }
 
     /** Pairs within one list of members (a whole bucket, or one block compared with itself). */
-    public long within(List<Member> members, int band, Consumer<SimilarPair> out) {
+    public long within(List<BucketEntry> members, int band, Consumer<SimilarPair> out) {
         long compared = 0;
         for (int i = 0; i < members.size(); i++) {
-            Member a = members.get(i);
+            BucketEntry a = members.get(i);
             for (int j = i + 1; j < members.size(); j++) {
                 compare(a, members.get(j), band, out);
                 compared++;
@@ -58,16 +55,16 @@ public final class BucketPairing {
 
     /** Pairs between two disjoint lists of members (two blocks of one bucket). */
     public long between(
-            List<Member> left, List<Member> right, int band, Consumer<SimilarPair> out) {
-        for (Member a : left) {
-            for (Member b : right) {
+            List<BucketEntry> left, List<BucketEntry> right, int band, Consumer<SimilarPair> out) {
+        for (BucketEntry a : left) {
+            for (BucketEntry b : right) {
                 compare(a, b, band, out);
             }
         }
         return (long) left.size() * right.size();
     }
 
-    private void compare(Member a, Member b, int band, Consumer<SimilarPair> out) {
+    private void compare(BucketEntry a, BucketEntry b, int band, Consumer<SimilarPair> out) {
         double similarity = sketches.estimate(a.sketch(), b.sketch());
         if (similarity < threshold) {
             return;
