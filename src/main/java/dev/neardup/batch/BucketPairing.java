@@ -73,10 +73,6 @@ public final class BucketPairing {
         if (first != band && first >= 0) {
             return; // reported by the bucket of its lowest agreeing band
         }
-        if (a.key().compareTo(b.key()) <= 0) {
-            out.accept(new SimilarPair(a.key(), b.key(), similarity));
-        } else {
-            out.accept(new SimilarPair(b.key(), a.key(), similarity));
-        }
+        out.accept(SimilarPair.ordered(a.key(), b.key(), similarity));
     }
 }
