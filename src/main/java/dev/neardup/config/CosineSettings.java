@@ -48,14 +48,12 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
                         + " at D = "
                         + bits
                         + ")");
-        int maxHamming;
-        if (k.isPresent()) {
-            maxHamming = k.get();
-        } else if (threshold.isPresent()) {
-            maxHamming = SimHash.maxHamming(threshold.get(), bits);
-        } else {
-            maxHamming = NearDupOptions.MAX_HAMMING.defaultValue();
-        }
+        int maxHamming =
+                k.isPresent()
+                        ? k.get()
+                        : threshold.isPresent()
+                                ? SimHash.maxHamming(threshold.get(), bits)
+                                : NearDupOptions.MAX_HAMMING.defaultValue();
         require(
                 maxHamming >= 0,
                 kKey,
