@@ -294,8 +294,10 @@ public final class Setting<T> {
 
     /** Fails unless {@code value} is in the range. */
     public T require(T value) {
-        String shown = value instanceof String ? "'" + value + "'" : display(value);
-        ConfigException.require(accepts.test(value), name(), range + ", got " + shown);
+        if (!accepts.test(value)) {
+            String shown = value instanceof String ? "'" + value + "'" : display(value);
+            ConfigException.require(false, name(), range + ", got " + shown);
+        }
         return value;
     }
 
