@@ -36,14 +36,14 @@ public class BlockPairsFunction
     @Override
     protected void onKeyEnd(
             List<BucketEntry> group, OnTimerContext ctx, Collector<SimilarPair> out) {
-        List<BucketPairing.Member> left = new ArrayList<>();
-        List<BucketPairing.Member> right = new ArrayList<>();
+        List<BucketEntry> left = new ArrayList<>();
+        List<BucketEntry> right = new ArrayList<>();
         int band = -1;
         boolean same = false;
         for (BucketEntry e : group) {
             band = e.band();
             same = e.blockA() == e.blockB();
-            (e.side() == 0 ? left : right).add(new BucketPairing.Member(e.key(), e.sketch()));
+            (e.side() == 0 ? left : right).add(e);
         }
         blockTasks.add(1);
         comparisons.add(

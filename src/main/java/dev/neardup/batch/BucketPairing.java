@@ -8,23 +8,12 @@ import java.util.function.Consumer;
  * The pairs of one LSH band bucket (sort the sketches and group them by value, as in Broder,
  * Glassman, Manasse and Zweig 1997; the offline variant, all similar pairs): every two members
  * whose estimated similarity, from their packed sketches ({@link MemberSketches}), reaches the
- * threshold: the share of agreeing MinHash values (Jaccard), or for SimHash fingerprints in a
- * permuted-block table's bucket (Manku, Jain and Das Sarma, WWW 2007) cos(pi h / D), which reaches
- * cos(pi k / D) exactly when the Hamming distance h is at most k. A pair that shares several band
- * buckets is reported by one of them only, the bucket of the lowest band in which they agree
- * ({@link MemberSketches#firstAgreeingBand}); so no pair is reported twice and no later step has to
- * remove duplicates.
- *
- * <p>A bucket larger than a block is cut into blocks of at most {@code blockSize} members, in
- * member order, and compared block against block ({@link #blockCount}): every pair of members is
- * still compared once, but by as many tasks as there are pairs of blocks, each holding two blocks.
- * Exact copies never reach a bucket more than once (the dedupe job collapses equal signatures
- * first), so a giant bucket is one of many distinct near-copies.
+ * threshold (for SimHash fingerprints, cos(pi h / D) reaches cos(pi k / D) exactly when the Hamming
+ * distance h is at most k). A pair is reported only by the bucket of the lowest band in which it
+ * agrees ({@link MemberSketches#firstAgreeingBand}). A bucket larger than a block is compared block
+ * against block ({@link #blockCount}), every pair still once: {@code docs/design/dedupe-job.md}.
  */
 public final class BucketPairing {
-
-    /** A bucket member: its document key and packed sketch ({@link MemberSketches#pack}). */
-    public record Member(String key, byte[] sketch) {}
 
     private final MemberSketches sketches;
     private final double threshold;
@@ -52,10 +41,10 @@ public final class BucketPairing {
     }
 
     /** Pairs within one list of members (a whole bucket, or one block compared with itself). */
-    public long within(List<Member> members, int band, Consumer<SimilarPair> out) {
+    public long within(List<BucketEntry> members, int band, Consumer<SimilarPair> out) {
         long compared = 0;
         for (int i = 0; i < members.size(); i++) {
-            Member a = members.get(i);
+            BucketEntry a = members.get(i);
             for (int j = i + 1; j < members.size(); j++) {
                 compare(a, members.get(j), band, out);
                 compared++;
@@ -66,16 +55,16 @@ public final class BucketPairing {
 
     /** Pairs between two disjoint lists of members (two blocks of one bucket). */
     public long between(
-            List<Member> left, List<Member> right, int band, Consumer<SimilarPair> out) {
-        for (Member a : left) {
-            for (Member b : right) {
+            List<BucketEntry> left, List<BucketEntry> right, int band, Consumer<SimilarPair> out) {
+        for (BucketEntry a : left) {
+            for (BucketEntry b : right) {
                 compare(a, b, band, out);
             }
         }
         return (long) left.size() * right.size();
     }
 
-    private void compare(Member a, Member b, int band, Consumer<SimilarPair> out) {
+    private void compare(BucketEntry a, BucketEntry b, int band, Consumer<SimilarPair> out) {
         double similarity = sketches.estimate(a.sketch(), b.sketch());
         if (similarity < threshold) {
             return;
@@ -84,10 +73,6 @@ public final class BucketPairing {
         if (first != band && first >= 0) {
             return; // reported by the bucket of its lowest agreeing band
         }
-        if (a.key().compareTo(b.key()) <= 0) {
-            out.accept(new SimilarPair(a.key(), b.key(), similarity));
-        } else {
-            out.accept(new SimilarPair(b.key(), a.key(), similarity));
-        }
+        out.accept(SimilarPair.ordered(a.key(), b.key(), similarity));
     }
 }

@@ -53,13 +53,7 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
         int blockSize = settings.blockSize();
         int blocks = BucketPairing.blockCount(bucket.size(), blockSize);
         if (blocks == 1) {
-            comparisons.add(
-                    pairing.within(
-                            bucket.stream()
-                                    .map(e -> new BucketPairing.Member(e.key(), e.sketch()))
-                                    .toList(),
-                            band,
-                            out::collect));
+            comparisons.add(pairing.within(bucket, band, out::collect));
             return;
         }
         giantBuckets.add(1);

@@ -60,11 +60,8 @@ public class ClusterFunction extends KeyGroupFunction<String, DedupeDoc, Cluster
         if (!list.get(0).key.equals(ctx.getCurrentKey())) {
             throw DedupeJob.notConverged(
                     settings.rounds(),
-                    "the centre "
-                            + VertexKeys.id(ctx.getCurrentKey())
-                            + " of "
-                            + list.get(0).id
-                            + "'s star is in another component");
+                    "the centre %s of %s's star is in another component"
+                            .formatted(VertexKeys.id(ctx.getCurrentKey()), list.get(0).id));
         }
         for (ClusterAssignment a : assign(list, settings)) {
             out.collect(a);

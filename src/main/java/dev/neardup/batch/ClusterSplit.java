@@ -4,17 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The chaining guard: a connected component of the similarity graph can chain pages that are not
- * similar at all (Broder, Glassman, Manasse and Zweig 1997 warn of run-on clusters: a sequence of
- * documents, each similar to the next; templates and boilerplate make such chains in real crawls).
- * With a floor f, a component is cut into groups around leaders, in the order (event time, id): its
+ * The chaining guard against run-on clusters (Broder, Glassman, Manasse and Zweig 1997): with a
+ * floor f, a component is cut into groups around leaders, in the order (event time, id): its
  * earliest member is the first leader; each later member joins the earliest leader whose estimated
  * similarity to it is at least f, or, when there is none, becomes a leader itself. Every member of
- * a group is then within f of the group's leader, which is the group's earliest member and gives
- * the group its id; a component whose members are all within f of its earliest member is not cut.
- *
- * <p>Cost: members times leaders signature comparisons per component (only the cut components have
- * more than one leader).
+ * a group is then within f of the group's leader, its earliest member, which gives the group its
+ * id. Why and at what cost: {@code docs/design/dedupe-job.md}.
  */
 public final class ClusterSplit {
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -38,15 +39,10 @@ import org.apache.flink.util.function.FunctionWithException;
 /**
  * {@code neardup dedupe}: offline similar-item detection (all similar pairs of a collection) and
  * the syntactic clustering of Broder, Glassman, Manasse and Zweig 1997 (the connected components of
- * the similarity graph, found by sorting and grouping sketches), as <b>one</b> bounded Flink job in
- * BATCH execution mode, so that the same jar runs on a cluster over object storage. Its stages
- * ({@code docs/dedupe.md}, "How it decides"), each a keyed exchange: <b>pairs</b> (parse, sketch,
- * the latest version per id, exact copies collapsed, then all verified pairs of every bucket, giant
- * buckets block against block, {@link BucketPairing}, with exact verification {@link
- * ExactVerifyFunctions}; or, cosine with WINDOW candidates, the sliding window over sorted,
- * permuted fingerprints of Manku, Jain and Das Sarma 2007), <b>components</b> ({@link StarRounds},
- * {@link DedupeSettings#rounds()} rounds unrolled in the job graph) and <b>clusters</b> ({@link
- * ClusterFunction}: the chaining guard, the keep policy).
+ * the similarity graph), as <b>one</b> bounded Flink job in BATCH execution mode. Its stages, each
+ * a keyed exchange: <b>pairs</b> ({@link BucketPairing}, {@link ExactVerifyFunctions}, or the
+ * sliding window of Manku, Jain and Das Sarma 2007), <b>components</b> ({@link StarRounds}) and
+ * <b>clusters</b> ({@link ClusterFunction}); {@code docs/design/dedupe-job.md}.
  *
  * <p>The clusters stage checks that the components converged within the unrolled rounds (every
  * document has at most one star centre, and every centre is its own): if not, it fails the job with
@@ -99,15 +95,13 @@ public final class DedupeJob {
     static RuntimeException notConverged(int rounds, String detail) {
         return new SuppressRestartsException(
                 new IllegalStateException(
-                        NOT_CONVERGED
-                                + " in "
-                                + rounds
-                                + " rounds ("
-                                + detail
-                                + "): run again with -D "
-                                + DedupeOptions.ROUNDS.key()
-                                + "="
-                                + Math.min(DedupeOptions.MAX_ROUNDS, rounds * MORE_ROUNDS)));
+                        "%s in %s rounds (%s): run again with -D %s=%s"
+                                .formatted(
+                                        NOT_CONVERGED,
+                                        rounds,
+                                        detail,
+                                        DedupeOptions.ROUNDS.key(),
+                                        Math.min(DedupeOptions.MAX_ROUNDS, rounds * MORE_ROUNDS))));
     }
 
     /**
@@ -242,13 +236,11 @@ public final class DedupeJob {
     }
 
     private static Result result(JobExecutionResult r, int roundsInJob, int jobs, double seconds) {
-        int rounds = roundsInJob;
-        for (int k = 0; k < roundsInJob; k++) {
-            if (get(r, unstable(k)) == 0) {
-                rounds = k;
-                break;
-            }
-        }
+        int rounds =
+                IntStream.range(0, roundsInJob)
+                        .filter(k -> get(r, unstable(k)) == 0)
+                        .findFirst()
+                        .orElse(roundsInJob);
         @SuppressWarnings("unchecked")
         Map<Integer, Integer> sizes = (Map<Integer, Integer>) r.getAccumulatorResult(CLUSTER_SIZES);
         @SuppressWarnings("unchecked")

@@ -71,9 +71,6 @@ public record DedupeSettings(
     public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
         NearDupSettings job = NearDupSettings.from(config);
         BatchSketches batch = job.mode().batch();
-        double floor = config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN);
-        int block = config.get(DedupeOptions.BLOCK_SIZE);
-        int rounds = config.get(DedupeOptions.ROUNDS);
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
         require(
                 batch.slidingWindow() || candidates == CandidateMethod.BLOCKS,
@@ -93,9 +90,6 @@ public record DedupeSettings(
                                 + " it");
             }
         }
-        int window = config.get(DedupeOptions.WINDOW);
-        int permutations = config.get(DedupeOptions.PERMUTATIONS);
-        int prefixBits = config.get(DedupeOptions.WINDOW_PREFIX_BITS);
         VerifyMode verify =
                 config.getOptional(DedupeOptions.VERIFY)
                         .orElse(
@@ -116,14 +110,14 @@ public record DedupeSettings(
         return new DedupeSettings(
                 job,
                 config.get(DedupeOptions.KEEP_POLICY),
-                floor,
-                block,
-                rounds,
+                config.getOptional(DedupeOptions.SPLIT_BELOW).orElse(Double.NaN),
+                config.get(DedupeOptions.BLOCK_SIZE),
+                config.get(DedupeOptions.ROUNDS),
                 inputNames,
                 candidates,
-                window,
-                permutations,
-                prefixBits,
+                config.get(DedupeOptions.WINDOW),
+                config.get(DedupeOptions.PERMUTATIONS),
+                config.get(DedupeOptions.WINDOW_PREFIX_BITS),
                 verify,
                 candidateBanding.bands(),
                 candidateBanding.rows());

@@ -1,6 +1,7 @@
 package dev.neardup.batch;
 
 import dev.neardup.config.CandidateMethod;
+import dev.neardup.config.Format;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -159,7 +160,7 @@ public final class DedupeSummary {
                             r.exactChecks(),
                             settings.candidateBanding(),
                             settings.candidateFloor(),
-                            plain(settings.job().similarity().threshold())));
+                            Format.plain(settings.job().similarity().threshold())));
         }
         if (settings.candidates() == CandidateMethod.WINDOW) {
             lines.add(
@@ -174,11 +175,10 @@ public final class DedupeSummary {
         if (r.giantBuckets() > 0) {
             lines.add(
                     format(
-                            "%d "
-                                    + settings.job().mode().keyUnit()
-                                    + " buckets above the block size (largest %d distinct"
+                            "%d %s buckets above the block size (largest %d distinct"
                                     + " signatures) compared in %d block pairs",
                             r.giantBuckets(),
+                            settings.job().mode().keyUnit(),
                             r.largestBucket(),
                             r.blockTasks()));
         }
@@ -187,7 +187,7 @@ public final class DedupeSummary {
                     format(
                             "chaining guard: %d components cut so that every member is within %s"
                                     + " of its cluster's earliest document",
-                            r.cutComponents(), plain(settings.splitBelow())));
+                            r.cutComponents(), Format.plain(settings.splitBelow())));
         } else if (r.chainedComponents() > 0) {
             lines.add(
                     format(
@@ -196,7 +196,7 @@ public final class DedupeSummary {
                             r.chainedComponents(),
                             // Cosine thresholds are irrational: rounded down, so no pair within
                             // k is cut.
-                            plain(
+                            Format.plain(
                                     Math.floor(settings.job().similarity().threshold() * 1e4)
                                             / 1e4)));
         }
@@ -249,10 +249,5 @@ public final class DedupeSummary {
 
     private static String format(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
-    }
-
-    /** A number as short as it reads: 0.8, not 0.800000. */
-    private static String plain(double d) {
-        return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
 }

@@ -13,14 +13,12 @@ import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 /**
- * Exact copies first (keyed by the signature's 64-bit fingerprint): documents with equal signatures
- * are one cluster without any comparison, so only the earliest of them, by (event time, id), goes
- * on to the band buckets (main output). 100,000 copies of a template cost one bucket member, and
- * one edge each to the earliest ({@link #PAIRS}, similarity 1.0). Every document leaves as a vertex
- * ({@link #VERTICES}); a copy carries the earliest one's key instead of its signature. The
- * signature is held once per group, the copies' other fields (no content) in a list. With exact
- * verification the group is the documents with equal shingle sets, and the earliest one's set goes
- * to {@link #SHINGLES}, for {@link ExactVerifyFunctions}.
+ * Exact copies first (keyed by the signature's 64-bit fingerprint): of documents with equal
+ * signatures only the earliest, by (event time, id), goes on to the band buckets (main output); the
+ * others get one edge each to it ({@link #PAIRS}, similarity 1.0). Every document leaves as a
+ * vertex ({@link #VERTICES}); a copy carries the earliest one's key instead of its signature, which
+ * is held once per group. With exact verification the group is the documents with equal shingle
+ * sets, and the earliest one's set goes to {@link #SHINGLES}, for {@link ExactVerifyFunctions}.
  */
 public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, DedupeDoc> {
 

@@ -2,8 +2,6 @@ package dev.neardup.batch;
 
 import dev.neardup.config.VerifyMode;
 import dev.neardup.sketch.Similarity;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -13,13 +11,10 @@ import org.apache.flink.util.Collector;
 
 /**
  * Exact verification of the candidate pairs ({@link VerifyMode#EXACT}): the exact Jaccard
- * similarity of the two documents' shingle sets (Broder's 1997 resemblance r(A, B) = |A ∩ B| / |A ∪
- * B|, {@link Similarity#jaccardOfSorted}), the very value the exact similarity join computes, in
- * two keyed joins of the BATCH job: {@link AttachFirst} (keyed by the earlier document) gives each
- * candidate the earlier document's set, {@link Verify} (keyed by the later one) computes the
- * similarity with the later document's set and keeps the pair when it reaches the threshold, with
- * the exact similarity. Each set travels once per candidate pair it belongs to; the candidate
- * stage's floor ({@link DedupeSettings#candidateFloor}) keeps pairs far below the threshold out.
+ * similarity of the two documents' shingle sets ({@link Similarity#jaccardOfSorted}), in two keyed
+ * joins of the BATCH job: {@link AttachFirst} (keyed by the earlier document) gives each candidate
+ * the earlier document's set, {@link Verify} (keyed by the later one) keeps the pairs that reach
+ * the threshold, with their exact similarity.
  */
 public final class ExactVerifyFunctions {
 
@@ -110,20 +105,16 @@ public final class ExactVerifyFunctions {
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
                 throws Exception {
             long[] shingles = null;
-            List<SimilarPair> verified = new ArrayList<>();
-            long n = 0;
             for (ShingledPair p : pending.get()) {
                 if (shingles == null) {
                     shingles = known(set.value(), p.b());
                 }
-                n++;
+                checks.add(1);
                 double j = Similarity.jaccardOfSorted(p.shinglesA(), shingles);
                 if (j >= threshold) {
-                    verified.add(new SimilarPair(p.a(), p.b(), j));
+                    out.collect(new SimilarPair(p.a(), p.b(), j));
                 }
             }
-            checks.add(n);
-            verified.forEach(out::collect);
         }
     }
 

@@ -1,8 +1,6 @@
 package dev.neardup.batch;
 
 import dev.neardup.io.Json;
-import java.io.IOException;
-import java.io.OutputStream;
 import org.apache.flink.api.common.serialization.Encoder;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.core.fs.Path;
@@ -22,7 +20,12 @@ final class JsonLines {
 
     /** A sink writing records into part files {@code name-*.jsonl} directly under {@code dir}. */
     static <T> FileSink<T> sink(Path dir, String name) {
-        return FileSink.forRowFormat(dir, new LineEncoder<T>())
+        Encoder<T> lines =
+                (element, stream) -> {
+                    stream.write(Json.MAPPER.writeValueAsBytes(element));
+                    stream.write('\n');
+                };
+        return FileSink.forRowFormat(dir, lines)
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withOutputFileConfig(
                         OutputFileConfig.builder()
@@ -30,15 +33,5 @@ final class JsonLines {
                                 .withPartSuffix(".jsonl")
                                 .build())
                 .build();
-    }
-
-    static final class LineEncoder<T> implements Encoder<T> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void encode(T element, OutputStream stream) throws IOException {
-            stream.write(Json.MAPPER.writeValueAsBytes(element));
-            stream.write('\n');
-        }
     }
 }

@@ -5,4 +5,12 @@ package dev.neardup.batch;
  * exact copies: equal signatures). Also an edge of the similarity graph ({@code u}, {@code v}
  * without similarity) in the component rounds. A Flink POJO (a record).
  */
-public record SimilarPair(String a, String b, double similarity) {}
+public record SimilarPair(String a, String b, double similarity) {
+
+    /** The pair of keys {@code x} and {@code y}, the lower (earlier) key first. */
+    static SimilarPair ordered(String x, String y, double similarity) {
+        return x.compareTo(y) <= 0
+                ? new SimilarPair(x, y, similarity)
+                : new SimilarPair(y, x, similarity);
+    }
+}

@@ -1,12 +1,8 @@
 package dev.neardup.batch;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -16,17 +12,17 @@ import org.apache.flink.util.Collector;
  * converged. Small-Star ({@link #small}): keyed by the larger end of each edge, whose input edges
  * are (larger end, smaller end).
  */
-public class StarFunction extends KeyedProcessFunction<String, SimilarPair, SimilarPair> {
+public class StarFunction extends KeyGroupFunction<String, SimilarPair, SimilarPair> {
 
     private static final long serialVersionUID = 1L;
 
     /** The Large-Star round's number; -1 for Small-Star. */
     private final int round;
 
-    private transient ListState<String> ends;
     private transient LongCounter unstable;
 
     private StarFunction(int round) {
+        super(SimilarPair.class);
         this.round = round;
     }
 
@@ -39,31 +35,20 @@ public class StarFunction extends KeyedProcessFunction<String, SimilarPair, Simi
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        ends =
-                KeyedStates.list(
-                        getRuntimeContext(), round < 0 ? "smaller" : "neighbours", String.class);
+    protected void setUp() {
         if (round >= 0) {
             unstable = DedupeCounters.counter(getRuntimeContext(), DedupeJob.unstable(round));
         }
     }
 
     @Override
-    public void processElement(SimilarPair edge, Context ctx, Collector<SimilarPair> out)
-            throws Exception {
-        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
-        ends.add(edge.b());
-    }
-
-    @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<SimilarPair> out)
-            throws Exception {
-        List<String> list = new ArrayList<>();
-        ends.get().forEach(list::add);
+    protected void onKeyEnd(
+            List<SimilarPair> edges, OnTimerContext ctx, Collector<SimilarPair> out) {
+        List<String> ends = edges.stream().map(SimilarPair::b).toList();
         BiConsumer<String, String> sink = (u, v) -> out.collect(new SimilarPair(u, v, 0));
         if (round < 0) {
-            StarRounds.smallStar(ctx.getCurrentKey(), list, sink);
-        } else if (StarRounds.largeStar(ctx.getCurrentKey(), list, sink)) {
+            StarRounds.smallStar(ctx.getCurrentKey(), ends, sink);
+        } else if (StarRounds.largeStar(ctx.getCurrentKey(), ends, sink)) {
             unstable.add(1);
         }
     }

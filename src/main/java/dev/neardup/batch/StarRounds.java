@@ -7,33 +7,18 @@ import java.util.function.BiConsumer;
 /**
  * Connected components by alternating Large-Star and Small-Star rounds (Kiveris, Lattanzi,
  * Mirrokni, Rastogi and Vassilvitskii, "Connected Components in MapReduce and Beyond", SoCC 2014):
- * each round groups the edges by one endpoint and re-hangs that node's neighbourhood on its
- * smallest member, so that every component ends as a star around its minimum, in O(log^2 n) rounds.
- * Syntactic clustering asks for the connected components of the similarity graph (Broder, Glassman,
- * Manasse and Zweig 1997); this is how they are found without collecting the graph on one machine:
- * each round is one keyed exchange.
- *
- * <p>Nodes are {@link VertexKeys} strings, so the minimum of a component is its earliest document.
- * The rounds below are the per-node reduce steps; the Flink job does the grouping.
- *
- * <ul>
- *   <li><b>Large-Star</b> (edges in both directions, grouped by u): m = min(N(u) + u); emit (v, m)
- *       for every neighbour v &gt; u.
- *   <li><b>Small-Star</b> (each edge grouped by its larger end u, with its smaller end v): m =
- *       min(N(u) + u); emit (v, m) for every v in N(u) + u other than m.
- * </ul>
- *
- * <p>Convergence is seen in a Large-Star round: when no node has both a smaller and a larger
- * neighbour, nor two smaller neighbours, every component is a star whose centre is smaller than its
- * leaves, that is its minimum, and the rounds change nothing any more; each leaf's one edge names
- * its component.
+ * the per-node reduce steps; the Flink job does the grouping, one keyed exchange per round. Nodes
+ * are {@link VertexKeys} strings, so every component ends as a star around its minimum, its
+ * earliest document, in O(log^2 n) rounds. The rounds and their convergence test: {@code
+ * docs/design/dedupe-job.md}.
  */
 public final class StarRounds {
 
     private StarRounds() {}
 
     /**
-     * Large-Star at node {@code u} with its distinct neighbours (both directions, no self-loop).
+     * Large-Star at node {@code u} with its distinct neighbours (both directions, no self-loop):
+     * emits (v, m) for every neighbour v &gt; u, m = min(N(u) + u).
      *
      * @return true when u is not yet in its final shape: it has a smaller and a larger neighbour,
      *     or more than one smaller neighbour
@@ -55,7 +40,7 @@ public final class StarRounds {
 
     /**
      * Small-Star at node {@code u}, with the distinct smaller ends of the edges whose larger end is
-     * u.
+     * u: emits (v, m) for every v in N(u) + u other than m = min(N(u) + u).
      */
     public static void smallStar(
             String u, Collection<String> smallerNeighbours, BiConsumer<String, String> out) {

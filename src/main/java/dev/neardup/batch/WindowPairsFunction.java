@@ -51,14 +51,11 @@ public class WindowPairsFunction extends KeyGroupFunction<Long, WindowEntry, Sim
         comparisons.add(
                 window.scan(
                         strings,
-                        (i, j, h) -> {
-                            String a = sorted.get(i).key();
-                            String b = sorted.get(j).key();
-                            double cosine = SimHash.cosine(h, bits);
-                            out.collect(
-                                    a.compareTo(b) <= 0
-                                            ? new SimilarPair(a, b, cosine)
-                                            : new SimilarPair(b, a, cosine));
-                        }));
+                        (i, j, h) ->
+                                out.collect(
+                                        SimilarPair.ordered(
+                                                sorted.get(i).key(),
+                                                sorted.get(j).key(),
+                                                SimHash.cosine(h, bits)))));
     }
 }

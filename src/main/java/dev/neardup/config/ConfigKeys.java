@@ -44,26 +44,25 @@ public final class ConfigKeys {
      */
     public static void check(Map<String, String> raw, String source) {
         String from = source == null ? "" : " (" + source + ")";
-        raw.forEach(
-                (key, value) -> {
-                    if (!key.startsWith(PREFIX)
-                            || key.startsWith(NearDupOptions.KAFKA_PROPERTIES_PREFIX)) {
-                        return;
-                    }
-                    Type type = KEYS.get(key);
-                    if (type == null) {
-                        String closest = closest(key);
-                        throw new ConfigException(
-                                "unknown option "
-                                        + key
-                                        + from
-                                        + (closest == null
-                                                ? "; see docs/reference/configuration.md for the"
-                                                        + " neardup.* options"
-                                                : "; did you mean " + closest + "?"));
-                    }
-                    checkUnit(type, key + from, value);
-                });
+        for (Map.Entry<String, String> entry : raw.entrySet()) {
+            String key = entry.getKey();
+            if (!key.startsWith(PREFIX) || key.startsWith(NearDupOptions.KAFKA_PROPERTIES_PREFIX)) {
+                continue;
+            }
+            Type type = KEYS.get(key);
+            if (type == null) {
+                String closest = closest(key);
+                throw new ConfigException(
+                        "unknown option "
+                                + key
+                                + from
+                                + (closest == null
+                                        ? "; see docs/reference/configuration.md for the neardup.*"
+                                                + " options"
+                                        : "; did you mean " + closest + "?"));
+            }
+            checkUnit(type, key + from, entry.getValue());
+        }
     }
 
     /**
@@ -109,16 +108,12 @@ public final class ConfigKeys {
 
     private static Map<String, Type> keys(Class<?>... declaring) {
         Map<String, Type> out = new LinkedHashMap<>();
-        fields(declaring)
-                .forEach(
-                        f -> {
-                            Type type =
-                                    ((ParameterizedType) f.getGenericType())
-                                            .getActualTypeArguments()[0];
-                            ConfigOption<?> option = option(f);
-                            out.put(option.key(), type);
-                            option.fallbackKeys().forEach(k -> out.put(k.getKey(), type));
-                        });
+        for (Field f : fields(declaring).toList()) {
+            Type type = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
+            ConfigOption<?> option = option(f);
+            out.put(option.key(), type);
+            option.fallbackKeys().forEach(k -> out.put(k.getKey(), type));
+        }
         return out;
     }
 

@@ -46,10 +46,8 @@ public record ContainmentSettings(
             settings.banding();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
-                    "invalid option "
-                            + NearDupOptions.CONTAINMENT_MAX_RATIO.key()
-                            + ": "
-                            + e.getMessage());
+                    "invalid option %s: %s"
+                            .formatted(NearDupOptions.CONTAINMENT_MAX_RATIO.key(), e.getMessage()));
         }
         return settings;
     }

@@ -48,14 +48,12 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
                         + " at D = "
                         + bits
                         + ")");
-        int maxHamming;
-        if (k.isPresent()) {
-            maxHamming = k.get();
-        } else if (threshold.isPresent()) {
-            maxHamming = SimHash.maxHamming(threshold.get(), bits);
-        } else {
-            maxHamming = NearDupOptions.MAX_HAMMING.defaultValue();
-        }
+        int maxHamming =
+                k.isPresent()
+                        ? k.get()
+                        : threshold.isPresent()
+                                ? SimHash.maxHamming(threshold.get(), bits)
+                                : NearDupOptions.MAX_HAMMING.defaultValue();
         require(
                 maxHamming >= 0,
                 kKey,
@@ -80,13 +78,9 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
             require(
                     blocks.get() > maxHamming && blocks.get() <= bits,
                     blocksKey,
-                    "must exceed k = "
-                            + maxHamming
-                            + " (so that a pair within distance k agrees on at least one block)"
-                            + " and be at most "
-                            + bits
-                            + ", got "
-                            + blocks.get());
+                    ("must exceed k = %s (so that a pair within distance k agrees on at least"
+                                    + " one block) and be at most %s, got %s")
+                            .formatted(maxHamming, bits, blocks.get()));
             try {
                 layout = new BlockParams(bits, maxHamming, blocks.get());
             } catch (IllegalArgumentException e) {

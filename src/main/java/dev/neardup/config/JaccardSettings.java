@@ -33,12 +33,11 @@ public record JaccardSettings(double threshold, LshParams banding) implements Mo
         require(
                 banding.numHashesUsed() <= numHashes,
                 NearDupOptions.BANDS.key(),
-                "bands x rows = "
-                        + banding.numHashesUsed()
-                        + " exceeds "
-                        + NearDupOptions.NUM_HASHES.key()
-                        + " = "
-                        + numHashes);
+                "bands x rows = %s exceeds %s = %s"
+                        .formatted(
+                                banding.numHashesUsed(),
+                                NearDupOptions.NUM_HASHES.key(),
+                                numHashes));
         return new JaccardSettings(threshold, banding);
     }
 

@@ -22,20 +22,11 @@ import org.apache.flink.configuration.description.TextElement;
 
 /**
  * What a setting needs beyond a Flink {@link ConfigOption}'s key, type, default and description:
- * the command-line flag that sets it and the values it accepts. It is declared with the option, in
- * one statement:
- *
- * <pre>{@code
- * public static final ConfigOption<Integer> NUM_HASHES =
- *         Setting.of("neardup.num-hashes", 128, "K, ...")
- *                 .flag("K", "--num-hashes")
- *                 .between(1, 4096)
- *                 .declare();
- * }</pre>
- *
- * <p>A flag takes its type, default and description from the option and writes its value into the
- * configuration as {@code -D} and {@code config.yaml} do; {@link #check} is the one place that
- * checks values against their ranges, whichever way they came.
+ * the command-line flag that sets it and the values it accepts, declared with the option in one
+ * statement ({@code Setting.of(key, default, description).flag(...).between(...).declare()}, as in
+ * {@link NearDupOptions}). A flag takes its type, default and description from the option and
+ * writes its value into the configuration as {@code -D} and {@code config.yaml} do; {@link #check}
+ * is the one place that checks values against their ranges, whichever way they came.
  *
  * @param <T> the option's type
  */
@@ -283,13 +274,8 @@ public final class Setting<T> {
             value = config.getOptional(option);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(
-                    "invalid option "
-                            + name()
-                            + ": expected "
-                            + type()
-                            + ", got '"
-                            + raw(config)
-                            + "'");
+                    "invalid option %s: expected %s, got '%s'"
+                            .formatted(name(), type(), raw(config)));
         }
         value.ifPresent(v -> require(v));
     }
@@ -309,12 +295,8 @@ public final class Setting<T> {
     /** Fails unless {@code value} is in the range. */
     public T require(T value) {
         if (!accepts.test(value)) {
-            ConfigException.require(
-                    false,
-                    name(),
-                    range
-                            + ", got "
-                            + (value instanceof String ? "'" + value + "'" : display(value)));
+            String shown = value instanceof String ? "'" + value + "'" : display(value);
+            ConfigException.require(false, name(), range + ", got " + shown);
         }
         return value;
     }

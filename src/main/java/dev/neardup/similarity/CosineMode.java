@@ -176,11 +176,8 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public String thresholdTitle() {
-        return "cosine, Hamming distance <= "
-                + cosine.blocks().maxHamming()
-                + " of "
-                + cosine.blocks().bits()
-                + " bits";
+        return "cosine, Hamming distance <= %s of %s bits"
+                .formatted(cosine.blocks().maxHamming(), cosine.blocks().bits());
     }
 
     @Override
@@ -194,12 +191,9 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public String describeEstimate(double estimate) {
-        return "cos(pi h / D), h = Hamming distance "
-                + verification().hamming(estimate)
-                + " of "
-                + cosine.blocks().bits()
-                + " bits, k = "
-                + cosine.blocks().maxHamming();
+        BlockParams b = cosine.blocks();
+        return "cos(pi h / D), h = Hamming distance %s of %s bits, k = %s"
+                .formatted(verification().hamming(estimate), b.bits(), b.maxHamming());
     }
 
     @Override

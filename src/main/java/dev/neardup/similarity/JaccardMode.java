@@ -1,5 +1,6 @@
 package dev.neardup.similarity;
 
+import dev.neardup.config.Format;
 import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.SimilarityFamily;
@@ -14,7 +15,6 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ShingleOptions;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -163,8 +163,7 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
 
     @Override
     public String thresholdTitle() {
-        return "threshold "
-                + BigDecimal.valueOf(jaccard.threshold()).stripTrailingZeros().toPlainString();
+        return "threshold " + Format.plain(jaccard.threshold());
     }
 
     @Override

@@ -55,10 +55,8 @@ public final class JaccardTuning implements ModeTuning {
         if (superShingleKeys != null
                 && (superShingleKeys < 1 || superShingleKeys > SuperShingleParams.MAX_KEYS)) {
             throw new ConfigException(
-                    "--super-shingles KEYS must be between 1 and "
-                            + SuperShingleParams.MAX_KEYS
-                            + ", got "
-                            + superShingleKeys);
+                    "--super-shingles KEYS must be between 1 and %s, got %s"
+                            .formatted(SuperShingleParams.MAX_KEYS, superShingleKeys));
         }
         if (conf.getOptional(NearDupOptions.THRESHOLD).isEmpty()) {
             throw new ConfigException(
@@ -117,10 +115,8 @@ public final class JaccardTuning implements ModeTuning {
         }
         if (bands.get() < 1 || rows.get() < 1) {
             throw new ConfigException(
-                    "--bands and --rows must both be at least 1, got "
-                            + bands.get()
-                            + " and "
-                            + rows.get());
+                    "--bands and --rows must both be at least 1, got %s and %s"
+                            .formatted(bands.get(), rows.get()));
         }
         try {
             return new LshParams(bands.get(), rows.get()).checkFits(numHashes);
@@ -255,8 +251,12 @@ public final class JaccardTuning implements ModeTuning {
         return fpWeight * fpArea + fnWeight * fnArea;
     }
 
-    /** The S-curve {@code p} at the rows' similarities, as JSON points. */
-    private List<Object> curve(DoubleUnaryOperator p) {
+    /** The error areas of S-curve {@code p}, its value at t and at the rows, as JSON fields. */
+    private void putCurve(Map<String, Object> o, double fp, double fn, DoubleUnaryOperator p) {
+        o.put("falsePositiveArea", fp);
+        o.put("falseNegativeArea", fn);
+        o.put("weightedError", weighted(fp, fn));
+        o.put("probabilityAtThreshold", p.applyAsDouble(threshold));
         List<Object> curve = new ArrayList<>();
         for (double s : table) {
             Map<String, Object> point = new LinkedHashMap<>();
@@ -264,7 +264,7 @@ public final class JaccardTuning implements ModeTuning {
             point.put("p", p.applyAsDouble(s));
             curve.add(point);
         }
-        return curve;
+        o.put("curve", curve);
     }
 
     @Override
@@ -279,14 +279,8 @@ public final class JaccardTuning implements ModeTuning {
         o.put("rows", params.rows());
         o.put("numHashesUsed", params.numHashesUsed());
         o.put("effectiveThreshold", params.effectiveThreshold());
-        o.put("falsePositiveArea", fpArea);
-        o.put("falseNegativeArea", fnArea);
-        o.put("weightedError", weighted(fpArea, fnArea));
-        o.put("probabilityAtThreshold", params.probability(threshold));
-        o.put("curve", curve(params::probability));
+        putCurve(o, fpArea, fnArea, params::probability);
         if (superShingles != null) {
-            double superFp = superShingles.falsePositiveArea(threshold);
-            double superFn = superShingles.falseNegativeArea(threshold);
             Map<String, Object> q = new LinkedHashMap<>();
             q.put("maxKeys", superShingleKeys);
             q.put("superShingles", superShingles.superShingles());
@@ -294,11 +288,11 @@ public final class JaccardTuning implements ModeTuning {
             q.put("required", superShingles.required());
             q.put("keysPerDocument", superShingles.keyCount());
             q.put("numHashesUsed", superShingles.numHashesUsed());
-            q.put("falsePositiveArea", superFp);
-            q.put("falseNegativeArea", superFn);
-            q.put("weightedError", weighted(superFp, superFn));
-            q.put("probabilityAtThreshold", superShingles.probability(threshold));
-            q.put("curve", curve(superShingles::probability));
+            putCurve(
+                    q,
+                    superShingles.falsePositiveArea(threshold),
+                    superShingles.falseNegativeArea(threshold),
+                    superShingles::probability);
             o.put("superShingles", q);
         }
         return o;

@@ -8,24 +8,12 @@ import java.nio.ByteOrder;
 
 /**
  * What a band-bucket entry of the dedupe carries to compare its document with the bucket's other
- * members, packed into one byte array (one copy per band bucket: 21 of them per document at t =
- * 0.8, which the sorted shuffle of the bucket stage serializes, spills and sorts).
- *
- * <ul>
- *   <li><b>MinHash</b> ({@link #minHash}): the 32 low bits of each band key (little-endian ints),
- *       then the K signature values, each as its lowest {@code valueBytes} bytes (little-endian).
- *       The estimate is the share of positions whose kept bytes agree: with the full 8 bytes, the
- *       share of agreeing values ({@link dev.neardup.sketch.Similarity#estimateJaccard}); with 2
- *       bytes (exact verification, where the estimate only screens candidates at a floor well below
- *       the threshold), the same share plus the chance agreements of 16-bit slices (b-bit minwise
- *       hashing, Li and König 2010: a differing position agrees with probability 2^-16, so the
- *       share exceeds the full one by at most 2^-16 (1 - J) in expectation), at a quarter of the
- *       bytes. The lowest agreeing band is the first whose key bits agree (a pair of different band
- *       keys agrees in these 32 bits with probability 2^-32; such a pair is then reported by no
- *       bucket).
- *   <li><b>SimHash</b> ({@link #simHash}): the fingerprint's words as little-endian longs,
- *       estimated and banded as the full fingerprint is.
- * </ul>
+ * members, packed into one byte array (one copy per band bucket). MinHash ({@link #minHash}): the
+ * 32 low bits of each band key (little-endian ints), then the K signature values, each as its
+ * lowest {@code valueBytes} bytes (little-endian); the estimate is the share of positions whose
+ * kept bytes agree, the lowest agreeing band the first whose key bits agree. SimHash ({@link
+ * #simHash}): the fingerprint's words as little-endian longs, estimated and banded as the full
+ * fingerprint is. Why 2 bytes suffice with exact verification: {@code docs/design/dedupe-job.md}.
  *
  * <p>Not thread-safe (the SimHash variant decodes into scratch arrays): one instance per task.
  */

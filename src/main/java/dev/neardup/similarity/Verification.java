@@ -134,7 +134,6 @@ public interface Verification extends Serializable {
                 MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
         private final int bits;
-        private final int maxHamming;
 
         /** cos(pi k / D), less a margin far below the gap to cos(pi (k + 1) / D). */
         private final double minCosine;
@@ -143,14 +142,9 @@ public interface Verification extends Serializable {
             this.bits = SimHash.checkBits(bits);
             if (maxHamming < 0 || 2 * maxHamming >= bits) {
                 throw new IllegalArgumentException(
-                        "maximum Hamming distance must be between 0 and "
-                                + (bits / 2 - 1)
-                                + " for "
-                                + bits
-                                + " bits, got "
-                                + maxHamming);
+                        "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
+                                .formatted(bits / 2 - 1, bits, maxHamming));
             }
-            this.maxHamming = maxHamming;
             this.minCosine = SimHash.cosine(maxHamming, bits) - 1e-9;
         }
 
@@ -185,12 +179,8 @@ public interface Verification extends Serializable {
         public int distance(byte[] a, byte[] b) {
             if (a.length != bits / 8 || b.length != bits / 8) {
                 throw new IllegalArgumentException(
-                        "packed fingerprints must be "
-                                + bits / 8
-                                + " bytes, got "
-                                + a.length
-                                + " and "
-                                + b.length);
+                        "packed fingerprints must be %s bytes, got %s and %s"
+                                .formatted(bits / 8, a.length, b.length));
             }
             int h = 0;
             for (int i = 0; i < a.length; i += 8) {
@@ -214,14 +204,6 @@ public interface Verification extends Serializable {
         public Integer hamming(double similarity) {
             double c = Math.max(-1, Math.min(1, similarity));
             return (int) Math.round(bits * Math.acos(c) / Math.PI);
-        }
-
-        public int bits() {
-            return bits;
-        }
-
-        public int maxHamming() {
-            return maxHamming;
         }
     }
 }

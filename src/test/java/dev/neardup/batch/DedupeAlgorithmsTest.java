@@ -48,23 +48,28 @@ class DedupeAlgorithmsTest {
         return signatures;
     }
 
-    private static List<BucketPairing.Member> members(List<long[]> signatures) {
-        List<BucketPairing.Member> members = new ArrayList<>();
+    private static List<BucketEntry> members(List<long[]> signatures) {
+        List<BucketEntry> members = new ArrayList<>();
         for (int m = 0; m < signatures.size(); m++) {
             long[] sig = signatures.get(m);
             members.add(
-                    new BucketPairing.Member(
+                    new BucketEntry(
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
                             VertexKeys.key(m, "d" + m),
                             SKETCHES.pack(sig, SKETCHES.bandKeys(sig))));
         }
         return members;
     }
 
-    private static List<BucketPairing.Member> variants(int n, double p, long seed) {
+    private static List<BucketEntry> variants(int n, double p, long seed) {
         return members(variantSignatures(n, p, seed));
     }
 
-    private static Set<String> pairsOf(BucketPairing pairing, List<BucketPairing.Member> members) {
+    private static Set<String> pairsOf(BucketPairing pairing, List<BucketEntry> members) {
         Set<String> pairs = new HashSet<>();
         pairing.within(members, 0, p -> assertThat(pairs.add(p.a() + "|" + p.b())).isTrue());
         return pairs;
@@ -73,7 +78,7 @@ class DedupeAlgorithmsTest {
     @Test
     void bucketPairsAreExactlyTheVerifiedPairsOnceEachEarlierFirst() {
         List<long[]> signatures = variantSignatures(60, 0.15, 1);
-        List<BucketPairing.Member> members = members(signatures);
+        List<BucketEntry> members = members(signatures);
         BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         Set<String> expected = new HashSet<>();
         for (int i = 0; i < members.size(); i++) {
@@ -89,7 +94,7 @@ class DedupeAlgorithmsTest {
 
     @Test
     void aPairIsReportedOnlyByItsLowestAgreeingBand() {
-        List<BucketPairing.Member> members = variants(2, 0.0, 2); // identical: all bands agree
+        List<BucketEntry> members = variants(2, 0.0, 2); // identical: all bands agree
         BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         List<Integer> reportedBy = new ArrayList<>();
         for (int band = 0; band < 11; band++) {
@@ -101,7 +106,7 @@ class DedupeAlgorithmsTest {
 
     @Test
     void blocksComparedBlockAgainstBlockGiveTheSamePairsAsTheWholeBucket() {
-        List<BucketPairing.Member> members = variants(203, 0.12, 3);
+        List<BucketEntry> members = variants(203, 0.12, 3);
         BucketPairing pairing = new BucketPairing(SKETCHES, 0.8);
         Set<String> whole = pairsOf(pairing, members);
         int blockSize = 16;
@@ -110,13 +115,13 @@ class DedupeAlgorithmsTest {
         assertThat(BucketPairing.blockCount(16, 16)).isEqualTo(1);
         // The routing of BucketPairsFunction: member i of block i/blockSize goes to every pair of
         // blocks (min, max) it belongs to, on side 0 for the lower block.
-        Map<String, List<List<BucketPairing.Member>>> tasks = new HashMap<>();
+        Map<String, List<List<BucketEntry>>> tasks = new HashMap<>();
         for (int i = 0; i < members.size(); i++) {
             int block = i / blockSize;
             for (int other = 0; other < blocks; other++) {
                 int a = Math.min(block, other);
                 int b = Math.max(block, other);
-                List<List<BucketPairing.Member>> sides =
+                List<List<BucketEntry>> sides =
                         tasks.computeIfAbsent(
                                 a + "," + b, k -> List.of(new ArrayList<>(), new ArrayList<>()));
                 sides.get(block == a ? 0 : 1).add(members.get(i));
@@ -125,7 +130,7 @@ class DedupeAlgorithmsTest {
         assertThat(tasks).hasSize(blocks * (blocks + 1) / 2);
         Set<String> fromBlocks = new HashSet<>();
         long compared = 0;
-        for (Map.Entry<String, List<List<BucketPairing.Member>>> t : tasks.entrySet()) {
+        for (Map.Entry<String, List<List<BucketEntry>>> t : tasks.entrySet()) {
             String[] ab = t.getKey().split(",");
             Consumer<SimilarPair> sink =
                     p -> assertThat(fromBlocks.add(p.a() + "|" + p.b())).isTrue();
