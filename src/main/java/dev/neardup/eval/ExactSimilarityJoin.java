@@ -225,19 +225,7 @@ public final class ExactSimilarityJoin {
         int[][] count = new int[chunks][256];
         IntStream.range(0, chunks)
                 .parallel()
-                .forEach(
-                        c -> {
-                            int[] cc = count[c];
-                            for (int d = chunkStart(c, n, chunks);
-                                    d < chunkStart(c + 1, n, chunks);
-                                    d++) {
-                                if (slice[d] != null) {
-                                    for (long h : slice[d]) {
-                                        cc[(int) (Mix64.fmix64(h) >>> 56)]++;
-                                    }
-                                }
-                            }
-                        });
+                .forEach(c -> scatter(slice, c, chunks, count[c], null, null));
         int[] bucketStart = new int[257];
         long at = 0;
         for (int g = 0; g < 256; g++) {
@@ -258,43 +246,13 @@ public final class ExactSimilarityJoin {
         int[] set = new int[m];
         IntStream.range(0, chunks)
                 .parallel()
-                .forEach(
-                        c -> {
-                            int[] next = count[c];
-                            for (int d = chunkStart(c, n, chunks);
-                                    d < chunkStart(c + 1, n, chunks);
-                                    d++) {
-                                if (slice[d] != null) {
-                                    for (long h : slice[d]) {
-                                        long k = Mix64.fmix64(h);
-                                        int p = next[(int) (k >>> 56)]++;
-                                        key[p] = k;
-                                        set[p] = d;
-                                    }
-                                    slice[d] = null;
-                                }
-                            }
-                        });
+                .forEach(c -> scatter(slice, c, chunks, count[c], key, set));
+        Arrays.fill(slice, null);
 
         // Sort each bucket by the remaining bytes: equal images become adjacent.
         IntStream.range(0, 256)
                 .parallel()
-                .forEach(
-                        g -> {
-                            int from = bucketStart[g];
-                            int to = bucketStart[g + 1];
-                            if (to - from > 1) {
-                                radixSort(
-                                        key,
-                                        set,
-                                        from,
-                                        to,
-                                        48,
-                                        new long[to - from],
-                                        new int[to - from],
-                                        from);
-                            }
-                        });
+                .forEach(g -> radixSort(key, set, bucketStart[g], bucketStart[g + 1], 48));
 
         // Ids in order of the sorted images. Chunks of the occurrences (cut between groups) are
         // counted in parallel, then each chunk writes its ids at offsets reserved in each set.
@@ -303,10 +261,7 @@ public final class ExactSimilarityJoin {
         cut[parts] = m;
         for (int c = 1; c < parts; c++) {
             int b = Math.max(cut[c - 1], (int) ((long) c * m / parts));
-            while (b > 0 && b < m && key[b] == key[b - 1]) {
-                b++;
-            }
-            cut[c] = b;
+            cut[c] = b > 0 && b < m ? groupEnd(key, b - 1, m) : b;
         }
         int[][] sharedCount = new int[parts][];
         int[][] privateCounts = new int[parts][];
@@ -318,11 +273,8 @@ public final class ExactSimilarityJoin {
                             int[] sc = new int[n];
                             int[] pc = new int[n];
                             IntList sizes = new IntList(1024);
-                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
-                                int j = i + 1;
-                                while (j < end && key[j] == key[i]) {
-                                    j++;
-                                }
+                            for (int i = cut[c], end = cut[c + 1], j; i < end; i = j) {
+                                j = groupEnd(key, i, end);
                                 if (j - i == 1) {
                                     pc[set[i]]++;
                                 } else {
@@ -331,7 +283,6 @@ public final class ExactSimilarityJoin {
                                         sc[set[t]]++;
                                     }
                                 }
-                                i = j;
                             }
                             sharedCount[c] = sc;
                             privateCounts[c] = pc;
@@ -365,11 +316,8 @@ public final class ExactSimilarityJoin {
                         c -> {
                             int[] next = sharedCount[c];
                             int id = firstId[c];
-                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
-                                int j = i + 1;
-                                while (j < end && key[j] == key[i]) {
-                                    j++;
-                                }
+                            for (int i = cut[c], end = cut[c + 1], j; i < end; i = j) {
+                                j = groupEnd(key, i, end);
                                 if (j - i > 1) {
                                     for (int t = i; t < j; t++) {
                                         int d = set[t];
@@ -377,19 +325,49 @@ public final class ExactSimilarityJoin {
                                     }
                                     id++;
                                 }
-                                i = j;
                             }
                         });
     }
 
     /**
-     * Sorts key[from, to) by unsigned value, moving set[i] along with key[i] (package-private for
-     * tests; the join only needs equal keys to end up adjacent).
+     * Sorts key[from, to), whose bytes above bit {@code shift} + 8 are equal (any keys for shift
+     * 56), by unsigned value, moving set[i] along with key[i] (package-private for tests; the join
+     * only needs equal keys to end up adjacent).
      */
-    static void radixSort(long[] key, int[] set, int from, int to) {
+    static void radixSort(long[] key, int[] set, int from, int to, int shift) {
         if (to - from > 1) {
-            radixSort(key, set, from, to, 56, new long[to - from], new int[to - from], from);
+            radixSort(key, set, from, to, shift, new long[to - from], new int[to - from], from);
         }
+    }
+
+    /**
+     * Counts ({@code key} null) or places the images of chunk {@code c}'s sets by their top byte,
+     * at {@code next[byte]}, which it advances.
+     */
+    private static void scatter(
+            long[][] slice, int c, int chunks, int[] next, long[] key, int[] set) {
+        int n = slice.length;
+        for (int d = chunkStart(c, n, chunks); d < chunkStart(c + 1, n, chunks); d++) {
+            if (slice[d] != null) {
+                for (long h : slice[d]) {
+                    long k = Mix64.fmix64(h);
+                    int p = next[(int) (k >>> 56)]++;
+                    if (key != null) {
+                        key[p] = k;
+                        set[p] = d;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The end of the run of keys equal to {@code key[i]} in [i, end). */
+    private static int groupEnd(long[] key, int i, int end) {
+        int j = i + 1;
+        while (j < end && key[j] == key[i]) {
+            j++;
+        }
+        return j;
     }
 
     /**
