@@ -309,14 +309,8 @@ public final class Evaluation {
                 if (larger < sketchSize) {
                     return c >= threshold ? 1 : 0;
                 }
-                int k =
-                        (int)
-                                Math.max(
-                                        1,
-                                        Math.min(
-                                                smaller,
-                                                Math.round(
-                                                        (double) sketchSize * smaller / larger)));
+                long sampled = Math.round((double) sketchSize * smaller / larger);
+                int k = (int) Math.max(1, Math.min(smaller, sampled));
                 int need = (int) Math.ceil(threshold * k - 1e-9);
                 double total = 0;
                 for (int i = need; i <= k; i++) {
@@ -465,8 +459,8 @@ public final class Evaluation {
                             n,
                             hit,
                             ratio(hit, n),
-                            n == 0 ? Double.NaN : candidate / n,
-                            n == 0 ? Double.NaN : predicted / n));
+                            ratio(candidate, n),
+                            ratio(predicted, n)));
         }
         double meanCandidates =
                 candidates.values().stream().mapToInt(Integer::intValue).average().orElse(0);
@@ -489,8 +483,8 @@ public final class Evaluation {
                 buckets);
     }
 
-    private static double ratio(int part, int whole) {
-        return whole == 0 ? Double.NaN : (double) part / whole;
+    private static double ratio(double part, int whole) {
+        return whole == 0 ? Double.NaN : part / whole;
     }
 
     private static long groupPair(int a, int b) {
