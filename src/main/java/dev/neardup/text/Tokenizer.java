@@ -422,14 +422,7 @@ public final class Tokenizer {
             pendingHighSurrogate = (char) cp;
             return;
         }
-        int kind;
-        if (cp < 0x80) {
-            kind = ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
-        } else if (cp < 0x10000) {
-            kind = BMP_KIND[cp];
-        } else {
-            kind = kindOf(cp);
-        }
+        int kind = cp < 0x10000 ? BMP_KIND[cp] : kindOf(cp);
         if (kind == BIGRAM && !segmentScripts) {
             kind = LETTER;
         }
