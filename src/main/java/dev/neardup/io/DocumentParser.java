@@ -413,12 +413,8 @@ public class DocumentParser implements java.io.Serializable {
                         id);
             }
         }
-        eventTime =
-                skewChecked(
-                        eventTime,
-                        present(fetched) ? fetchedAt : "the Kafka record timestamp",
-                        id,
-                        now);
+        String source = present(fetched) ? fetchedAt : "the Kafka record timestamp";
+        eventTime = skewChecked(eventTime, source, id, now);
         if (deletion) {
             return new Result(null, null, new Deletion(id, raw.source, url, eventTime));
         }
@@ -439,16 +435,13 @@ public class DocumentParser implements java.io.Serializable {
         }
         throw new Rejected(
                 Reason.FUTURE_TIMESTAMP,
-                "event time "
-                        + Json.isoTime(eventTime)
-                        + " ("
-                        + what
-                        + ") is "
-                        + java.time.Duration.ofMillis(eventTime - now)
-                        + " ahead of this machine's clock, more than"
-                        + " neardup.max-clock-skew ("
-                        + java.time.Duration.ofMillis(maxClockSkewMillis)
-                        + ") allows",
+                String.format(
+                        "event time %s (%s) is %s ahead of this machine's clock, more than"
+                                + " neardup.max-clock-skew (%s) allows",
+                        Json.isoTime(eventTime),
+                        what,
+                        java.time.Duration.ofMillis(eventTime - now),
+                        java.time.Duration.ofMillis(maxClockSkewMillis)),
                 id);
     }
 
