@@ -129,12 +129,15 @@ public final class ExactSimilarityJoin {
         int[] privateCount = new int[n];
         int[][] shared = new int[n][];
         int[] sharedLength = new int[n];
-        IntList frequency = new IntList(1024);
+        List<int[]> frequencies = new ArrayList<>();
+        int distinct = 0;
         for (int r = 0; r <= splits.length; r++) {
-            countRange(docs, splits, r, frequency, shared, sharedLength, privateCount);
+            int[] f = countRange(docs, splits, r, distinct, shared, sharedLength, privateCount);
+            frequencies.add(f);
+            distinct += f.length;
         }
-        int distinct = frequency.size;
-        int[] rank = rankByFrequency(Arrays.copyOf(frequency.values, distinct), n);
+        int[] rank =
+                rankByFrequency(frequencies.stream().flatMapToInt(Arrays::stream).toArray(), n);
         int[][] ids = new int[n][];
         IntStream.range(0, n)
                 .parallel()
@@ -185,14 +188,14 @@ public final class ExactSimilarityJoin {
 
     /**
      * Groups the occurrences of the hashes in range {@code r}: a hash in one set only adds to that
-     * set's private count; a hash in several gets the next id, recorded with its frequency and
-     * appended to each of its sets' lists.
+     * set's private count; a hash in several gets the next id (from {@code nextId}), appended to
+     * each of its sets' lists. Returns the frequencies of the new ids.
      */
-    private static void countRange(
+    private static int[] countRange(
             ShingleSet[] docs,
             long[] splits,
             int r,
-            IntList frequency,
+            int nextId,
             int[][] shared,
             int[] sharedLength,
             int[] privateCount) {
@@ -265,14 +268,14 @@ public final class ExactSimilarityJoin {
         }
         int[][] sharedCount = new int[parts][];
         int[][] privateCounts = new int[parts][];
-        IntList[] groupSizes = new IntList[parts];
+        int[][] groupSizes = new int[parts][];
         IntStream.range(0, parts)
                 .parallel()
                 .forEach(
                         c -> {
                             int[] sc = new int[n];
                             int[] pc = new int[n];
-                            IntList sizes = new IntList(1024);
+                            IntStream.Builder sizes = IntStream.builder();
                             for (int i = cut[c], end = cut[c + 1], j; i < end; i = j) {
                                 j = groupEnd(key, i, end);
                                 if (j - i == 1) {
@@ -286,12 +289,12 @@ public final class ExactSimilarityJoin {
                             }
                             sharedCount[c] = sc;
                             privateCounts[c] = pc;
-                            groupSizes[c] = sizes;
+                            groupSizes[c] = sizes.build().toArray();
                         });
         int[] firstId = new int[parts];
         for (int c = 0; c < parts; c++) {
-            firstId[c] = frequency.size;
-            frequency.addAll(groupSizes[c]);
+            firstId[c] = nextId;
+            nextId += groupSizes[c].length;
         }
         for (int d = 0; d < n; d++) {
             int length = sharedLength[d];
@@ -327,6 +330,7 @@ public final class ExactSimilarityJoin {
                                 }
                             }
                         });
+        return Arrays.stream(groupSizes).flatMapToInt(Arrays::stream).toArray();
     }
 
     /**
@@ -672,30 +676,5 @@ public final class ExactSimilarityJoin {
             }
         }
         return common;
-    }
-
-    /** A growable int array. */
-    private static final class IntList {
-        int[] values;
-        int size;
-
-        IntList(int capacity) {
-            values = new int[capacity];
-        }
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, Math.max(16, 2 * size));
-            }
-            values[size++] = v;
-        }
-
-        void addAll(IntList other) {
-            if (size + other.size > values.length) {
-                values = Arrays.copyOf(values, Math.max(size + other.size, 2 * values.length));
-            }
-            System.arraycopy(other.values, 0, values, size, other.size);
-            size += other.size;
-        }
     }
 }
