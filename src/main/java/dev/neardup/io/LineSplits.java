@@ -97,16 +97,9 @@ public final class LineSplits implements Serializable {
                 while (index < n) {
                     // Line starts are 0 and the bytes after line feeds: look for the first line
                     // feed at or after next - 1.
-                    long searchFrom = next - 1 - position;
-                    if (searchFrom >= n) {
-                        lineFeeds += countLineFeeds(bytes, index, n);
-                        index = n;
-                        break;
-                    }
-                    if (searchFrom > index) {
-                        lineFeeds += countLineFeeds(bytes, index, (int) searchFrom);
-                        index = (int) searchFrom;
-                    }
+                    int from = (int) Math.max(index, Math.min(n, next - 1 - position));
+                    lineFeeds += countLineFeeds(bytes, index, from);
+                    index = from;
                     while (index < n && bytes[index] != '\n') {
                         index++;
                     }
