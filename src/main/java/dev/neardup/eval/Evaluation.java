@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Compares the job's answer with the exact one: doc-level recall, pair recall and precision, and
@@ -309,14 +310,8 @@ public final class Evaluation {
                 if (larger < sketchSize) {
                     return c >= threshold ? 1 : 0;
                 }
-                int k =
-                        (int)
-                                Math.max(
-                                        1,
-                                        Math.min(
-                                                smaller,
-                                                Math.round(
-                                                        (double) sketchSize * smaller / larger)));
+                long sampled = Math.round((double) sketchSize * smaller / larger);
+                int k = (int) Math.max(1, Math.min(smaller, sampled));
                 int need = (int) Math.ceil(threshold * k - 1e-9);
                 double total = 0;
                 for (int i = need; i <= k; i++) {
@@ -381,22 +376,14 @@ public final class Evaluation {
             double floor,
             double recallSimilarity,
             double precisionSimilarity) {
-        // Doc-level recall: documents with an earlier document at recallSimilarity or more.
-        boolean[] similarEarlier = new boolean[docs.size()];
-        for (Truth p : exact) {
-            if (p.similarity() >= recallSimilarity) {
-                similarEarlier[p.second()] = true;
-            }
-        }
-        int withSimilar = 0;
+        // Pair recall counts the pairs at recallSimilarity or more; doc-level recall, the
+        // documents with an earlier document in such a pair.
+        List<Truth> recalled =
+                exact.stream().filter(p -> p.similarity() >= recallSimilarity).toList();
+        int[] withSimilar = recalled.stream().mapToInt(Truth::second).distinct().toArray();
         int found = 0;
-        for (int i = 0; i < docs.size(); i++) {
-            if (similarEarlier[i]) {
-                withSimilar++;
-                if (!matches.getOrDefault(docs.get(i).id(), Set.of()).isEmpty()) {
-                    found++;
-                }
-            }
+        for (int i : withSimilar) {
+            found += matches.getOrDefault(docs.get(i).id(), Set.of()).isEmpty() ? 0 : 1;
         }
         // Pair precision: reported pairs with exact similarity >= precisionSimilarity.
         // Documents with the same identity stand for each other (the job keeps the earliest of
@@ -427,16 +414,9 @@ public final class Evaluation {
                 reportedGroups.add(groupPair(group[a], group[b]));
             }
         }
-        int truePairs = 0;
-        int truePairsFound = 0;
-        for (Truth p : exact) {
-            if (p.similarity() >= recallSimilarity) {
-                truePairs++;
-                if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
-                    truePairsFound++;
-                }
-            }
-        }
+        Predicate<Truth> isFound =
+                p -> reportedGroups.contains(groupPair(group[p.first()], group[p.second()]));
+        int truePairsFound = (int) recalled.stream().filter(isFound).count();
         List<Bucket> buckets = new ArrayList<>();
         double[] edges = model.edges(floor);
         for (int k = 0; k + 1 < edges.length; k++) {
@@ -451,7 +431,7 @@ public final class Evaluation {
                 double s = p.similarity();
                 if (s >= low - 1e-12 && (s < high - 1e-12 || last)) {
                     n++;
-                    if (reportedGroups.contains(groupPair(group[p.first()], group[p.second()]))) {
+                    if (isFound.test(p)) {
                         hit++;
                     }
                     candidate += model.predictedCandidate(p.first(), p.second(), s);
@@ -465,8 +445,8 @@ public final class Evaluation {
                             n,
                             hit,
                             ratio(hit, n),
-                            n == 0 ? Double.NaN : candidate / n,
-                            n == 0 ? Double.NaN : predicted / n));
+                            ratio(candidate, n),
+                            ratio(predicted, n)));
         }
         double meanCandidates =
                 candidates.values().stream().mapToInt(Integer::intValue).average().orElse(0);
@@ -475,12 +455,12 @@ public final class Evaluation {
                 docs.size(),
                 exact.size(),
                 recallSimilarity,
-                withSimilar,
+                withSimilar.length,
                 found,
-                ratio(found, withSimilar),
-                truePairs,
+                ratio(found, withSimilar.length),
+                recalled.size(),
                 truePairsFound,
-                ratio(truePairsFound, truePairs),
+                ratio(truePairsFound, recalled.size()),
                 precisionSimilarity,
                 reported,
                 reportedAbove,
@@ -489,8 +469,8 @@ public final class Evaluation {
                 buckets);
     }
 
-    private static double ratio(int part, int whole) {
-        return whole == 0 ? Double.NaN : (double) part / whole;
+    private static double ratio(double part, int whole) {
+        return whole == 0 ? Double.NaN : part / whole;
     }
 
     private static long groupPair(int a, int b) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * Exact all-pairs cosine join: every pair of {@link TermVector}s whose exact cosine similarity
@@ -74,37 +75,28 @@ public final class ExactCosineJoin {
             }
         }
         Arrays.sort(all);
+        // The shared features, ascending, and (-frequency, index) of each.
+        LongStream.Builder sharedFeatures = LongStream.builder();
+        LongStream.Builder byFrequency = LongStream.builder();
         int shared = 0;
-        long[] sharedFeatures = new long[16];
-        int[] sharedCounts = new int[16];
-        for (int i = 0; i < all.length; ) {
-            int j = i + 1;
+        for (int i = 0, j; i < all.length; i = j) {
+            j = i + 1;
             while (j < all.length && all[j] == all[i]) {
                 j++;
             }
             if (j - i >= 2) {
-                if (shared == sharedFeatures.length) {
-                    sharedFeatures = Arrays.copyOf(sharedFeatures, 2 * shared);
-                    sharedCounts = Arrays.copyOf(sharedCounts, 2 * shared);
-                }
-                sharedFeatures[shared] = all[i];
-                sharedCounts[shared] = j - i;
-                shared++;
+                sharedFeatures.add(all[i]);
+                byFrequency.add(((long) -(j - i) << 32) | shared++);
             }
-            i = j;
         }
         all = null;
-        // Ids by decreasing document frequency, ties by feature value (the order of i).
-        long[] order = new long[shared];
-        for (int i = 0; i < shared; i++) {
-            order[i] = ((long) -sharedCounts[i] << 32) | i;
-        }
-        Arrays.sort(order);
+        // Ids by decreasing document frequency, ties by feature value (the order of the index).
+        long[] order = byFrequency.build().sorted().toArray();
         int[] idOfShared = new int[shared];
         for (int id = 0; id < shared; id++) {
             idOfShared[(int) order[id]] = id;
         }
-        long[] sortedShared = Arrays.copyOf(sharedFeatures, shared);
+        long[] sortedShared = sharedFeatures.build().toArray();
 
         // Each vector's shared features as (id, unit weight), ascending id; maxweight per id.
         int[][] ids = new int[n][];

@@ -129,12 +129,15 @@ public final class ExactSimilarityJoin {
         int[] privateCount = new int[n];
         int[][] shared = new int[n][];
         int[] sharedLength = new int[n];
-        IntList frequency = new IntList(1024);
+        List<int[]> frequencies = new ArrayList<>();
+        int distinct = 0;
         for (int r = 0; r <= splits.length; r++) {
-            countRange(docs, splits, r, frequency, shared, sharedLength, privateCount);
+            int[] f = countRange(docs, splits, r, distinct, shared, sharedLength, privateCount);
+            frequencies.add(f);
+            distinct += f.length;
         }
-        int distinct = frequency.size;
-        int[] rank = rankByFrequency(Arrays.copyOf(frequency.values, distinct), n);
+        int[] rank =
+                rankByFrequency(frequencies.stream().flatMapToInt(Arrays::stream).toArray(), n);
         int[][] ids = new int[n][];
         IntStream.range(0, n)
                 .parallel()
@@ -185,14 +188,14 @@ public final class ExactSimilarityJoin {
 
     /**
      * Groups the occurrences of the hashes in range {@code r}: a hash in one set only adds to that
-     * set's private count; a hash in several gets the next id, recorded with its frequency and
-     * appended to each of its sets' lists.
+     * set's private count; a hash in several gets the next id (from {@code nextId}), appended to
+     * each of its sets' lists. Returns the frequencies of the new ids.
      */
-    private static void countRange(
+    private static int[] countRange(
             ShingleSet[] docs,
             long[] splits,
             int r,
-            IntList frequency,
+            int nextId,
             int[][] shared,
             int[] sharedLength,
             int[] privateCount) {
@@ -225,19 +228,7 @@ public final class ExactSimilarityJoin {
         int[][] count = new int[chunks][256];
         IntStream.range(0, chunks)
                 .parallel()
-                .forEach(
-                        c -> {
-                            int[] cc = count[c];
-                            for (int d = chunkStart(c, n, chunks);
-                                    d < chunkStart(c + 1, n, chunks);
-                                    d++) {
-                                if (slice[d] != null) {
-                                    for (long h : slice[d]) {
-                                        cc[(int) (Mix64.fmix64(h) >>> 56)]++;
-                                    }
-                                }
-                            }
-                        });
+                .forEach(c -> scatter(slice, c, chunks, count[c], null, null));
         int[] bucketStart = new int[257];
         long at = 0;
         for (int g = 0; g < 256; g++) {
@@ -258,43 +249,13 @@ public final class ExactSimilarityJoin {
         int[] set = new int[m];
         IntStream.range(0, chunks)
                 .parallel()
-                .forEach(
-                        c -> {
-                            int[] next = count[c];
-                            for (int d = chunkStart(c, n, chunks);
-                                    d < chunkStart(c + 1, n, chunks);
-                                    d++) {
-                                if (slice[d] != null) {
-                                    for (long h : slice[d]) {
-                                        long k = Mix64.fmix64(h);
-                                        int p = next[(int) (k >>> 56)]++;
-                                        key[p] = k;
-                                        set[p] = d;
-                                    }
-                                    slice[d] = null;
-                                }
-                            }
-                        });
+                .forEach(c -> scatter(slice, c, chunks, count[c], key, set));
+        Arrays.fill(slice, null);
 
         // Sort each bucket by the remaining bytes: equal images become adjacent.
         IntStream.range(0, 256)
                 .parallel()
-                .forEach(
-                        g -> {
-                            int from = bucketStart[g];
-                            int to = bucketStart[g + 1];
-                            if (to - from > 1) {
-                                radixSort(
-                                        key,
-                                        set,
-                                        from,
-                                        to,
-                                        48,
-                                        new long[to - from],
-                                        new int[to - from],
-                                        from);
-                            }
-                        });
+                .forEach(g -> radixSort(key, set, bucketStart[g], bucketStart[g + 1], 48));
 
         // Ids in order of the sorted images. Chunks of the occurrences (cut between groups) are
         // counted in parallel, then each chunk writes its ids at offsets reserved in each set.
@@ -303,26 +264,20 @@ public final class ExactSimilarityJoin {
         cut[parts] = m;
         for (int c = 1; c < parts; c++) {
             int b = Math.max(cut[c - 1], (int) ((long) c * m / parts));
-            while (b > 0 && b < m && key[b] == key[b - 1]) {
-                b++;
-            }
-            cut[c] = b;
+            cut[c] = b > 0 && b < m ? groupEnd(key, b - 1, m) : b;
         }
         int[][] sharedCount = new int[parts][];
         int[][] privateCounts = new int[parts][];
-        IntList[] groupSizes = new IntList[parts];
+        int[][] groupSizes = new int[parts][];
         IntStream.range(0, parts)
                 .parallel()
                 .forEach(
                         c -> {
                             int[] sc = new int[n];
                             int[] pc = new int[n];
-                            IntList sizes = new IntList(1024);
-                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
-                                int j = i + 1;
-                                while (j < end && key[j] == key[i]) {
-                                    j++;
-                                }
+                            IntStream.Builder sizes = IntStream.builder();
+                            for (int i = cut[c], end = cut[c + 1], j; i < end; i = j) {
+                                j = groupEnd(key, i, end);
                                 if (j - i == 1) {
                                     pc[set[i]]++;
                                 } else {
@@ -331,16 +286,15 @@ public final class ExactSimilarityJoin {
                                         sc[set[t]]++;
                                     }
                                 }
-                                i = j;
                             }
                             sharedCount[c] = sc;
                             privateCounts[c] = pc;
-                            groupSizes[c] = sizes;
+                            groupSizes[c] = sizes.build().toArray();
                         });
         int[] firstId = new int[parts];
         for (int c = 0; c < parts; c++) {
-            firstId[c] = frequency.size;
-            frequency.addAll(groupSizes[c]);
+            firstId[c] = nextId;
+            nextId += groupSizes[c].length;
         }
         for (int d = 0; d < n; d++) {
             int length = sharedLength[d];
@@ -365,11 +319,8 @@ public final class ExactSimilarityJoin {
                         c -> {
                             int[] next = sharedCount[c];
                             int id = firstId[c];
-                            for (int i = cut[c], end = cut[c + 1]; i < end; ) {
-                                int j = i + 1;
-                                while (j < end && key[j] == key[i]) {
-                                    j++;
-                                }
+                            for (int i = cut[c], end = cut[c + 1], j; i < end; i = j) {
+                                j = groupEnd(key, i, end);
                                 if (j - i > 1) {
                                     for (int t = i; t < j; t++) {
                                         int d = set[t];
@@ -377,19 +328,50 @@ public final class ExactSimilarityJoin {
                                     }
                                     id++;
                                 }
-                                i = j;
                             }
                         });
+        return Arrays.stream(groupSizes).flatMapToInt(Arrays::stream).toArray();
     }
 
     /**
-     * Sorts key[from, to) by unsigned value, moving set[i] along with key[i] (package-private for
-     * tests; the join only needs equal keys to end up adjacent).
+     * Sorts key[from, to), whose bytes above bit {@code shift} + 8 are equal (any keys for shift
+     * 56), by unsigned value, moving set[i] along with key[i] (package-private for tests; the join
+     * only needs equal keys to end up adjacent).
      */
-    static void radixSort(long[] key, int[] set, int from, int to) {
+    static void radixSort(long[] key, int[] set, int from, int to, int shift) {
         if (to - from > 1) {
-            radixSort(key, set, from, to, 56, new long[to - from], new int[to - from], from);
+            radixSort(key, set, from, to, shift, new long[to - from], new int[to - from], from);
         }
+    }
+
+    /**
+     * Counts ({@code key} null) or places the images of chunk {@code c}'s sets by their top byte,
+     * at {@code next[byte]}, which it advances.
+     */
+    private static void scatter(
+            long[][] slice, int c, int chunks, int[] next, long[] key, int[] set) {
+        int n = slice.length;
+        for (int d = chunkStart(c, n, chunks); d < chunkStart(c + 1, n, chunks); d++) {
+            if (slice[d] != null) {
+                for (long h : slice[d]) {
+                    long k = Mix64.fmix64(h);
+                    int p = next[(int) (k >>> 56)]++;
+                    if (key != null) {
+                        key[p] = k;
+                        set[p] = d;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The end of the run of keys equal to {@code key[i]} in [i, end). */
+    private static int groupEnd(long[] key, int i, int end) {
+        int j = i + 1;
+        while (j < end && key[j] == key[i]) {
+            j++;
+        }
+        return j;
     }
 
     /**
@@ -694,30 +676,5 @@ public final class ExactSimilarityJoin {
             }
         }
         return common;
-    }
-
-    /** A growable int array. */
-    private static final class IntList {
-        int[] values;
-        int size;
-
-        IntList(int capacity) {
-            values = new int[capacity];
-        }
-
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, Math.max(16, 2 * size));
-            }
-            values[size++] = v;
-        }
-
-        void addAll(IntList other) {
-            if (size + other.size > values.length) {
-                values = Arrays.copyOf(values, Math.max(size + other.size, 2 * values.length));
-            }
-            System.arraycopy(other.values, 0, values, size, other.size);
-            size += other.size;
-        }
     }
 }

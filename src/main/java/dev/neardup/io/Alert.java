@@ -58,8 +58,6 @@ public class Alert {
     public String eventTime;
     public String detectedAt;
 
-    public Alert() {}
-
     /** Whether this is a cluster merge rather than a pair. */
     @JsonIgnore
     public boolean isClusterMerge() {

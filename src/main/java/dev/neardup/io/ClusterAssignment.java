@@ -19,6 +19,4 @@ public class ClusterAssignment {
     public boolean keep;
     public String componentId;
     public int componentSize;
-
-    public ClusterAssignment() {}
 }

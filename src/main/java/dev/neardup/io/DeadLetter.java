@@ -59,8 +59,6 @@ public class DeadLetter {
     public boolean payloadTruncated;
     public String detectedAt;
 
-    public DeadLetter() {}
-
     /** One line for people: "dead letter at SOURCE: REASON: message". */
     @Override
     public String toString() {

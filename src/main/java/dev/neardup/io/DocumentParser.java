@@ -70,16 +70,9 @@ import java.util.HexFormat;
  *       only against the clock skew.
  * </ol>
  *
- * <p>The payload is read once, from its bytes, by Jackson's UTF-8 byte parser ({@link
- * Json#UTF8_INPUT}): the fields the job reads are kept as they stream by, unknown fields' values
- * are skipped without building strings or trees (but still checked for syntax, depth and repeated
- * names), and no {@code String} of the whole record is made (only a malformed record is parsed a
- * second time, for its message).
- *
  * <p>The job's sources call {@link #parseRecord(RawRecord, long, long)}, which turns anything that
  * {@link #parse} throws into a dead letter {@code INTERNAL_ERROR}, so that no record can fail the
- * job. Not final for that reason only: a test passes a subclass whose {@code parse} throws on one
- * record to the real job, to check that the record is isolated.
+ * job (not final, so that a test can check this). Design: docs/design/input-records.md.
  */
 public class DocumentParser implements java.io.Serializable {
 
@@ -268,12 +261,7 @@ public class DocumentParser implements java.io.Serializable {
 
     /**
      * Jackson's description of what is wrong with a malformed record, worded by its {@code
-     * String}-based parser, which the job used before the byte parser: the byte parser words some
-     * errors differently (an unterminated string is "Unexpected end-of-input in VALUE_STRING"
-     * instead of "...: was expecting closing quote for a string value") or misleadingly (an
-     * unexpected non-ASCII character is "Invalid UTF-8 start byte"). Malformed records are rare, so
-     * they are parsed a second time, the old way, for the message; the byte parser's message is the
-     * fallback.
+     * String}-based parser (a second parse), else by the byte parser.
      */
     private static String malformedMessage(byte[] payload, int start, IOException streamingError) {
         if (streamingError instanceof StreamConstraintsException c
@@ -293,11 +281,7 @@ public class DocumentParser implements java.io.Serializable {
                 : String.valueOf(streamingError);
     }
 
-    /**
-     * The MALFORMED_JSON message of a record nested too deeply (Jackson's names the Java setting:
-     * "Document nesting depth (201) exceeds the maximum allowed (200, from
-     * `StreamReadConstraints.getMaxNestingDepth()`)").
-     */
+    /** The MALFORMED_JSON message of a record nested too deeply. */
     public static final String NESTING_MESSAGE =
             "arrays and objects nested more than "
                     + Json.MAX_NESTING_DEPTH
@@ -429,12 +413,8 @@ public class DocumentParser implements java.io.Serializable {
                         id);
             }
         }
-        eventTime =
-                skewChecked(
-                        eventTime,
-                        present(fetched) ? fetchedAt : "the Kafka record timestamp",
-                        id,
-                        now);
+        String source = present(fetched) ? fetchedAt : "the Kafka record timestamp";
+        eventTime = skewChecked(eventTime, source, id, now);
         if (deletion) {
             return new Result(null, null, new Deletion(id, raw.source, url, eventTime));
         }
@@ -455,16 +435,13 @@ public class DocumentParser implements java.io.Serializable {
         }
         throw new Rejected(
                 Reason.FUTURE_TIMESTAMP,
-                "event time "
-                        + Json.isoTime(eventTime)
-                        + " ("
-                        + what
-                        + ") is "
-                        + java.time.Duration.ofMillis(eventTime - now)
-                        + " ahead of this machine's clock, more than"
-                        + " neardup.max-clock-skew ("
-                        + java.time.Duration.ofMillis(maxClockSkewMillis)
-                        + ") allows",
+                String.format(
+                        "event time %s (%s) is %s ahead of this machine's clock, more than"
+                                + " neardup.max-clock-skew (%s) allows",
+                        Json.isoTime(eventTime),
+                        what,
+                        java.time.Duration.ofMillis(eventTime - now),
+                        java.time.Duration.ofMillis(maxClockSkewMillis)),
                 id);
     }
 

@@ -14,6 +14,4 @@ public class DuplicatePair {
     public String duplicateOf;
     public double similarity;
     public boolean exactCopy;
-
-    public DuplicatePair() {}
 }

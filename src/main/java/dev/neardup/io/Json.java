@@ -143,7 +143,8 @@ public final class Json {
             out.append(object ? "{}" : "[]");
             return;
         }
-        boolean oneLine = (inline || !object) && scalars(node);
+        boolean oneLine =
+                (inline || !object) && node.valueStream().noneMatch(JsonNode::isContainerNode);
         out.append(object ? '{' : '[');
         var names = node.fieldNames(); // empty for an array
         String separator = "";
@@ -162,15 +163,6 @@ public final class Json {
             newline(out, indent);
         }
         out.append(object ? '}' : ']');
-    }
-
-    private static boolean scalars(JsonNode container) {
-        for (JsonNode element : container) {
-            if (element.isContainerNode()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String scalar(JsonNode node) {

@@ -7,10 +7,12 @@ import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Kafka records to parsed records: {@link KafkaRawRecordDeserializer}'s raw record (value bytes,
- * {@code topic-partition@offset}, record timestamp), parsed and validated by a {@link
- * DocumentParser}. No record can fail here: anything unusable becomes a dead letter, and so does a
- * record whose parsing throws ({@code INTERNAL_ERROR}, {@link DocumentParser#parseRecord}).
+ * Kafka records to parsed records: the raw record (value bytes, {@code topic-partition@offset} as
+ * the source, record timestamp, and the coordinates for dead letters; a tombstone, with a null
+ * value, has an empty payload, {@link RawRecord#tombstone} set and its key in {@link
+ * RawRecord#key}), parsed and validated by a {@link DocumentParser}. No record can fail here:
+ * anything unusable becomes a dead letter, and so does a record whose parsing throws ({@code
+ * INTERNAL_ERROR}, {@link DocumentParser#parseRecord}).
  */
 public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSchema<ParsedRecord> {
 
@@ -24,8 +26,23 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
 
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<ParsedRecord> out) {
-        RawRecord raw = KafkaRawRecordDeserializer.raw(record);
-        out.collect(parser.parseRecord(raw, System.currentTimeMillis()));
+        out.collect(parser.parseRecord(raw(record), System.currentTimeMillis()));
+    }
+
+    private static RawRecord raw(ConsumerRecord<byte[], byte[]> record) {
+        byte[] value = record.value() == null ? new byte[0] : record.value();
+        RawRecord r =
+                new RawRecord(
+                        value, record.topic() + "-" + record.partition() + "@" + record.offset());
+        r.timestamp = record.timestamp();
+        r.topic = record.topic();
+        r.partition = record.partition();
+        r.offset = record.offset();
+        if (record.value() == null) {
+            r.tombstone = true;
+            r.key = record.key();
+        }
+        return r;
     }
 
     @Override

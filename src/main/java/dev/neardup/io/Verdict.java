@@ -72,8 +72,6 @@ public class Verdict {
     public String eventTime;
     public String detectedAt;
 
-    public Verdict() {}
-
     /** One match of a verdict. */
     public static class Match {
         public String docId;

@@ -30,9 +30,7 @@ import org.jsoup.parser.Parser;
  * Tokenizer} does that.
  *
  * <p>Markup is found as the WHATWG HTML tokenizer finds it, without rebuilding the tree; block
- * elements are jsoup's {@code Tag.isBlock()} list; named character references are decoded by
- * jsoup's {@link Parser#unescapeEntities} (cached per instance). Its word 5-shingles equal those of
- * jsoup's DOM on real crawls. Design: docs/design/html-text.md.
+ * elements and named references are jsoup's. Design: docs/design/html-text.md.
  *
  * <p>Not thread-safe (an instance reuses its buffers): one instance per thread. The static methods
  * are thread-safe.
@@ -142,32 +140,23 @@ public final class HtmlText {
                     "head");
 
     static {
-        for (String name : BLOCK_TAGS) {
-            addFlags(name, BLOCK);
-        }
-        for (String name : HIDDEN) {
-            addFlags(name, QUIET);
-        }
-        addFlags("html", QUIET);
-        addFlags("body", QUIET);
-        for (String name : new String[] {"style", "iframe", "xmp", "noembed", "noframes"}) {
-            addFlags(name, RAWTEXT);
-        }
-        addFlags("script", SCRIPT);
-        addFlags("title", RCDATA);
-        addFlags("textarea", RCDATA);
-        addFlags("plaintext", PLAINTEXT);
-        for (String name : new String[] {"noscript", "template", "object", "svg", "math"}) {
-            addFlags(name, CONTAINER);
-        }
-        addFlags("svg", FOREIGN);
-        addFlags("math", FOREIGN);
+        addFlags(BLOCK, BLOCK_TAGS);
+        addFlags(QUIET, HIDDEN.toArray(new String[0]));
+        addFlags(QUIET, "html", "body");
+        addFlags(RAWTEXT, "style", "iframe", "xmp", "noembed", "noframes");
+        addFlags(SCRIPT, "script");
+        addFlags(RCDATA, "title", "textarea");
+        addFlags(PLAINTEXT, "plaintext");
+        addFlags(CONTAINER, "noscript", "template", "object", "svg", "math");
+        addFlags(FOREIGN, "svg", "math");
     }
 
-    private static void addFlags(String name, int flags) {
-        int i = slot(name);
-        TABLE_NAMES[i] = name;
-        TABLE_FLAGS[i] |= flags;
+    private static void addFlags(int flags, String... names) {
+        for (String name : names) {
+            int i = slot(name);
+            TABLE_NAMES[i] = name;
+            TABLE_FLAGS[i] |= flags;
+        }
     }
 
     /** The table slot of {@code name}: its own, or the empty one where it would go. */
@@ -554,13 +543,8 @@ public final class HtmlText {
     /** True when {@code c[i..]} is {@code name} (any case) followed by white space, '/' or '>'. */
     private static boolean matchesTagName(char[] c, int i, int n, String name) {
         int end = i + name.length();
-        if (end >= n) {
+        if (end >= n || !equalsLowered(c, i, end, name)) {
             return false;
-        }
-        for (int k = 0; k < name.length(); k++) {
-            if (lower(c[i + k]) != name.charAt(k)) {
-                return false;
-            }
         }
         char next = c[end];
         return next == '>' || next == '/' || isSpace(next);

@@ -73,12 +73,10 @@ public final class Tokenizer {
     private static final byte[] ASCII_TOKEN_BYTE = new byte[128];
 
     static {
-        for (char c = '0'; c <= '9'; c++) {
-            ASCII_TOKEN_BYTE[c] = (byte) c;
-        }
-        for (char c = 'a'; c <= 'z'; c++) {
-            ASCII_TOKEN_BYTE[c] = (byte) c;
-            ASCII_TOKEN_BYTE[c - 'a' + 'A'] = (byte) c;
+        for (char c = 0; c < 128; c++) {
+            if (Character.isLetterOrDigit(c)) {
+                ASCII_TOKEN_BYTE[c] = (byte) Character.toLowerCase(c);
+            }
         }
     }
 
@@ -134,8 +132,7 @@ public final class Tokenizer {
             BMP_KIND[c] = kindOf(c);
             int flags = 0;
             if (NFKC_CASEFOLD.isInert(c)) {
-                // Boundaries before and after it, and normalisation leaves it alone (most of
-                // the BMP: spares 57,000 calls to normalize at class loading).
+                // Boundaries before and after it, and normalisation leaves it alone.
                 flags = BOUNDARY_BEFORE | SIMPLE;
                 SINGLE[c] = (char) c;
             } else if (NFKC_CASEFOLD.hasBoundaryBefore(c)) {
@@ -287,12 +284,10 @@ public final class Tokenizer {
     }
 
     /**
-     * The fast path, for a run of ASCII characters, without data-dependent branches: every
-     * character writes either its token byte or a separator, and the output position only advances
-     * when the character is a token character or the first separator after one (so a closed token
-     * is always followed by a separator in the buffer, and the last one is dropped at the end).
-     * Stops at the first non-ASCII character and returns its index, or {@code to}. The buffer must
-     * have room for {@code to - from + 1} more bytes.
+     * The branch-free fast path for a run of ASCII characters (docs/design/tokens.md): a closed
+     * token is always followed by a separator in the buffer. Stops at the first non-ASCII character
+     * and returns its index, or {@code to}. The buffer must have room for {@code to - from + 1}
+     * more bytes.
      */
     private int tokenizeAscii(char[] in, int from, int to) {
         final byte[] table = ASCII_TOKEN_BYTE;
@@ -422,14 +417,7 @@ public final class Tokenizer {
             pendingHighSurrogate = (char) cp;
             return;
         }
-        int kind;
-        if (cp < 0x80) {
-            kind = ASCII_TOKEN_BYTE[cp] != 0 ? LETTER : SEPARATOR;
-        } else if (cp < 0x10000) {
-            kind = BMP_KIND[cp];
-        } else {
-            kind = kindOf(cp);
-        }
+        int kind = cp < 0x10000 ? BMP_KIND[cp] : kindOf(cp);
         if (kind == BIGRAM && !segmentScripts) {
             kind = LETTER;
         }
@@ -453,14 +441,12 @@ public final class Tokenizer {
             appendUtf8(cp);
             return;
         }
+        if (kind == SEPARATOR) {
+            separator();
+            return;
+        }
         if (inToken == 1) {
             closeToken();
-        }
-        if (kind == SEPARATOR) {
-            if (inRun) {
-                flushRun();
-            }
-            return;
         }
         inRun = true; // BIGRAM
         startUnit();

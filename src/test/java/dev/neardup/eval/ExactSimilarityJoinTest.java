@@ -265,7 +265,7 @@ class ExactSimilarityJoinTest {
             set[i] = i;
         }
         long[] original = key.clone();
-        ExactSimilarityJoin.radixSort(key, set, 0, key.length);
+        ExactSimilarityJoin.radixSort(key, set, 0, key.length, 56);
         for (int i = 0; i < key.length; i++) {
             assertThat(key[i]).isEqualTo(original[set[i]]);
             if (i > 0) {
