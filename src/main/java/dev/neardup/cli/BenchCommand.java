@@ -24,9 +24,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "bench",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Benchmark throughput, latency and state size on this machine.",
         description = {
             "Benchmark neardup on this machine with a generated crawl: signature-only"

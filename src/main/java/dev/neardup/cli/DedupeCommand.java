@@ -29,9 +29,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "dedupe",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Cluster near-duplicates of a collection; list the ones to keep.",
         description = {
             "Find every near-duplicate pair of a collection of documents (JSON Lines, as for"

@@ -21,9 +21,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "evaluate",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Recall and precision on your own corpus, against the exact answer.",
         description = {
             "Evaluate neardup on a corpus (JSON Lines, as for 'run') against the exact answer:"

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
@@ -47,6 +48,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
         name = "neardup",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        sortOptions = false,
+        scope = ScopeType.INHERIT,
         subcommands = {
             RunCommand.class,
             TuneCommand.class,
@@ -161,10 +164,10 @@ public final class Neardup implements Callable<Integer> {
     private static int handleParameterException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String message = sentenceCase(picocliMessage(NeardupException.oneLine(ex.getMessage())));
-        if (ex instanceof UnmatchedArgumentException) {
-            List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
+        if (ex instanceof UnmatchedArgumentException unmatched) {
+            List<String> suggestions = unmatched.getSuggestions();
             if (suggestions.isEmpty()) {
-                suggestions = closeOptionNames((UnmatchedArgumentException) ex);
+                suggestions = closeOptionNames(unmatched);
             }
             if (!suggestions.isEmpty()) {
                 message += "; did you mean " + String.join(" or ", suggestions) + "?";
@@ -196,8 +199,7 @@ public final class Neardup implements Callable<Integer> {
     private static int handleExecutionException(
             Exception ex, CommandLine cmd, ParseResult parseResult) {
         List<String> args = parseResult.originalArgs();
-        if (ex instanceof ConfigException
-                || ex instanceof NeardupException && ((NeardupException) ex).isUsageError()) {
+        if (ex instanceof ConfigException || ex instanceof NeardupException n && n.isUsageError()) {
             reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }
@@ -212,22 +214,26 @@ public final class Neardup implements Callable<Integer> {
                             + (message != null ? ": " + message : "")
                             + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
         }
-        PrintWriter err = cmd.getErr();
-        err.println(
-                commandName(cmd) + ": " + Secrets.scrub(NeardupException.oneLine(message), args));
-        if (debug()) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
+        report(
+                cmd,
+                commandName(cmd) + ": " + Secrets.scrub(NeardupException.oneLine(message), args),
+                ex);
         return EXIT_FAILURE;
     }
 
     /** Prints a usage error; {@code message} is already scrubbed of secrets. */
     private static void reportUsageError(CommandLine cmd, String message, Exception ex) {
         String name = commandName(cmd);
+        report(
+                cmd,
+                name + ": " + NeardupException.oneLine(message) + " (see '" + name + " --help')",
+                ex);
+    }
+
+    /** Prints the error line, and the stack trace when {@link #debug()}. */
+    private static void report(CommandLine cmd, String line, Exception ex) {
         PrintWriter err = cmd.getErr();
-        err.println(
-                name + ": " + NeardupException.oneLine(message) + " (see '" + name + " --help')");
+        err.println(line);
         if (debug()) {
             ex.printStackTrace(err);
         }

@@ -28,9 +28,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "run",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Find near-duplicates with the streaming job, on embedded Flink.",
         description = {
             "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"

@@ -29,9 +29,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "tune",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Choose LSH bands and rows for a threshold; draw the S-curve.",
         description = {
             "Chooses LSH banding parameters for a similarity threshold t: the b bands of r rows"

@@ -14,8 +14,6 @@ public final class VersionProvider implements IVersionProvider {
     private static final String POM_PROPERTIES =
             "/META-INF/maven/dev.neardup/neardup/pom.properties";
 
-    private static volatile String version;
-
     @Override
     public String[] getVersion() {
         return new String[] {
@@ -34,12 +32,12 @@ public final class VersionProvider implements IVersionProvider {
      * than a jar.
      */
     static String version() {
-        String v = version;
-        if (v == null) {
-            v = readVersion();
-            version = v;
-        }
-        return v;
+        return Holder.VERSION;
+    }
+
+    /** Reads the version once, on first use. */
+    private static final class Holder {
+        static final String VERSION = readVersion();
     }
 
     private static String readVersion() {
