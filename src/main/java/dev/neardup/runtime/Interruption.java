@@ -6,24 +6,18 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
- * once, in the middle of whatever the job was writing, leaving the temporary directory behind), the
- * first signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
- * normally: sinks closed, summary printed, temporary files removed, and exit code 130 after SIGINT
- * or SIGTERM, 129 after SIGHUP ({@link #exitCode()}). A second signal, or the job not stopping
- * within {@link #GRACE_MILLIS}, exits at once.
- *
- * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
- * previous handlers back), through {@link SignalHandlers}. Where the JVM does not let a handler be
- * replaced (run with {@code -Xrs}, or a signal the process ignores: a shell script's background job
- * ignores SIGINT), that signal keeps its behaviour.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: the first signal runs the action that
+ * stops the job ({@link #onSignal}) and the command then finishes normally, with {@link
+ * #exitCode()}; a second signal, or the job not stopping within {@link #GRACE_MILLIS}, exits at
+ * once. Installed from {@link #install} until {@link #close}, through {@link SignalHandlers}.
+ * Design: docs/design/local-runs.md.
  */
 public final class Interruption implements AutoCloseable {
 
     /** How long the job may take to stop after the first signal before the process exits. */
     public static final long GRACE_MILLIS = 60_000;
 
-    /** Ctrl-C, kill's default, and the terminal closing (as the JVM itself handles them). */
+    /** Ctrl-C, kill's default, and the terminal closing. */
     private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
     private final PrintWriter err;

@@ -23,19 +23,10 @@ import org.apache.flink.core.execution.JobClient;
 
 /**
  * The progress of a local job on stderr, one report every few seconds: on a terminal, one line
- * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise (a
- * log file, a pipe, a CI job) one JSON object per line, for machines, in the format of the Kafka
- * mode's {@link KafkaProgress} (without the consumer lag):
- *
- * <pre>{@code
- * {"progress":"run","time":"2026-11-24T12:40:03Z","documents":24000,"documentsPerSecond":2010.5,
- *  "alerts":310,"verdicts":0,"deadLetters":2}
- * }</pre>
- *
- * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
- * documentsPerSecond} is the rate since the previous report. The counts are the job's metrics
- * ({@link JobCounts}); another job reports its own ({@link Counts}: {@code dedupe} reports its
- * stage and the records that stage passed).
+ * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise one
+ * JSON object per line (format: docs/run.md, "Progress"), the rate being since the previous report.
+ * The counts are the job's metrics ({@link JobCounts}); another job reports its own ({@link
+ * Counts}: {@code dedupe} reports its stage and the records that stage passed).
  */
 public final class Progress {
 

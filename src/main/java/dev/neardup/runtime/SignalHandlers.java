@@ -6,19 +6,15 @@ import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
 
 /**
- * Replaces the JVM's handler of a signal (SIGINT, SIGTERM, SIGHUP: by default, exit at once)
- * through {@code sun.misc.Signal}, by reflection (its direct use makes javac warn). Shared by the
- * local file run ({@link Interruption}) and the Kafka run ({@link StopOnSignal}).
+ * Replaces the JVM's handler of a signal (SIGINT, SIGTERM, SIGHUP) through {@code sun.misc.Signal},
+ * by reflection, for {@link Interruption} and {@link StopOnSignal}. Design:
+ * docs/design/local-runs.md.
  */
 public final class SignalHandlers {
 
     private SignalHandlers() {}
 
-    /**
-     * The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM alike (an operator
-     * asked the run to stop, whether from a terminal or a supervisor, and it stopped cleanly), 129
-     * for SIGHUP (the terminal went away).
-     */
+    /** The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM, 129 for SIGHUP. */
     public static int exitCode(String name) {
         return name.equals("HUP") ? 129 : 130;
     }

@@ -13,19 +13,10 @@ import org.apache.flink.core.execution.SavepointFormatType;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM for a Kafka-mode run on this machine: the first stops the job with a
- * savepoint into the state directory (Flink's stop-with-savepoint: the sources stop, the savepoint
- * is taken and the Kafka transactions up to it are committed, so consumers get everything the job
- * did and the next run resumes exactly there); if that fails or takes longer than {@code timeout},
- * or on a second signal, the job is cancelled instead and the next run resumes from its last
- * retained checkpoint (outputs after it are aborted and produced again). Either way nothing is
- * lost.
- *
- * <p>The handlers replace the JVM's own (which would start the shutdown at once, while the job
- * still needs the embedded cluster to take its savepoint) until {@link #close()}. They are set
- * through {@code sun.misc.Signal} by reflection ({@link SignalHandlers}); where it is not
- * available, or the signal is ignored (a process started in the background by a non-interactive
- * shell ignores SIGINT), the JVM's handling stays and the shutdown hook of the caller cancels the
- * job.
+ * savepoint into the state directory; if that fails or takes longer than {@code timeout}, or on a
+ * second signal, the job is cancelled instead and the next run resumes from its last retained
+ * checkpoint. Installed until {@link #close()}, through {@link SignalHandlers}. Design:
+ * docs/design/local-runs.md.
  */
 public final class StopOnSignal implements AutoCloseable {
 
