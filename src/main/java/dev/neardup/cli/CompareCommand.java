@@ -7,7 +7,6 @@ import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.compare.Compare;
 import dev.neardup.tools.compare.DocumentReader.ContentTypeOption;
-import dev.neardup.tools.compare.JobDecision;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -24,11 +23,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
-/**
- * {@code neardup compare A B}: the exact similarity of two documents (Jaccard and containment of
- * their shingle sets), the MinHash estimate with its standard error, and, apart from those, what
- * the streaming job would do with the pair ({@link JobDecision}).
- */
+/** {@code neardup compare A B}: similarity of two documents, and the job's decision. */
 @Command(
         name = "compare",
         header = "Compare two documents: exact similarity, and what the job would do.",
@@ -48,7 +43,6 @@ import picocli.CommandLine.TypeConversionException;
                     + " or an http(s):// URL. HTML is reduced to its visible text first.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup compare page.html page-copy.html",
             "  neardup compare --shingle char --stem porter a.txt b.txt",

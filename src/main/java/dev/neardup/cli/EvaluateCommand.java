@@ -14,11 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code neardup evaluate}: how well the job finds near-duplicates in the user's own corpus,
- * against the exact answer: all pairs above a floor by an exact similarity join, then the real job
- * on the same input, then recall and precision.
- */
+/** {@code neardup evaluate}: recall and precision against the exact answer ({@link Evaluate}). */
 @Command(
         name = "evaluate",
         header = "Recall and precision on your own corpus, against the exact answer.",
@@ -43,7 +39,6 @@ import picocli.CommandLine.Spec;
                     + " are left out of both answers.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup evaluate --input crawl.jsonl --plot recall.png",
             "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",

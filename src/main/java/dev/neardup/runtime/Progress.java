@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 
@@ -196,19 +197,16 @@ public final class Progress {
         List<Field> fields = counts.fields().get();
         String name = counts.name();
         if (terminal) {
-            StringBuilder line = new StringBuilder();
-            line.append("\r\033[K")
-                    .append("neardup")
-                    .append(phase == null ? "" : " " + command + " (" + phase + ")")
-                    .append(": ");
-            if (stage != null) {
-                line.append(stage).append(": ");
-            }
-            line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
-            for (Field f : fields) {
-                line.append(", ").append(f.text());
-            }
-            err.print(line);
+            err.print(
+                    "\r\033[Kneardup"
+                            + (phase == null ? "" : " " + command + " (" + phase + ")")
+                            + ": "
+                            + (stage == null ? "" : stage + ": ")
+                            + String.format(
+                                    Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name)
+                            + fields.stream()
+                                    .map(f -> ", " + f.text())
+                                    .collect(Collectors.joining()));
             lineShown = true;
         } else {
             Map<String, Object> line = new LinkedHashMap<>();
