@@ -7,6 +7,7 @@ import dev.neardup.batch.DedupeSummary;
 import dev.neardup.config.CandidateMethod;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.runtime.Progress.Field;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -179,21 +180,16 @@ public final class DedupeRun {
                 },
                 "records",
                 () -> last.get().stageRecords(),
-                () ->
-                        List.of(
-                                new Progress.Field(
-                                        "documents", "documents", last.get().documents()),
-                                new Progress.Field(
-                                        "bandEntries", unit + " entries", last.get().bandEntries()),
-                                new Progress.Field(
-                                        "comparisons", "comparisons", last.get().comparisons()),
-                                new Progress.Field("pairs", "verified pairs", last.get().pairs()),
-                                new Progress.Field(
-                                        "componentRounds",
-                                        "component rounds",
-                                        last.get().round() + 1),
-                                new Progress.Field(
-                                        "clustered", "clustered", last.get().clustered())));
+                () -> {
+                    DedupeCounters.Snapshot c = last.get();
+                    return List.of(
+                            new Field("documents", "documents", c.documents()),
+                            new Field("bandEntries", unit + " entries", c.bandEntries()),
+                            new Field("comparisons", "comparisons", c.comparisons()),
+                            new Field("pairs", "verified pairs", c.pairs()),
+                            new Field("componentRounds", "component rounds", c.round() + 1),
+                            new Field("clustered", "clustered", c.clustered()));
+                });
     }
 
     /**

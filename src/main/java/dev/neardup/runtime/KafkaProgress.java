@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.OptionValues;
 import dev.neardup.pipeline.KafkaSettings;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -48,7 +49,9 @@ public final class KafkaProgress implements AutoCloseable {
         if (text == null) {
             return DEFAULT_INTERVAL;
         }
-        Duration d = Durations.parse("-D" + INTERVAL_PROPERTY, text);
+        Duration d =
+                NeardupException.usageIfInvalid(
+                        () -> OptionValues.duration("-D" + INTERVAL_PROPERTY, text));
         return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
     }
 

@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.OptionValues;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
 import java.io.IOException;
@@ -132,7 +133,9 @@ public final class Progress {
         if (text == null) {
             return null;
         }
-        Duration d = Durations.parse("--progress-interval", text);
+        Duration d =
+                NeardupException.usageIfInvalid(
+                        () -> OptionValues.duration("--progress-interval", text));
         if (d.isNegative() || d.isZero()) {
             throw NeardupException.usage("--progress-interval must be positive, got " + text);
         }
