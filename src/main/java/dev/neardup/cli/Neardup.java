@@ -22,27 +22,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code neardup} command line: a picocli command whose subcommands are the tools ({@code run}
- * the streaming job, {@code tune} to choose LSH banding parameters, {@code compare} to compare two
- * documents).
- *
- * <p>Conventions shared by all subcommands:
- *
- * <ul>
- *   <li>Exit code 0 on success, 2 for a usage error (bad or missing argument, unreadable input
- *       file), 1 for a failure while running (network error, write error, internal error), 128 +
- *       130 for a local run stopped by SIGINT or SIGTERM.
- *   <li>Errors are one line on stderr, {@code "neardup <command>: <message>"}, followed for usage
- *       errors by a pointer to the command's help. No stack trace unless the environment variable
- *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
- *       true}).
- *   <li>Every command has {@code -h/--help} and {@code -V/--version}.
- *   <li>The value of a secret ({@link Secrets}: a password, a JAAS config, a token...) given as a
- *       {@code KEY=VALUE} argument is shown as {@code ******} in every error message.
- * </ul>
- *
- * To add a subcommand, write a {@code @Command} class (see {@link TuneCommand}) and list it in
- * {@code subcommands} below.
+ * The {@code neardup} command line: a picocli command whose subcommands are the tools. Every
+ * command inherits {@code -h/--help} and {@code -V/--version}, exits 0 on success, 2 on a usage
+ * error (bad or missing argument, unreadable input file), 1 on a failure while running, 130 (129
+ * after SIGHUP) when a signal stopped a local run, and prints an error as one line on stderr,
+ * {@code "neardup <command>: <message>"} (a usage error adds a pointer to the help): no stack trace
+ * unless {@code NEARDUP_DEBUG=1} (or {@code -Dneardup.debug=true}), and the value of a secret
+ * ({@link Secrets}) given as {@code KEY=VALUE} shown as {@code ******}. A subcommand is a
+ * {@code @Command} class listed in {@code subcommands} below.
  */
 @Command(
         name = "neardup",
