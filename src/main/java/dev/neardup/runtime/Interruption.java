@@ -1,7 +1,6 @@
 package dev.neardup.runtime;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -18,12 +17,12 @@ public final class Interruption implements AutoCloseable {
     public static final long GRACE_MILLIS = 60_000;
 
     /** Ctrl-C, kill's default, and the terminal closing. */
-    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
+    private static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
 
     private final PrintWriter err;
     private final boolean terminal;
     private final Runnable cleanUp;
-    private final List<Runnable> restore = new ArrayList<>();
+    private Runnable restore;
     private final AtomicReference<String> received = new AtomicReference<>();
     private Runnable action;
     private Thread watchdog;
@@ -50,12 +49,7 @@ public final class Interruption implements AutoCloseable {
     /** As {@link #install(PrintWriter, Progress, Runnable)}, given whether err is a terminal. */
     public static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
         Interruption interruption = new Interruption(err, terminal, cleanUp);
-        for (String name : SIGNALS) {
-            Runnable previous = SignalHandlers.handle(name, interruption::handle);
-            if (previous != null) {
-                interruption.restore.add(previous);
-            }
-        }
+        interruption.restore = SignalHandlers.handle(SIGNALS, interruption::handle);
         return interruption;
     }
 
@@ -157,8 +151,7 @@ public final class Interruption implements AutoCloseable {
     /** Puts the previous handlers back. */
     @Override
     public void close() {
-        restore.forEach(Runnable::run);
-        restore.clear();
+        restore.run();
         synchronized (this) {
             if (watchdog != null) {
                 watchdog.interrupt();

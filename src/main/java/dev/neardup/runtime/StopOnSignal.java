@@ -3,7 +3,6 @@ package dev.neardup.runtime;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +27,7 @@ public final class StopOnSignal implements AutoCloseable {
     private final PrintWriter err;
     private final AtomicReference<String> signal = new AtomicReference<>();
     private final CompletableFuture<String> stopped = new CompletableFuture<>();
-    private final List<Runnable> restore = new ArrayList<>();
+    private Runnable restore;
 
     private StopOnSignal(JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         this.job = job;
@@ -41,12 +40,7 @@ public final class StopOnSignal implements AutoCloseable {
     public static StopOnSignal install(
             JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         StopOnSignal stop = new StopOnSignal(job, savepoints, timeout, err);
-        for (String name : SIGNALS) {
-            Runnable previous = SignalHandlers.handle(name, stop::signal);
-            if (previous != null) {
-                stop.restore.add(previous);
-            }
-        }
+        stop.restore = SignalHandlers.handle(SIGNALS, stop::signal);
         return stop;
     }
 
@@ -96,7 +90,6 @@ public final class StopOnSignal implements AutoCloseable {
 
     @Override
     public void close() {
-        restore.forEach(Runnable::run);
-        restore.clear();
+        restore.run();
     }
 }
