@@ -43,11 +43,7 @@ public final class Interruption implements AutoCloseable {
      *     a new line, after the progress line and the "^C" the terminal echoes
      */
     public static Interruption install(PrintWriter err, Progress progress, Runnable cleanUp) {
-        return install(err, progress != null && progress.terminal(), cleanUp);
-    }
-
-    /** As {@link #install(PrintWriter, Progress, Runnable)}, given whether err is a terminal. */
-    public static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
+        boolean terminal = progress != null && progress.terminal();
         Interruption interruption = new Interruption(err, terminal, cleanUp);
         interruption.restore = SignalHandlers.handle(SIGNALS, interruption::handle);
         return interruption;

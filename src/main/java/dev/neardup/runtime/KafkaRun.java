@@ -102,8 +102,7 @@ public final class KafkaRun {
         }
         // Kafka first: a mistyped topic must not leave a state directory behind. Ctrl-C while
         // the check waits for the brokers exits at once, 130 (nothing to stop or clean up yet).
-        try (Interruption interruption =
-                Interruption.install(quiet ? null : err, false, () -> {})) {
+        try (Interruption interruption = Interruption.install(quiet ? null : err, null, () -> {})) {
             checkKafka(kafkaSettings);
         }
         try (StateDir state =
