@@ -176,9 +176,16 @@ public final class DocumentReader {
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw NeardupException.usage("not a valid URL: " + argument);
         }
+        if (http == null) {
+            http =
+                    HttpClient.newBuilder()
+                            .connectTimeout(TIMEOUT)
+                            .followRedirects(HttpClient.Redirect.NORMAL)
+                            .build();
+        }
         HttpResponse<byte[]> response;
         try {
-            response = client().send(request, HttpResponse.BodyHandlers.ofByteArray());
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (HttpConnectTimeoutException e) {
             String within = " within " + TIMEOUT.toSeconds() + " s";
             throw cannotFetch(argument, "no connection to " + uri.getHost() + within, e);
@@ -208,17 +215,6 @@ public final class DocumentReader {
 
     private static NeardupException cannotFetch(String argument, String why, Exception cause) {
         return NeardupException.failure("cannot fetch " + argument + ": " + why, cause);
-    }
-
-    private HttpClient client() {
-        if (http == null) {
-            http =
-                    HttpClient.newBuilder()
-                            .connectTimeout(TIMEOUT)
-                            .followRedirects(HttpClient.Redirect.NORMAL)
-                            .build();
-        }
-        return http;
     }
 
     /** A short description of a network failure, whose JDK message is often null. */

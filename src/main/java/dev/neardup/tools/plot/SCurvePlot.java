@@ -128,12 +128,10 @@ public final class SCurvePlot {
             double s = (double) i / SAMPLES;
             curve.add(s, params.probability(s));
         }
-        XYSeries thresholdLine = verticalLine("threshold", threshold);
-        XYSeries effectiveLine = verticalLine("effective threshold", effective);
         XYSeriesCollection lines = new XYSeriesCollection();
         lines.addSeries(curve);
-        lines.addSeries(thresholdLine);
-        lines.addSeries(effectiveLine);
+        lines.addSeries(verticalLine("threshold", threshold));
+        lines.addSeries(verticalLine("effective threshold", effective));
         Stroke curveStroke = new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
         Stroke thresholdStroke = new BasicStroke(2f);
         Stroke dashed =
