@@ -34,7 +34,6 @@ final class SettingFlags {
         top.getSubcommands().values().forEach(SettingFlags::install);
     }
 
-    /** Adds the flags of {@code options} to {@code command}. */
     static void add(CommandSpec command, List<ConfigOption<?>> options) {
         for (ConfigOption<?> option : options) {
             Setting<?> setting = Setting.forKey(option.key());

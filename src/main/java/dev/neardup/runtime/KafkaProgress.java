@@ -43,7 +43,6 @@ public final class KafkaProgress implements AutoCloseable {
         this.progress = Progress.onStderr(err, null, "kafka", kafkaCounts);
     }
 
-    /** The interval between progress lines. */
     public static Duration interval() {
         String text = System.getProperty(INTERVAL_PROPERTY);
         if (text == null) {
@@ -59,7 +58,6 @@ public final class KafkaProgress implements AutoCloseable {
         progress.report();
     }
 
-    /** Ends the terminal line, so that what follows starts on a line of its own. */
     public void finish() {
         progress.finish();
     }
