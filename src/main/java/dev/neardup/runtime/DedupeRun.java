@@ -88,13 +88,12 @@ public final class DedupeRun {
      */
     public static int run(Options o, DedupeSettings settings, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        boolean onCluster = o.cluster() != null;
         List<String> given = given(o);
         if (o.summary() != null) {
             CliFiles.writableFile("--summary", o.summary().toString());
         }
         Duration every = Progress.parseInterval(o.progressInterval());
-        if (onCluster) {
+        if (o.cluster() != null) {
             return submit(o, conf, settings, given, err);
         }
         if (!o.sample()) {

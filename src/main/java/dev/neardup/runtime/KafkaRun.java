@@ -57,13 +57,12 @@ public final class KafkaRun {
     /** Runs (or submits) the job; returns the exit code, 130 after a stop by a signal. */
     public static int run(Options o, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        Configuration effective = o.effective();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
         KafkaSettings kafkaSettings =
-                NeardupException.usageIfInvalid(() -> KafkaSettings.from(effective));
+                NeardupException.usageIfInvalid(() -> KafkaSettings.from(o.effective()));
         boolean bounded = kafkaSettings.bounded();
-        String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
+        String startingOffsets = o.effective().get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         if (o.onCluster()) {
             if (o.stateDir() != null || o.fresh()) {
                 throw NeardupException.usage(
