@@ -63,8 +63,6 @@ public final class DocumentReader {
      * A document read from the command line.
      *
      * @param source the argument that named it ({@code -} for standard input)
-     * @param content the decoded content
-     * @param type how it is to be read
      * @param typeReason why: {@code "--content-type"}, {@code "file extension .html"}, {@code
      *     "Content-Type text/html"} or {@code "content sniffing"}
      */
@@ -77,7 +75,6 @@ public final class DocumentReader {
 
     /**
      * @param stdin what {@code -} reads
-     * @param userAgent the HTTP User-Agent
      * @param warnings receives warnings (malformed input, unknown charset), one line each
      */
     public DocumentReader(InputStream stdin, String userAgent, Consumer<String> warnings) {

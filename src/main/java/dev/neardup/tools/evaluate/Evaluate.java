@@ -45,11 +45,9 @@ import org.apache.flink.core.fs.local.LocalDataInputStream;
 public final class Evaluate {
 
     /**
-     * @param input the JSON Lines file of documents
      * @param floor the lowest exact similarity of the ground truth, or null for the default
      * @param recallSimilarity null for the default
      * @param precisionSimilarity null for the default
-     * @param json print one JSON object
      * @param plot where to draw recall over the predicted curves, or null
      */
     public record Options(
