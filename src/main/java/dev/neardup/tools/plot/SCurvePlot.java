@@ -1,5 +1,10 @@
 package dev.neardup.tools.plot;
 
+import static java.awt.BasicStroke.CAP_BUTT;
+import static java.awt.BasicStroke.CAP_ROUND;
+import static java.awt.BasicStroke.JOIN_MITER;
+import static java.awt.BasicStroke.JOIN_ROUND;
+
 import dev.neardup.config.Format;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.NeardupException;
@@ -132,16 +137,9 @@ public final class SCurvePlot {
         lines.addSeries(curve);
         lines.addSeries(verticalLine("threshold", threshold));
         lines.addSeries(verticalLine("effective threshold", effective));
-        Stroke curveStroke = new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
+        Stroke curveStroke = new BasicStroke(3f, CAP_ROUND, JOIN_ROUND);
         Stroke thresholdStroke = new BasicStroke(2f);
-        Stroke dashed =
-                new BasicStroke(
-                        2f,
-                        BasicStroke.CAP_BUTT,
-                        BasicStroke.JOIN_MITER,
-                        10f,
-                        new float[] {7f, 5f},
-                        0f);
+        Stroke dashed = new BasicStroke(2f, CAP_BUTT, JOIN_MITER, 10f, new float[] {7f, 5f}, 0f);
         XYLineAndShapeRenderer lineRenderer = new XYLineAndShapeRenderer(true, false);
         lineRenderer.setDrawSeriesLineAsPath(true); // one smooth path, not 1000 segments
         lineRenderer.setSeriesPaint(0, CURVE);
