@@ -109,10 +109,7 @@ public final class Neardup implements Callable<Integer> {
         System.exit(execute(args));
     }
 
-    /**
-     * Runs the command line with the process's standard streams and returns the exit code without
-     * calling {@link System#exit}.
-     */
+    /** Runs with the process's standard streams; returns the exit code (no {@link System#exit}). */
     public static int execute(String... args) {
         Charset charset = consoleCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, charset), true);

@@ -5,10 +5,7 @@ import java.io.InputStream;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/**
- * The {@code --version} text: neardup's version (from the Maven descriptor in the jar) and the Java
- * runtime.
- */
+/** The {@code --version} text: neardup's version (from the jar's Maven descriptor) and the JVM. */
 public final class VersionProvider implements IVersionProvider {
 
     private static final String POM_PROPERTIES =
@@ -27,10 +24,7 @@ public final class VersionProvider implements IVersionProvider {
         };
     }
 
-    /**
-     * neardup's version, as in the pom; {@code "dev"} when running from a build directory rather
-     * than a jar.
-     */
+    /** neardup's version, as in the pom; {@code "dev"} from a build directory, not a jar. */
     static String version() {
         return Holder.VERSION;
     }

@@ -281,9 +281,7 @@ public final class KafkaRun {
                 : " from --starting-offsets " + startingOffsets;
     }
 
-    /**
-     * Checks the brokers, the topics and the broker's transaction timeout before the job starts.
-     */
+    /** Checks the brokers, the topics and the broker's transaction timeout before the start. */
     private static void checkKafka(KafkaSettings kafkaSettings) {
         try {
             kafkaSettings.checkTopics(Duration.ofSeconds(30));
@@ -294,10 +292,7 @@ public final class KafkaRun {
         }
     }
 
-    /**
-     * Waits for the job to end, printing progress; returns why it failed, or null when it finished
-     * (or was stopped).
-     */
+    /** Waits for the job, printing progress; returns why it failed, or null (finished, stopped). */
     private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress, Duration every)
             throws InterruptedException {
         var result = job.getJobExecutionResult();

@@ -68,9 +68,7 @@ public final class Progress {
         return streaming(job, () -> job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), List::of);
     }
 
-    /**
-     * The streaming job's documents, then {@code alerts}, verdicts, dead letters and {@code more}.
-     */
+    /** The streaming job's documents, {@code alerts}, verdicts, dead letters and {@code more}. */
     static Counts streaming(JobCounts job, LongSupplier alerts, Supplier<List<Field>> more) {
         return new Counts(
                 "documents",
@@ -126,9 +124,7 @@ public final class Progress {
         return new Progress(err, isTerminal(2), interval, command, counts);
     }
 
-    /**
-     * A --progress-interval: a positive duration, or null (then the default for where stderr goes).
-     */
+    /** A --progress-interval: positive, or null (then the default for where stderr goes). */
     public static Duration parseInterval(String text) {
         if (text == null) {
             return null;

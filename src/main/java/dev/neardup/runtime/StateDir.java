@@ -202,10 +202,7 @@ public final class StateDir implements AutoCloseable {
         return snapshots(new ArrayList<>()).stream().findFirst();
     }
 
-    /**
-     * The readable snapshots, latest first; those whose metadata cannot be read are added to {@code
-     * unreadable}.
-     */
+    /** The readable snapshots, latest first; unreadable ones are added to {@code unreadable}. */
     public List<Snapshot> snapshots(List<Unreadable> unreadable) {
         List<Snapshot> out = new ArrayList<>();
         for (Path dir : candidateDirs()) {

@@ -38,10 +38,7 @@ public final class WorkDir implements AutoCloseable {
         return path;
     }
 
-    /**
-     * The bundled sample crawl ({@code sample}), else {@code stdin}, copied into this directory:
-     * where a run reads it from.
-     */
+    /** The sample crawl ({@code sample}) or {@code stdin}, copied here for the run to read. */
     public Path spool(boolean sample, InputStream stdin) throws IOException {
         if (!sample) {
             Path spooled = path.resolve("stdin.jsonl");

@@ -73,10 +73,7 @@ public final class Compare {
         this.minHash = settings.text().minHash();
     }
 
-    /**
-     * The banding of the comparison: {@code --bands} x {@code --rows}, or chosen from the
-     * threshold. A bad combination is a usage error.
-     */
+    /** The banding: --bands x --rows, or chosen from the threshold; a bad one is a usage error. */
     public static LshParams banding(ReadableConfig conf) {
         return JaccardTuning.banding(
                 conf, conf.get(NearDupOptions.THRESHOLD), conf.get(NearDupOptions.NUM_HASHES));

@@ -87,10 +87,7 @@ public final class SCurvePlot {
             return n.endsWith(".png") ? PNG : n.endsWith(".svg") ? SVG : null;
         }
 
-        /**
-         * The format of {@code file}, named by {@code flag}; neither .png nor .svg is a usage
-         * error.
-         */
+        /** {@code file}'s format ({@code flag} names it); not .png or .svg: a usage error. */
         public static ImageFormat required(String flag, Path file) {
             ImageFormat format = of(file);
             if (format == null) {
