@@ -243,9 +243,7 @@ public final class Neardup implements Callable<Integer> {
         return message.replace("option option ", "option ").replaceFirst("^(?i)error: ", "");
     }
 
-    /**
-     * "Unknown option: x" becomes "unknown option: x"; "K must..." and "HTTP..." stay as they are.
-     */
+    /** "Unknown option: x" becomes "unknown option: x"; "K must...", "HTTP..." stay as they are. */
     private static String sentenceCase(String message) {
         if (message.length() > 1
                 && Character.isUpperCase(message.charAt(0))

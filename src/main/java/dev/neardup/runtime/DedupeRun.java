@@ -285,10 +285,7 @@ public final class DedupeRun {
         return target;
     }
 
-    /**
-     * A path on a cluster: a Flink filesystem URI as given, an absolute path as a {@code file:}
-     * URI; null when not given.
-     */
+    /** A cluster path: a filesystem URI as is, an absolute path as a file: URI; null stays null. */
     private static String clusterPath(String option, String target) {
         if (target == null || DedupeJob.isFileSystemUri(target)) {
             return target;

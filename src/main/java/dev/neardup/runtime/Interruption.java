@@ -49,10 +49,7 @@ public final class Interruption implements AutoCloseable {
         return interruption;
     }
 
-    /**
-     * What the first signal does from now on (stop the job; it must not block). If a signal came
-     * already, runs it at once.
-     */
+    /** The first signal's action (stops the job, must not block); run at once if a signal came. */
     public void onSignal(Runnable stop) {
         boolean now;
         synchronized (this) {
