@@ -16,17 +16,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code neardup bench}: measures, in one run on this machine, the signature step alone, the whole
- * job on the embedded MiniCluster (RocksDB, checkpoints on) and the job with its keyed path cut
- * after the signature operator (documents/s and CPU per document of each), the latency from parsing
- * a document to its alert, and the state bytes per live document (from a native savepoint).
- */
+/** {@code neardup bench}: throughput, latency and state size on this machine ({@code Bench}). */
 @Command(
         name = "bench",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Benchmark throughput, latency and state size on this machine.",
         description = {
             "Benchmark neardup on this machine with a generated crawl: signature-only documents/s"

@@ -6,30 +6,26 @@ import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.compare.Compare;
-import dev.neardup.tools.compare.DocumentReader;
-import dev.neardup.tools.compare.JobDecision;
+import dev.neardup.tools.compare.DocumentReader.ContentTypeOption;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
-/**
- * {@code neardup compare A B}: the exact similarity of two documents (Jaccard and containment of
- * their shingle sets), the MinHash estimate with its standard error, and, apart from those, what
- * the streaming job would do with the pair ({@link JobDecision}).
- */
+/** {@code neardup compare A B}: similarity of two documents, and the job's decision. */
 @Command(
         name = "compare",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Compare two documents: exact similarity, and what the job would do.",
         description = {
             "Compares two documents: exact Jaccard similarity and containment of their shingle"
@@ -47,7 +43,6 @@ import picocli.CommandLine.Spec;
                     + " or an http(s):// URL. HTML is reduced to its visible text first.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup compare page.html page-copy.html",
             "  neardup compare --shingle char --stem porter a.txt b.txt",
@@ -78,13 +73,31 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
     @Option(
             names = "--content-type",
             paramLabel = "auto|html|text",
-            converter = EnumConverter.ContentTypeConverter.class,
+            converter = ContentTypeConverter.class,
             defaultValue = "auto",
             description =
                     "How to read the documents: html, text, or auto to decide from the HTTP"
                             + " Content-Type, the file extension (html, htm, xhtml or txt) or the"
                             + " content itself. Default: ${DEFAULT-VALUE}.")
-    DocumentReader.ContentTypeOption contentType = DocumentReader.ContentTypeOption.AUTO;
+    ContentTypeOption contentType = ContentTypeOption.AUTO;
+
+    /** --content-type ignoring case; an error lists the values as typed: auto, html or text. */
+    static final class ContentTypeConverter implements ITypeConverter<ContentTypeOption> {
+        @Override
+        public ContentTypeOption convert(String value) {
+            for (ContentTypeOption constant : ContentTypeOption.values()) {
+                if (constant.name().equalsIgnoreCase(value.strip())) {
+                    return constant;
+                }
+            }
+            List<String> names =
+                    Arrays.stream(ContentTypeOption.values())
+                            .map(e -> e.name().toLowerCase(Locale.ROOT))
+                            .toList();
+            throw new TypeConversionException(
+                    "expected " + Setting.either(names) + ", got '" + value + "'");
+        }
+    }
 
     @Mixin JobOptions job;
 

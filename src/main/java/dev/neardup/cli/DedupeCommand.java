@@ -22,16 +22,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code neardup dedupe}: all near-duplicate pairs of a collection on disk and its clusters, as one
- * bounded Flink job in BATCH mode ({@link DedupeJob}), on embedded Flink or, through the job jar's
- * {@link JobMain}, on a cluster. Parses and checks the options, places inputs and outputs, waits
- * with progress; the job graph and its report live in {@code dev.neardup.batch}.
+ * {@code neardup dedupe}: the bounded {@link DedupeJob} on embedded Flink or, through {@link
+ * JobMain}, on a cluster ({@link DedupeRun}).
  */
 @Command(
         name = "dedupe",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Cluster near-duplicates of a collection; list the ones to keep.",
         description = {
             "Find every near-duplicate pair of a collection of documents (JSON Lines, as for"
@@ -58,7 +53,6 @@ import picocli.CommandLine.Spec;
                     + " written by every subtask; a plain path is one file.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
             "      --keep keep.jsonl",

@@ -14,16 +14,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code neardup evaluate}: how well the job finds near-duplicates in the user's own corpus,
- * against the exact answer: all pairs above a floor by an exact similarity join, then the real job
- * on the same input, then recall and precision.
- */
+/** {@code neardup evaluate}: recall and precision against the exact answer ({@link Evaluate}). */
 @Command(
         name = "evaluate",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Recall and precision on your own corpus, against the exact answer.",
         description = {
             "Evaluate neardup on a corpus (JSON Lines, as for 'run') against the exact answer:"
@@ -46,7 +39,6 @@ import picocli.CommandLine.Spec;
                     + " are left out of both answers.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup evaluate --input crawl.jsonl --plot recall.png",
             "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",

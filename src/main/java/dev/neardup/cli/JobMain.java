@@ -16,10 +16,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * never calls {@code System.exit} (it may run inside the JobManager): a usage error becomes an
  * exception whose message is the one line {@code neardup run} would print.
  *
- * <p>Options come from the cluster's configuration ({@link #clusterConfiguration()}: its {@code
- * config.yaml}, with {@code neardup.*} keys, and {@code flink run -D}), overridden by the program's
- * {@code -D key=value}, overridden by the flags it names. The cluster's checkpointing settings
- * apply unless {@code --checkpoint-interval} or {@code -D} names them.
+ * <p>Options come from the cluster's configuration ({@link #clusterConfiguration()}), overridden by
+ * the program's {@code -D} and flags ({@link JobOptions#onCluster}).
  */
 public final class JobMain {
 

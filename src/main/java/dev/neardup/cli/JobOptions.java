@@ -98,18 +98,16 @@ final class JobOptions {
         properties.forEach(conf::setString);
         Map<String, String> flags = SettingFlags.given(command);
         if (containment != null) {
-            NearDupOptions.containment(containment)
-                    .forEach(
-                            (key, value) -> {
-                                if (flags.containsKey(key)) {
-                                    throw new ConfigException(
-                                            Setting.forKey(key).flags().get(0)
-                                                    + " and --containment both set "
-                                                    + key
-                                                    + ": give only one of them");
-                                }
-                                flags.put(key, value);
-                            });
+            for (var e : NearDupOptions.containment(containment).entrySet()) {
+                if (flags.containsKey(e.getKey())) {
+                    throw new ConfigException(
+                            Setting.forKey(e.getKey()).flags().get(0)
+                                    + " and --containment both set "
+                                    + e.getKey()
+                                    + ": give only one of them");
+                }
+                flags.put(e.getKey(), e.getValue());
+            }
         }
         flags.forEach(conf::setString);
         return conf;

@@ -86,10 +86,7 @@ final class KafkaOptions {
         return conf;
     }
 
-    /**
-     * The first Kafka flag given on {@code command}'s command line, or null: they need {@code
-     * --bootstrap-servers}.
-     */
+    /** The first Kafka flag on {@code command}'s line, or null (they need --bootstrap-servers). */
     String firstGiven(CommandSpec command) {
         for (String key : SettingFlags.given(command).keySet()) {
             if (key.startsWith("neardup.kafka.")) {

@@ -11,10 +11,8 @@ import picocli.CommandLine.ParameterException;
 /**
  * The parameter of a repeatable {@code KEY=VALUE} option ({@code -D}, {@code --kafka-property}),
  * put into its {@code Map<String, String>} as it is: the key up to the first {@code =}, the value
- * after it, quotes and all. Picocli's own map handling splits the argument respecting quotes, and
- * on a stray quote ({@code ssl.keystore.password=S3CR3T"x}) prints the whole argument twice as a
- * {@code [picocli WARN]}; its error for a missing {@code =} quotes the argument too. Here nothing
- * is printed, and an error shows a secret's value as {@link Secrets#HIDDEN}.
+ * after it, quotes and all. Unlike picocli's own map handling, it never prints the argument (a
+ * warning on a stray quote), and an error shows a secret's value as {@link Secrets#HIDDEN}.
  */
 final class KeyValueOption implements IParameterConsumer {
 

@@ -17,36 +17,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code neardup} command line: a picocli command whose subcommands are the tools ({@code run}
- * the streaming job, {@code tune} to choose LSH banding parameters, {@code compare} to compare two
- * documents).
- *
- * <p>Conventions shared by all subcommands:
- *
- * <ul>
- *   <li>Exit code 0 on success, 2 for a usage error (bad or missing argument, unreadable input
- *       file), 1 for a failure while running (network error, write error, internal error), 128 +
- *       130 for a local run stopped by SIGINT or SIGTERM.
- *   <li>Errors are one line on stderr, {@code "neardup <command>: <message>"}, followed for usage
- *       errors by a pointer to the command's help. No stack trace unless the environment variable
- *       {@code NEARDUP_DEBUG} is {@code 1} (or the system property {@code neardup.debug} is {@code
- *       true}).
- *   <li>Every command has {@code -h/--help} and {@code -V/--version}.
- *   <li>The value of a secret ({@link Secrets}: a password, a JAAS config, a token...) given as a
- *       {@code KEY=VALUE} argument is shown as {@code ******} in every error message.
- * </ul>
- *
- * To add a subcommand, write a {@code @Command} class (see {@link TuneCommand}) and list it in
- * {@code subcommands} below.
+ * The {@code neardup} command line: a picocli command whose subcommands are the tools. Every
+ * command inherits {@code -h/--help} and {@code -V/--version}, exits 0 on success, 2 on a usage
+ * error (bad or missing argument, unreadable input file), 1 on a failure while running, 130 (129
+ * after SIGHUP) when a signal stopped a local run, and prints an error as one line on stderr,
+ * {@code "neardup <command>: <message>"} (a usage error adds a pointer to the help): no stack trace
+ * unless {@code NEARDUP_DEBUG=1} (or {@code -Dneardup.debug=true}), and the value of a secret
+ * ({@link Secrets}) given as {@code KEY=VALUE} shown as {@code ******}. A subcommand is a
+ * {@code @Command} class listed in {@code subcommands} below.
  */
 @Command(
         name = "neardup",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        sortOptions = false,
+        scope = ScopeType.INHERIT,
         subcommands = {
             RunCommand.class,
             TuneCommand.class,
@@ -119,10 +109,7 @@ public final class Neardup implements Callable<Integer> {
         System.exit(execute(args));
     }
 
-    /**
-     * Runs the command line with the process's standard streams and returns the exit code without
-     * calling {@link System#exit}.
-     */
+    /** Runs with the process's standard streams; returns the exit code (no {@link System#exit}). */
     public static int execute(String... args) {
         Charset charset = consoleCharset();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, charset), true);
@@ -161,10 +148,10 @@ public final class Neardup implements Callable<Integer> {
     private static int handleParameterException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String message = sentenceCase(picocliMessage(NeardupException.oneLine(ex.getMessage())));
-        if (ex instanceof UnmatchedArgumentException) {
-            List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
+        if (ex instanceof UnmatchedArgumentException unmatched) {
+            List<String> suggestions = unmatched.getSuggestions();
             if (suggestions.isEmpty()) {
-                suggestions = closeOptionNames((UnmatchedArgumentException) ex);
+                suggestions = closeOptionNames(unmatched);
             }
             if (!suggestions.isEmpty()) {
                 message += "; did you mean " + String.join(" or ", suggestions) + "?";
@@ -196,8 +183,7 @@ public final class Neardup implements Callable<Integer> {
     private static int handleExecutionException(
             Exception ex, CommandLine cmd, ParseResult parseResult) {
         List<String> args = parseResult.originalArgs();
-        if (ex instanceof ConfigException
-                || ex instanceof NeardupException && ((NeardupException) ex).isUsageError()) {
+        if (ex instanceof ConfigException || ex instanceof NeardupException n && n.isUsageError()) {
             reportUsageError(cmd, Secrets.scrub(ex.getMessage(), args), ex);
             return EXIT_USAGE;
         }
@@ -212,22 +198,26 @@ public final class Neardup implements Callable<Integer> {
                             + (message != null ? ": " + message : "")
                             + (debug() ? "" : " (set " + DEBUG_ENV + "=1 to see the stack trace)");
         }
-        PrintWriter err = cmd.getErr();
-        err.println(
-                commandName(cmd) + ": " + Secrets.scrub(NeardupException.oneLine(message), args));
-        if (debug()) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
+        report(
+                cmd,
+                commandName(cmd) + ": " + Secrets.scrub(NeardupException.oneLine(message), args),
+                ex);
         return EXIT_FAILURE;
     }
 
     /** Prints a usage error; {@code message} is already scrubbed of secrets. */
     private static void reportUsageError(CommandLine cmd, String message, Exception ex) {
         String name = commandName(cmd);
+        report(
+                cmd,
+                name + ": " + NeardupException.oneLine(message) + " (see '" + name + " --help')",
+                ex);
+    }
+
+    /** Prints the error line, and the stack trace when {@link #debug()}. */
+    private static void report(CommandLine cmd, String line, Exception ex) {
         PrintWriter err = cmd.getErr();
-        err.println(
-                name + ": " + NeardupException.oneLine(message) + " (see '" + name + " --help')");
+        err.println(line);
         if (debug()) {
             ex.printStackTrace(err);
         }
@@ -253,9 +243,7 @@ public final class Neardup implements Callable<Integer> {
         return message.replace("option option ", "option ").replaceFirst("^(?i)error: ", "");
     }
 
-    /**
-     * "Unknown option: x" becomes "unknown option: x"; "K must..." and "HTTP..." stay as they are.
-     */
+    /** "Unknown option: x" becomes "unknown option: x"; "K must...", "HTTP..." stay as they are. */
     private static String sentenceCase(String message) {
         if (message.length() > 1
                 && Character.isUpperCase(message.charAt(0))

@@ -22,15 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code neardup run}: the streaming job on Flink's embedded MiniCluster, from a JSON Lines file,
- * standard input or the bundled sample crawl, to JSON Lines files or standard output.
- */
+/** {@code neardup run}: the streaming job on files ({@link EmbeddedRun}) or on Kafka. */
 @Command(
         name = "run",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Find near-duplicates with the streaming job, on embedded Flink.",
         description = {
             "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"
@@ -46,7 +40,6 @@ import picocli.CommandLine.Spec;
             "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup run --sample",
             "      the bundled sample crawl; alerts on stdout",

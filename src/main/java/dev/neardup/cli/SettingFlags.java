@@ -34,7 +34,6 @@ final class SettingFlags {
         top.getSubcommands().values().forEach(SettingFlags::install);
     }
 
-    /** Adds the flags of {@code options} to {@code command}. */
     static void add(CommandSpec command, List<ConfigOption<?>> options) {
         for (ConfigOption<?> option : options) {
             Setting<?> setting = Setting.forKey(option.key());
@@ -69,10 +68,7 @@ final class SettingFlags {
                 + ".";
     }
 
-    /**
-     * The settings given as flags on {@code command}'s command line: option key to the value as a
-     * configuration string.
-     */
+    /** The settings given as flags on {@code command}'s line: key to configuration string. */
     static Map<String, String> given(CommandSpec command) {
         Map<String, String> values = new LinkedHashMap<>();
         CommandLine.ParseResult parsed = command.commandLine().getParseResult();

@@ -21,17 +21,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code neardup tune}: the mode's tuning ({@link dev.neardup.similarity.ModeTuning}): for Jaccard
- * the LSH banding (b bands of r rows) for a threshold, chosen or given, with its S-curve as a
- * table, as JSON, or as a PNG or SVG chart; cosine's block layout; containment's size-partitioned
- * bandings.
- */
+/** {@code neardup tune}: the mode's tuning ({@link dev.neardup.similarity.ModeTuning}). */
 @Command(
         name = "tune",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
         header = "Choose LSH bands and rows for a threshold; draw the S-curve.",
         description = {
             "Chooses LSH banding parameters for a similarity threshold t: the b bands of r rows"
@@ -45,7 +37,6 @@ import picocli.CommandLine.Spec;
                     + " are missed.",
             ""
         },
-        footerHeading = "%nExamples:%n",
         footer = {
             "  neardup tune --threshold 0.8",
             "  neardup tune --threshold 0.8 --plot s-curve.png",

@@ -5,16 +5,11 @@ import java.io.InputStream;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/**
- * The {@code --version} text: neardup's version (from the Maven descriptor in the jar) and the Java
- * runtime.
- */
+/** The {@code --version} text: neardup's version (from the jar's Maven descriptor) and the JVM. */
 public final class VersionProvider implements IVersionProvider {
 
     private static final String POM_PROPERTIES =
             "/META-INF/maven/dev.neardup/neardup/pom.properties";
-
-    private static volatile String version;
 
     @Override
     public String[] getVersion() {
@@ -29,17 +24,14 @@ public final class VersionProvider implements IVersionProvider {
         };
     }
 
-    /**
-     * neardup's version, as in the pom; {@code "dev"} when running from a build directory rather
-     * than a jar.
-     */
+    /** neardup's version, as in the pom; {@code "dev"} from a build directory, not a jar. */
     static String version() {
-        String v = version;
-        if (v == null) {
-            v = readVersion();
-            version = v;
-        }
-        return v;
+        return Holder.VERSION;
+    }
+
+    /** Reads the version once, on first use. */
+    private static final class Holder {
+        static final String VERSION = readVersion();
     }
 
     private static String readVersion() {

@@ -15,12 +15,9 @@ public final class CliFiles {
     private CliFiles() {}
 
     /**
-     * An input file: it exists, is not a directory and can be read. {@code what} names it in the
-     * message ("input file", "file"), {@code argument} is how the user wrote it. A regular file's
-     * first byte is read, so that a file the permissions allow but the system cannot read (an I/O
-     * error, a file of /proc, a denial that the permission bits do not show) is the same usage
-     * error in every command, before any work starts. Other files (a named pipe, a device) are not
-     * read here: reading could block or consume their data.
+     * An input file: it exists, is not a directory and can be read (a regular file's first byte is
+     * read; a pipe or device is not: docs/design/local-runs.md). {@code what} names it in the
+     * message ("input file", "file"), {@code argument} is how the user wrote it.
      */
     public static Path readableFile(String what, String argument, Path file) {
         if (!Files.exists(file)) {

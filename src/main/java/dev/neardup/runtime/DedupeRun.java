@@ -7,6 +7,7 @@ import dev.neardup.batch.DedupeSummary;
 import dev.neardup.config.CandidateMethod;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.runtime.Progress.Field;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -87,13 +88,12 @@ public final class DedupeRun {
      */
     public static int run(Options o, DedupeSettings settings, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        boolean onCluster = o.cluster() != null;
         List<String> given = given(o);
         if (o.summary() != null) {
             CliFiles.writableFile("--summary", o.summary().toString());
         }
         Duration every = Progress.parseInterval(o.progressInterval());
-        if (onCluster) {
+        if (o.cluster() != null) {
             return submit(o, conf, settings, given, err);
         }
         if (!o.sample()) {
@@ -179,21 +179,16 @@ public final class DedupeRun {
                 },
                 "records",
                 () -> last.get().stageRecords(),
-                () ->
-                        List.of(
-                                new Progress.Field(
-                                        "documents", "documents", last.get().documents()),
-                                new Progress.Field(
-                                        "bandEntries", unit + " entries", last.get().bandEntries()),
-                                new Progress.Field(
-                                        "comparisons", "comparisons", last.get().comparisons()),
-                                new Progress.Field("pairs", "verified pairs", last.get().pairs()),
-                                new Progress.Field(
-                                        "componentRounds",
-                                        "component rounds",
-                                        last.get().round() + 1),
-                                new Progress.Field(
-                                        "clustered", "clustered", last.get().clustered())));
+                () -> {
+                    DedupeCounters.Snapshot c = last.get();
+                    return List.of(
+                            new Field("documents", "documents", c.documents()),
+                            new Field("bandEntries", unit + " entries", c.bandEntries()),
+                            new Field("comparisons", "comparisons", c.comparisons()),
+                            new Field("pairs", "verified pairs", c.pairs()),
+                            new Field("componentRounds", "component rounds", c.round() + 1),
+                            new Field("clustered", "clustered", c.clustered()));
+                });
     }
 
     /**
@@ -290,10 +285,7 @@ public final class DedupeRun {
         return target;
     }
 
-    /**
-     * A path on a cluster: a Flink filesystem URI as given, an absolute path as a {@code file:}
-     * URI; null when not given.
-     */
+    /** A cluster path: a filesystem URI as is, an absolute path as a file: URI; null stays null. */
     private static String clusterPath(String option, String target) {
         if (target == null || DedupeJob.isFileSystemUri(target)) {
             return target;

@@ -160,6 +160,7 @@ public final class EmbeddedRun {
         long duplicate = counts.written(EmbeddedJob.VERDICTS, Verdict.DUPLICATE);
         long contained = counts.written(EmbeddedJob.VERDICTS, Verdict.CONTAINED);
         long deleted = counts.written(EmbeddedJob.VERDICTS, Verdict.DELETED);
+        long blank = counts.count(JobCounts.BLANK_LINES);
         return String.format(
                 Locale.ROOT,
                 "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
@@ -173,14 +174,12 @@ public final class EmbeddedRun {
                 counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
                 merges(counts),
                 counts.written(EmbeddedJob.DEAD_LETTERS),
-                blankLines(counts.count(JobCounts.BLANK_LINES)));
-    }
-
-    /** ", 3 blank lines skipped" when the input had blank lines, else nothing. */
-    private static String blankLines(long blank) {
-        return blank == 0
-                ? ""
-                : ", " + blank + (blank == 1 ? " blank line" : " blank lines") + " skipped";
+                blank == 0
+                        ? ""
+                        : ", "
+                                + blank
+                                + (blank == 1 ? " blank line" : " blank lines")
+                                + " skipped");
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

@@ -1,35 +1,28 @@
 package dev.neardup.runtime;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: instead of the JVM's default (exit at
- * once, in the middle of whatever the job was writing, leaving the temporary directory behind), the
- * first signal runs an action that stops the job ({@link #onSignal}), and the command then finishes
- * normally: sinks closed, summary printed, temporary files removed, and exit code 130 after SIGINT
- * or SIGTERM, 129 after SIGHUP ({@link #exitCode()}). A second signal, or the job not stopping
- * within {@link #GRACE_MILLIS}, exits at once.
- *
- * <p>Installed for the duration of a command ({@link #install}, then {@link #close}, which puts the
- * previous handlers back), through {@link SignalHandlers}. Where the JVM does not let a handler be
- * replaced (run with {@code -Xrs}, or a signal the process ignores: a shell script's background job
- * ignores SIGINT), that signal keeps its behaviour.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a local run: the first signal runs the action that
+ * stops the job ({@link #onSignal}) and the command then finishes normally, with {@link
+ * #exitCode()}; a second signal, or the job not stopping within {@link #GRACE_MILLIS}, exits at
+ * once. Installed from {@link #install} until {@link #close}, through {@link SignalHandlers}.
+ * Design: docs/design/local-runs.md.
  */
 public final class Interruption implements AutoCloseable {
 
     /** How long the job may take to stop after the first signal before the process exits. */
     public static final long GRACE_MILLIS = 60_000;
 
-    /** Ctrl-C, kill's default, and the terminal closing (as the JVM itself handles them). */
-    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
+    /** Ctrl-C, kill's default, and the terminal closing. */
+    private static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
 
     private final PrintWriter err;
     private final boolean terminal;
     private final Runnable cleanUp;
-    private final List<Runnable> restore = new ArrayList<>();
+    private Runnable restore;
     private final AtomicReference<String> received = new AtomicReference<>();
     private Runnable action;
     private Thread watchdog;
@@ -50,25 +43,13 @@ public final class Interruption implements AutoCloseable {
      *     a new line, after the progress line and the "^C" the terminal echoes
      */
     public static Interruption install(PrintWriter err, Progress progress, Runnable cleanUp) {
-        return install(err, progress != null && progress.terminal(), cleanUp);
-    }
-
-    /** As {@link #install(PrintWriter, Progress, Runnable)}, given whether err is a terminal. */
-    public static Interruption install(PrintWriter err, boolean terminal, Runnable cleanUp) {
+        boolean terminal = progress != null && progress.terminal();
         Interruption interruption = new Interruption(err, terminal, cleanUp);
-        for (String name : SIGNALS) {
-            Runnable previous = SignalHandlers.handle(name, interruption::handle);
-            if (previous != null) {
-                interruption.restore.add(previous);
-            }
-        }
+        interruption.restore = SignalHandlers.handle(SIGNALS, interruption::handle);
         return interruption;
     }
 
-    /**
-     * What the first signal does from now on (stop the job; it must not block). If a signal came
-     * already, runs it at once.
-     */
+    /** The first signal's action (stops the job, must not block); run at once if a signal came. */
     public void onSignal(Runnable stop) {
         boolean now;
         synchronized (this) {
@@ -163,8 +144,7 @@ public final class Interruption implements AutoCloseable {
     /** Puts the previous handlers back. */
     @Override
     public void close() {
-        restore.forEach(Runnable::run);
-        restore.clear();
+        restore.run();
         synchronized (this) {
             if (watchdog != null) {
                 watchdog.interrupt();

@@ -20,14 +20,9 @@ import org.apache.flink.metrics.reporter.MetricReporter;
 import org.apache.flink.metrics.reporter.MetricReporterFactory;
 
 /**
- * The counts of a job run on this machine's embedded Flink, read from the job's metrics: what the
- * progress lines and summaries show. {@link #configure} adds an in-process metric reporter to the
- * job's configuration, tagged with this run's id; the MiniCluster that runs the job creates it, and
- * it keeps the operators' counters as they register them: the counts are live, and they keep their
- * last value when the tasks end, so they can still be read after the job finished or was cancelled.
- * Each run has its own reporter, so jobs one after the other in one JVM never see each other's
- * counts; a new cluster with the same configuration (the next phase of {@code bench}, another
- * attempt of {@code dedupe}) starts from 0.
+ * The counts of a job run on this machine's embedded Flink, read from the job's metrics through an
+ * in-process metric reporter that {@link #configure} adds: live while the job runs, and kept after
+ * it ended or was cancelled; each run has its own. Design: docs/design/local-runs.md.
  */
 public final class JobCounts {
 

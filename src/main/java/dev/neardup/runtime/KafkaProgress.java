@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.OptionValues;
 import dev.neardup.pipeline.KafkaSettings;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -15,21 +16,10 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The progress of a Kafka-mode run on this machine, every few seconds on stderr ({@link Progress}):
- * documents read and per second, alerts, verdicts and dead letters sent, and the consumer lag. On a
- * terminal one line rewritten in place; otherwise (a log file, a service manager) one JSON object
- * per line:
- *
- * <pre>
- * {"progress":"kafka","time":"2026-11-24T12:40:03Z","documents":1200,"documentsPerSecond":48.5,
- *  "alerts":31,"verdicts":1180,"deadLetters":2,"consumerLag":0}</pre>
- *
- * <p>Counts are the job's metrics ({@link JobCounts}): documents sketched, and records the sinks
- * sent (including those of transactions that a failure aborted: they are sent again after the
- * restart). The consumer lag is what {@code kafka-consumer-groups.sh --describe} shows: the records
- * of the input topic after the group's committed offsets, which the job commits with each
- * checkpoint; a partition without a committed offset counts all its records. It is null when the
- * brokers do not answer.
+ * The progress of a Kafka-mode run on this machine, every few seconds on stderr ({@link Progress},
+ * {@code "progress":"kafka"}): documents read and per second, alerts, verdicts and dead letters
+ * sent ({@link JobCounts}), and the consumer lag, null when the brokers do not answer. Format:
+ * docs/kafka.md; the counts: docs/design/local-runs.md.
  */
 public final class KafkaProgress implements AutoCloseable {
 
@@ -53,13 +43,14 @@ public final class KafkaProgress implements AutoCloseable {
         this.progress = Progress.onStderr(err, null, "kafka", kafkaCounts);
     }
 
-    /** The interval between progress lines. */
     public static Duration interval() {
         String text = System.getProperty(INTERVAL_PROPERTY);
         if (text == null) {
             return DEFAULT_INTERVAL;
         }
-        Duration d = Durations.parse("-D" + INTERVAL_PROPERTY, text);
+        Duration d =
+                NeardupException.usageIfInvalid(
+                        () -> OptionValues.duration("-D" + INTERVAL_PROPERTY, text));
         return d.isZero() || d.isNegative() ? DEFAULT_INTERVAL : d;
     }
 
@@ -67,7 +58,6 @@ public final class KafkaProgress implements AutoCloseable {
         progress.report();
     }
 
-    /** Ends the terminal line, so that what follows starts on a line of its own. */
     public void finish() {
         progress.finish();
     }

@@ -22,10 +22,7 @@ public final class KafkaPropertiesFiles {
 
     private KafkaPropertiesFiles() {}
 
-    /**
-     * The properties at {@code path}; a path that is neither a file nor a directory is a usage
-     * error.
-     */
+    /** The properties at {@code path}; neither a file nor a directory is a usage error. */
     public static Map<String, String> read(Path path) {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(path)) {

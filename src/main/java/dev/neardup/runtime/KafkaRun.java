@@ -57,13 +57,12 @@ public final class KafkaRun {
     /** Runs (or submits) the job; returns the exit code, 130 after a stop by a signal. */
     public static int run(Options o, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        Configuration effective = o.effective();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
         KafkaSettings kafkaSettings =
-                NeardupException.usageIfInvalid(() -> KafkaSettings.from(effective));
+                NeardupException.usageIfInvalid(() -> KafkaSettings.from(o.effective()));
         boolean bounded = kafkaSettings.bounded();
-        String startingOffsets = effective.get(NearDupOptions.KAFKA_STARTING_OFFSETS);
+        String startingOffsets = o.effective().get(NearDupOptions.KAFKA_STARTING_OFFSETS);
         if (o.onCluster()) {
             if (o.stateDir() != null || o.fresh()) {
                 throw NeardupException.usage(
@@ -102,8 +101,7 @@ public final class KafkaRun {
         }
         // Kafka first: a mistyped topic must not leave a state directory behind. Ctrl-C while
         // the check waits for the brokers exits at once, 130 (nothing to stop or clean up yet).
-        try (Interruption interruption =
-                Interruption.install(quiet ? null : err, false, () -> {})) {
+        try (Interruption interruption = Interruption.install(quiet ? null : err, null, () -> {})) {
             checkKafka(kafkaSettings);
         }
         try (StateDir state =
@@ -283,9 +281,7 @@ public final class KafkaRun {
                 : " from --starting-offsets " + startingOffsets;
     }
 
-    /**
-     * Checks the brokers, the topics and the broker's transaction timeout before the job starts.
-     */
+    /** Checks the brokers, the topics and the broker's transaction timeout before the start. */
     private static void checkKafka(KafkaSettings kafkaSettings) {
         try {
             kafkaSettings.checkTopics(Duration.ofSeconds(30));
@@ -296,10 +292,7 @@ public final class KafkaRun {
         }
     }
 
-    /**
-     * Waits for the job to end, printing progress; returns why it failed, or null when it finished
-     * (or was stopped).
-     */
+    /** Waits for the job, printing progress; returns why it failed, or null (finished, stopped). */
     private static Throwable waitForKafkaJob(JobClient job, KafkaProgress progress, Duration every)
             throws InterruptedException {
         var result = job.getJobExecutionResult();

@@ -28,9 +28,7 @@ public final class NeardupException extends RuntimeException {
         return new NeardupException(message, false, cause);
     }
 
-    /**
-     * What {@code step} gives; an IllegalArgumentException (an invalid setting) is a usage error.
-     */
+    /** What {@code step} gives; an IllegalArgumentException (invalid setting) is a usage error. */
     public static <T, E extends Exception> T usageIfInvalid(SupplierWithException<T, E> step)
             throws E {
         try {

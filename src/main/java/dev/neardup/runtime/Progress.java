@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.OptionValues;
 import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesSink;
 import java.io.IOException;
@@ -18,24 +19,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 
 /**
  * The progress of a local job on stderr, one report every few seconds: on a terminal, one line
- * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise (a
- * log file, a pipe, a CI job) one JSON object per line, for machines, in the format of the Kafka
- * mode's {@link KafkaProgress} (without the consumer lag):
- *
- * <pre>{@code
- * {"progress":"run","time":"2026-11-24T12:40:03Z","documents":24000,"documentsPerSecond":2010.5,
- *  "alerts":310,"verdicts":0,"deadLetters":2}
- * }</pre>
- *
- * ({@code bench} writes {@code "progress":"bench"} and adds {@code "phase"}.) {@code
- * documentsPerSecond} is the rate since the previous report. The counts are the job's metrics
- * ({@link JobCounts}); another job reports its own ({@link Counts}: {@code dedupe} reports its
- * stage and the records that stage passed).
+ * rewritten in place (documents read, documents/s, alerts, verdicts, dead letters); otherwise one
+ * JSON object per line (format: docs/run.md, "Progress"), the rate being since the previous report.
+ * The counts are the job's metrics ({@link JobCounts}); another job reports its own ({@link
+ * Counts}: {@code dedupe} reports its stage and the records that stage passed).
  */
 public final class Progress {
 
@@ -75,9 +68,7 @@ public final class Progress {
         return streaming(job, () -> job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), List::of);
     }
 
-    /**
-     * The streaming job's documents, then {@code alerts}, verdicts, dead letters and {@code more}.
-     */
+    /** The streaming job's documents, {@code alerts}, verdicts, dead letters and {@code more}. */
     static Counts streaming(JobCounts job, LongSupplier alerts, Supplier<List<Field>> more) {
         return new Counts(
                 "documents",
@@ -133,14 +124,14 @@ public final class Progress {
         return new Progress(err, isTerminal(2), interval, command, counts);
     }
 
-    /**
-     * A --progress-interval: a positive duration, or null (then the default for where stderr goes).
-     */
+    /** A --progress-interval: positive, or null (then the default for where stderr goes). */
     public static Duration parseInterval(String text) {
         if (text == null) {
             return null;
         }
-        Duration d = Durations.parse("--progress-interval", text);
+        Duration d =
+                NeardupException.usageIfInvalid(
+                        () -> OptionValues.duration("--progress-interval", text));
         if (d.isNegative() || d.isZero()) {
             throw NeardupException.usage("--progress-interval must be positive, got " + text);
         }
@@ -205,19 +196,16 @@ public final class Progress {
         List<Field> fields = counts.fields().get();
         String name = counts.name();
         if (terminal) {
-            StringBuilder line = new StringBuilder();
-            line.append("\r\033[K")
-                    .append("neardup")
-                    .append(phase == null ? "" : " " + command + " (" + phase + ")")
-                    .append(": ");
-            if (stage != null) {
-                line.append(stage).append(": ");
-            }
-            line.append(String.format(Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name));
-            for (Field f : fields) {
-                line.append(", ").append(f.text());
-            }
-            err.print(line);
+            err.print(
+                    "\r\033[Kneardup"
+                            + (phase == null ? "" : " " + command + " (" + phase + ")")
+                            + ": "
+                            + (stage == null ? "" : stage + ": ")
+                            + String.format(
+                                    Locale.ROOT, "%d %s, %.0f %s/s", count, name, rate, name)
+                            + fields.stream()
+                                    .map(f -> ", " + f.text())
+                                    .collect(Collectors.joining()));
             lineShown = true;
         } else {
             Map<String, Object> line = new LinkedHashMap<>();

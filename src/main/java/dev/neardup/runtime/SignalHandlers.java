@@ -3,36 +3,46 @@ package dev.neardup.runtime;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Replaces the JVM's handler of a signal (SIGINT, SIGTERM, SIGHUP: by default, exit at once)
- * through {@code sun.misc.Signal}, by reflection (its direct use makes javac warn). Shared by the
- * local file run ({@link Interruption}) and the Kafka run ({@link StopOnSignal}).
+ * Replaces the JVM's handler of a signal (SIGINT, SIGTERM, SIGHUP) through {@code sun.misc.Signal},
+ * by reflection, for {@link Interruption} and {@link StopOnSignal}. Design:
+ * docs/design/local-runs.md.
  */
 public final class SignalHandlers {
 
     private SignalHandlers() {}
 
-    /**
-     * The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM alike (an operator
-     * asked the run to stop, whether from a terminal or a supervisor, and it stopped cleanly), 129
-     * for SIGHUP (the terminal went away).
-     */
+    /** The exit code of a run that a signal stopped: 130 for SIGINT and SIGTERM, 129 for SIGHUP. */
     public static int exitCode(String name) {
         return name.equals("HUP") ? 129 : 130;
     }
 
     /**
-     * Calls {@code onSignal} with the name ("INT", "TERM", "HUP") each time signal {@code name}
-     * arrives, instead of the JVM's handling.
+     * Calls {@code onSignal} with the name ("INT", "TERM", "HUP") each time one of the signals
+     * {@code names} arrives, instead of the JVM's handling (where the JVM lets it be replaced).
      *
-     * @return what puts the previous handler back, or null when the handler could not be set: no
-     *     {@code sun.misc.Signal}, a JVM run with {@code -Xrs}, or a signal the process ignores (a
-     *     background job of a non-interactive shell ignores SIGINT, a {@code nohup} run SIGHUP; the
-     *     JVM keeps it ignored)
+     * @return what puts the previous handlers back (once)
      */
-    public static Runnable handle(String name, Consumer<String> onSignal) {
+    public static Runnable handle(List<String> names, Consumer<String> onSignal) {
+        List<Runnable> restore = new ArrayList<>();
+        for (String name : names) {
+            Runnable previous = handle(name, onSignal);
+            if (previous != null) {
+                restore.add(previous);
+            }
+        }
+        return () -> {
+            restore.forEach(Runnable::run);
+            restore.clear();
+        };
+    }
+
+    /** Handles one signal; returns what puts its previous handler back, or null if it cannot. */
+    private static Runnable handle(String name, Consumer<String> onSignal) {
         try {
             Class<?> signalClass = Class.forName("sun.misc.Signal");
             Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");

@@ -202,10 +202,7 @@ public final class StateDir implements AutoCloseable {
         return snapshots(new ArrayList<>()).stream().findFirst();
     }
 
-    /**
-     * The readable snapshots, latest first; those whose metadata cannot be read are added to {@code
-     * unreadable}.
-     */
+    /** The readable snapshots, latest first; unreadable ones are added to {@code unreadable}. */
     public List<Snapshot> snapshots(List<Unreadable> unreadable) {
         List<Snapshot> out = new ArrayList<>();
         for (Path dir : candidateDirs()) {
@@ -310,14 +307,9 @@ public final class StateDir implements AutoCloseable {
         if (n < 1024) {
             return n + " bytes";
         }
-        String[] units = {"KB", "MB", "GB", "TB"};
-        double v = n;
-        int unit = -1;
-        while (v >= 1024 && unit < units.length - 1) {
-            v /= 1024;
-            unit++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[unit]);
+        int unit = Math.min(4, (63 - Long.numberOfLeadingZeros(n)) / 10); // 1 KB ... 4 TB
+        return String.format(
+                Locale.ROOT, "%.1f %cB", n / Math.pow(1024, unit), " KMGT".charAt(unit));
     }
 
     private static boolean isCheckpoint(Path dir) {

@@ -3,7 +3,6 @@ package dev.neardup.runtime;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -13,19 +12,10 @@ import org.apache.flink.core.execution.SavepointFormatType;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM for a Kafka-mode run on this machine: the first stops the job with a
- * savepoint into the state directory (Flink's stop-with-savepoint: the sources stop, the savepoint
- * is taken and the Kafka transactions up to it are committed, so consumers get everything the job
- * did and the next run resumes exactly there); if that fails or takes longer than {@code timeout},
- * or on a second signal, the job is cancelled instead and the next run resumes from its last
- * retained checkpoint (outputs after it are aborted and produced again). Either way nothing is
- * lost.
- *
- * <p>The handlers replace the JVM's own (which would start the shutdown at once, while the job
- * still needs the embedded cluster to take its savepoint) until {@link #close()}. They are set
- * through {@code sun.misc.Signal} by reflection ({@link SignalHandlers}); where it is not
- * available, or the signal is ignored (a process started in the background by a non-interactive
- * shell ignores SIGINT), the JVM's handling stays and the shutdown hook of the caller cancels the
- * job.
+ * savepoint into the state directory; if that fails or takes longer than {@code timeout}, or on a
+ * second signal, the job is cancelled instead and the next run resumes from its last retained
+ * checkpoint. Installed until {@link #close()}, through {@link SignalHandlers}. Design:
+ * docs/design/local-runs.md.
  */
 public final class StopOnSignal implements AutoCloseable {
 
@@ -37,7 +27,7 @@ public final class StopOnSignal implements AutoCloseable {
     private final PrintWriter err;
     private final AtomicReference<String> signal = new AtomicReference<>();
     private final CompletableFuture<String> stopped = new CompletableFuture<>();
-    private final List<Runnable> restore = new ArrayList<>();
+    private Runnable restore;
 
     private StopOnSignal(JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         this.job = job;
@@ -50,12 +40,7 @@ public final class StopOnSignal implements AutoCloseable {
     public static StopOnSignal install(
             JobClient job, Path savepoints, Duration timeout, PrintWriter err) {
         StopOnSignal stop = new StopOnSignal(job, savepoints, timeout, err);
-        for (String name : SIGNALS) {
-            Runnable previous = SignalHandlers.handle(name, stop::signal);
-            if (previous != null) {
-                stop.restore.add(previous);
-            }
-        }
+        stop.restore = SignalHandlers.handle(SIGNALS, stop::signal);
         return stop;
     }
 
@@ -105,7 +90,6 @@ public final class StopOnSignal implements AutoCloseable {
 
     @Override
     public void close() {
-        restore.forEach(Runnable::run);
-        restore.clear();
+        restore.run();
     }
 }

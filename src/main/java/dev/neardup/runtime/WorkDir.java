@@ -38,10 +38,7 @@ public final class WorkDir implements AutoCloseable {
         return path;
     }
 
-    /**
-     * The bundled sample crawl ({@code sample}), else {@code stdin}, copied into this directory:
-     * where a run reads it from.
-     */
+    /** The sample crawl ({@code sample}) or {@code stdin}, copied here for the run to read. */
     public Path spool(boolean sample, InputStream stdin) throws IOException {
         if (!sample) {
             Path spooled = path.resolve("stdin.jsonl");
@@ -58,22 +55,17 @@ public final class WorkDir implements AutoCloseable {
         return copy;
     }
 
-    /** How long {@link #close()} keeps trying while Flink's shut-down still writes files. */
-    private static final long DELETE_TIMEOUT_MILLIS = 5_000;
-
     /**
-     * Deletes a temporary directory with everything in it (best effort). Flink may still be
-     * removing its own files under it when the job has just ended, or still be writing some (the
-     * embedded cluster shuts down after the job's result is known): entries that vanish during the
-     * walk are skipped, never an error (a run that succeeded must not exit with one), and the walk
-     * is repeated, for up to 5 seconds, until the directory is gone.
+     * Deletes a temporary directory with everything in it, best effort: entries that vanish are
+     * skipped, and the walk is repeated for up to 5 seconds while Flink's shut-down still writes
+     * files (docs/design/local-runs.md).
      */
     @Override
     public void close() {
         if (!temporary) {
             return;
         }
-        long deadline = System.nanoTime() + DELETE_TIMEOUT_MILLIS * 1_000_000;
+        long deadline = System.nanoTime() + 5_000_000_000L;
         while (true) {
             deleteTree();
             if (!Files.exists(path) || System.nanoTime() > deadline) {

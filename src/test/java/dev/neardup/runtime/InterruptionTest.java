@@ -18,7 +18,7 @@ class InterruptionTest {
         StringWriter text = new StringWriter();
         AtomicInteger stops = new AtomicInteger();
         try (Interruption interruption =
-                Interruption.install(new PrintWriter(text), false, () -> {})) {
+                Interruption.install(new PrintWriter(text), null, () -> {})) {
             assertThat(interruption.interrupted()).isFalse();
             assertThat(interruption.exitCode()).isZero();
             interruption.onSignal(stops::incrementAndGet);
@@ -36,7 +36,7 @@ class InterruptionTest {
     @Test
     void aSignalBeforeTheActionRunsItWhenItIsSet() {
         AtomicInteger stops = new AtomicInteger();
-        try (Interruption interruption = Interruption.install(null, false, () -> {})) {
+        try (Interruption interruption = Interruption.install(null, null, () -> {})) {
             // As if received while the job was being submitted (not before the work directory
             // exists: that exits at once, which a test cannot do).
             interruption.onSignal(() -> {});

@@ -10,13 +10,11 @@ import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.message.SimpleMessage;
 
 /**
- * A Log4j rewrite policy of the standalone jar's logging ({@code log4j2.properties}): the Kafka
- * producer logs at ERROR that it was fenced ({@code ProducerFencedException}, "Aborting producer
- * batches due to fatal error") when a restarted or restored job takes over its transactional ids.
- * That is how exactly-once works, not a failure: such events become INFO with a sentence saying
- * why, without the stack trace. Every other event passes unchanged, and so do fencing errors of
- * other loggers: Flink's committer reporting that it could not commit a fenced transaction means
- * that output was lost (the job was down longer than the transaction timeout) and stays an ERROR.
+ * A Log4j rewrite policy of the standalone jar's logging ({@code log4j2.properties}): a fencing
+ * error ({@code ProducerFencedException}, {@code InvalidProducerEpochException}) that the Kafka
+ * producer logs at WARN or above becomes INFO with {@link #WHY} and no stack trace; every other
+ * event, fencing errors of other loggers included, passes unchanged. Design:
+ * docs/design/local-runs.md.
  */
 @Plugin(
         name = "KafkaFencingRewritePolicy",

@@ -12,6 +12,7 @@ import dev.neardup.similarity.ModeReport;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.SampleEstimate;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
 import dev.neardup.text.ContentType;
@@ -72,10 +73,7 @@ public final class Compare {
         this.minHash = settings.text().minHash();
     }
 
-    /**
-     * The banding of the comparison: {@code --bands} x {@code --rows}, or chosen from the
-     * threshold. A bad combination is a usage error.
-     */
+    /** The banding: --bands x --rows, or chosen from the threshold; a bad one is a usage error. */
     public static LshParams banding(ReadableConfig conf) {
         return JaccardTuning.banding(
                 conf, conf.get(NearDupOptions.THRESHOLD), conf.get(NearDupOptions.NUM_HASHES));
@@ -196,6 +194,7 @@ public final class Compare {
             int intersection,
             int union,
             double jaccard,
+            double estimate,
             BottomKContainment.Estimate containmentEstimate) {}
 
     private Comparison compare(Analysis a, Analysis b) {
@@ -206,6 +205,7 @@ public final class Compare {
                 intersection,
                 a.set.size() + b.set.size() - intersection,
                 Similarity.jaccard(a.set, b.set),
+                Similarity.estimateJaccard(a.signature, b.signature),
                 BottomKContainment.containment(sample(a), sample(b)));
     }
 
@@ -229,7 +229,6 @@ public final class Compare {
         options.put("algorithm", flag(NearDupOptions.ALGORITHM, settings.text().algorithm()));
         options.put("threshold", threshold);
 
-        double estimate = Similarity.estimateJaccard(c.a.signature, c.b.signature);
         int firstAgreeingBand = new Banding(params).firstAgreeingBand(c.a.signature, c.b.signature);
         BottomKContainment.Estimate e = c.containmentEstimate;
         Map<String, Object> o = new LinkedHashMap<>();
@@ -246,14 +245,14 @@ public final class Compare {
         o.put("containmentSketchSize", sketchSize);
         o.put("containmentSampleA", e.sampleA());
         o.put("containmentSampleB", e.sampleB());
-        o.put("estimate", estimate);
+        o.put("estimate", c.estimate);
         o.put("standardError", standardError(c));
         o.put("bands", params.bands());
         o.put("rows", params.rows());
         o.put("candidateProbability", params.probability(c.jaccard));
         o.put("candidate", firstAgreeingBand >= 0);
         o.put("firstAgreeingBand", firstAgreeingBand >= 0 ? firstAgreeingBand : null);
-        o.put("nearDuplicate", estimate >= threshold);
+        o.put("nearDuplicate", c.estimate >= threshold);
         return o;
     }
 
@@ -302,16 +301,16 @@ public final class Compare {
                 out,
                 "estimated A in B",
                 Format.fixed(e.aInB()),
-                estimateNote(e.aInBSample(), e.sampleA(), "A", sketchSize));
+                estimateNote(e.aInBSample(), e.sampleA(), "A"));
         ModeReport.line(
                 out,
                 "estimated B in A",
                 Format.fixed(e.bInA()),
-                estimateNote(e.bInASample(), e.sampleB(), "B", sketchSize));
+                estimateNote(e.bInASample(), e.sampleB(), "B"));
         ModeReport.line(
                 out,
                 "MinHash estimate",
-                Format.fixed(Similarity.estimateJaccard(c.a.signature, c.b.signature)),
+                Format.fixed(c.estimate),
                 String.format(
                         Locale.ROOT,
                         "+/- %.4f standard error at the exact Jaccard (%s, K = %d)",
@@ -321,8 +320,7 @@ public final class Compare {
     }
 
     /** How a containment estimate was made and how far off it may be. */
-    private static String estimateNote(
-            dev.neardup.sketch.SampleEstimate sample, int k, String of, int sketchSize) {
+    private String estimateNote(SampleEstimate sample, int k, String of) {
         if (sample.exhaustive()) {
             return "exact: both bottom-" + sketchSize + " samples hold their whole sets";
         }

@@ -63,8 +63,6 @@ public final class DocumentReader {
      * A document read from the command line.
      *
      * @param source the argument that named it ({@code -} for standard input)
-     * @param content the decoded content
-     * @param type how it is to be read
      * @param typeReason why: {@code "--content-type"}, {@code "file extension .html"}, {@code
      *     "Content-Type text/html"} or {@code "content sniffing"}
      */
@@ -77,7 +75,6 @@ public final class DocumentReader {
 
     /**
      * @param stdin what {@code -} reads
-     * @param userAgent the HTTP User-Agent
      * @param warnings receives warnings (malformed input, unknown charset), one line each
      */
     public DocumentReader(InputStream stdin, String userAgent, Consumer<String> warnings) {
@@ -176,9 +173,16 @@ public final class DocumentReader {
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw NeardupException.usage("not a valid URL: " + argument);
         }
+        if (http == null) {
+            http =
+                    HttpClient.newBuilder()
+                            .connectTimeout(TIMEOUT)
+                            .followRedirects(HttpClient.Redirect.NORMAL)
+                            .build();
+        }
         HttpResponse<byte[]> response;
         try {
-            response = client().send(request, HttpResponse.BodyHandlers.ofByteArray());
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (HttpConnectTimeoutException e) {
             String within = " within " + TIMEOUT.toSeconds() + " s";
             throw cannotFetch(argument, "no connection to " + uri.getHost() + within, e);
@@ -208,17 +212,6 @@ public final class DocumentReader {
 
     private static NeardupException cannotFetch(String argument, String why, Exception cause) {
         return NeardupException.failure("cannot fetch " + argument + ": " + why, cause);
-    }
-
-    private HttpClient client() {
-        if (http == null) {
-            http =
-                    HttpClient.newBuilder()
-                            .connectTimeout(TIMEOUT)
-                            .followRedirects(HttpClient.Redirect.NORMAL)
-                            .build();
-        }
-        return http;
     }
 
     /** A short description of a network failure, whose JDK message is often null. */

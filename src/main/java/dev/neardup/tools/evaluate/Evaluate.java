@@ -33,7 +33,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.local.LocalDataInputStream;
@@ -46,11 +45,9 @@ import org.apache.flink.core.fs.local.LocalDataInputStream;
 public final class Evaluate {
 
     /**
-     * @param input the JSON Lines file of documents
      * @param floor the lowest exact similarity of the ground truth, or null for the default
      * @param recallSimilarity null for the default
      * @param precisionSimilarity null for the default
-     * @param json print one JSON object
      * @param plot where to draw recall over the predicted curves, or null
      */
     public record Options(
@@ -88,13 +85,10 @@ public final class Evaluate {
         }
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {
             Path cleaned = dir.path().resolve("input.jsonl");
-            List<Evaluation.Doc> docs = new ArrayList<>();
-            readDocuments(
-                    o.input(),
-                    settings,
-                    cleaned,
-                    err,
-                    (id, hashes) -> docs.add(mode.add(id, hashes)));
+            List<Evaluation.Doc> docs =
+                    readDocuments(o.input(), settings, cleaned, err).stream()
+                            .map(k -> mode.add(k.id(), k.hashes()))
+                            .toList();
             if (docs.isEmpty()) {
                 throw NeardupException.usage("no usable documents in " + o.input());
             }
@@ -168,18 +162,13 @@ public final class Evaluate {
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
      * first occurrence of each id with at least one shingle (feature), writes those records
-     * unchanged to {@code cleaned}, the job's input, and hands their ids and shingle hashes to
-     * {@code sink} in the job's order (event time, then id; an undated line's event time is its
-     * position in the input, and the cleaned file keeps the lines' order, so the job orders them
-     * the same way). Deletions are left out too: the exact answer is about the documents of the
-     * corpus.
+     * unchanged to {@code cleaned}, the job's input, and returns them in the job's order (event
+     * time, then id; an undated line's event time is its position in the input, and the cleaned
+     * file keeps the lines' order, so the job orders them the same way). Deletions are left out
+     * too: the exact answer is about the documents of the corpus.
      */
-    private static void readDocuments(
-            Path input,
-            NearDupSettings settings,
-            Path cleaned,
-            PrintWriter err,
-            BiConsumer<String, long[]> sink)
+    private static List<KeptDocument> readDocuments(
+            Path input, NearDupSettings settings, Path cleaned, PrintWriter err)
             throws IOException {
         // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
         // is not in the exact answer either.
@@ -236,9 +225,6 @@ public final class Evaluate {
         }
         kept.sort(
                 Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));
-        for (KeptDocument k : kept) {
-            sink.accept(k.id(), k.hashes());
-        }
         err.printf(
                 Locale.ROOT,
                 "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
@@ -248,6 +234,7 @@ public final class Evaluate {
                 deletions == 0 ? "" : deletions + " deletions, ",
                 repeated,
                 noText);
+        return kept;
     }
 
     private static void print(

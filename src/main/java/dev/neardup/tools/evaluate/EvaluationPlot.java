@@ -1,5 +1,8 @@
 package dev.neardup.tools.evaluate;
 
+import static java.awt.BasicStroke.CAP_ROUND;
+import static java.awt.BasicStroke.JOIN_ROUND;
+
 import dev.neardup.eval.Evaluation;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -45,14 +48,7 @@ public final class EvaluationPlot {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer();
         renderer.setSeriesPaint(0, new Color(0x9AA5B1));
         renderer.setSeriesStroke(
-                0,
-                new BasicStroke(
-                        2f,
-                        BasicStroke.CAP_ROUND,
-                        BasicStroke.JOIN_ROUND,
-                        1f,
-                        new float[] {6f, 5f},
-                        0f));
+                0, new BasicStroke(2f, CAP_ROUND, JOIN_ROUND, 1f, new float[] {6f, 5f}, 0f));
         renderer.setSeriesShapesVisible(0, false);
         renderer.setSeriesPaint(1, new Color(0x1F3A5F));
         renderer.setSeriesStroke(1, new BasicStroke(2.5f));

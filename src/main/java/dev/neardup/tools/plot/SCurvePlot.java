@@ -1,5 +1,10 @@
 package dev.neardup.tools.plot;
 
+import static java.awt.BasicStroke.CAP_BUTT;
+import static java.awt.BasicStroke.CAP_ROUND;
+import static java.awt.BasicStroke.JOIN_MITER;
+import static java.awt.BasicStroke.JOIN_ROUND;
+
 import dev.neardup.config.Format;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.NeardupException;
@@ -82,10 +87,7 @@ public final class SCurvePlot {
             return n.endsWith(".png") ? PNG : n.endsWith(".svg") ? SVG : null;
         }
 
-        /**
-         * The format of {@code file}, named by {@code flag}; neither .png nor .svg is a usage
-         * error.
-         */
+        /** {@code file}'s format ({@code flag} names it); not .png or .svg: a usage error. */
         public static ImageFormat required(String flag, Path file) {
             ImageFormat format = of(file);
             if (format == null) {
@@ -128,22 +130,13 @@ public final class SCurvePlot {
             double s = (double) i / SAMPLES;
             curve.add(s, params.probability(s));
         }
-        XYSeries thresholdLine = verticalLine("threshold", threshold);
-        XYSeries effectiveLine = verticalLine("effective threshold", effective);
         XYSeriesCollection lines = new XYSeriesCollection();
         lines.addSeries(curve);
-        lines.addSeries(thresholdLine);
-        lines.addSeries(effectiveLine);
-        Stroke curveStroke = new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
+        lines.addSeries(verticalLine("threshold", threshold));
+        lines.addSeries(verticalLine("effective threshold", effective));
+        Stroke curveStroke = new BasicStroke(3f, CAP_ROUND, JOIN_ROUND);
         Stroke thresholdStroke = new BasicStroke(2f);
-        Stroke dashed =
-                new BasicStroke(
-                        2f,
-                        BasicStroke.CAP_BUTT,
-                        BasicStroke.JOIN_MITER,
-                        10f,
-                        new float[] {7f, 5f},
-                        0f);
+        Stroke dashed = new BasicStroke(2f, CAP_BUTT, JOIN_MITER, 10f, new float[] {7f, 5f}, 0f);
         XYLineAndShapeRenderer lineRenderer = new XYLineAndShapeRenderer(true, false);
         lineRenderer.setDrawSeriesLineAsPath(true); // one smooth path, not 1000 segments
         lineRenderer.setSeriesPaint(0, CURVE);
