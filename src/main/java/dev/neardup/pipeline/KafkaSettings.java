@@ -11,6 +11,7 @@ import dev.neardup.io.KafkaJsonSerializer;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -112,10 +113,7 @@ public record KafkaSettings(
          * timeout}.
          */
         public Duration longestTransaction() {
-            Duration gap =
-                    interval.compareTo(timeout.plus(minPause)) >= 0
-                            ? interval
-                            : timeout.plus(minPause);
+            Duration gap = Collections.max(List.of(interval, timeout.plus(minPause)));
             return gap.multipliedBy(tolerableFailures + 1L).plus(timeout);
         }
     }
@@ -133,12 +131,12 @@ public record KafkaSettings(
 
     /** The transaction timeout as messages name it: its key, milliseconds and duration. */
     private String transactionTimeoutSetting() {
-        return NearDupOptions.KAFKA_PROPERTIES_PREFIX
-                + TRANSACTION_TIMEOUT_KEY
-                + " = "
-                + transactionTimeout.toMillis()
-                + ", "
-                + human(transactionTimeout);
+        return "%s%s = %s, %s"
+                .formatted(
+                        NearDupOptions.KAFKA_PROPERTIES_PREFIX,
+                        TRANSACTION_TIMEOUT_KEY,
+                        transactionTimeout.toMillis(),
+                        human(transactionTimeout));
     }
 
     /**
@@ -152,34 +150,29 @@ public record KafkaSettings(
             return;
         }
         if (allowedDowntime(timing).compareTo(MIN_RESTART_WINDOW) < 0) {
+            String timeoutKey = CheckpointingOptions.CHECKPOINTING_TIMEOUT.key();
             throw new IllegalArgumentException(
-                    "inconsistent exactly-once settings: the Kafka transaction timeout ("
-                            + transactionTimeoutSetting()
-                            + ") must exceed the longest a transaction stays open, "
-                            + human(timing.longestTransaction())
-                            + " (max(interval "
-                            + human(timing.interval())
-                            + ", "
-                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
-                            + " "
-                            + human(timing.timeout())
-                            + (timing.minPause().isZero()
-                                    ? ""
-                                    : " + min-pause " + human(timing.minPause()))
-                            + ")"
-                            + (timing.tolerableFailures() == 0
-                                    ? ""
-                                    : " x "
-                                            + (timing.tolerableFailures() + 1)
-                                            + " (tolerable failed checkpoints + 1)")
-                            + " + the timeout), by at least "
-                            + human(MIN_RESTART_WINDOW)
-                            + " for a restart: lower "
-                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
-                            + " or raise "
-                            + TRANSACTION_TIMEOUT_KEY
-                            + " (at most the broker's transaction.max.timeout.ms, 15 min by"
-                            + " default)");
+                    ("inconsistent exactly-once settings: the Kafka transaction timeout (%s) must"
+                         + " exceed the longest a transaction stays open, %s (max(interval %s, %s"
+                         + " %s%s)%s + the timeout), by at least %s for a restart: lower %s or"
+                         + " raise %s (at most the broker's transaction.max.timeout.ms, 15 min by"
+                         + " default)")
+                            .formatted(
+                                    transactionTimeoutSetting(),
+                                    human(timing.longestTransaction()),
+                                    human(timing.interval()),
+                                    timeoutKey,
+                                    human(timing.timeout()),
+                                    timing.minPause().isZero()
+                                            ? ""
+                                            : " + min-pause " + human(timing.minPause()),
+                                    timing.tolerableFailures() == 0
+                                            ? ""
+                                            : " x %s (tolerable failed checkpoints + 1)"
+                                                    .formatted(timing.tolerableFailures() + 1),
+                                    human(MIN_RESTART_WINDOW),
+                                    timeoutKey,
+                                    TRANSACTION_TIMEOUT_KEY));
         }
     }
 
@@ -217,17 +210,6 @@ public record KafkaSettings(
                     NearDupOptions.KAFKA_INPUT_TOPIC.key(),
                     "the input topic '" + inputTopic + "' must differ from the output topics");
         }
-        String groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
-        String startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
-        boolean bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
-        DeliveryGuarantee delivery =
-                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
-                                .toLowerCase(Locale.ROOT)
-                                .startsWith("exactly")
-                        ? DeliveryGuarantee.EXACTLY_ONCE
-                        : DeliveryGuarantee.AT_LEAST_ONCE;
-        String transactionalIdPrefix =
-                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
         Properties clientProperties = new Properties();
         String prefix = NearDupOptions.KAFKA_PROPERTIES_PREFIX;
         config.toMap().entrySet().stream()
@@ -236,35 +218,43 @@ public record KafkaSettings(
                         e ->
                                 clientProperties.setProperty(
                                         e.getKey().substring(prefix.length()), e.getValue()));
-        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
-        Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
-        if (timeout != null) {
-            long ms;
-            try {
-                ms = Long.parseLong(timeout.strip());
-            } catch (NumberFormatException e) {
-                ms = -1;
-            }
-            if (ms <= 0) {
-                throw invalid(
-                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
-                        "must be a positive number of milliseconds, got '" + timeout + "'");
-            }
-            transactionTimeout = Duration.ofMillis(ms);
-        }
+        // Arguments are checked in this order, so the first bad option is the one named.
         return new KafkaSettings(
                 bootstrapServers,
                 inputTopic,
                 alertsTopic,
                 verdictsTopic,
                 deadLetterTopic,
-                groupId,
-                startingOffsets,
-                bounded,
-                delivery,
-                transactionalIdPrefix,
+                checked(config, NearDupOptions.KAFKA_GROUP_ID),
+                checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS),
+                config.get(NearDupOptions.KAFKA_BOUNDED),
+                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("exactly")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE,
+                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX),
                 clientProperties,
-                transactionTimeout);
+                transactionTimeout(clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY)));
+    }
+
+    /** The producers' transaction timeout: {@code timeout} ms, else the default. */
+    private static Duration transactionTimeout(String timeout) {
+        if (timeout == null) {
+            return DEFAULT_TRANSACTION_TIMEOUT;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(timeout.strip());
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms <= 0) {
+            throw invalid(
+                    NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
+                    "must be a positive number of milliseconds, got '" + timeout + "'");
+        }
+        return Duration.ofMillis(ms);
     }
 
     /** The documents source, parsing each record with {@code parser}. */
@@ -341,12 +331,9 @@ public record KafkaSettings(
                         admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException | ExecutionException e) {
                 throw new IllegalStateException(
-                        "cannot reach Kafka at "
-                                + bootstrapServers
-                                + " within "
-                                + timeout.toSeconds()
-                                + " s: check --bootstrap-servers and the client properties"
-                                + " (security.protocol, SASL)",
+                        ("cannot reach Kafka at %s within %s s: check --bootstrap-servers and the"
+                                        + " client properties (security.protocol, SASL)")
+                                .formatted(bootstrapServers, timeout.toSeconds()),
                         e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -355,12 +342,9 @@ public record KafkaSettings(
             List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
             if (!missing.isEmpty()) {
                 throw new IllegalStateException(
-                        "Kafka at "
-                                + bootstrapServers
-                                + " has no topic "
-                                + String.join(", ", missing)
-                                + ": create the topics first (deploy/local/kafka-topics.sh shows"
-                                + " how)");
+                        ("Kafka at %s has no topic %s: create the topics first"
+                                        + " (deploy/local/kafka-topics.sh shows how)")
+                                .formatted(bootstrapServers, String.join(", ", missing)));
             }
             Optional<Duration> max =
                     delivery == DeliveryGuarantee.EXACTLY_ONCE
@@ -368,14 +352,14 @@ public record KafkaSettings(
                             : Optional.empty();
             if (max.isPresent() && transactionTimeout.compareTo(max.get()) > 0) {
                 throw new IllegalArgumentException(
-                        "the Kafka transaction timeout ("
-                                + transactionTimeoutSetting()
-                                + ") is above the broker's transaction.max.timeout.ms ("
-                                + max.get().toMillis()
-                                + ", "
-                                + human(max.get())
-                                + "), which makes the broker refuse the job's producers: lower"
-                                + " it, or raise the broker's maximum");
+                        ("the Kafka transaction timeout (%s) is above the broker's"
+                                        + " transaction.max.timeout.ms (%s, %s), which makes the"
+                                        + " broker refuse the job's producers: lower it, or raise"
+                                        + " the broker's maximum")
+                                .formatted(
+                                        transactionTimeoutSetting(),
+                                        max.get().toMillis(),
+                                        human(max.get())));
             }
         }
     }
