@@ -35,22 +35,17 @@ import org.apache.flink.util.OutputTag;
  * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
  * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state: its members, with
  * what verifying a candidate on the spot needs ({@link BucketMembers}, one packed state value per
- * bucket). A pair whose estimate reaches the threshold ({@link Verification}: b-bit MinHash values,
- * or a SimHash fingerprint in permuted-block tables) is a match, and the later of the two in the
- * order (event time, id) is the duplicate.
+ * bucket). A pair whose estimate reaches the threshold ({@link Verification}) is a match, and the
+ * later of the two in the order (event time, id) is the duplicate.
  *
  * <p>A document waits until the event-time watermark passes it: on the heap within {@code
  * neardup.bucket.order-buffer} per subtask ({@link WaitingRecords}), beyond it in keyed state
  * ({@code waiting}, by event time) with an event-time timer each. The bucket then takes the waiting
- * documents in, in the order (event time, id), compares each with the members within {@code
- * neardup.retention} before it, and keeps at most {@code neardup.bucket.capacity} members, the
- * earliest; exact copies are kept once and a re-crawl (same id) is never compared with its own
- * earlier version. So what it holds and reports depends on that order only. After a watermark, the
- * subtask sends the {@link VerdictOperator} one report per document for all of its band records
- * taken in here ({@link VerdictEvent#reports} counts them), with the matches.
- *
- * <p>Deletions reach every subtask ({@link DeletionCopies}) and are kept as they arrive ({@link
- * BucketDeletions}): a deletion of d at T removes the versions of d up to T. The mode's {@link
+ * documents in, in the order (event time, id) ({@link BucketLogic}: retention, capacity, exact
+ * copies, re-crawls), so what it holds and reports depends on that order only. After a watermark,
+ * the subtask sends the {@link VerdictOperator} one report per document for all of its band records
+ * taken in here ({@link VerdictEvent#reports}). Deletions reach every subtask ({@link
+ * DeletionCopies}) and are kept as they arrive ({@link BucketDeletions}). The mode's {@link
  * CandidatePath} decides what band records and members carry and what happens to a candidate and to
  * the reports (through a sample store: {@link #SAMPLE_STORE}).
  *
@@ -86,10 +81,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     /** Where candidates are verified (here, or by a sample store after the buckets). */
     private final CandidatePath path;
 
-    /**
-     * The state-shaping settings ({@link StateCompatibility}) the buckets were built with, one copy
-     * per subtask in union operator state, checked against the current settings on restore.
-     */
+    /** The {@link StateCompatibility} shape, one copy per subtask in union operator state. */
     private transient ListState<String> shape;
 
     /** The deletions, the same on every subtask. */
@@ -99,17 +91,14 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     private transient List<BandRecord> restoredWaiting;
 
     /**
-     * The bucket's members ({@link BucketMembers}). Lives as long as the bucket has members: pruned
-     * by the watermark minus the retention whenever the bucket is touched, and removed by state TTL
-     * ({@code neardup.retention} of processing time after the last write, cleaned in RocksDB
-     * compaction) when the bucket is never touched again.
+     * The bucket's members ({@link BucketMembers}): pruned by the retention when touched, removed
+     * by state TTL ({@code neardup.retention} after the last write) when never touched again.
      */
     private transient ValueState<byte[]> bucket;
 
     /**
-     * Documents waiting for the watermark that did not fit on the heap (over the budget), by event
-     * time ({@link BucketMembers#appendRecord}); each entry has an event-time timer and is removed
-     * when it fires.
+     * Documents waiting beyond the heap budget, by event time ({@link BucketMembers#appendRecord}),
+     * each entry with an event-time timer.
      */
     private transient MapState<Long, byte[]> waiting;
 
@@ -213,15 +202,10 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     }
 
     /**
-     * A document waits here until the watermark passes it, then the bucket takes in everything that
-     * waits, in the order (event time, id): the bucket's members and matches do not depend on the
-     * order in which documents arrived (partitions, splits and subtasks race), only on that order.
-     * A document that arrives behind this operator's watermark is taken in at once, compared with
-     * the members in both directions. The signature operator moves documents that are late there
-     * just after its own watermark, so this happens only when the buckets' watermark ran ahead of
-     * it: a partition that was idle (so did not hold the watermark back) resuming with older
-     * documents; matches then reported to a later document whose verdict is out are counted as
-     * {@code orphanMatches}.
+     * A document waits here until the watermark passes it. One behind this operator's watermark (it
+     * ran ahead of the signature operator's: an idle partition resuming with older documents) is
+     * taken in at once, compared with the members in both directions; matches then reported to a
+     * later document whose verdict is out are counted as {@code orphanMatches}.
      */
     @Override
     public void processElement(StreamRecord<BandRecord> element) throws Exception {

@@ -99,13 +99,10 @@ public final class BucketMembers {
             }
             if (version != LAYOUT_VERSION) {
                 throw new IllegalStateException(
-                        "a band bucket of layout "
-                                + version
-                                + ", which this version of neardup does not know (it reads 1, "
-                                + LAYOUT_VERSION
-                                + " and "
-                                + IDS_LAYOUT_VERSION
-                                + "): restore with the version that wrote the state");
+                        ("a band bucket of layout %s, which this version of neardup does not know"
+                                        + " (it reads 1, %s and %s): restore with the version that"
+                                        + " wrote the state")
+                                .formatted(version, LAYOUT_VERSION, IDS_LAYOUT_VERSION));
             }
         }
         int n = in.varint();

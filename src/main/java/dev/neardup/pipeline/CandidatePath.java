@@ -82,13 +82,7 @@ public enum CandidatePath {
             return new Forwarding(reports);
         }
 
-        /**
-         * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
-         * from the signature operator, the buckets' reports with their candidate pairs), and from
-         * there by id to the sample store (the samples of the documents the buckets keep, the
-         * candidates by their member's id with the document's sample, the deletions), whose results
-         * go to the verdicts with the reports.
-         */
+        /** Two more keyed exchanges, by id: to the sample intake, then to the sample store. */
         @Override
         DataStream<VerdictEvent> addStages(
                 SingleOutputStreamOperator<BandRecord> bands,

@@ -50,16 +50,10 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     private final NearDupSettings settings;
     private final int bands;
 
-    /**
-     * Where candidates are verified: it picks the type and state of the waiting verdicts (which,
-     * when a sample store verifies, also wait for its results).
-     */
+    /** Where candidates are verified: the type and state of the waiting verdicts. */
     private final CandidatePath path;
 
-    /**
-     * Verdicts beyond the heap budget (and those of state layout 2): from the document's first
-     * message until its buckets have all reported, with a sweep timer at the retention.
-     */
+    /** Verdicts beyond the heap budget (and those of state layout 2), with a sweep timer each. */
     private transient ValueState<PendingVerdict> spilled;
 
     /** How many verdicts wait in {@link #spilled}: while none do, a heap miss is a new verdict. */
