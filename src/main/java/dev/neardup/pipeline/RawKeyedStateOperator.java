@@ -56,10 +56,10 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
-                    holder
-                            + " in raw keyed state, which Flink cannot combine with heap timers on"
-                            + " RocksDB: remove state.backend.rocksdb.timer-service.factory: HEAP"
-                            + " (the default, ROCKSDB, works)");
+                    ("%s in raw keyed state, which Flink cannot combine with heap timers on"
+                         + " RocksDB: remove state.backend.rocksdb.timer-service.factory: HEAP (the"
+                         + " default, ROCKSDB, works)")
+                            .formatted(holder));
         }
     }
 

@@ -65,11 +65,10 @@ final class StoredSamples {
             int layout = in.readByte();
             if (layout != LAYOUT) {
                 throw new IllegalStateException(
-                        "a stored sample of layout "
-                                + layout
-                                + ", which this version of neardup does not know (it reads "
-                                + LAYOUT
-                                + "): restore with the version that wrote the state");
+                        ("a stored sample of layout %s, which this version of neardup does not know"
+                                        + " (it reads %s): restore with the version that wrote the"
+                                        + " state")
+                                .formatted(layout, LAYOUT));
             }
             int n = in.readUnsignedShort();
             for (int i = 0; i < n; i++) {
