@@ -227,18 +227,16 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         return deletions.kept();
     }
 
-    /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
+    /**
+     * {@code r} waits for the watermark: on the heap within the budget, else in the {@code waiting}
+     * keyed state (current key: its bucket).
+     */
     private void await(BandRecord r) throws Exception {
         if (!buffered.offer(r)) {
-            spill(r);
+            waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);
+            spilled.inc();
         }
-    }
-
-    /** Puts {@code r} into the {@code waiting} keyed state (current key: its bucket). */
-    private void spill(BandRecord r) throws Exception {
-        waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
-        timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);
-        spilled.inc();
     }
 
     @Override

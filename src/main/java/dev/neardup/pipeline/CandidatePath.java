@@ -20,15 +20,14 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
  *
  * <ul>
  *   <li>{@link #inBuckets()}: band records carry the packed sketch, bucket members keep it, and a
- *       bucket verifies a candidate on the spot with the mode's {@link Verification} (a sketch
- *       small enough to keep in every bucket: b-bit MinHash values, a SimHash fingerprint).
- *   <li>{@link #throughSampleStore()}: the sketch is too large to keep in every bucket (a bottom-s
- *       sample in each of ~257 buckets), so it travels apart: the signature operator sends it once
- *       to the {@link SampleIntakeFunction}, band records and members carry none, the buckets
- *       forward their candidates with their reports, and the {@link SampleStoreFunction} verifies
- *       them against one stored sample per document; a verdict also waits for the store's results
- *       ({@link PendingContainmentVerdict}).
+ *       bucket verifies a candidate on the spot with the mode's {@link Verification}.
+ *   <li>{@link #throughSampleStore()}: the sketch (a bottom-s sample) travels apart, once, to the
+ *       {@link SampleIntakeFunction}; the buckets forward their candidates with their reports, the
+ *       {@link SampleStoreFunction} verifies them, and a verdict also waits for its results ({@link
+ *       PendingContainmentVerdict}).
  * </ul>
+ *
+ * <p>Design: docs/design/architecture.md and docs/design/streaming-operators.md.
  */
 public enum CandidatePath {
     /**

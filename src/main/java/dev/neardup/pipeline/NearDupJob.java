@@ -41,16 +41,10 @@ public final class NearDupJob {
 
         public static final String VERDICT = "verdicts-2";
 
-        /**
-         * With a sample store ({@link CandidatePath#throughSampleStore()}) only: one bottom-s
-         * sample per document, verifying the buckets' candidates ({@link SampleStoreFunction}).
-         */
+        /** With a sample store only: the {@link SampleStoreFunction}. */
         public static final String SAMPLE_STORE = "containment-sample-store";
 
-        /**
-         * With a sample store only: each document's sample until the buckets have reported it,
-         * joined with their reports ({@link SampleIntakeFunction}).
-         */
+        /** With a sample store only: the {@link SampleIntakeFunction}. */
         public static final String SAMPLE_INTAKE = "containment-sample-intake";
 
         public static final String ALERT_SINK = "alerts-sink";

@@ -129,7 +129,7 @@ public class SampleStoreFunction
         if (Arrays.binarySearch(s.deletions, r.time) >= 0) {
             return;
         }
-        s.addDeletion(r.time);
+        s.deletions = BucketDeletions.withTime(s.deletions, r.time);
         ctx.timerService().registerEventTimeTimer(r.time);
         stored.update(s.encode());
     }

@@ -47,10 +47,6 @@ final class StoredSamples {
                 .orElse(null);
     }
 
-    void addDeletion(long time) {
-        deletions = BucketDeletions.withTime(deletions, time);
-    }
-
     boolean isEmpty() {
         return versions.isEmpty() && waiting.isEmpty() && deletions.length == 0;
     }
