@@ -31,6 +31,7 @@ import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.apache.kafka.common.config.ConfigResource;
 
@@ -313,8 +314,8 @@ public record KafkaSettings(
 
     /**
      * Checks, before the job starts, that the brokers answer and that the four topics exist, so
-     * that a wrong address or a missing topic fails the submission at once with a message a user
-     * can act on (the job itself would otherwise retry forever or restart until it gives up).
+     * that a wrong address or a missing topic fails the submission at once (the job itself would
+     * retry forever or restart until it gives up).
      *
      * <p>With exactly-once delivery it also compares the transaction timeout with the broker's
      * {@code transaction.max.timeout.ms} where the broker lets it be read.
@@ -385,11 +386,10 @@ public record KafkaSettings(
                             .all()
                             .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                             .get(broker);
-            var entry = config == null ? null : config.get("transaction.max.timeout.ms");
-            if (entry == null || entry.value() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(Duration.ofMillis(Long.parseLong(entry.value())));
+            return Optional.ofNullable(config)
+                    .map(c -> c.get("transaction.max.timeout.ms"))
+                    .map(ConfigEntry::value)
+                    .map(v -> Duration.ofMillis(Long.parseLong(v)));
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
