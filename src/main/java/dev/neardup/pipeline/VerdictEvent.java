@@ -34,21 +34,16 @@ public class VerdictEvent {
     public String url;
     public long eventTime;
 
-    /**
-     * ANNOUNCE: where the input record came from (file:line, topic-partition@offset), so that
-     * repeated records of one document version get verdicts that tell them apart.
-     */
+    /** ANNOUNCE: where the input record came from (file:line, topic-partition@offset). */
     public String source;
 
     /** MATCHES: members compared with on arrival in this bucket (0 for a later-found match). */
     public int candidates;
 
     /**
-     * MATCHES: how many of the document's band records this report covers. A bucket subtask takes
-     * in all the band records the watermark has passed, then sends each document one report for all
-     * of its buckets there (their count here), so the verdict operator knows when it has heard from
-     * all {@code records x bands} of them; 0 for a match found later, when an earlier document
-     * arrived late.
+     * MATCHES: how many of the document's band records this report covers (one report per document
+     * and subtask), so the verdict operator knows when it has heard from all {@code records x
+     * bands} of them; 0 for a match found later, when an earlier document arrived late.
      */
     public int reports;
 

@@ -98,9 +98,8 @@ final class WaitingVerdicts {
     }
 
     /**
-     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
-     * typical length, map and tree entries), from what does not change while it waits (the URL can,
-     * with the announcement); matches added later are not counted, so the budget is a soft bound.
+     * Approximate heap bytes of a waiting verdict, from what does not change while it waits
+     * (matches added later are not counted: the budget is a soft bound).
      */
     private static long heapBytes(PendingVerdict p) {
         return 400L + 4L * p.docId.length();
