@@ -149,9 +149,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
 
     /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
     private static ValueStateDescriptor<byte[]> descriptor(long retentionMillis) {
-        ValueStateDescriptor<byte[]> descriptor =
-                new ValueStateDescriptor<>(
-                        "bucket", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+        ValueStateDescriptor<byte[]> descriptor = BucketMembers.packedState("bucket");
         descriptor.enableTimeToLive(
                 StateTtlConfig.newBuilder(Duration.ofMillis(retentionMillis))
                         .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)

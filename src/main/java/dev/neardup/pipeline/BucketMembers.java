@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 
 /**
  * The members of one band bucket, packed into one byte array: the value of the bucket's keyed state
@@ -75,6 +77,12 @@ public final class BucketMembers {
     private static final byte[] NO_SIGNATURE = new byte[0];
 
     private BucketMembers() {}
+
+    /** The descriptor of a keyed state value packed into a byte array. */
+    static ValueStateDescriptor<byte[]> packedState(String name) {
+        return new ValueStateDescriptor<>(
+                name, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+    }
 
     /**
      * The order of the job, "earlier": by event time, then by id (documents, and the clusters named

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -56,12 +54,7 @@ public class SampleStoreFunction
 
     @Override
     public void open(OpenContext openContext) {
-        stored =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "samples",
-                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        stored = getRuntimeContext().getState(BucketMembers.packedState("samples"));
         var metrics = getRuntimeContext().getMetricGroup();
         samples = metrics.counter("samplesStored");
         verified = metrics.counter("candidatesVerified");
