@@ -60,22 +60,14 @@ public record KafkaSettings(
 
     /**
      * Default producer transaction timeout ({@code transaction.timeout.ms}): the broker's default
-     * maximum ({@code transaction.max.timeout.ms}, 15 min). Flink's own default (1 h) is above it,
-     * and a broker refuses such producers, which makes the job restart forever.
+     * maximum ({@code transaction.max.timeout.ms}, 15 min). Why: docs/design/kafka-transactions.md.
      */
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofMinutes(15);
 
-    /**
-     * Default checkpoint timeout of the Kafka job ({@code execution.checkpointing.timeout}, Flink's
-     * default is 10 min): short enough that, with the default transaction timeout, a crashed job
-     * has 11 minutes to come back (see {@link CheckpointTiming#longestTransaction()}).
-     */
+    /** Default checkpoint timeout of the Kafka job ({@code execution.checkpointing.timeout}). */
     public static final Duration DEFAULT_CHECKPOINT_TIMEOUT = Duration.ofMinutes(2);
 
-    /**
-     * The least time the transaction timeout must leave, beyond the longest transaction, for a job
-     * to restart after a failure (Flink's exponential-delay restarts back off up to 1 min).
-     */
+    /** The least time the transaction timeout must leave, beyond the longest transaction. */
     static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
 
     static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
@@ -106,12 +98,8 @@ public record KafkaSettings(
         }
 
         /**
-         * The longest a transaction stays open while the job runs: the sink opens one at each
-         * checkpoint barrier and commits it when the next checkpoint completes. Barriers are an
-         * interval apart, or, after a slow checkpoint, up to its timeout plus the minimum pause;
-         * each tolerated failed checkpoint adds such a gap; the completing checkpoint takes up to
-         * its timeout: {@code max(interval, timeout + min-pause) x (tolerable failures + 1) +
-         * timeout}.
+         * The longest a transaction stays open while the job runs: {@code max(interval, timeout +
+         * min-pause) x (tolerable failures + 1) + timeout}.
          */
         public Duration longestTransaction() {
             Duration gap = Collections.max(List.of(interval, timeout.plus(minPause)));
@@ -121,10 +109,7 @@ public record KafkaSettings(
 
     /**
      * How long an exactly-once job may stay down after a crash without losing output: the
-     * transaction its last checkpoint prepared must still be open when the job is back to commit
-     * it, so the transaction timeout less the longest a transaction is open before it is committed.
-     * (A job stopped with a savepoint has committed everything; it may stay down as long as the
-     * input topic keeps its records.)
+     * transaction timeout less the longest transaction.
      */
     public Duration allowedDowntime(CheckpointTiming timing) {
         return transactionTimeout.minus(timing.longestTransaction());
