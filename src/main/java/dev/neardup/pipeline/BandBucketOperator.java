@@ -69,10 +69,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                     .thenComparing(r -> r.docId)
                     .thenComparingLong(r -> r.fingerprint);
 
-    /**
-     * Side output, containment mode: the reports with their candidate pairs, for the {@link
-     * SampleIntakeFunction}, keyed there by {@link SampleStoreRecord#id} (the document).
-     */
+    /** Side output, containment mode: the reports with their candidate pairs, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
 
@@ -96,19 +93,13 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
      */
     private transient ValueState<byte[]> bucket;
 
-    /**
-     * Documents waiting beyond the heap budget, by event time ({@link BucketMembers#appendRecord}),
-     * each entry with an event-time timer.
-     */
+    /** Documents waiting beyond the heap budget, by event time, each with an event-time timer. */
     private transient MapState<Long, byte[]> waiting;
 
     /** Documents waiting on the heap (all later than the watermark). */
     private transient WaitingRecords buffered;
 
-    /**
-     * While a watermark is processed: the heap's documents it passed, per bucket, in order, and how
-     * many of them are taken in already.
-     */
+    /** The heap's documents the watermark being processed passed, per bucket, in order. */
     private transient Map<Long, Due> due;
 
     /** What the bucket does with a document it takes in, and the reports it holds back. */
@@ -225,10 +216,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         return deletions.kept();
     }
 
-    /**
-     * {@code r} waits for the watermark: on the heap within the budget, else in the {@code waiting}
-     * keyed state (current key: its bucket).
-     */
+    /** {@code r} waits for the watermark: on the heap, else in {@code waiting} (its bucket). */
     private void await(BandRecord r) throws Exception {
         if (!buffered.offer(r)) {
             waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));

@@ -84,10 +84,7 @@ public final class BucketMembers {
                 name, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
     }
 
-    /**
-     * The order of the job, "earlier": by event time, then by id (documents, and the clusters named
-     * by their first documents).
-     */
+    /** The order of the job, "earlier": by event time, then by id. */
     public static boolean isBefore(long time, String id, long otherTime, String otherId) {
         return time < otherTime || (time == otherTime && id.compareTo(otherId) < 0);
     }
@@ -127,10 +124,7 @@ public final class BucketMembers {
         return members;
     }
 
-    /**
-     * Encodes members (already in order) in layout 3: event time, fingerprint and id only (their
-     * signatures, URLs and clusters are not kept).
-     */
+    /** Encodes members (already in order) in layout 3: event time, fingerprint and id only. */
     public static byte[] encodeIds(List<Member> members) {
         return encode(members, false);
     }

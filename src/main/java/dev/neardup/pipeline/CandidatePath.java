@@ -30,10 +30,7 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
  * <p>Design: docs/design/architecture.md and docs/design/streaming-operators.md.
  */
 public enum CandidatePath {
-    /**
-     * Verified in the buckets: what the methods of this type do unless {@link
-     * #THROUGH_SAMPLE_STORE} overrides them.
-     */
+    /** Verified in the buckets: what the methods do unless overridden. */
     IN_BUCKETS(
             PendingVerdict.class,
             PendingVerdict::new,
@@ -107,10 +104,7 @@ public enum CandidatePath {
         }
     };
 
-    /**
-     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
-     * layouts wrote others, {@link OlderPendingVerdicts}).
-     */
+    /** First int of a key group's raw keyed state of waiting verdicts verified in the buckets. */
     static final int RAW_STATE_IN_BUCKETS = -4;
 
     /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
@@ -158,10 +152,7 @@ public enum CandidatePath {
 
     // The signature operator.
 
-    /**
-     * What band records carry of a document's packed sketch, after sending what travels apart
-     * through {@code ctx}.
-     */
+    /** What band records carry of the packed sketch, after sending what travels apart. */
     byte[] route(
             Document doc,
             long eventTime,

@@ -83,10 +83,7 @@ public record KafkaSettings(
     public record CheckpointTiming(
             Duration interval, Duration timeout, Duration minPause, int tolerableFailures) {
 
-        /**
-         * The timing {@code config} gives, with {@link #DEFAULT_CHECKPOINT_TIMEOUT} where it sets
-         * no checkpoint timeout (the job sets that default).
-         */
+        /** The timing of {@code config}, {@link #DEFAULT_CHECKPOINT_TIMEOUT} if it sets none. */
         public static CheckpointTiming of(ReadableConfig config) {
             return new CheckpointTiming(
                     config.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL)

@@ -139,10 +139,7 @@ public final class NearDupJob {
                 .name("band records (discarded)");
     }
 
-    /**
-     * Configures {@code env} (see {@link #build}) and adds the source: the parsed records, with
-     * their watermarks.
-     */
+    /** Configures {@code env} (see {@link #build}) and adds the source, with its watermarks. */
     private DataStream<ParsedRecord> parsed(StreamExecutionEnvironment env) {
         Configuration pipeline = new Configuration();
         pipeline.set(PipelineOptions.GENERIC_TYPES, false);
@@ -217,10 +214,7 @@ public final class NearDupJob {
                 bands.getSideOutput(SignatureFunction.DEAD_LETTERS));
     }
 
-    /**
-     * The signature operator ({@link SignatureFunction}: shingles, MinHash, band keys) on the
-     * parsed records: the start of {@link #graph}, and all of the graph with its keyed path cut.
-     */
+    /** The signature operator on the parsed records: the start of {@link #graph} and the cut. */
     public static SingleOutputStreamOperator<BandRecord> signatures(
             DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         return parsed.process(new SignatureFunction(settings))

@@ -74,10 +74,7 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
         }
     }
 
-    /**
-     * At a checkpoint: writes {@code entries} by the key group of their {@code key}, every key
-     * group of this subtask (those without entries too).
-     */
+    /** At a checkpoint: writes {@code entries} into every key group of this subtask, by key. */
     <T> void writeKeyGroups(
             StateSnapshotContext context,
             Iterable<T> entries,

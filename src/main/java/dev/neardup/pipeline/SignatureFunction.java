@@ -54,11 +54,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
-    /**
-     * Side output of a {@link CandidatePath#throughSampleStore()} mode: one {@link
-     * SampleStoreRecord#SAMPLE} per document and one {@link SampleStoreRecord#DELETION} per
-     * deletion, to the {@link SampleIntakeFunction}.
-     */
+    /** Side output via a sample store: each document's sample and deletion, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLES =
             new OutputTag<>("samples", TypeInformation.of(SampleStoreRecord.class));
 

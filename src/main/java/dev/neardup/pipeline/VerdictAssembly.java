@@ -125,10 +125,7 @@ final class VerdictAssembly {
         }
     }
 
-    /**
-     * The match whose cluster survives: the earliest cluster (by its first document's event time,
-     * then id) among the matches' clusters; -1 without matches.
-     */
+    /** The match whose cluster is the earliest (first document's time, then id); -1 without. */
     private static int survivingCluster(MatchList m) {
         return IntStream.range(0, m.size())
                 .boxed()

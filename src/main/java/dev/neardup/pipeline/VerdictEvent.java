@@ -23,10 +23,7 @@ public class VerdictEvent {
     /** The signature operator read a deletion of the document at {@link #eventTime}. */
     public static final int DELETE = 2;
 
-    /**
-     * Containment mode: the sample store verified one candidate of the document (one of a report's
-     * {@link #forwarded}); {@link #matches} holds the member if it is a match.
-     */
+    /** Containment: the store verified a candidate; a match is in {@link #matches}. */
     public static final int RESULT = 3;
 
     public int kind;
@@ -47,10 +44,7 @@ public class VerdictEvent {
      */
     public int reports;
 
-    /**
-     * MATCHES, containment mode: candidates of this report sent to the sample store, each of which
-     * comes back as one {@link #RESULT}.
-     */
+    /** MATCHES, containment: candidates sent to the sample store, each to come back as a RESULT. */
     public int forwarded;
 
     /** MATCHES: the band of the first bucket in this report. */
@@ -69,10 +63,7 @@ public class VerdictEvent {
         return docId + '\u0000' + eventTime;
     }
 
-    /**
-     * The key of a deletion at {@code eventTime}: not the key of a version of the document at the
-     * same time, so the two wait apart.
-     */
+    /** The key of a deletion at {@code eventTime}, apart from the document's version then. */
     public static String deletionKey(String docId, long eventTime) {
         return key(docId, eventTime) + "\u0000deleted";
     }

@@ -50,10 +50,7 @@ public final class Bench {
      */
     static final Duration STALL_TIMEOUT = Duration.ofMinutes(10);
 
-    /**
-     * The options of {@code neardup bench} ({@code jobConfiguration}: the job runs' configuration,
-     * asked for when a job runs).
-     */
+    /** The options of {@code neardup bench} ({@code jobConfiguration}: asked for by each job). */
     public record Options(
             int documents,
             int documentSize,
@@ -255,10 +252,7 @@ public final class Bench {
     /** The signature step on one thread: documents/s and its CPU time per document. */
     private record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
 
-    /**
-     * Documents of the signature step (the first of the corpus, held in memory): the rest of the
-     * run streams the corpus, so its memory does not grow with {@code --documents}.
-     */
+    /** Documents of the signature step, held in memory (the rest of the run streams the corpus). */
     static final int SIGNATURE_DOCUMENTS = 20_000;
 
     /**
