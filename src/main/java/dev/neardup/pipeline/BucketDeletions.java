@@ -53,9 +53,8 @@ final class BucketDeletions {
     }
 
     /**
-     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it; the buckets
-     * apply it when they are next touched by a document later than it. Copies of a deletion this
-     * subtask holds already change nothing.
+     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it (copies of a
+     * deletion held already change nothing); buckets apply it when a later document touches them.
      */
     void keep(BandRecord d) throws Exception {
         long[] times = deletions.get(d.docId);

@@ -102,9 +102,8 @@ public class VerdictEvent {
     }
 
     /**
-     * Adds a match found in {@code matchBand}, unless {@code id} is a match already (then it keeps
-     * the earlier of the two clusters); {@code clusterId} (null: the match itself) and {@code
-     * clusterTime} are the first document of its cluster as the bucket knows it.
+     * Adds a match found in {@code matchBand} ({@link MatchList#add}: {@code clusterId}, null for
+     * the match itself, and {@code clusterTime} are its cluster's first document).
      */
     void addMatch(
             String id,

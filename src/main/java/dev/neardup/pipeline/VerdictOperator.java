@@ -185,9 +185,8 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     }
 
     /**
-     * Keeps {@code p} (the current key's) waiting after a change: on the heap it changed in place;
-     * a new one goes on the heap within the budget, else into {@link #spilled} with a timer at
-     * {@code timerTime}.
+     * Keeps {@code p} (the current key's) waiting after a change: a new one on the heap within the
+     * budget, else in {@link #spilled} with a timer at {@code timerTime}.
      */
     private void keepWaiting(
             String key, PendingVerdict p, boolean onHeap, boolean isNew, long timerTime)

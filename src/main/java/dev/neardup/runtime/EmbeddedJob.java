@@ -29,8 +29,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The embedded mode: the job on Flink's in-process MiniCluster, from a JSON Lines file to JSON
- * Lines files or standard output, with the RocksDB state backend and checkpoints, as DESIGN.md's
- * "anyone can try it on one machine" asks.
+ * Lines files or standard output, with the RocksDB state backend and checkpoints.
  */
 public final class EmbeddedJob {
 
