@@ -35,22 +35,17 @@ import org.apache.flink.util.OutputTag;
  * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
  * Rajaraman and Ullman, Mining of Massive Datasets, 2014, ch. 3), as keyed state: its members, with
  * what verifying a candidate on the spot needs ({@link BucketMembers}, one packed state value per
- * bucket). A pair whose estimate reaches the threshold ({@link Verification}: b-bit MinHash values,
- * or a SimHash fingerprint in permuted-block tables) is a match, and the later of the two in the
- * order (event time, id) is the duplicate.
+ * bucket). A pair whose estimate reaches the threshold ({@link Verification}) is a match, and the
+ * later of the two in the order (event time, id) is the duplicate.
  *
  * <p>A document waits until the event-time watermark passes it: on the heap within {@code
  * neardup.bucket.order-buffer} per subtask ({@link WaitingRecords}), beyond it in keyed state
  * ({@code waiting}, by event time) with an event-time timer each. The bucket then takes the waiting
- * documents in, in the order (event time, id), compares each with the members within {@code
- * neardup.retention} before it, and keeps at most {@code neardup.bucket.capacity} members, the
- * earliest; exact copies are kept once and a re-crawl (same id) is never compared with its own
- * earlier version. So what it holds and reports depends on that order only. After a watermark, the
- * subtask sends the {@link VerdictOperator} one report per document for all of its band records
- * taken in here ({@link VerdictEvent#reports} counts them), with the matches.
- *
- * <p>Deletions reach every subtask ({@link DeletionCopies}) and are kept as they arrive ({@link
- * BucketDeletions}): a deletion of d at T removes the versions of d up to T. The mode's {@link
+ * documents in, in the order (event time, id) ({@link BucketLogic}: retention, capacity, exact
+ * copies, re-crawls), so what it holds and reports depends on that order only. After a watermark,
+ * the subtask sends the {@link VerdictOperator} one report per document for all of its band records
+ * taken in here ({@link VerdictEvent#reports}). Deletions reach every subtask ({@link
+ * DeletionCopies}) and are kept as they arrive ({@link BucketDeletions}). The mode's {@link
  * CandidatePath} decides what band records and members carry and what happens to a candidate and to
  * the reports (through a sample store: {@link #SAMPLE_STORE}).
  *
@@ -74,10 +69,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                     .thenComparing(r -> r.docId)
                     .thenComparingLong(r -> r.fingerprint);
 
-    /**
-     * Side output, containment mode: the reports with their candidate pairs, for the {@link
-     * SampleIntakeFunction}, keyed there by {@link SampleStoreRecord#id} (the document).
-     */
+    /** Side output, containment mode: the reports with their candidate pairs, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
 
@@ -86,10 +78,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     /** Where candidates are verified (here, or by a sample store after the buckets). */
     private final CandidatePath path;
 
-    /**
-     * The state-shaping settings ({@link StateCompatibility}) the buckets were built with, one copy
-     * per subtask in union operator state, checked against the current settings on restore.
-     */
+    /** The {@link StateCompatibility} shape, one copy per subtask in union operator state. */
     private transient ListState<String> shape;
 
     /** The deletions, the same on every subtask. */
@@ -99,27 +88,18 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     private transient List<BandRecord> restoredWaiting;
 
     /**
-     * The bucket's members ({@link BucketMembers}). Lives as long as the bucket has members: pruned
-     * by the watermark minus the retention whenever the bucket is touched, and removed by state TTL
-     * ({@code neardup.retention} of processing time after the last write, cleaned in RocksDB
-     * compaction) when the bucket is never touched again.
+     * The bucket's members ({@link BucketMembers}): pruned by the retention when touched, removed
+     * by state TTL ({@code neardup.retention} after the last write) when never touched again.
      */
     private transient ValueState<byte[]> bucket;
 
-    /**
-     * Documents waiting for the watermark that did not fit on the heap (over the budget), by event
-     * time ({@link BucketMembers#appendRecord}); each entry has an event-time timer and is removed
-     * when it fires.
-     */
+    /** Documents waiting beyond the heap budget, by event time, each with an event-time timer. */
     private transient MapState<Long, byte[]> waiting;
 
     /** Documents waiting on the heap (all later than the watermark). */
     private transient WaitingRecords buffered;
 
-    /**
-     * While a watermark is processed: the heap's documents it passed, per bucket, in order, and how
-     * many of them are taken in already.
-     */
+    /** The heap's documents the watermark being processed passed, per bucket, in order. */
     private transient Map<Long, Due> due;
 
     /** What the bucket does with a document it takes in, and the reports it holds back. */
@@ -160,9 +140,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
 
     /** The state descriptor of the bucket: one packed value, with state TTL as a backstop. */
     private static ValueStateDescriptor<byte[]> descriptor(long retentionMillis) {
-        ValueStateDescriptor<byte[]> descriptor =
-                new ValueStateDescriptor<>(
-                        "bucket", PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+        ValueStateDescriptor<byte[]> descriptor = BucketMembers.packedState("bucket");
         descriptor.enableTimeToLive(
                 StateTtlConfig.newBuilder(Duration.ofMillis(retentionMillis))
                         .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
@@ -213,15 +191,10 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     }
 
     /**
-     * A document waits here until the watermark passes it, then the bucket takes in everything that
-     * waits, in the order (event time, id): the bucket's members and matches do not depend on the
-     * order in which documents arrived (partitions, splits and subtasks race), only on that order.
-     * A document that arrives behind this operator's watermark is taken in at once, compared with
-     * the members in both directions. The signature operator moves documents that are late there
-     * just after its own watermark, so this happens only when the buckets' watermark ran ahead of
-     * it: a partition that was idle (so did not hold the watermark back) resuming with older
-     * documents; matches then reported to a later document whose verdict is out are counted as
-     * {@code orphanMatches}.
+     * A document waits here until the watermark passes it. One behind this operator's watermark (it
+     * ran ahead of the signature operator's: an idle partition resuming with older documents) is
+     * taken in at once, compared with the members in both directions; matches then reported to a
+     * later document whose verdict is out are counted as {@code orphanMatches}.
      */
     @Override
     public void processElement(StreamRecord<BandRecord> element) throws Exception {
@@ -243,18 +216,13 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         return deletions.kept();
     }
 
-    /** {@code r} waits for the watermark: on the heap within the budget, else in keyed state. */
+    /** {@code r} waits for the watermark: on the heap, else in {@code waiting} (its bucket). */
     private void await(BandRecord r) throws Exception {
         if (!buffered.offer(r)) {
-            spill(r);
+            waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);
+            spilled.inc();
         }
-    }
-
-    /** Puts {@code r} into the {@code waiting} keyed state (current key: its bucket). */
-    private void spill(BandRecord r) throws Exception {
-        waiting.put(r.eventTime, BucketMembers.appendRecord(waiting.get(r.eventTime), r));
-        timers.registerEventTimeTimer(VoidNamespace.INSTANCE, r.eventTime);
-        spilled.inc();
     }
 
     @Override

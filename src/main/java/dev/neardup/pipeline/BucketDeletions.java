@@ -53,9 +53,8 @@ final class BucketDeletions {
     }
 
     /**
-     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it; the buckets
-     * apply it when they are next touched by a document later than it. Copies of a deletion this
-     * subtask holds already change nothing.
+     * A deletion copy ({@link DeletionCopies}): kept until the retention has passed it (copies of a
+     * deletion held already change nothing); buckets apply it when a later document touches them.
      */
     void keep(BandRecord d) throws Exception {
         long[] times = deletions.get(d.docId);
@@ -72,15 +71,12 @@ final class BucketDeletions {
 
     /** Ascending {@code times} with {@code time} added: the same array if it holds it already. */
     static long[] withTime(long[] times, long time) {
-        int at = Arrays.binarySearch(times, time);
-        if (at >= 0) {
+        if (Arrays.binarySearch(times, time) >= 0) {
             return times;
         }
-        at = -at - 1;
-        long[] more = new long[times.length + 1];
-        System.arraycopy(times, 0, more, 0, at);
-        more[at] = time;
-        System.arraycopy(times, at, more, at + 1, times.length - at);
+        long[] more = Arrays.copyOf(times, times.length + 1);
+        more[times.length] = time;
+        Arrays.sort(more);
         return more;
     }
 
@@ -90,15 +86,7 @@ final class BucketDeletions {
      */
     boolean deletedBefore(Member m, long time) throws Exception {
         long[] times = deletions.get(m.id());
-        if (times == null) {
-            return false;
-        }
-        for (long deletedAt : times) {
-            if (deletedAt >= m.eventTime() && deletedAt < time) {
-                return true;
-            }
-        }
-        return false;
+        return times != null && Arrays.stream(times).anyMatch(t -> t >= m.eventTime() && t < time);
     }
 
     /**

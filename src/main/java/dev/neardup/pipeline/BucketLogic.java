@@ -24,8 +24,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 final class BucketLogic implements CandidatePath.Reports {
 
     /**
-     * The key of the reports held back: a document version and its content (two versions of a page
-     * at the same time get a report each, which the verdict operator adds up). Hashed from the two
+     * The key of the reports held back: a document version and its content. Hashed from the two
      * numbers, so a lookup does not hash the id.
      */
     record DocVersion(String id, long eventTime, long fingerprint) {

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 
 /**
  * The members of one band bucket, packed into one byte array: the value of the bucket's keyed state
@@ -76,10 +78,13 @@ public final class BucketMembers {
 
     private BucketMembers() {}
 
-    /**
-     * The order of the job, "earlier": by event time, then by id (documents, and the clusters named
-     * by their first documents).
-     */
+    /** The descriptor of a keyed state value packed into a byte array. */
+    static ValueStateDescriptor<byte[]> packedState(String name) {
+        return new ValueStateDescriptor<>(
+                name, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+    }
+
+    /** The order of the job, "earlier": by event time, then by id. */
     public static boolean isBefore(long time, String id, long otherTime, String otherId) {
         return time < otherTime || (time == otherTime && id.compareTo(otherId) < 0);
     }
@@ -91,21 +96,17 @@ public final class BucketMembers {
         }
         Reader in = new Reader(value);
         boolean clusters = value.length >= 2 && value[0] == 0;
+        boolean idsOnly = false;
         if (clusters) {
             in.pos = 1;
             int version = in.varint();
-            if (version == IDS_LAYOUT_VERSION) {
-                return decodeIds(in);
-            }
-            if (version != LAYOUT_VERSION) {
+            idsOnly = version == IDS_LAYOUT_VERSION;
+            if (version != LAYOUT_VERSION && !idsOnly) {
                 throw new IllegalStateException(
-                        "a band bucket of layout "
-                                + version
-                                + ", which this version of neardup does not know (it reads 1, "
-                                + LAYOUT_VERSION
-                                + " and "
-                                + IDS_LAYOUT_VERSION
-                                + "): restore with the version that wrote the state");
+                        ("a band bucket of layout %s, which this version of neardup does not know"
+                                        + " (it reads 1, %s and %s): restore with the version that"
+                                        + " wrote the state")
+                                .formatted(version, LAYOUT_VERSION, IDS_LAYOUT_VERSION));
             }
         }
         int n = in.varint();
@@ -113,61 +114,44 @@ public final class BucketMembers {
         for (int i = 0; i < n; i++) {
             long time = in.fixed64();
             long fingerprint = in.fixed64();
-            byte[] signature = in.bytes(signatureBytes);
+            byte[] signature = idsOnly ? NO_SIGNATURE : in.bytes(signatureBytes);
             String id = in.string(in.varint());
-            String url = in.optionalString();
-            String cluster = clusters ? in.optionalString() : null;
+            String url = idsOnly ? null : in.optionalString();
+            String cluster = clusters && !idsOnly ? in.optionalString() : null;
             long clusterTime = cluster != null ? in.fixed64() : 0;
             members.add(new Member(time, fingerprint, signature, id, url, cluster, clusterTime));
         }
         return members;
     }
 
-    /** The members of a layout-3 value, after its version ({@link #encodeIds}). */
-    private static List<Member> decodeIds(Reader in) {
-        int n = in.varint();
-        List<Member> members = new ArrayList<>(n + 1);
-        for (int i = 0; i < n; i++) {
-            long time = in.fixed64();
-            long fingerprint = in.fixed64();
-            String id = in.string(in.varint());
-            members.add(new Member(time, fingerprint, NO_SIGNATURE, id, null));
-        }
-        return members;
-    }
-
-    /**
-     * Encodes members (already in order) in layout 3: event time, fingerprint and id only (their
-     * signatures, URLs and clusters are not kept).
-     */
+    /** Encodes members (already in order) in layout 3: event time, fingerprint and id only. */
     public static byte[] encodeIds(List<Member> members) {
-        Writer out = new Writer(8 + members.size() * 32);
-        out.varint(0);
-        out.varint(IDS_LAYOUT_VERSION);
-        out.varint(members.size());
-        for (Member m : members) {
-            out.fixed64(m.eventTime());
-            out.fixed64(m.fingerprint());
-            out.string(m.id());
-        }
-        return out.toByteArray();
+        return encode(members, false);
     }
 
     /** Encodes members (already in order). */
     public static byte[] encode(List<Member> members) {
-        Writer out = new Writer(16 + members.size() * 96);
+        return encode(members, true);
+    }
+
+    private static byte[] encode(List<Member> members, boolean full) {
+        Writer out = new Writer(16 + members.size() * (full ? 96 : 32));
         out.varint(0);
-        out.varint(LAYOUT_VERSION);
+        out.varint(full ? LAYOUT_VERSION : IDS_LAYOUT_VERSION);
         out.varint(members.size());
         for (Member m : members) {
             out.fixed64(m.eventTime());
             out.fixed64(m.fingerprint());
-            out.bytes(m.signature());
+            if (full) {
+                out.bytes(m.signature());
+            }
             out.string(m.id());
-            out.optionalString(m.url());
-            out.optionalString(m.cluster());
-            if (m.cluster() != null) {
-                out.fixed64(m.clusterTime());
+            if (full) {
+                out.optionalString(m.url());
+                out.optionalString(m.cluster());
+                if (m.cluster() != null) {
+                    out.fixed64(m.clusterTime());
+                }
             }
         }
         return out.toByteArray();

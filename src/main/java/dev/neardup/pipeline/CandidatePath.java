@@ -20,21 +20,17 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
  *
  * <ul>
  *   <li>{@link #inBuckets()}: band records carry the packed sketch, bucket members keep it, and a
- *       bucket verifies a candidate on the spot with the mode's {@link Verification} (a sketch
- *       small enough to keep in every bucket: b-bit MinHash values, a SimHash fingerprint).
- *   <li>{@link #throughSampleStore()}: the sketch is too large to keep in every bucket (a bottom-s
- *       sample in each of ~257 buckets), so it travels apart: the signature operator sends it once
- *       to the {@link SampleIntakeFunction}, band records and members carry none, the buckets
- *       forward their candidates with their reports, and the {@link SampleStoreFunction} verifies
- *       them against one stored sample per document; a verdict also waits for the store's results
- *       ({@link PendingContainmentVerdict}).
+ *       bucket verifies a candidate on the spot with the mode's {@link Verification}.
+ *   <li>{@link #throughSampleStore()}: the sketch (a bottom-s sample) travels apart, once, to the
+ *       {@link SampleIntakeFunction}; the buckets forward their candidates with their reports, the
+ *       {@link SampleStoreFunction} verifies them, and a verdict also waits for its results ({@link
+ *       PendingContainmentVerdict}).
  * </ul>
+ *
+ * <p>Design: docs/design/architecture.md and docs/design/streaming-operators.md.
  */
 public enum CandidatePath {
-    /**
-     * Verified in the buckets: what the methods of this type do unless {@link
-     * #THROUGH_SAMPLE_STORE} overrides them.
-     */
+    /** Verified in the buckets: what the methods do unless overridden. */
     IN_BUCKETS(
             PendingVerdict.class,
             PendingVerdict::new,
@@ -82,13 +78,7 @@ public enum CandidatePath {
             return new Forwarding(reports);
         }
 
-        /**
-         * Two more keyed exchanges: by document id to the sample intake (the samples and deletions
-         * from the signature operator, the buckets' reports with their candidate pairs), and from
-         * there by id to the sample store (the samples of the documents the buckets keep, the
-         * candidates by their member's id with the document's sample, the deletions), whose results
-         * go to the verdicts with the reports.
-         */
+        /** Two more keyed exchanges, by id: to the sample intake, then to the sample store. */
         @Override
         DataStream<VerdictEvent> addStages(
                 SingleOutputStreamOperator<BandRecord> bands,
@@ -114,10 +104,7 @@ public enum CandidatePath {
         }
     };
 
-    /**
-     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (older
-     * layouts wrote others, {@link OlderPendingVerdicts}).
-     */
+    /** First int of a key group's raw keyed state of waiting verdicts verified in the buckets. */
     static final int RAW_STATE_IN_BUCKETS = -4;
 
     /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
@@ -165,10 +152,7 @@ public enum CandidatePath {
 
     // The signature operator.
 
-    /**
-     * What band records carry of a document's packed sketch, after sending what travels apart
-     * through {@code ctx}.
-     */
+    /** What band records carry of the packed sketch, after sending what travels apart. */
     byte[] route(
             Document doc,
             long eventTime,

@@ -4,11 +4,9 @@ import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
  * How a deletion reaches every band-bucket subtask through the same keyed exchange as the band
- * records: a tombstone has no content, so the buckets that hold the deleted document are unknown,
- * and the deletion goes to all of them as one {@link BandRecord} per key group, each with a band
- * key that Flink assigns to that key group. Every subtask owns at least one key group at any
- * parallelism, so each receives at least one copy (and ignores the rest: a deletion it already
- * holds): one small record per key group per deletion. Design: docs/design/streaming-operators.md.
+ * records: one {@link BandRecord} per key group, each with a band key that Flink assigns to that
+ * key group, so each subtask receives at least one copy at any parallelism (and ignores the rest).
+ * Design: docs/design/streaming-operators.md.
  */
 final class DeletionCopies {
 

@@ -13,15 +13,11 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
  * is earlier in the order (event time, id) has been read and compared with it.
  *
  * <p>Unbounded inputs (Kafka, a watched file) use {@link #boundedOutOfOrderness}: each input split
- * (Kafka partition, file split) tracks its own largest event time and holds the watermark at that
- * minus {@code maxOutOfOrderness}; the source's watermark is the minimum over its splits. A split
- * that has had no record for {@code idleTimeout} is taken to be caught up: its watermark jumps to
- * its largest event time (everything it delivered is final, so the last documents before a pause
- * are judged without waiting for the next one) and it is marked idle, so that it does not hold the
- * other splits back; when every split is idle, Flink flushes to the largest watermark of all of
- * them; an empty partition is marked idle once the timeout has passed. A document that arrives
- * after the watermark has passed its event time is ordered as if it had been fetched just after the
- * watermark (see {@link SignatureFunction}), and its split counts it at that time too. Design:
+ * holds the watermark at its largest event time minus {@code maxOutOfOrderness}; the source's
+ * watermark is the minimum over its splits. A split without a record for {@code idleTimeout} is
+ * caught up: its watermark jumps to its largest event time and it is marked idle, so that it does
+ * not hold the other splits back. A late document is ordered just after the watermark (see {@link
+ * SignatureFunction}), and its split counts it at that time too. Design:
  * docs/design/streaming-operators.md.
  *
  * <p>Bounded inputs (files, stdin) use {@link #wholeInput}: no watermark until the input ends, so

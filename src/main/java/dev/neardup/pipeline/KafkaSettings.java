@@ -11,6 +11,7 @@ import dev.neardup.io.KafkaJsonSerializer;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +31,7 @@ import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.apache.kafka.common.config.ConfigResource;
 
@@ -58,22 +60,14 @@ public record KafkaSettings(
 
     /**
      * Default producer transaction timeout ({@code transaction.timeout.ms}): the broker's default
-     * maximum ({@code transaction.max.timeout.ms}, 15 min). Flink's own default (1 h) is above it,
-     * and a broker refuses such producers, which makes the job restart forever.
+     * maximum ({@code transaction.max.timeout.ms}, 15 min). Why: docs/design/kafka-transactions.md.
      */
     public static final Duration DEFAULT_TRANSACTION_TIMEOUT = Duration.ofMinutes(15);
 
-    /**
-     * Default checkpoint timeout of the Kafka job ({@code execution.checkpointing.timeout}, Flink's
-     * default is 10 min): short enough that, with the default transaction timeout, a crashed job
-     * has 11 minutes to come back (see {@link CheckpointTiming#longestTransaction()}).
-     */
+    /** Default checkpoint timeout of the Kafka job ({@code execution.checkpointing.timeout}). */
     public static final Duration DEFAULT_CHECKPOINT_TIMEOUT = Duration.ofMinutes(2);
 
-    /**
-     * The least time the transaction timeout must leave, beyond the longest transaction, for a job
-     * to restart after a failure (Flink's exponential-delay restarts back off up to 1 min).
-     */
+    /** The least time the transaction timeout must leave, beyond the longest transaction. */
     static final Duration MIN_RESTART_WINDOW = Duration.ofMinutes(1);
 
     static final String TRANSACTION_TIMEOUT_KEY = "transaction.timeout.ms";
@@ -89,10 +83,7 @@ public record KafkaSettings(
     public record CheckpointTiming(
             Duration interval, Duration timeout, Duration minPause, int tolerableFailures) {
 
-        /**
-         * The timing {@code config} gives, with {@link #DEFAULT_CHECKPOINT_TIMEOUT} where it sets
-         * no checkpoint timeout (the job sets that default).
-         */
+        /** The timing of {@code config}, {@link #DEFAULT_CHECKPOINT_TIMEOUT} if it sets none. */
         public static CheckpointTiming of(ReadableConfig config) {
             return new CheckpointTiming(
                     config.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL)
@@ -104,28 +95,18 @@ public record KafkaSettings(
         }
 
         /**
-         * The longest a transaction stays open while the job runs: the sink opens one at each
-         * checkpoint barrier and commits it when the next checkpoint completes. Barriers are an
-         * interval apart, or, after a slow checkpoint, up to its timeout plus the minimum pause;
-         * each tolerated failed checkpoint adds such a gap; the completing checkpoint takes up to
-         * its timeout: {@code max(interval, timeout + min-pause) x (tolerable failures + 1) +
-         * timeout}.
+         * The longest a transaction stays open while the job runs: {@code max(interval, timeout +
+         * min-pause) x (tolerable failures + 1) + timeout}.
          */
         public Duration longestTransaction() {
-            Duration gap =
-                    interval.compareTo(timeout.plus(minPause)) >= 0
-                            ? interval
-                            : timeout.plus(minPause);
+            Duration gap = Collections.max(List.of(interval, timeout.plus(minPause)));
             return gap.multipliedBy(tolerableFailures + 1L).plus(timeout);
         }
     }
 
     /**
      * How long an exactly-once job may stay down after a crash without losing output: the
-     * transaction its last checkpoint prepared must still be open when the job is back to commit
-     * it, so the transaction timeout less the longest a transaction is open before it is committed.
-     * (A job stopped with a savepoint has committed everything; it may stay down as long as the
-     * input topic keeps its records.)
+     * transaction timeout less the longest transaction.
      */
     public Duration allowedDowntime(CheckpointTiming timing) {
         return transactionTimeout.minus(timing.longestTransaction());
@@ -133,12 +114,12 @@ public record KafkaSettings(
 
     /** The transaction timeout as messages name it: its key, milliseconds and duration. */
     private String transactionTimeoutSetting() {
-        return NearDupOptions.KAFKA_PROPERTIES_PREFIX
-                + TRANSACTION_TIMEOUT_KEY
-                + " = "
-                + transactionTimeout.toMillis()
-                + ", "
-                + human(transactionTimeout);
+        return "%s%s = %s, %s"
+                .formatted(
+                        NearDupOptions.KAFKA_PROPERTIES_PREFIX,
+                        TRANSACTION_TIMEOUT_KEY,
+                        transactionTimeout.toMillis(),
+                        human(transactionTimeout));
     }
 
     /**
@@ -152,34 +133,29 @@ public record KafkaSettings(
             return;
         }
         if (allowedDowntime(timing).compareTo(MIN_RESTART_WINDOW) < 0) {
+            String timeoutKey = CheckpointingOptions.CHECKPOINTING_TIMEOUT.key();
             throw new IllegalArgumentException(
-                    "inconsistent exactly-once settings: the Kafka transaction timeout ("
-                            + transactionTimeoutSetting()
-                            + ") must exceed the longest a transaction stays open, "
-                            + human(timing.longestTransaction())
-                            + " (max(interval "
-                            + human(timing.interval())
-                            + ", "
-                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
-                            + " "
-                            + human(timing.timeout())
-                            + (timing.minPause().isZero()
-                                    ? ""
-                                    : " + min-pause " + human(timing.minPause()))
-                            + ")"
-                            + (timing.tolerableFailures() == 0
-                                    ? ""
-                                    : " x "
-                                            + (timing.tolerableFailures() + 1)
-                                            + " (tolerable failed checkpoints + 1)")
-                            + " + the timeout), by at least "
-                            + human(MIN_RESTART_WINDOW)
-                            + " for a restart: lower "
-                            + CheckpointingOptions.CHECKPOINTING_TIMEOUT.key()
-                            + " or raise "
-                            + TRANSACTION_TIMEOUT_KEY
-                            + " (at most the broker's transaction.max.timeout.ms, 15 min by"
-                            + " default)");
+                    ("inconsistent exactly-once settings: the Kafka transaction timeout (%s) must"
+                         + " exceed the longest a transaction stays open, %s (max(interval %s, %s"
+                         + " %s%s)%s + the timeout), by at least %s for a restart: lower %s or"
+                         + " raise %s (at most the broker's transaction.max.timeout.ms, 15 min by"
+                         + " default)")
+                            .formatted(
+                                    transactionTimeoutSetting(),
+                                    human(timing.longestTransaction()),
+                                    human(timing.interval()),
+                                    timeoutKey,
+                                    human(timing.timeout()),
+                                    timing.minPause().isZero()
+                                            ? ""
+                                            : " + min-pause " + human(timing.minPause()),
+                                    timing.tolerableFailures() == 0
+                                            ? ""
+                                            : " x %s (tolerable failed checkpoints + 1)"
+                                                    .formatted(timing.tolerableFailures() + 1),
+                                    human(MIN_RESTART_WINDOW),
+                                    timeoutKey,
+                                    TRANSACTION_TIMEOUT_KEY));
         }
     }
 
@@ -217,17 +193,6 @@ public record KafkaSettings(
                     NearDupOptions.KAFKA_INPUT_TOPIC.key(),
                     "the input topic '" + inputTopic + "' must differ from the output topics");
         }
-        String groupId = checked(config, NearDupOptions.KAFKA_GROUP_ID);
-        String startingOffsets = checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS);
-        boolean bounded = config.get(NearDupOptions.KAFKA_BOUNDED);
-        DeliveryGuarantee delivery =
-                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
-                                .toLowerCase(Locale.ROOT)
-                                .startsWith("exactly")
-                        ? DeliveryGuarantee.EXACTLY_ONCE
-                        : DeliveryGuarantee.AT_LEAST_ONCE;
-        String transactionalIdPrefix =
-                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX);
         Properties clientProperties = new Properties();
         String prefix = NearDupOptions.KAFKA_PROPERTIES_PREFIX;
         config.toMap().entrySet().stream()
@@ -236,35 +201,43 @@ public record KafkaSettings(
                         e ->
                                 clientProperties.setProperty(
                                         e.getKey().substring(prefix.length()), e.getValue()));
-        String timeout = clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY);
-        Duration transactionTimeout = DEFAULT_TRANSACTION_TIMEOUT;
-        if (timeout != null) {
-            long ms;
-            try {
-                ms = Long.parseLong(timeout.strip());
-            } catch (NumberFormatException e) {
-                ms = -1;
-            }
-            if (ms <= 0) {
-                throw invalid(
-                        NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
-                        "must be a positive number of milliseconds, got '" + timeout + "'");
-            }
-            transactionTimeout = Duration.ofMillis(ms);
-        }
+        // Arguments are checked in this order, so the first bad option is the one named.
         return new KafkaSettings(
                 bootstrapServers,
                 inputTopic,
                 alertsTopic,
                 verdictsTopic,
                 deadLetterTopic,
-                groupId,
-                startingOffsets,
-                bounded,
-                delivery,
-                transactionalIdPrefix,
+                checked(config, NearDupOptions.KAFKA_GROUP_ID),
+                checked(config, NearDupOptions.KAFKA_STARTING_OFFSETS),
+                config.get(NearDupOptions.KAFKA_BOUNDED),
+                checked(config, NearDupOptions.KAFKA_DELIVERY_GUARANTEE)
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("exactly")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE,
+                checked(config, NearDupOptions.KAFKA_TRANSACTIONAL_ID_PREFIX),
                 clientProperties,
-                transactionTimeout);
+                transactionTimeout(clientProperties.getProperty(TRANSACTION_TIMEOUT_KEY)));
+    }
+
+    /** The producers' transaction timeout: {@code timeout} ms, else the default. */
+    private static Duration transactionTimeout(String timeout) {
+        if (timeout == null) {
+            return DEFAULT_TRANSACTION_TIMEOUT;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(timeout.strip());
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms <= 0) {
+            throw invalid(
+                    NearDupOptions.KAFKA_PROPERTIES_PREFIX + TRANSACTION_TIMEOUT_KEY,
+                    "must be a positive number of milliseconds, got '" + timeout + "'");
+        }
+        return Duration.ofMillis(ms);
     }
 
     /** The documents source, parsing each record with {@code parser}. */
@@ -323,8 +296,8 @@ public record KafkaSettings(
 
     /**
      * Checks, before the job starts, that the brokers answer and that the four topics exist, so
-     * that a wrong address or a missing topic fails the submission at once with a message a user
-     * can act on (the job itself would otherwise retry forever or restart until it gives up).
+     * that a wrong address or a missing topic fails the submission at once (the job itself would
+     * retry forever or restart until it gives up).
      *
      * <p>With exactly-once delivery it also compares the transaction timeout with the broker's
      * {@code transaction.max.timeout.ms} where the broker lets it be read.
@@ -341,12 +314,9 @@ public record KafkaSettings(
                         admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException | ExecutionException e) {
                 throw new IllegalStateException(
-                        "cannot reach Kafka at "
-                                + bootstrapServers
-                                + " within "
-                                + timeout.toSeconds()
-                                + " s: check --bootstrap-servers and the client properties"
-                                + " (security.protocol, SASL)",
+                        ("cannot reach Kafka at %s within %s s: check --bootstrap-servers and the"
+                                        + " client properties (security.protocol, SASL)")
+                                .formatted(bootstrapServers, timeout.toSeconds()),
                         e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -355,12 +325,9 @@ public record KafkaSettings(
             List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
             if (!missing.isEmpty()) {
                 throw new IllegalStateException(
-                        "Kafka at "
-                                + bootstrapServers
-                                + " has no topic "
-                                + String.join(", ", missing)
-                                + ": create the topics first (deploy/local/kafka-topics.sh shows"
-                                + " how)");
+                        ("Kafka at %s has no topic %s: create the topics first"
+                                        + " (deploy/local/kafka-topics.sh shows how)")
+                                .formatted(bootstrapServers, String.join(", ", missing)));
             }
             Optional<Duration> max =
                     delivery == DeliveryGuarantee.EXACTLY_ONCE
@@ -368,14 +335,14 @@ public record KafkaSettings(
                             : Optional.empty();
             if (max.isPresent() && transactionTimeout.compareTo(max.get()) > 0) {
                 throw new IllegalArgumentException(
-                        "the Kafka transaction timeout ("
-                                + transactionTimeoutSetting()
-                                + ") is above the broker's transaction.max.timeout.ms ("
-                                + max.get().toMillis()
-                                + ", "
-                                + human(max.get())
-                                + "), which makes the broker refuse the job's producers: lower"
-                                + " it, or raise the broker's maximum");
+                        ("the Kafka transaction timeout (%s) is above the broker's"
+                                        + " transaction.max.timeout.ms (%s, %s), which makes the"
+                                        + " broker refuse the job's producers: lower it, or raise"
+                                        + " the broker's maximum")
+                                .formatted(
+                                        transactionTimeoutSetting(),
+                                        max.get().toMillis(),
+                                        human(max.get())));
             }
         }
     }
@@ -401,11 +368,10 @@ public record KafkaSettings(
                             .all()
                             .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                             .get(broker);
-            var entry = config == null ? null : config.get("transaction.max.timeout.ms");
-            if (entry == null || entry.value() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(Duration.ofMillis(Long.parseLong(entry.value())));
+            return Optional.ofNullable(config)
+                    .map(c -> c.get("transaction.max.timeout.ms"))
+                    .map(ConfigEntry::value)
+                    .map(v -> Duration.ofMillis(Long.parseLong(v)));
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

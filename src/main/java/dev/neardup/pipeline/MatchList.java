@@ -53,33 +53,9 @@ public class MatchList {
         return ids.length;
     }
 
-    /** The index of match {@code id}, or -1. */
-    public int indexOf(String id) {
-        return Arrays.asList(ids).indexOf(id);
-    }
-
-    /**
-     * Another bucket reported match {@code i} again, in cluster {@code clusterId} (null: its own)
-     * at {@code clusterTime}: match {@code i} keeps the earlier of the two clusters (event time,
-     * then id), so that the result does not depend on the order of the reports.
-     */
-    public void keepEarlierCluster(int i, String clusterId, long clusterTime) {
-        String id = clusterId == null ? ids[i] : clusterId;
-        long time = clusterId == null ? eventTimes[i] : clusterTime;
-        if (BucketMembers.isBefore(time, id, clusterTime(i), clusterId(i))) {
-            if (clusterIds.length < ids.length) {
-                clusterIds = Arrays.copyOf(clusterIds, ids.length);
-                clusterTimes = Arrays.copyOf(clusterTimes, ids.length);
-            }
-            boolean own = id.equals(ids[i]);
-            clusterIds[i] = own ? null : id;
-            clusterTimes[i] = own ? 0 : time;
-        }
-    }
-
     /**
      * Appends a match, unless {@code id} is a match already: then it keeps the earlier of the two
-     * clusters ({@link #keepEarlierCluster}).
+     * clusters (event time, then id), so that the result does not depend on the order of reports.
      *
      * @param clusterId the first document of the match's cluster, or null for the match itself
      * @param clusterTime its event time (ignored when {@code clusterId} is null)
@@ -92,9 +68,19 @@ public class MatchList {
             Estimate estimate,
             String clusterId,
             long clusterTime) {
-        int known = indexOf(id);
-        if (known >= 0) {
-            keepEarlierCluster(known, clusterId, clusterTime);
+        int i = Arrays.asList(ids).indexOf(id);
+        if (i >= 0) {
+            String cluster = clusterId == null ? ids[i] : clusterId;
+            long time = clusterId == null ? eventTimes[i] : clusterTime;
+            if (BucketMembers.isBefore(time, cluster, clusterTime(i), clusterId(i))) {
+                if (clusterIds.length < ids.length) {
+                    clusterIds = Arrays.copyOf(clusterIds, ids.length);
+                    clusterTimes = Arrays.copyOf(clusterTimes, ids.length);
+                }
+                boolean own = cluster.equals(ids[i]);
+                clusterIds[i] = own ? null : cluster;
+                clusterTimes[i] = own ? 0 : time;
+            }
             return false;
         }
         int n = ids.length;

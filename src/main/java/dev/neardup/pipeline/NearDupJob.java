@@ -41,16 +41,10 @@ public final class NearDupJob {
 
         public static final String VERDICT = "verdicts-2";
 
-        /**
-         * With a sample store ({@link CandidatePath#throughSampleStore()}) only: one bottom-s
-         * sample per document, verifying the buckets' candidates ({@link SampleStoreFunction}).
-         */
+        /** With a sample store only: the {@link SampleStoreFunction}. */
         public static final String SAMPLE_STORE = "containment-sample-store";
 
-        /**
-         * With a sample store only: each document's sample until the buckets have reported it,
-         * joined with their reports ({@link SampleIntakeFunction}).
-         */
+        /** With a sample store only: the {@link SampleIntakeFunction}. */
         public static final String SAMPLE_INTAKE = "containment-sample-intake";
 
         public static final String ALERT_SINK = "alerts-sink";
@@ -145,10 +139,7 @@ public final class NearDupJob {
                 .name("band records (discarded)");
     }
 
-    /**
-     * Configures {@code env} (see {@link #build}) and adds the source: the parsed records, with
-     * their watermarks.
-     */
+    /** Configures {@code env} (see {@link #build}) and adds the source, with its watermarks. */
     private DataStream<ParsedRecord> parsed(StreamExecutionEnvironment env) {
         Configuration pipeline = new Configuration();
         pipeline.set(PipelineOptions.GENERIC_TYPES, false);
@@ -223,10 +214,7 @@ public final class NearDupJob {
                 bands.getSideOutput(SignatureFunction.DEAD_LETTERS));
     }
 
-    /**
-     * The signature operator ({@link SignatureFunction}: shingles, MinHash, band keys) on the
-     * parsed records: the start of {@link #graph}, and all of the graph with its keyed path cut.
-     */
+    /** The signature operator on the parsed records: the start of {@link #graph} and the cut. */
     public static SingleOutputStreamOperator<BandRecord> signatures(
             DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         return parsed.process(new SignatureFunction(settings))

@@ -11,14 +11,10 @@ import org.rocksdb.DBOptions;
 
 /**
  * RocksDB options for neardup's state, set with {@code state.backend.rocksdb.options-factory:
- * dev.neardup.pipeline.NeardupRocksDbOptions} (the embedded mode sets it; on a cluster, add it to
- * the cluster's configuration). On top of Flink's defaults and the other {@code
- * state.backend.rocksdb.*} options, it gives every column family a whole-key Bloom filter in the
- * memtable.
- *
- * <p>The filter takes {@link NearDupOptions#MEMTABLE_BLOOM_RATIO} of each write buffer and is
- * allocated with each memtable: every keyed state and timer service adds memtables per subtask, so
- * add state sparingly or lower {@code state.backend.rocksdb.writebuffer.size} with it. Design:
+ * dev.neardup.pipeline.NeardupRocksDbOptions} (the embedded mode sets it): on top of Flink's
+ * defaults, every column family gets a whole-key Bloom filter in the memtable, of {@link
+ * NearDupOptions#MEMTABLE_BLOOM_RATIO} of each write buffer. Every keyed state and timer service
+ * adds memtables per subtask, so add state sparingly. Design:
  * docs/design/rocksdb-memtable-bloom.md.
  */
 public class NeardupRocksDbOptions implements ConfigurableRocksDBOptionsFactory {

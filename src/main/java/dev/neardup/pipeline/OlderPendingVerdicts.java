@@ -16,16 +16,14 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
 /**
  * The readers of waiting verdicts ({@link PendingVerdict}) written by older state layouts. Raw
  * keyed state keeps no serializer snapshot, so {@link VerdictOperator} reads a key group of an
- * older layout with the POJO serializer of that layout: today's class less the fields added since
- * (a POJO's binary form depends on its field names and types; the fields it lacks keep their
- * initial values). Layout 2 (until cluster ids) began a group with the count of its verdicts, all
- * verified in the buckets, and its {@link MatchList} had no clusters (every match its own cluster);
- * layout 3 began it with a marker of its path, -2 or -3, and had no {@link MatchList#directions}:
- * containment packed each match's direction into its similarity, value + 2 x code (0: the document
- * is contained in the match, 1: the match in the document, 2: both, with the smaller value). Keyed
- * state ({@code pending-verdict}, {@code pending-containment-verdict}) restores through Flink's
- * POJO schema evolution. Either way {@link #upgrade} decodes layout 3's packed estimates once, as
- * the verdict is read.
+ * older layout with the POJO serializer of that layout: today's class less the fields added since.
+ * Layout 2 (until cluster ids) began a group with the count of its verdicts, all verified in the
+ * buckets, and its {@link MatchList} had no clusters; layout 3 began it with a marker of its path,
+ * -2 or -3, and had no {@link MatchList#directions}: containment packed each match's direction into
+ * its similarity, value + 2 x code (0: the document is contained in the match, 1: the match in the
+ * document, 2: both, with the smaller value). Keyed state restores through Flink's POJO schema
+ * evolution. Either way {@link #upgrade} decodes layout 3's packed estimates once, as the verdict
+ * is read.
  */
 final class OlderPendingVerdicts {
 

@@ -35,10 +35,7 @@ public class PendingVerdict {
 
     public PendingVerdict() {}
 
-    /**
-     * True when the verdict is final: every bucket of every record has reported (and, for a verdict
-     * that also waits for a sample store, it has verified every candidate they sent).
-     */
+    /** Final: every bucket of every record reported (and the store verified all they sent). */
     boolean complete(int bands) {
         return records > 0 && reports >= (long) records * bands;
     }

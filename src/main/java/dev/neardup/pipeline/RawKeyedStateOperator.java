@@ -56,10 +56,10 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
             throw new IllegalStateException(
-                    holder
-                            + " in raw keyed state, which Flink cannot combine with heap timers on"
-                            + " RocksDB: remove state.backend.rocksdb.timer-service.factory: HEAP"
-                            + " (the default, ROCKSDB, works)");
+                    ("%s in raw keyed state, which Flink cannot combine with heap timers on"
+                         + " RocksDB: remove state.backend.rocksdb.timer-service.factory: HEAP (the"
+                         + " default, ROCKSDB, works)")
+                            .formatted(holder));
         }
     }
 
@@ -74,10 +74,7 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
         }
     }
 
-    /**
-     * At a checkpoint: writes {@code entries} by the key group of their {@code key}, every key
-     * group of this subtask (those without entries too).
-     */
+    /** At a checkpoint: writes {@code entries} into every key group of this subtask, by key. */
     <T> void writeKeyGroups(
             StateSnapshotContext context,
             Iterable<T> entries,

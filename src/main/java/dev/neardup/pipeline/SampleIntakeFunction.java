@@ -12,8 +12,6 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -23,26 +21,17 @@ import org.apache.flink.util.OutputTag;
 /**
  * Containment mode's sample intake (keyed by document id): holds each document's bottom-s sample
  * (Broder's 1997 MIN_s, {@link dev.neardup.sketch.BottomKContainment}) from the signature operator
- * until the band buckets have reported all of the document's band records, and joins the buckets'
- * reports with it, so that neither the ~257 band records of a document nor the buckets' waiting
- * records carry the sample (514 bytes at s = 128).
+ * ({@link SignatureFunction#SAMPLES}) until the band buckets have reported all of the document's
+ * band records, and joins the buckets' reports ({@link BandBucketOperator#SAMPLE_STORE}) with it.
+ * For a report it sends the {@link SampleStoreFunction} (main output) the document's sample, once,
+ * when a bucket kept the document, and one {@link SampleStoreRecord#CANDIDATE} per candidate pair,
+ * keyed by the member, with the document's sample; the report itself goes to the verdicts ({@link
+ * #REPORTS}). Deletions go on to the store as they are.
  *
- * <p>From the signature operator ({@link SignatureFunction#SAMPLES}) it receives each document's
- * {@link SampleStoreRecord#SAMPLE} and each {@link SampleStoreRecord#DELETION}; from the band
- * buckets ({@link BandBucketOperator#SAMPLE_STORE}) one {@link SampleStoreRecord#REPORT} per
- * document, subtask and watermark. For a report it sends the {@link SampleStoreFunction} (keyed
- * there by id, on {@link #process}'s main output): the document's sample, once, when a bucket kept
- * the document ({@link SampleStoreRecord#kept}); one {@link SampleStoreRecord#CANDIDATE} per
- * candidate pair, keyed by the member, with the document's sample; and the report itself to the
- * verdicts ({@link #REPORTS}). Deletions go on to the store as they are.
- *
- * <p>The sample is dropped when the reports cover the document version's {@code bands} band records
- * (a repeated input record adds its own {@code bands}); no watermark or timer is involved. A report
- * that comes before its sample waits for it ({@code waiting}, rare). A kept document's sample goes
- * on to the store before the intake's watermark passes the document.
- *
- * <p>State: one value per document id while its reports are outstanding (about 540 bytes at s =
- * 128). No timers. Design: docs/design/streaming-operators.md.
+ * <p>State: {@code intake}, one value per document id while its reports are outstanding (about 540
+ * bytes at s = 128), dropped when the reports cover the version's band records (each input record
+ * adds {@code bands}); {@code waiting-reports}, the rare reports that came before their sample. No
+ * timers. Design: docs/design/streaming-operators.md.
  */
 public class SampleIntakeFunction
         extends KeyedProcessFunction<String, SampleStoreRecord, SampleStoreRecord> {
@@ -72,12 +61,7 @@ public class SampleIntakeFunction
 
     @Override
     public void open(OpenContext openContext) {
-        intake =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "intake",
-                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        intake = getRuntimeContext().getState(BucketMembers.packedState("intake"));
         waiting =
                 getRuntimeContext()
                         .getListState(

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -17,25 +15,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Containment mode's sample store (keyed by document id): one bottom-s sample per document version
- * that a band bucket keeps (Broder's 1997 MIN_s, {@link dev.neardup.sketch.BottomKContainment})
- * instead of one in each of the document's ~257 bucket members, and the verification of the
- * buckets' candidate pairs against it. From the {@link SampleIntakeFunction} (one stream of {@link
- * SampleStoreRecord}s) it receives the sample of a document that a bucket keeps, each candidate
- * pair keyed by the member's id with the document's sample, and the deletions. It estimates the
- * pair's containment both ways ({@link Verification.Containment}: exact copies, equal fingerprints,
- * at 1 both ways) and sends the result to the later document: to the document's verdict one {@link
- * VerdictEvent#RESULT} per candidate, match or not (the verdict waits for as many as the buckets'
- * reports said were sent), or, for a document that arrived late, a match to the member's verdict.
+ * that a band bucket keeps (Broder's 1997 MIN_s, {@link dev.neardup.sketch.BottomKContainment}),
+ * and the verification of the buckets' candidate pairs against it. From the {@link
+ * SampleIntakeFunction} it receives the samples, the candidates (keyed by the member's id, with the
+ * document's sample) and the deletions. It estimates a pair's containment both ways ({@link
+ * Verification.Containment}; exact copies at 1 both ways) and sends the later document's verdict
+ * one {@link VerdictEvent#RESULT} per candidate, match or not, or, for a document that arrived
+ * late, a match to the member's verdict. A candidate still without its member's sample when the
+ * watermark passes the member's time counts as no match ({@code missingSamples}).
  *
- * <p>A candidate that comes before its member's sample waits in the member's entry, with an
- * event-time timer at the member's event time; still without a sample when the watermark passes
- * that time, its member is gone: no match, counted in {@code missingSamples}. A version's sample is
- * dropped when the watermark passes its event time plus {@code neardup.retention}; a deletion at T
- * drops the versions up to T when the watermark passes T. An entry with nothing left is cleared.
- *
- * <p>State: one {@link StoredSamples} value per id (about 540 bytes per version at s = 128), read
- * once per candidate; an event-time timer per version and per deletion. Design:
- * docs/design/streaming-operators.md.
+ * <p>State: {@code samples}, one {@link StoredSamples} value per id (about 540 bytes per version at
+ * s = 128), read once per candidate; a version goes when the watermark passes its event time plus
+ * {@code neardup.retention}, or a deletion after it; an event-time timer per version, waiting
+ * candidate and deletion. Design: docs/design/streaming-operators.md.
  */
 public class SampleStoreFunction
         extends KeyedProcessFunction<String, SampleStoreRecord, VerdictEvent> {
@@ -62,12 +54,7 @@ public class SampleStoreFunction
 
     @Override
     public void open(OpenContext openContext) {
-        stored =
-                getRuntimeContext()
-                        .getState(
-                                new ValueStateDescriptor<>(
-                                        "samples",
-                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        stored = getRuntimeContext().getState(BucketMembers.packedState("samples"));
         var metrics = getRuntimeContext().getMetricGroup();
         samples = metrics.counter("samplesStored");
         verified = metrics.counter("candidatesVerified");
@@ -135,7 +122,7 @@ public class SampleStoreFunction
         if (Arrays.binarySearch(s.deletions, r.time) >= 0) {
             return;
         }
-        s.addDeletion(r.time);
+        s.deletions = BucketDeletions.withTime(s.deletions, r.time);
         ctx.timerService().registerEventTimeTimer(r.time);
         stored.update(s.encode());
     }

@@ -21,11 +21,7 @@ public class SampleStoreRecord {
     /** A deletion of document {@link #id} at {@link #time}. */
     public static final int DELETION = 2;
 
-    /**
-     * A bucket subtask's report on document {@link #id} ({@link #report}, for the verdicts), with
-     * the candidate pairs it found (the members, in {@link #memberIds} and the arrays beside it)
-     * and whether it kept the document ({@link #kept}).
-     */
+    /** A bucket subtask's report on document {@link #id}, with its candidate pairs. */
     public static final int REPORT = 3;
 
     public int kind;
@@ -56,10 +52,9 @@ public class SampleStoreRecord {
     public int band;
 
     /**
-     * CANDIDATE: true when the member is earlier than the document (the usual case): the result
-     * goes to the document's verdict, which waits for it ({@link VerdictEvent#RESULT}). False when
-     * the document arrived late, behind the buckets' watermark: a match then goes to the member's
-     * verdict, as a later-found match that it does not wait for.
+     * CANDIDATE: true when the member is earlier than the document: the result goes to the
+     * document's verdict, which waits for it. False when the document arrived late: a match then
+     * goes to the member's verdict, which does not wait for it.
      */
     public boolean memberFirst;
 
@@ -70,10 +65,8 @@ public class SampleStoreRecord {
     public boolean kept;
 
     /**
-     * REPORT: the candidate pairs' members (the first {@link #members} entries; the arrays grow by
-     * doubling and are trimmed before the record is sent), their event times, fingerprints, the
-     * band of the bucket where each collided with the document, and whether each is earlier than
-     * the document ({@link #memberFirst}).
+     * REPORT: the candidate pairs' members (the first {@link #members} entries), their event times,
+     * bands, fingerprints, and whether each is earlier than the document ({@link #memberFirst}).
      */
     public String[] memberIds = NO_IDS;
 

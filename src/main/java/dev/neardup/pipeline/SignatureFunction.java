@@ -27,19 +27,15 @@ import org.apache.flink.util.OutputTag;
  * The signature operator (stateless), right after the source: dead letters of the parser go to
  * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
  * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
- * #ANNOUNCE}). With cosine similarity ({@link SimilarityFamily#COSINE}) it gets its term-frequency
- * SimHash fingerprint and one record per permuted-block table instead: the table key as band key,
- * the fingerprint's bytes as signature ({@link Verification#pack}); the same records, to the same
- * buckets. A document without a single token goes to the dead letters ({@code NO_TEXT}) with the
- * parsed document re-serialised as its payload, and so does one whose sketching throws ({@code
- * INTERNAL_ERROR}, with the exception's class and message): one document cannot fail the job. A
- * deletion goes to every band-bucket subtask as one copy per key group on the main output ({@link
- * DeletionCopies}: its band keys are unknown), and to the verdicts as an announcement.
+ * #ANNOUNCE}); cosine similarity ({@link SimilarityFamily#COSINE}): its SimHash fingerprint and one
+ * record per permuted-block table ({@link Verification#pack}). A document without a single token
+ * ({@code NO_TEXT}), or whose sketching throws ({@code INTERNAL_ERROR}), goes to the dead letters
+ * with the parsed document re-serialised as its payload: one document cannot fail the job. A
+ * deletion goes to every band-bucket subtask as one copy per key group ({@link DeletionCopies}),
+ * and to the verdicts as an announcement.
  *
- * <p>The mode's {@link CandidatePath} decides what band records carry of the sketch: all of it
- * (verified in the buckets), or nothing, the sketch going once to the {@link SampleIntakeFunction}
- * ({@link #SAMPLES}, keyed there by id) with each deletion (verified by a sample store: a sample
- * would travel and wait with each of a document's ~257 band records).
+ * <p>The mode's {@link CandidatePath} decides what band records carry of the sketch: all of it, or
+ * nothing, the sketch going once to the {@link SampleIntakeFunction} ({@link #SAMPLES}).
  *
  * <p>A document whose event time the watermark has already passed (late: more out of order than the
  * watermarks allow) is ordered as if it had been fetched just after the watermark: its event time
@@ -58,11 +54,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     public static final OutputTag<VerdictEvent> ANNOUNCE =
             new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
 
-    /**
-     * Side output of a {@link CandidatePath#throughSampleStore()} mode: one {@link
-     * SampleStoreRecord#SAMPLE} per document and one {@link SampleStoreRecord#DELETION} per
-     * deletion, to the {@link SampleIntakeFunction}.
-     */
+    /** Side output via a sample store: each document's sample and deletion, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLES =
             new OutputTag<>("samples", TypeInformation.of(SampleStoreRecord.class));
 

@@ -6,6 +6,7 @@ import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,29 +19,14 @@ import org.slf4j.LoggerFactory;
  * settings that would make it meaningless fails at once, naming the old and the new values, instead
  * of crash-looping or silently comparing incompatible sketches.
  *
- * <p>What shapes state: the layout version of the bucket values ({@link BucketMembers}), the
- * similarity family ({@code neardup.similarity}; not recorded before cosine similarity existed,
- * which counts as JACCARD), K, the MinHash algorithm and seed, the banding (b, r, band-key seed),
- * the shingling (kind, size, stop words, stemming, seed) and the bits kept per value; for cosine,
- * instead of the MinHash ones: the SimHash bits and seed, k, the block layout (B, block-key seed),
- * the features and their shingling (word tokens: size 1); for containment, K, the MinHash algorithm
- * and seed, the size-partitioned bandings (b x r per partition offset, which the threshold and the
- * largest size ratio choose), the ratio, the band-key seed, the bottom-s sample size and its seed,
- * and the shingling, and where the samples are ({@link #CONTAINMENT_SAMPLES}: {@code intake}, band
- * records without samples, one per document in the {@link SampleIntakeFunction} and in the {@link
- * SampleStoreFunction}; state recorded before, {@code store} (band records, waiting in the buckets,
- * carried samples) or {@code in-buckets} (a sample in every member), is refused). The family key
- * keeps containment state from being restored in another mode. Everything else may change across a
- * restore: the threshold (it only decides verification; when it changes a tuned banding, the
- * banding is what differs), capacity and retention (applied when a bucket is next touched), topics,
- * sinks and parallelism.
- *
- * <p>One setting is recorded but only warned about: the tokenizer's contract version ({@link
- * Tokenizer#CONTRACT_VERSION}). Its changes so far touch the tokens of some scripts only (version
- * 2: Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar text), so state built before them stays
- * right for every other page; pages in those scripts are not matched against their copies stored
- * before the upgrade until those leave the retention (or the input is re-read). State recorded
- * before the version was (layout 2 until November 2026) counts as version 1.
+ * <p>What shapes state: the layout version ({@link #LAYOUT}), the similarity family ({@code
+ * neardup.similarity}; not recorded before cosine similarity existed, which counts as JACCARD), and
+ * what the mode adds ({@link SimilarityMode#addStateShape}: sketch, banding, shingling; for
+ * containment, where the samples are, {@link #CONTAINMENT_SAMPLES}). Everything else (threshold,
+ * capacity, retention, topics, sinks, parallelism) may change across a restore. The tokenizer's
+ * contract version ({@link Tokenizer#CONTRACT_VERSION}) is recorded but only warned about; state
+ * recorded before it was counts as version 1. The full list and why:
+ * docs/design/streaming-operators.md#state-compatibility.
  */
 public final class StateCompatibility {
 
@@ -63,12 +49,10 @@ public final class StateCompatibility {
     private static final String LAYOUT_KEY = "state-layout";
 
     /**
-     * The recorded key of where containment mode keeps its samples: {@code intake} (band records
-     * carry none, also where the buckets keep them waiting; one per document in the {@link
-     * SampleIntakeFunction} until its reports are in, one per kept document in the sample store;
-     * bucket members in {@link BucketMembers}' layout 3); {@code store} before (band records, so
-     * the buckets' waiting state, carried the sample; the buckets sent the store the samples); not
-     * recorded before that, when every bucket member kept one ({@code in-buckets}).
+     * The recorded key of where containment mode keeps its samples: {@code intake} (the {@link
+     * SampleIntakeFunction} and the sample store; bucket members in {@link BucketMembers}' layout
+     * 3); {@code store} before (band records carried the sample); not recorded before that, when
+     * every bucket member kept one ({@code in-buckets}). Only {@code intake} is restored.
      */
     public static final String CONTAINMENT_SAMPLES = "containment.samples";
 
@@ -156,11 +140,11 @@ public final class StateCompatibility {
             boolean upgradable = e.getKey().equals(LAYOUT_KEY) && UPGRADABLE_LAYOUTS.contains(old);
             if (!e.getValue().equals(old) && !upgradable) {
                 out.add(
-                        e.getKey()
-                                + " was "
-                                + (old == null ? "(not recorded)" : old)
-                                + ", now "
-                                + e.getValue());
+                        "%s was %s, now %s"
+                                .formatted(
+                                        e.getKey(),
+                                        old == null ? "(not recorded)" : old,
+                                        e.getValue()));
             }
         }
         for (String key : stored.keySet()) {
@@ -180,7 +164,7 @@ public final class StateCompatibility {
      */
     public static List<String> check(Iterable<String> restored, NearDupSettings current) {
         Map<String, String> now = shape(current);
-        Set<String> warned = new java.util.LinkedHashSet<>();
+        Set<String> warned = new LinkedHashSet<>();
         for (String stored : restored) {
             for (String soft : differences(decode(stored), now, true)) {
                 if (warned.add(soft)) {
@@ -198,12 +182,10 @@ public final class StateCompatibility {
             if (!diff.isEmpty()) {
                 throw new SuppressRestartsException(
                         new IllegalStateException(
-                                INCOMPATIBLE
-                                        + ": "
-                                        + String.join("; ", diff)
-                                        + ". Restore with the old settings, or start without the"
-                                        + " checkpoint or savepoint and re-read the input to build"
-                                        + " state with the new ones."));
+                                ("%s: %s. Restore with the old settings, or start without the"
+                                                + " checkpoint or savepoint and re-read the input"
+                                                + " to build state with the new ones.")
+                                        .formatted(INCOMPATIBLE, String.join("; ", diff))));
             }
         }
         return List.copyOf(warned);

@@ -47,10 +47,6 @@ final class StoredSamples {
                 .orElse(null);
     }
 
-    void addDeletion(long time) {
-        deletions = BucketDeletions.withTime(deletions, time);
-    }
-
     boolean isEmpty() {
         return versions.isEmpty() && waiting.isEmpty() && deletions.length == 0;
     }
@@ -65,11 +61,10 @@ final class StoredSamples {
             int layout = in.readByte();
             if (layout != LAYOUT) {
                 throw new IllegalStateException(
-                        "a stored sample of layout "
-                                + layout
-                                + ", which this version of neardup does not know (it reads "
-                                + LAYOUT
-                                + "): restore with the version that wrote the state");
+                        ("a stored sample of layout %s, which this version of neardup does not know"
+                                        + " (it reads %s): restore with the version that wrote the"
+                                        + " state")
+                                .formatted(layout, LAYOUT));
             }
             int n = in.readUnsignedShort();
             for (int i = 0; i < n; i++) {

@@ -9,6 +9,7 @@ import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.stream.IntStream;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.operators.Output;
@@ -124,23 +125,12 @@ final class VerdictAssembly {
         }
     }
 
-    /**
-     * The match whose cluster survives: the earliest cluster (by its first document's event time,
-     * then id) among the matches' clusters; -1 without matches.
-     */
+    /** The match whose cluster is the earliest (first document's time, then id); -1 without. */
     private static int survivingCluster(MatchList m) {
-        int best = -1;
-        for (int i = 0; i < m.size(); i++) {
-            if (best < 0
-                    || BucketMembers.isBefore(
-                            m.clusterTime(i),
-                            m.clusterId(i),
-                            m.clusterTime(best),
-                            m.clusterId(best))) {
-                best = i;
-            }
-        }
-        return best;
+        return IntStream.range(0, m.size())
+                .boxed()
+                .min(Comparator.<Integer>comparingLong(m::clusterTime).thenComparing(m::clusterId))
+                .orElse(-1);
     }
 
     /**
@@ -207,10 +197,13 @@ final class VerdictAssembly {
         // every match is contained one way only; duplicateOf is then the earliest match of that
         // kind, so the verdict's direction agrees with its value.
         boolean containment = m.estimate(0).direction() != null;
-        boolean mutual = !containment;
-        for (int i = 0; i < n && !mutual; i++) {
-            mutual = m.estimate(i).direction() == Estimate.Direction.MUTUAL;
-        }
+        boolean mutual =
+                !containment
+                        || IntStream.range(0, n)
+                                .anyMatch(
+                                        i ->
+                                                m.estimate(i).direction()
+                                                        == Estimate.Direction.MUTUAL);
         v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
         v.clusterId = m.clusterId(survivingCluster(m));
         Integer[] order = new Integer[n];
@@ -228,17 +221,18 @@ final class VerdictAssembly {
             v.matches[k].hamming = verification.hamming(m.similarities[i]);
             v.matches[k].direction = m.estimate(i).label();
         }
-        int earliest = -1;
-        for (int i = 0; i < n; i++) {
-            if (containment && mutual && m.estimate(i).direction() != Estimate.Direction.MUTUAL) {
-                continue;
-            }
-            if (earliest < 0
-                    || BucketMembers.isBefore(
-                            m.eventTimes[i], m.ids[i], m.eventTimes[earliest], m.ids[earliest])) {
-                earliest = i;
-            }
-        }
+        int earliest =
+                IntStream.range(0, n)
+                        .filter(
+                                i ->
+                                        !(containment && mutual)
+                                                || m.estimate(i).direction()
+                                                        == Estimate.Direction.MUTUAL)
+                        .boxed()
+                        .min(
+                                Comparator.<Integer>comparingLong(i -> m.eventTimes[i])
+                                        .thenComparing(i -> m.ids[i]))
+                        .orElseThrow();
         v.duplicateOf = m.ids[earliest];
         v.duplicateUrl = m.urls[earliest];
         v.similarity = m.similarities[earliest];

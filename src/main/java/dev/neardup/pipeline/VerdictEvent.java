@@ -23,10 +23,7 @@ public class VerdictEvent {
     /** The signature operator read a deletion of the document at {@link #eventTime}. */
     public static final int DELETE = 2;
 
-    /**
-     * Containment mode: the sample store verified one candidate of the document (one of a report's
-     * {@link #forwarded}); {@link #matches} holds the member if it is a match.
-     */
+    /** Containment: the store verified a candidate; a match is in {@link #matches}. */
     public static final int RESULT = 3;
 
     public int kind;
@@ -34,28 +31,20 @@ public class VerdictEvent {
     public String url;
     public long eventTime;
 
-    /**
-     * ANNOUNCE: where the input record came from (file:line, topic-partition@offset), so that
-     * repeated records of one document version get verdicts that tell them apart.
-     */
+    /** ANNOUNCE: where the input record came from (file:line, topic-partition@offset). */
     public String source;
 
     /** MATCHES: members compared with on arrival in this bucket (0 for a later-found match). */
     public int candidates;
 
     /**
-     * MATCHES: how many of the document's band records this report covers. A bucket subtask takes
-     * in all the band records the watermark has passed, then sends each document one report for all
-     * of its buckets there (their count here), so the verdict operator knows when it has heard from
-     * all {@code records x bands} of them; 0 for a match found later, when an earlier document
-     * arrived late.
+     * MATCHES: how many of the document's band records this report covers (one report per document
+     * and subtask), so the verdict operator knows when it has heard from all {@code records x
+     * bands} of them; 0 for a match found later, when an earlier document arrived late.
      */
     public int reports;
 
-    /**
-     * MATCHES, containment mode: candidates of this report sent to the sample store, each of which
-     * comes back as one {@link #RESULT}.
-     */
+    /** MATCHES, containment: candidates sent to the sample store, each to come back as a RESULT. */
     public int forwarded;
 
     /** MATCHES: the band of the first bucket in this report. */
@@ -74,10 +63,7 @@ public class VerdictEvent {
         return docId + '\u0000' + eventTime;
     }
 
-    /**
-     * The key of a deletion at {@code eventTime}: not the key of a version of the document at the
-     * same time, so the two wait apart.
-     */
+    /** The key of a deletion at {@code eventTime}, apart from the document's version then. */
     public static String deletionKey(String docId, long eventTime) {
         return key(docId, eventTime) + "\u0000deleted";
     }
@@ -116,9 +102,8 @@ public class VerdictEvent {
     }
 
     /**
-     * Adds a match found in {@code matchBand}, unless {@code id} is a match already (then it keeps
-     * the earlier of the two clusters); {@code clusterId} (null: the match itself) and {@code
-     * clusterTime} are the first document of its cluster as the bucket knows it.
+     * Adds a match found in {@code matchBand} ({@link MatchList#add}: {@code clusterId}, null for
+     * the match itself, and {@code clusterTime} are its cluster's first document).
      */
     void addMatch(
             String id,

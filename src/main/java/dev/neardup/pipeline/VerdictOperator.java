@@ -50,16 +50,10 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     private final NearDupSettings settings;
     private final int bands;
 
-    /**
-     * Where candidates are verified: it picks the type and state of the waiting verdicts (which,
-     * when a sample store verifies, also wait for its results).
-     */
+    /** Where candidates are verified: the type and state of the waiting verdicts. */
     private final CandidatePath path;
 
-    /**
-     * Verdicts beyond the heap budget (and those of state layout 2): from the document's first
-     * message until its buckets have all reported, with a sweep timer at the retention.
-     */
+    /** Verdicts beyond the heap budget (and those of state layout 2), with a sweep timer each. */
     private transient ValueState<PendingVerdict> spilled;
 
     /** How many verdicts wait in {@link #spilled}: while none do, a heap miss is a new verdict. */
@@ -191,9 +185,8 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     }
 
     /**
-     * Keeps {@code p} (the current key's) waiting after a change: on the heap it changed in place;
-     * a new one goes on the heap within the budget, else into {@link #spilled} with a timer at
-     * {@code timerTime}.
+     * Keeps {@code p} (the current key's) waiting after a change: a new one on the heap within the
+     * budget, else in {@link #spilled} with a timer at {@code timerTime}.
      */
     private void keepWaiting(
             String key, PendingVerdict p, boolean onHeap, boolean isNew, long timerTime)

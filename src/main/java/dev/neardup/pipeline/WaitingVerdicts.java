@@ -18,15 +18,11 @@ import org.apache.flink.runtime.execution.SuppressRestartsException;
  * they are written in at checkpoints ({@link #write}; {@link #read} also reads the older layouts,
  * through {@link OlderPendingVerdicts}).
  *
- * <p>A verdict lives from its document's first message until its last bucket report: in a stream,
- * for about the watermark's delay. Within {@code neardup.verdict.pending-buffer} they wait on the
- * heap, written to raw keyed state per key group at each checkpoint (so a restore at another
- * parallelism gives each subtask its own); each message then costs a hash lookup instead of a state
- * read and write plus a timer. Beyond the budget (file mode, where every document waits for the end
- * of the input), they wait in keyed state ({@code pending-verdict}) with a sweep timer each, as in
- * state layout 2, which the operator restores unchanged. A verdict still waiting after the
- * retention (reports lost, which the design rules out) is swept: emitted with what it has, or
- * dropped if its document never came ({@code orphanMatches}).
+ * <p>Within {@code neardup.verdict.pending-buffer} verdicts wait on the heap, written to raw keyed
+ * state per key group at each checkpoint (a restore at another parallelism gives each subtask its
+ * own); beyond it the operator keeps them in keyed state ({@code pending-verdict}, as in state
+ * layout 2) with a sweep timer each. A verdict still waiting after the retention is swept ({@link
+ * #sweepTime}).
  */
 final class WaitingVerdicts {
 
@@ -102,18 +98,16 @@ final class WaitingVerdicts {
     }
 
     /**
-     * Approximate heap bytes of a waiting verdict (object headers, fields, the id twice, a URL of
-     * typical length, map and tree entries), from what does not change while it waits (the URL can,
-     * with the announcement); matches added later are not counted, so the budget is a soft bound.
+     * Approximate heap bytes of a waiting verdict, from what does not change while it waits
+     * (matches added later are not counted: the budget is a soft bound).
      */
     private static long heapBytes(PendingVerdict p) {
         return 400L + 4L * p.docId.length();
     }
 
     /**
-     * When a verdict still waiting is swept: the retention after its event time. A verdict waits
-     * that long only if reports were lost, which the design rules out; the sweep keeps state
-     * bounded anyway.
+     * When a verdict still waiting is swept: the retention after its event time (only if reports
+     * were lost, which the design rules out; the sweep keeps state bounded anyway).
      */
     long sweepTime(long eventTime) {
         return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
@@ -169,18 +163,17 @@ final class WaitingVerdicts {
         if (n > 0 && written != path) {
             throw new SuppressRestartsException(
                     new IllegalStateException(
-                            StateCompatibility.INCOMPATIBLE
-                                    + ": the waiting verdicts were assembled "
-                                    + (written == null
-                                            ? "in an unknown layout"
-                                            : written.description)
-                                    + ", and this job is "
-                                    + path.description
-                                    + " ("
-                                    + StateCompatibility.CONTAINMENT_SAMPLES
-                                    + "). Restore with the old settings and version,"
-                                    + " or start without the checkpoint or savepoint"
-                                    + " and re-read the input."));
+                            ("%s: the waiting verdicts were assembled %s, and this job is %s"
+                                            + " (%s). Restore with the old settings and version,"
+                                            + " or start without the checkpoint or savepoint and"
+                                            + " re-read the input.")
+                                    .formatted(
+                                            StateCompatibility.INCOMPATIBLE,
+                                            written == null
+                                                    ? "in an unknown layout"
+                                                    : written.description,
+                                            path.description,
+                                            StateCompatibility.CONTAINMENT_SAMPLES)));
         }
         TypeSerializer<PendingVerdict> read =
                 layout == StateCompatibility.LAYOUT || n == 0

@@ -29,8 +29,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The embedded mode: the job on Flink's in-process MiniCluster, from a JSON Lines file to JSON
- * Lines files or standard output, with the RocksDB state backend and checkpoints, as DESIGN.md's
- * "anyone can try it on one machine" asks.
+ * Lines files or standard output, with the RocksDB state backend and checkpoints.
  */
 public final class EmbeddedJob {
 
@@ -68,33 +67,13 @@ public final class EmbeddedJob {
         Configuration conf = new Configuration();
         conf.set(StateBackendOptions.STATE_BACKEND, "rocksdb");
         conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, true);
-        // Most band buckets a document reaches are new: a Bloom filter answers those reads
-        // without touching the SST files (measured: +35% whole-job throughput in bench).
+        // Why these RocksDB, memory and watermark settings, with the measurements:
+        // docs/design/embedded-mode.md.
         conf.setString("state.backend.rocksdb.use-bloom-filter", "true");
-        // ... and so does the memtable, with this factory's whole-key Bloom filter (measured:
-        // see NeardupRocksDbOptions).
         conf.setString(
                 "state.backend.rocksdb.options-factory", NeardupRocksDbOptions.class.getName());
-        // Memtables of 16 MB instead of 64: each column family's active memtable takes an arena
-        // block (1/8 of it) and its Bloom filter (1/10) from the slot's write buffer budget as
-        // soon as it is written, and containment mode's operators (buckets, sample intake and
-        // store, verdicts) have enough column families to fill that budget at 64 MB, so memtables
-        // flushed after a few writes each. Measured, run --containment 0.8: first 2,000 Debian
-        // pages 212 s at 64 MB, 23 s at 32 and 16 MB, 19.5 s at 8 MB; the 12,061-page crawl 175 s
-        // at 32 MB, 138 s at 16 MB, 136 s at 8 MB (at 64 MB: no verdict after 25 minutes).
-        // Resemblance, bench 100,000 documents, alternating: 6,592 and 7,045 documents/s at 64 MB
-        // against 7,397 and 7,911 at 32 MB; 7,621 and 8,519 at 32 MB against 7,861 and 8,363 at
-        // 16 MB.
         conf.setString("state.backend.rocksdb.writebuffer.size", "16mb");
-        // RocksDB's block cache and write buffers come from managed memory, 128 MB by default in
-        // a local MiniCluster: with a few million band buckets the reads of the buckets then go
-        // to disk. Measured with bench, 200,000 documents: 3,100 -> 10,000 documents/s with 512
-        // MB (1 GB gave no more). Off-heap, taken only as RocksDB fills it.
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("512m"));
-        // Watermarks every 50 ms instead of 200: band buckets take documents in when the
-        // watermark passes them, so this is most of the alert latency on a fast input. Measured
-        // with bench (60,000 documents), alternating: alert latency p50 348-400 -> 176-205 ms,
-        // throughput unchanged within noise.
         conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ofMillis(50));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(

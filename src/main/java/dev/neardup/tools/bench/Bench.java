@@ -50,10 +50,7 @@ public final class Bench {
      */
     static final Duration STALL_TIMEOUT = Duration.ofMinutes(10);
 
-    /**
-     * The options of {@code neardup bench} ({@code jobConfiguration}: the job runs' configuration,
-     * asked for when a job runs).
-     */
+    /** The options of {@code neardup bench} ({@code jobConfiguration}: asked for by each job). */
     public record Options(
             int documents,
             int documentSize,
@@ -140,11 +137,8 @@ public final class Bench {
                     signatureOnly(settings, corpus.texts(Math.min(documents, SIGNATURE_DOCUMENTS)));
             double signatureDocsPerSecond = signature.docsPerSecond();
 
-            // As the signature step is measured after warm-up passes, so is the whole job: a first
-            // run compiles the job's code (the JIT takes most of a core for the first tens of
-            // seconds of a job), then the measured run starts a fresh job in the same JVM. With a
-            // warm-up of 20,000 documents the compiler still took a third of a core during a
-            // 60,000-document measured run, so the default warms up on as many as are measured.
+            // A warm-up run first, by default on as many documents as are measured
+            // (docs/design/embedded-mode.md).
             int warmUpDocuments = Math.min(documents, o.warmUp() != null ? o.warmUp() : documents);
             Path warmUpInput = work.resolve("warm-up.jsonl");
             if (warmUpDocuments > 0) {
@@ -194,11 +188,8 @@ public final class Bench {
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             if (o.hotCopies() > 0) {
                 err.println(
-                        "neardup bench: hot bucket, "
-                                + o.hotCopies()
-                                + " copies of one page among the "
-                                + documents
-                                + " documents");
+                        "neardup bench: hot bucket, %s copies of one page among the %s documents"
+                                .formatted(o.hotCopies(), documents));
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, corpus);
                 Map<String, Object> hot =
@@ -261,17 +252,13 @@ public final class Bench {
     /** The signature step on one thread: documents/s and its CPU time per document. */
     private record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
 
-    /**
-     * Documents of the signature step (the first of the corpus, held in memory): the rest of the
-     * run streams the corpus, so its memory does not grow with {@code --documents}.
-     */
+    /** Documents of the signature step, held in memory (the rest of the run streams the corpus). */
     static final int SIGNATURE_DOCUMENTS = 20_000;
 
     /**
      * Signature-only documents/s on one thread: the best of three passes over {@code texts}, after
-     * a short warm-up (a single pass varied from 28,000 to 54,000 documents/s on the 2-core build
-     * machine; the best is the fairest denominator for the job / signature ratio); and the least
-     * CPU time of the thread per document in a pass.
+     * a short warm-up; and the least CPU time of the thread per document in a pass (why:
+     * docs/design/embedded-mode.md).
      */
     private static Signature signatureOnly(NearDupSettings settings, List<String> texts) {
         var threads = ManagementFactory.getThreadMXBean();
@@ -372,17 +359,10 @@ public final class Bench {
                             + counts.count(JobCounts.DOCUMENTS))) {
                 job.cancel();
                 throw NeardupException.failure(
-                        "the job stalled: no document sketched, alert or verdict for "
-                                + stall.secondsSinceChange()
-                                + " s, with "
-                                + finished
-                                + " of "
-                                + expected
-                                + " "
-                                + owed
-                                + ";"
-                                + " the job was cancelled. Please report it with the command"
-                                + " line.",
+                        ("the job stalled: no document sketched, alert or verdict for %s s, with"
+                                        + " %s of %s %s; the job was cancelled. Please report it"
+                                        + " with the command line.")
+                                .formatted(stall.secondsSinceChange(), finished, expected, owed),
                         null);
             }
             if (progress != null) {

@@ -20,9 +20,8 @@ import java.util.stream.IntStream;
  * replaced). A pure function of its parameters (seed 2026).
  *
  * <p>Texts are not kept: each document is a recipe (a prose seed, or an earlier document and its
- * edits) and its text is made again when it is needed, so that a corpus of millions of documents is
- * written to disk in little memory ({@link #write}) and a dedupe benchmark measures the job, not
- * the corpus held by the process.
+ * edits) and its text is made again when needed, so a corpus of millions of documents is written in
+ * little memory ({@link #write}).
  */
 public final class BenchCorpus {
 
