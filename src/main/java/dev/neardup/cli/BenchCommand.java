@@ -109,6 +109,32 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
     boolean dedupe;
 
     @Option(
+            names = "--scale-curve",
+            paramLabel = "N,N[,N...]",
+            split = ",",
+            description = {
+                "Measure how the job holds its speed as its state grows: run the whole job and the"
+                        + " job with its keyed path cut on the first N documents of one generated"
+                        + " crawl, for each N (increasing), in one sitting after one warm-up run"
+                        + " (--warm-up, default 20000), and report documents/s, CPU per document,"
+                        + " state bytes per document and p99 latency at each N, with the rate at"
+                        + " the largest N as a share of the rate at the smallest. Replaces"
+                        + " --documents. A crawl of N documents takes about N x"
+                        + " (--document-size + 100) bytes of disk while it runs.",
+                "Example: --scale-curve 100000,1000000,5000000 --plot scale.svg"
+            })
+    List<Integer> scaleCurve;
+
+    @Option(
+            names = "--plot",
+            paramLabel = "FILE",
+            description =
+                    "With --scale-curve: also draw the curve (documents/s of the whole job and of"
+                            + " the cut job against the documents taken in) to FILE, .png or"
+                            + " .svg.")
+    Path plot;
+
+    @Option(
             names = "--write-corpus",
             paramLabel = "FILE",
             description =
@@ -130,6 +156,11 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public Integer call() throws Exception {
+        if (scaleCurve != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--documents")) {
+            throw dev.neardup.runtime.NeardupException.usage(
+                    "--scale-curve sets the documents of each run: leave out --documents");
+        }
         Configuration conf = jobConfiguration();
         return Bench.run(
                 new Bench.Options(
@@ -141,6 +172,8 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         Setting.checked(conf, RuntimeOptions.CHECKPOINT_INTERVAL),
                         conf.get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
+                        scaleCurve,
+                        plot,
                         writeCorpus,
                         json,
                         progress.quiet,

@@ -83,4 +83,89 @@ class BenchCommandITCase {
                                 / r.get("signatureCpuMicrosPerDocument").asDouble(),
                         org.assertj.core.api.Assertions.withinPercentage(0.001));
     }
+
+    /**
+     * {@code --scale-curve}: one warm-up, then the whole job and the cut job at each size; every
+     * point measured, state per document of the same order at each size, and the plot written.
+     */
+    @Test
+    void scaleCurveMeasuresEachSize(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path plot = dir.resolve("scale.svg");
+        CliRun run =
+                CliRun.run(
+                        "bench",
+                        "--scale-curve",
+                        "300,900",
+                        "--warm-up",
+                        "200",
+                        "--document-size",
+                        "1500",
+                        "--parallelism",
+                        "2",
+                        "--checkpoint-interval",
+                        "1s",
+                        "--plot",
+                        plot.toString(),
+                        "--json",
+                        "--progress-interval",
+                        "100ms");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(RunCommandITCase.progressLines(run.err()))
+                .extracting(p -> p.get("phase").asText())
+                .containsOnly("warm-up", "cut warm-up", "measured", "cut");
+        JsonNode r = Json.MAPPER.readTree(run.out());
+        assertThat(r.get("warmUpDocuments").asInt()).isEqualTo(200);
+        JsonNode points = r.get("points");
+        assertThat(points).hasSize(2);
+        assertThat(points.get(0).get("documents").asInt()).isEqualTo(300);
+        assertThat(points.get(1).get("documents").asInt()).isEqualTo(900);
+        for (JsonNode point : points) {
+            for (String field :
+                    List.of(
+                            "jobDocsPerSecondAfterStartup",
+                            "jobCpuMicrosPerDocument",
+                            "cutJobDocsPerSecondAfterStartup",
+                            "cutJobCpuMicrosPerDocument",
+                            "stateBytesPerDocument")) {
+                assertThat(point.get(field).asDouble()).as(field).isPositive().isFinite();
+            }
+            assertThat(point.get("jobToCutJobRatio").asDouble())
+                    .isCloseTo(
+                            point.get("jobDocsPerSecondAfterStartup").asDouble()
+                                    / point.get("cutJobDocsPerSecondAfterStartup").asDouble(),
+                            org.assertj.core.api.Assertions.withinPercentage(0.001));
+            assertThat(point.get("stateBytesPerDocument").asDouble()).isBetween(50.0, 20_000.0);
+        }
+        // The 900-document crawl starts with the 300-document one: more documents, more alerts.
+        assertThat(points.get(1).get("alerts").asInt())
+                .isGreaterThan(points.get(0).get("alerts").asInt());
+        assertThat(r.get("largestToSmallestRateRatio").asDouble())
+                .isCloseTo(
+                        points.get(1).get("jobDocsPerSecondAfterStartup").asDouble()
+                                / points.get(0).get("jobDocsPerSecondAfterStartup").asDouble(),
+                        org.assertj.core.api.Assertions.withinPercentage(0.001));
+        String svg = java.nio.file.Files.readString(plot);
+        assertThat(svg)
+                .contains("<svg")
+                .contains("Throughput as state grows")
+                .contains("whole job");
+    }
+
+    @Test
+    void scaleCurveUsageErrors() {
+        CliRun.run("bench", "--scale-curve", "1000")
+                .usageError("neardup bench", "--scale-curve needs at least two document counts");
+        CliRun.run("bench", "--scale-curve", "2000,1000")
+                .usageError(
+                        "neardup bench", "must be at least 100 and increasing, got [2000, 1000]");
+        CliRun.run("bench", "--scale-curve", "1000,2000", "--documents", "5000")
+                .usageError("neardup bench", "leave out --documents");
+        CliRun.run("bench", "--scale-curve", "1000,2000", "--hot-copies", "10")
+                .usageError("neardup bench", "--scale-curve runs the streaming job only");
+        CliRun.run("bench", "--scale-curve", "1000,2000", "--plot", "curve.gif")
+                .usageError("neardup bench", "--plot must end in .png or .svg, got curve.gif");
+        CliRun.run("bench", "--plot", "curve.svg")
+                .usageError("neardup bench", "--plot draws the --scale-curve: give both");
+    }
 }

@@ -60,6 +60,8 @@ public final class Bench {
             Duration checkpointInterval,
             String stateBackend,
             boolean dedupe,
+            List<Integer> scaleCurve,
+            Path plot,
             Path writeCorpus,
             boolean json,
             boolean quiet,
@@ -100,6 +102,7 @@ public final class Bench {
         if (!(o.duplicateFraction() >= 0 && o.duplicateFraction() < 1)) {
             throw NeardupException.usage("--duplicate-fraction must be in [0, 1)");
         }
+        checkScaleCurve();
         Duration every = Progress.parseInterval(o.progressInterval());
         PrintWriter err = o.quiet() ? new PrintWriter(java.io.Writer.nullWriter()) : stderr;
         if (o.writeCorpus() != null) {
@@ -119,6 +122,9 @@ public final class Bench {
         }
         if (o.dedupe()) {
             return new DedupeBench(this, out, err, every).run();
+        }
+        if (o.scaleCurve() != null) {
+            return new ScaleCurve(this, out, err, every).run();
         }
         Progress progress = progress(err, every, Progress.run(counts));
         Configuration conf = o.jobConfiguration().get();
@@ -216,6 +222,35 @@ public final class Bench {
         }
     }
 
+    /** {@code --scale-curve} and {@code --plot}: their values, and what they cannot go with. */
+    private void checkScaleCurve() {
+        List<Integer> sizes = o.scaleCurve();
+        if (sizes == null) {
+            if (o.plot() != null) {
+                throw NeardupException.usage("--plot draws the --scale-curve: give both");
+            }
+            return;
+        }
+        if (o.dedupe() || o.writeCorpus() != null || o.hotCopies() > 0) {
+            throw NeardupException.usage(
+                    "--scale-curve runs the streaming job only: leave out --dedupe,"
+                            + " --write-corpus and --hot-copies");
+        }
+        if (sizes.size() < 2) {
+            throw NeardupException.usage(
+                    "--scale-curve needs at least two document counts, for example"
+                            + " 100000,1000000,5000000; got "
+                            + sizes);
+        }
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) < 100 || (i > 0 && sizes.get(i) <= sizes.get(i - 1))) {
+                throw NeardupException.usage(
+                        "--scale-curve document counts must be at least 100 and increasing, got "
+                                + sizes);
+            }
+        }
+    }
+
     BenchCorpus corpus() {
         return new BenchCorpus(o.documents(), o.documentSize(), o.duplicateFraction());
     }
@@ -250,7 +285,7 @@ public final class Bench {
     }
 
     /** The signature step on one thread: documents/s and its CPU time per document. */
-    private record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
+    record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
 
     /** Documents of the signature step, held in memory (the rest of the run streams the corpus). */
     static final int SIGNATURE_DOCUMENTS = 20_000;
@@ -260,7 +295,7 @@ public final class Bench {
      * a short warm-up; and the least CPU time of the thread per document in a pass (why:
      * docs/design/embedded-mode.md).
      */
-    private static Signature signatureOnly(NearDupSettings settings, List<String> texts) {
+    static Signature signatureOnly(NearDupSettings settings, List<String> texts) {
         var threads = ManagementFactory.getThreadMXBean();
         TextSketcher sketcher = settings.mode().newSketcher();
         long sink = 0;
