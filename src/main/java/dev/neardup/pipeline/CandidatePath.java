@@ -51,7 +51,7 @@ public enum CandidatePath {
                 long eventTime,
                 long fingerprint,
                 byte[] packed,
-                ProcessFunction<?, BandRecord>.Context ctx) {
+                ProcessFunction<?, RoutedBands>.Context ctx) {
             ctx.output(
                     SignatureFunction.SAMPLES,
                     SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
@@ -59,7 +59,7 @@ public enum CandidatePath {
         }
 
         @Override
-        void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {
+        void deleted(String id, long eventTime, ProcessFunction<?, RoutedBands>.Context ctx) {
             ctx.output(SignatureFunction.SAMPLES, SampleStoreRecord.deletion(id, eventTime));
         }
 
@@ -81,7 +81,7 @@ public enum CandidatePath {
         /** Two more keyed exchanges, by id: to the sample intake, then to the sample store. */
         @Override
         DataStream<VerdictEvent> addStages(
-                SingleOutputStreamOperator<BandRecord> bands,
+                SingleOutputStreamOperator<RoutedBands> bands,
                 SingleOutputStreamOperator<VerdictEvent> buckets,
                 NearDupSettings settings) {
             SingleOutputStreamOperator<SampleStoreRecord> joined =
@@ -158,12 +158,12 @@ public enum CandidatePath {
             long eventTime,
             long fingerprint,
             byte[] packed,
-            ProcessFunction<?, BandRecord>.Context ctx) {
+            ProcessFunction<?, RoutedBands>.Context ctx) {
         return packed;
     }
 
     /** A deletion, for the stages that keep per-document state. */
-    void deleted(String id, long eventTime, ProcessFunction<?, BandRecord>.Context ctx) {}
+    void deleted(String id, long eventTime, ProcessFunction<?, RoutedBands>.Context ctx) {}
 
     // The band buckets.
 
@@ -242,7 +242,7 @@ public enum CandidatePath {
      * @return what the stages send to the verdicts, or null when there are none
      */
     DataStream<VerdictEvent> addStages(
-            SingleOutputStreamOperator<BandRecord> bands,
+            SingleOutputStreamOperator<RoutedBands> bands,
             SingleOutputStreamOperator<VerdictEvent> buckets,
             NearDupSettings settings) {
         return null;

@@ -3,10 +3,10 @@ package dev.neardup.pipeline;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
- * How a deletion reaches every band-bucket subtask through the same keyed exchange as the band
- * records: one {@link BandRecord} per key group, each with a band key that Flink assigns to that
- * key group, so each subtask receives at least one copy at any parallelism (and ignores the rest).
- * Design: docs/design/streaming-operators.md.
+ * How a deletion reaches every band-bucket subtask through the same exchange as the band records:
+ * one copy per subtask ({@link BandRouting#routeDeletion}), a band record whose band key is in a
+ * key group that subtask owns ({@link #keyOf}) and whose band is {@link #BAND}. Design:
+ * docs/design/streaming-operators.md.
  */
 final class DeletionCopies {
 
@@ -33,19 +33,9 @@ final class DeletionCopies {
         }
     }
 
-    /** The number of copies of a deletion: one per key group. */
-    int count() {
-        return keys.length;
-    }
-
-    /** The copy of the deletion of {@code docId} at {@code eventTime} for key group {@code g}. */
-    BandRecord copy(int g, String docId, long eventTime) {
-        BandRecord r = new BandRecord();
-        r.bandKey = keys[g];
-        r.band = BAND;
-        r.docId = docId;
-        r.eventTime = eventTime;
-        return r;
+    /** A band key in key group {@code group}. */
+    long keyOf(int group) {
+        return keys[group];
     }
 
     /** True when {@code r} is a deletion copy rather than a band of a document. */

@@ -88,7 +88,7 @@ public final class JobMetrics {
                             "deletionsIn",
                             "valid deletions: Kafka tombstones (null value, keyed by the id) and"
                                 + " `\"deleted\": true` records, sent to every band-bucket subtask"
-                                + " (one copy per key group); each gets exactly one `DELETED`"
+                                + " (one copy per subtask); each gets exactly one `DELETED`"
                                 + " verdict. A late one (behind the watermark) is counted in"
                                 + " `lateDocuments` too"),
                     counter(

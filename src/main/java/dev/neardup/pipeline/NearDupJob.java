@@ -14,6 +14,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -40,6 +41,13 @@ public final class NearDupJob {
         public static final String BAND_BUCKET = "band-buckets-2";
 
         public static final String VERDICT = "verdicts-2";
+
+        /**
+         * The stateless step on the bucket subtasks that turns each {@link RoutedBands} back into
+         * band records ({@link BandRouting}); absent before 2026-11 (no state, so older savepoints
+         * restore).
+         */
+        public static final String BAND_RECORDS = "band-records";
 
         /** With a sample store only: the {@link SampleStoreFunction}. */
         public static final String SAMPLE_STORE = "containment-sample-store";
@@ -177,15 +185,24 @@ public final class NearDupJob {
     }
 
     /**
-     * The operators between the parsed records and the three outputs: two keyed exchanges after the
-     * signature operator, by band key to the buckets (deletions too, one copy per key group: {@link
-     * DeletionCopies}) and by document to the verdicts, and the stages the mode's {@link
-     * CandidatePath} adds between them (a sample intake and store: two more).
+     * The operators between the parsed records and the three outputs: two exchanges after the
+     * signature operator, to the bucket subtasks that own the band keys' key groups ({@link
+     * BandRouting}; deletions too, one copy per subtask: {@link DeletionCopies}) and by document to
+     * the verdicts, and the stages the mode's {@link CandidatePath} adds between them (a sample
+     * intake and store: two more).
      */
     public static Outputs graph(DataStream<ParsedRecord> parsed, NearDupSettings settings) {
-        SingleOutputStreamOperator<BandRecord> bands = signatures(parsed, settings);
+        SingleOutputStreamOperator<RoutedBands> bands = signatures(parsed, settings);
+        // The exchange is the custom partitioning; reinterpretAsKeyedStream then only declares the
+        // key (applied to the partitioned stream directly, its forward partitioner would replace
+        // the custom one: the unpacking step in between keeps the exchange where it is).
+        DataStream<BandRecord> unpacked =
+                bands.partitionCustom(new BandRouting.ToTarget(), r -> r.target)
+                        .flatMap(new BandRouting.Unpack(), TypeInformation.of(BandRecord.class))
+                        .uid(Uid.BAND_RECORDS)
+                        .name("band records");
         SingleOutputStreamOperator<VerdictEvent> found =
-                bands.keyBy(r -> r.bandKey, Types.LONG)
+                DataStreamUtils.reinterpretAsKeyedStream(unpacked, r -> r.bandKey, Types.LONG)
                         .transform(
                                 "band buckets",
                                 TypeInformation.of(VerdictEvent.class),
@@ -215,7 +232,7 @@ public final class NearDupJob {
     }
 
     /** The signature operator on the parsed records: the start of {@link #graph} and the cut. */
-    public static SingleOutputStreamOperator<BandRecord> signatures(
+    public static SingleOutputStreamOperator<RoutedBands> signatures(
             DataStream<ParsedRecord> parsed, NearDupSettings settings) {
         return parsed.process(new SignatureFunction(settings))
                 .uid(Uid.SIGNATURE)

@@ -26,13 +26,13 @@ import org.apache.flink.util.OutputTag;
 /**
  * The signature operator (stateless), right after the source: dead letters of the parser go to
  * {@link #DEAD_LETTERS}; each document gets its shingles, MinHash signature and band keys, one
- * {@link BandRecord} per band (to the buckets) and one announcement (to the verdicts, {@link
- * #ANNOUNCE}); cosine similarity ({@link SimilarityFamily#COSINE}): its SimHash fingerprint and one
- * record per permuted-block table ({@link Verification#pack}). A document without a single token
- * ({@code NO_TEXT}), or whose sketching throws ({@code INTERNAL_ERROR}), goes to the dead letters
- * with the parsed document re-serialised as its payload: one document cannot fail the job. A
- * deletion goes to every band-bucket subtask as one copy per key group ({@link DeletionCopies}),
- * and to the verdicts as an announcement.
+ * {@link BandRecord} per band, sent as one {@link RoutedBands} per bucket subtask ({@link
+ * BandRouting}), and one announcement (to the verdicts, {@link #ANNOUNCE}); cosine similarity
+ * ({@link SimilarityFamily#COSINE}): its SimHash fingerprint and one band record per permuted-block
+ * table ({@link Verification#pack}). A document without a single token ({@code NO_TEXT}), or whose
+ * sketching throws ({@code INTERNAL_ERROR}), goes to the dead letters with the parsed document
+ * re-serialised as its payload: one document cannot fail the job. A deletion goes to every
+ * band-bucket subtask as one copy ({@link DeletionCopies}), and to the verdicts as an announcement.
  *
  * <p>The mode's {@link CandidatePath} decides what band records carry of the sketch: all of it, or
  * nothing, the sketch going once to the {@link SampleIntakeFunction} ({@link #SAMPLES}).
@@ -42,7 +42,7 @@ import org.apache.flink.util.OutputTag;
  * becomes the watermark + 1 ms, so every document judged final before it stays final. A late
  * deletion is moved there too.
  */
-public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord> {
+public class SignatureFunction extends ProcessFunction<ParsedRecord, RoutedBands> {
 
     private static final long serialVersionUID = 1L;
 
@@ -67,6 +67,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     private transient Counter late;
     private transient Counter deletionsIn;
     private transient DeletionCopies deletionCopies;
+    private transient BandRouting routing;
     private transient CandidatePath path;
 
     public SignatureFunction(NearDupSettings settings) {
@@ -85,13 +86,15 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         noText = metrics.counter("documentsWithoutText");
         late = metrics.counter("lateDocuments");
         deletionsIn = metrics.counter("deletionsIn");
-        deletionCopies =
-                new DeletionCopies(
-                        getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks());
+        var task = getRuntimeContext().getTaskInfo();
+        deletionCopies = new DeletionCopies(task.getMaxNumberOfParallelSubtasks());
+        routing =
+                new BandRouting(
+                        task.getMaxNumberOfParallelSubtasks(), task.getNumberOfParallelSubtasks());
     }
 
     @Override
-    public void processElement(ParsedRecord record, Context ctx, Collector<BandRecord> out) {
+    public void processElement(ParsedRecord record, Context ctx, Collector<RoutedBands> out) {
         if (record.deadLetter != null) {
             deadLetters.inc();
             ctx.output(DEAD_LETTERS, record.deadLetter);
@@ -130,18 +133,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long fingerprint = sketch.identity();
         packed = path.route(doc, eventTime, fingerprint, packed, ctx);
-        long[] keys = sketch.bandKeys();
-        for (int j = 0; j < keys.length; j++) {
-            BandRecord r = new BandRecord();
-            r.bandKey = keys[j];
-            r.band = j;
-            r.docId = doc.id;
-            r.url = doc.url;
-            r.eventTime = eventTime;
-            r.fingerprint = fingerprint;
-            r.signature = packed;
-            out.collect(r);
-        }
+        routing.route(sketch.bandKeys(), doc.id, doc.url, eventTime, fingerprint, packed, out);
     }
 
     /** {@code eventTime}, or just after the watermark if that passed it already (counted late). */
@@ -155,12 +147,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, BandRecord>
     }
 
     /** A deletion: to every band bucket, and to the verdicts (a DELETED verdict). */
-    private void delete(Deletion deletion, Context ctx, Collector<BandRecord> out) {
+    private void delete(Deletion deletion, Context ctx, Collector<RoutedBands> out) {
         deletionsIn.inc();
         long eventTime = inOrder(deletion.eventTime, ctx);
-        for (int g = 0; g < deletionCopies.count(); g++) {
-            out.collect(deletionCopies.copy(g, deletion.id, eventTime));
-        }
+        routing.routeDeletion(deletionCopies, deletion.id, eventTime, out);
         path.deleted(deletion.id, eventTime, ctx);
         ctx.output(
                 ANNOUNCE,

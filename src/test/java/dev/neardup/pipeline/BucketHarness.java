@@ -11,7 +11,7 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 /**
  * {@link BandBucketOperator} in Flink's keyed one-input harness, wired as {@link NearDupJob} wires
  * it: band records keyed by band key, and deletions as the signature operator sends them, one copy
- * per key group ({@link DeletionCopies}), of which this subtask receives those of its key groups.
+ * per subtask ({@link DeletionCopies}).
  */
 final class BucketHarness
         extends KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> {
@@ -36,11 +36,14 @@ final class BucketHarness
                         maxParallelism, parallelism, subtask);
     }
 
-    /** The deletion of {@code docId} at {@code time}: the copies for this subtask's key groups. */
+    /** The deletion of {@code docId} at {@code time}: the copy for this subtask. */
     void delete(String docId, long time) throws Exception {
-        for (int g = owned.getStartKeyGroup(); g <= owned.getEndKeyGroup(); g++) {
-            processElement(copies.copy(g, docId, time), time);
-        }
+        BandRecord copy = new BandRecord();
+        copy.bandKey = copies.keyOf(owned.getStartKeyGroup());
+        copy.band = DeletionCopies.BAND;
+        copy.docId = docId;
+        copy.eventTime = time;
+        processElement(copy, time);
     }
 
     /**

@@ -40,6 +40,17 @@ final class HarnessFixtures {
     private HarnessFixtures() {}
 
     /** Settings with explicit small banding, the given bucket capacity and a 1 h retention. */
+    /** The band records of {@code routed}, as the bucket subtasks unpack them, in order. */
+    static List<BandRecord> unpacked(List<RoutedBands> routed) {
+        List<BandRecord> out = new java.util.ArrayList<>();
+        for (RoutedBands r : routed) {
+            for (int i = 0; i < r.size(); i++) {
+                out.add(r.band(i));
+            }
+        }
+        return out;
+    }
+
     static NearDupSettings settings(int capacity) {
         return settings(capacity, NearDupOptions.ORDER_BUFFER.defaultValue());
     }

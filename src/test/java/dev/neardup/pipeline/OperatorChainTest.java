@@ -39,7 +39,7 @@ class OperatorChainTest {
 
     /** Runs documents through the chain in the given arrival order; returns alerts and verdicts. */
     private static final class Chain implements AutoCloseable {
-        final OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> signatures;
+        final OneInputStreamOperatorTestHarness<ParsedRecord, RoutedBands> signatures;
         final BucketHarness buckets;
         final KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, Verdict> verdicts;
 
@@ -126,7 +126,7 @@ class OperatorChainTest {
                 verdicts.processElement(e, e.eventTime);
             }
             seenAnnounce = announce.size();
-            List<BandRecord> bands = signatures.extractOutputValues();
+            List<BandRecord> bands = HarnessFixtures.unpacked(signatures.extractOutputValues());
             for (BandRecord r : bands.subList(seenBands, bands.size())) {
                 buckets.processElement(r, r.eventTime);
             }

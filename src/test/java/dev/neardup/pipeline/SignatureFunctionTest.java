@@ -31,7 +31,7 @@ class SignatureFunctionTest {
 
     private static final long T = 1_700_000_000_000L;
     private final NearDupSettings settings = NearDupSettings.from(new Configuration());
-    private OneInputStreamOperatorTestHarness<ParsedRecord, BandRecord> harness;
+    private OneInputStreamOperatorTestHarness<ParsedRecord, RoutedBands> harness;
 
     @BeforeEach
     void open() throws Exception {
@@ -53,7 +53,10 @@ class SignatureFunctionTest {
         String text = "the quick brown fox jumps over the lazy dog again and again";
         harness.processElement(doc("d", T, text), T);
 
-        List<BandRecord> bands = harness.extractOutputValues();
+        // One subtask: one routed record carries every band.
+        assertThat(harness.extractOutputValues()).hasSize(1);
+        assertThat(harness.extractOutputValues().get(0).target).isZero();
+        List<BandRecord> bands = HarnessFixtures.unpacked(harness.extractOutputValues());
         DocumentSketcher.Sketch sketch =
                 ((DocumentSketcher) settings.mode().newSketcher()).sketch(text, ContentType.TEXT);
         assertThat(bands).hasSize(settings.similarity().bandKeys());
@@ -93,7 +96,7 @@ class SignatureFunctionTest {
         assertThat(d.docId).isEqualTo("broken");
         assertThat(d.source).isEqualTo("f:1");
         assertThat(d.payload).contains("\"id\":\"broken\"");
-        assertThat(harness.extractOutputValues())
+        assertThat(HarnessFixtures.unpacked(harness.extractOutputValues()))
                 .hasSize(settings.similarity().bandKeys())
                 .allMatch(r -> r.docId.equals("next"));
         assertThat(sideValues(harness, SignatureFunction.ANNOUNCE))
@@ -112,7 +115,7 @@ class SignatureFunctionTest {
         String text = "the quick brown fox jumps over the lazy dog again and again";
         harness.processElement(doc("d", T, text), T);
 
-        List<BandRecord> tables = harness.extractOutputValues();
+        List<BandRecord> tables = HarnessFixtures.unpacked(harness.extractOutputValues());
         dev.neardup.sketch.SimHash simHash = dev.neardup.sketch.SimHash.defaults();
         long[] words =
                 new dev.neardup.text.Shingler(dev.neardup.text.ShingleOptions.words(1))
@@ -215,37 +218,79 @@ class SignatureFunctionTest {
         assertThat(forwarded[0]).isEqualTo(T + 1);
     }
 
-    @Test
-    void aDeletionGoesToEveryKeyGroupOfTheBucketsAndALateOneIsMovedAfterTheWatermark()
-            throws Exception {
-        // Max parallelism 8: eight key groups, so eight copies of each deletion.
+    /** Three bucket subtasks: the subtask of the signature operator does not matter. */
+    private void openAtParallelism3() throws Exception {
         harness.close();
         harness =
                 new OneInputStreamOperatorTestHarness<>(
                         new org.apache.flink.streaming.api.operators.ProcessOperator<>(
                                 new SignatureFunction(settings)),
                         8,
-                        1,
-                        0);
+                        3,
+                        1);
         harness.open();
+    }
+
+    @Test
+    void aDocumentsBandsGoOnePerBucketSubtaskToTheSubtaskOfTheirKeyGroups() throws Exception {
+        openAtParallelism3();
+        String text = "the quick brown fox jumps over the lazy dog again and again";
+        harness.processElement(doc("d", T, text), T);
+        long[] keys =
+                ((DocumentSketcher) settings.mode().newSketcher())
+                        .sketch(text, ContentType.TEXT)
+                        .bandKeys();
+        List<RoutedBands> routed = harness.extractOutputValues();
+        assertThat(routed.size()).isBetween(2, 3);
+        assertThat(routed).extracting(r -> r.target).doesNotHaveDuplicates().isSorted();
+        for (RoutedBands r : routed) {
+            assertThat(r.bands).isSorted();
+            for (int i = 0; i < r.size(); i++) {
+                assertThat(r.keys[i]).isEqualTo(keys[r.bands[i]]);
+                assertThat(
+                                org.apache.flink.runtime.state.KeyGroupRangeAssignment
+                                        .assignKeyToParallelOperator(r.keys[i], 8, 3))
+                        .isEqualTo(r.target);
+            }
+        }
+        assertThat(HarnessFixtures.unpacked(routed))
+                .extracting(b -> b.band)
+                .containsExactlyInAnyOrder(
+                        java.util.stream.IntStream.range(0, keys.length)
+                                .boxed()
+                                .toArray(Integer[]::new));
+    }
+
+    @Test
+    void aDeletionGoesToEveryBucketSubtaskOnceAndALateOneIsMovedAfterTheWatermark()
+            throws Exception {
+        // Max parallelism 8, three bucket subtasks: three copies of each deletion.
+        openAtParallelism3();
         harness.processElement(
                 new ParsedRecord(null, null, new Deletion("gone", "f:2", null, T)), T);
         harness.processWatermark(new Watermark(T + 10));
         harness.processElement(
                 new ParsedRecord(null, null, new Deletion("late", "f:3", null, T)), T);
 
-        List<BandRecord> copies = harness.extractOutputValues();
+        List<RoutedBands> routed = harness.extractOutputValues();
+        List<BandRecord> copies = HarnessFixtures.unpacked(routed);
         assertThat(copies).allSatisfy(r -> assertThat(DeletionCopies.isDeletion(r)).isTrue());
-        assertThat(copies).extracting(r -> r.docId).containsOnly("gone", "late").hasSize(16);
+        assertThat(copies).extracting(r -> r.docId).containsOnly("gone", "late").hasSize(6);
         for (String id : List.of("gone", "late")) {
-            List<BandRecord> of = copies.stream().filter(r -> r.docId.equals(id)).toList();
+            List<RoutedBands> of = routed.stream().filter(r -> r.docId.equals(id)).toList();
             assertThat(of)
-                    .as("one copy per key group of %s", id)
-                    .extracting(
+                    .as("one copy per subtask of %s", id)
+                    .extracting(r -> r.target)
+                    .containsExactly(0, 1, 2);
+            assertThat(of)
+                    .allSatisfy(
                             r ->
-                                    org.apache.flink.runtime.state.KeyGroupRangeAssignment
-                                            .assignToKeyGroup(r.bandKey, 8))
-                    .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+                                    assertThat(
+                                                    org.apache.flink.runtime.state
+                                                            .KeyGroupRangeAssignment
+                                                            .assignKeyToParallelOperator(
+                                                                    r.keys[0], 8, 3))
+                                            .isEqualTo(r.target));
             assertThat(of)
                     .extracting(r -> r.eventTime)
                     .containsOnly(id.equals("gone") ? T : T + 11);
