@@ -46,6 +46,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                 NearDupOptions.MAX_HAMMING,
                 NearDupOptions.SIMHASH_BITS,
                 NearDupOptions.SIMHASH_BLOCKS,
+                NearDupOptions.SIMHASH_VERIFY_BITS,
                 RuntimeOptions.PARALLELISM,
                 RuntimeOptions.STATE_BACKEND,
                 RuntimeOptions.CHECKPOINT_INTERVAL);

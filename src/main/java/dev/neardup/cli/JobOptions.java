@@ -40,6 +40,8 @@ final class JobOptions {
                     MAX_HAMMING,
                     SIMHASH_BITS,
                     SIMHASH_BLOCKS,
+                    SIMHASH_VERIFY_BITS,
+                    SIMHASH_FEATURES,
                     SHINGLE_KIND,
                     SHINGLE_SIZE,
                     STOP_WORDS,

@@ -10,14 +10,20 @@ import java.util.Optional;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * Cosine similarity: the SimHash block layout (D bits, k, B blocks) and what a document's vector is
- * made of. The threshold is cos(pi k / D).
+ * Cosine similarity: the SimHash block layout (D bits, k, B blocks), the verification bits and what
+ * a document's vector is made of. The threshold is cos(pi k / D).
  *
  * @param blocks D, k and B (C(B, k) tables)
  * @param features what a document's vector is made of
+ * @param verifyBits V, the Gaussian hyperplane bits that judge candidates (0: the D bits do)
  */
-public record CosineSettings(BlockParams blocks, SimHashSketcher.Features features)
+public record CosineSettings(BlockParams blocks, SimHashSketcher.Features features, int verifyBits)
         implements ModeSettings {
+
+    /** Without verification bits: pairs are judged on the D-bit fingerprint. */
+    public CosineSettings(BlockParams blocks, SimHashSketcher.Features features) {
+        this(blocks, features, 0);
+    }
 
     /**
      * The cosine options: D, k (from {@code neardup.max-hamming}, else from an explicit {@code
@@ -92,7 +98,31 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
                     BlockParams.suggestForCorpus(
                             bits, maxHamming, config.get(NearDupOptions.SIMHASH_CORPUS_SIZE), 1.0);
         }
-        return new CosineSettings(layout, config.get(NearDupOptions.SIMHASH_FEATURES));
+        int verifyBits = config.get(NearDupOptions.SIMHASH_VERIFY_BITS);
+        require(
+                verifyBits >= 0 && verifyBits <= SimHash.MAX_BITS && verifyBits % 64 == 0,
+                NearDupOptions.SIMHASH_VERIFY_BITS.key(),
+                "must be a multiple of 64 from 0 (judge pairs on the "
+                        + bits
+                        + "-bit fingerprint) to "
+                        + SimHash.MAX_BITS
+                        + ", got "
+                        + verifyBits);
+        return new CosineSettings(layout, config.get(NearDupOptions.SIMHASH_FEATURES), verifyBits);
+    }
+
+    /**
+     * The Hamming distance of the V verification bits up to which a pair is a near-duplicate: the
+     * largest h with cos(pi h / V) at least the threshold (k V / D when D divides k V), or k when
+     * there are no verification bits.
+     */
+    public int verifyMaxHamming() {
+        return verifyBits == 0 ? blocks.maxHamming() : SimHash.maxHamming(threshold(), verifyBits);
+    }
+
+    /** The bits that judge a pair: V, or D without verification bits. */
+    public int judgingBits() {
+        return verifyBits == 0 ? blocks.bits() : verifyBits;
     }
 
     private static double cosineOf(int k, int bits) {

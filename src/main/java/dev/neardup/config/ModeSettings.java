@@ -48,7 +48,9 @@ public sealed interface ModeSettings extends Serializable
                             + "=COSINE (--similarity cosine), or remove it",
                     NearDupOptions.MAX_HAMMING,
                     NearDupOptions.SIMHASH_BITS,
-                    NearDupOptions.SIMHASH_BLOCKS);
+                    NearDupOptions.SIMHASH_BLOCKS,
+                    NearDupOptions.SIMHASH_VERIFY_BITS,
+                    NearDupOptions.SIMHASH_FEATURES);
         }
         boolean bands = config.getOptional(NearDupOptions.BANDS).isPresent();
         require(

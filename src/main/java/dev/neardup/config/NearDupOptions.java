@@ -123,14 +123,32 @@ public final class NearDupOptions {
                     .between(1L, 1_000_000_000_000L)
                     .declare();
 
+    public static final ConfigOption<Integer> SIMHASH_VERIFY_BITS =
+            Setting.of(
+                            "neardup.simhash.verify-bits",
+                            256,
+                            "COSINE: V, the Gaussian random-hyperplane bits that judge a candidate"
+                                + " pair, kept with each member after its D-bit table fingerprint:"
+                                + " a pair is a near-duplicate when they estimate a cosine of at"
+                                + " least cos(pi k / D), that is when at most k V / D of them"
+                                + " differ. The D bits only find candidates. A multiple of 64 from"
+                                + " 0 to 1024; 0 judges pairs on the D bits (Hamming distance at"
+                                + " most k). Each bucket member keeps V / 8 more bytes; at V = 256"
+                                + " the estimate's standard error at cosine 0.989 is 0.006.")
+                    .flag("V", "--simhash-verify-bits")
+                    .declare();
+
     public static final ConfigOption<SimHashSketcher.Features> SIMHASH_FEATURES =
-            ConfigOptions.key("neardup.simhash.features")
-                    .enumType(SimHashSketcher.Features.class)
-                    .defaultValue(SimHashSketcher.Features.WORDS)
-                    .withDescription(
+            Setting.of(
+                            "neardup.simhash.features",
+                            SimHashSketcher.Features.WORDS,
                             "COSINE: the vector of a document: WORDS (word tokens weighted by term"
                                     + " frequency, the hashing trick; order does not matter) or"
-                                    + " SHINGLES (the configured shingles weighted by frequency).");
+                                    + " SHINGLES (the shingles of 'neardup.shingle.kind' and"
+                                    + " 'neardup.shingle.size' weighted by frequency; order"
+                                    + " matters).")
+                    .flag("words|shingles", "--simhash-features")
+                    .declare();
 
     public static final ConfigOption<Integer> NUM_HASHES =
             Setting.of(

@@ -195,12 +195,28 @@ public final class Evaluation {
      * differs with probability theta / pi).
      */
     public static Model cosine(List<TermVector> vectors, BlockParams blocks) {
+        return cosine(vectors, blocks, 0, blocks.maxHamming());
+    }
+
+    /**
+     * As {@link #cosine(List, BlockParams)}, with candidates judged on {@code verifyBits} further
+     * independent bits (0: on the fingerprint) at Hamming distance at most {@code verifyK}:
+     * P(found) = P(candidate) P[Binomial(V, theta / pi) &lt;= K].
+     */
+    public static Model cosine(
+            List<TermVector> vectors, BlockParams blocks, int verifyBits, int verifyK) {
         int bits = blocks.bits();
         int k = blocks.maxHamming();
         return new Model(
                 "cosine",
                 "P(candidate): " + blocks.tables() + " block tables share a key",
-                "predicted P(found) = P[Hamming distance <= " + k + "]",
+                verifyBits == 0
+                        ? "predicted P(found) = P[Hamming distance <= " + k + "]"
+                        : "predicted P(found) = P(candidate) P[Hamming distance <= "
+                                + verifyK
+                                + " of "
+                                + verifyBits
+                                + " verification bits]",
                 String.format(
                         Locale.ROOT,
                         "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
@@ -235,7 +251,10 @@ public final class Evaluation {
 
             @Override
             public double predictedFound(double s) {
-                return SimHash.withinProbability(angle(s), bits, k);
+                return verifyBits == 0
+                        ? SimHash.withinProbability(angle(s), bits, k)
+                        : predictedCandidate(s)
+                                * SimHash.withinProbability(angle(s), verifyBits, verifyK);
             }
         };
     }

@@ -1,5 +1,6 @@
 package dev.neardup.lsh;
 
+import dev.neardup.sketch.GaussianSimHash;
 import dev.neardup.sketch.Mix64;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ShingleOptions;
@@ -10,6 +11,9 @@ import java.util.Objects;
  * The cosine family's algorithm path of one document (Charikar's random projections, STOC 2002;
  * Manku, Jain and Das Sarma, WWW 2007): features, then a term-frequency {@link SimHash}
  * fingerprint, then the T table keys of {@link PermutedBlocks}, which the job uses as band keys.
+ * With verification bits, the sketch is the D-bit fingerprint followed by V {@link GaussianSimHash}
+ * bits of the same vector ({@code long[(D + V) / 64]}): the tables key the first D bits, the V bits
+ * judge the candidates.
  *
  * <p>The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature multiset, not
  * of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at cosine 0.999,
@@ -29,15 +33,28 @@ public final class SimHashSketcher extends TextSketcher {
 
     private final SimHash simHash;
     private final PermutedBlocks blocks;
+    private final GaussianSimHash verify;
 
     /**
      * @param features the shingling of the features (word shingles of size 1 for {@link
      *     Features#WORDS}, see {@link #featureOptions})
      */
     public SimHashSketcher(ShingleOptions features, SimHash simHash, PermutedBlocks blocks) {
+        this(features, simHash, blocks, null);
+    }
+
+    /**
+     * @param verify the verification bits appended to the fingerprint, or null for none
+     */
+    public SimHashSketcher(
+            ShingleOptions features,
+            SimHash simHash,
+            PermutedBlocks blocks,
+            GaussianSimHash verify) {
         super(new Shingler(Objects.requireNonNull(features, "features")));
         this.simHash = Objects.requireNonNull(simHash, "simHash");
         this.blocks = Objects.requireNonNull(blocks, "blocks");
+        this.verify = verify;
         if (blocks.params().bits() != simHash.bits()) {
             throw new IllegalArgumentException(
                     "the block layout is for "
@@ -67,8 +84,14 @@ public final class SimHashSketcher extends TextSketcher {
     @Override
     public DocumentSketcher.Sketch sketch(long[] features) {
         long[] fingerprint = simHash.fingerprint(features);
-        return new DocumentSketcher.Sketch(
-                features.length, fingerprint, blocks.bandKeys(fingerprint), identity(features));
+        long[] keys = blocks.bandKeys(fingerprint);
+        long[] sketch = fingerprint;
+        if (verify != null) {
+            long[] bits = verify.fingerprint(features);
+            sketch = java.util.Arrays.copyOf(fingerprint, fingerprint.length + bits.length);
+            System.arraycopy(bits, 0, sketch, fingerprint.length, bits.length);
+        }
+        return new DocumentSketcher.Sketch(features.length, sketch, keys, identity(features));
     }
 
     /** Seed of {@link #identity}. Part of stored state: never change it. */

@@ -86,12 +86,12 @@ public final class SortedWindow {
 
     /** The fingerprint under permutation m, as a string ordered by {@link #compare}. */
     public long[] permute(long[] fingerprint, int m) {
-        if (fingerprint.length != bits / 64) {
+        if (fingerprint.length < bits / 64) {
             throw new IllegalArgumentException(
                     "fingerprint has " + fingerprint.length * 64 + " bits, expected " + bits);
         }
         int[] p = source[m];
-        long[] out = new long[fingerprint.length];
+        long[] out = new long[bits / 64];
         for (int j = 0; j < bits; j++) {
             int s = p[j];
             if (((fingerprint[s >>> 6] >>> (s & 63)) & 1) != 0) {

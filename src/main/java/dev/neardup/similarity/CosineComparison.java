@@ -6,6 +6,7 @@ import dev.neardup.eval.TermVector;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.sketch.GaussianSimHash;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
@@ -30,6 +31,11 @@ final class CosineComparison implements ModeReport {
     final int featuresA;
     final int featuresB;
 
+    /** Hamming distance of the verification bits, or -1 without them. */
+    final int verifyHamming;
+
+    final double verifyEstimate;
+
     CosineComparison(CosineMode mode, String a, ContentType typeA, String b, ContentType typeB) {
         this.settings = mode.cosine();
         Shingler features = new Shingler(mode.features());
@@ -45,6 +51,16 @@ final class CosineComparison implements ModeReport {
         this.hamming = SimHash.hamming(pa, pb);
         this.estimate = SimHash.cosine(hamming, settings.blocks().bits());
         this.firstAgreeingTable = new PermutedBlocks(settings.blocks()).firstAgreeingBand(pa, pb);
+        int verify = settings.verifyBits();
+        if (verify > 0) {
+            GaussianSimHash gaussian = new GaussianSimHash(verify, GaussianSimHash.DEFAULT_SEED);
+            this.verifyHamming =
+                    SimHash.hamming(gaussian.fingerprint(fa), gaussian.fingerprint(fb));
+            this.verifyEstimate = mode.verification().cosine(verifyHamming);
+        } else {
+            this.verifyHamming = -1;
+            this.verifyEstimate = estimate;
+        }
     }
 
     @Override
@@ -77,6 +93,29 @@ final class CosineComparison implements ModeReport {
                         bits * Math.acos(exact) / Math.PI,
                         bits * SimHash.standardError(Math.acos(exact), bits)));
         ModeReport.line(out, "SimHash estimate", Format.fixed(estimate), "cos(pi h / D)");
+        if (verifyHamming >= 0) {
+            int v = settings.verifyBits();
+            double theta = Math.acos(Math.max(-1, Math.min(1, verifyEstimate)));
+            ModeReport.line(
+                    out,
+                    "verification bits",
+                    Integer.toString(verifyHamming),
+                    String.format(
+                            Locale.ROOT,
+                            "of %d Gaussian bits differ (at most %d for a match): cosine %.4f +/-"
+                                    + " %.4f",
+                            v,
+                            settings.verifyMaxHamming(),
+                            verifyEstimate,
+                            Math.sin(theta) * Math.PI * SimHash.standardError(theta, v)));
+        }
+    }
+
+    /** What the job decides: a candidate whose judging bits are within the largest distance. */
+    boolean nearDuplicate() {
+        return settings.verifyBits() == 0
+                ? hamming <= settings.blocks().maxHamming()
+                : firstAgreeingTable >= 0 && verifyHamming <= settings.verifyMaxHamming();
     }
 
     @Override
@@ -92,7 +131,10 @@ final class CosineComparison implements ModeReport {
         o.put("estimate", estimate);
         o.put("candidate", firstAgreeingTable >= 0);
         o.put("firstAgreeingTable", firstAgreeingTable >= 0 ? firstAgreeingTable : null);
-        o.put("nearDuplicate", hamming <= settings.blocks().maxHamming());
+        o.put("verifyBits", settings.verifyBits());
+        o.put("verifyHamming", verifyHamming >= 0 ? verifyHamming : null);
+        o.put("verifyEstimate", verifyHamming >= 0 ? verifyEstimate : null);
+        o.put("nearDuplicate", nearDuplicate());
         return o;
     }
 }

@@ -14,6 +14,7 @@ import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.sketch.GaussianSimHash;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
@@ -44,12 +45,16 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         return new SimHashSketcher(
                 features(),
                 new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
-                new PermutedBlocks(cosine.blocks()));
+                new PermutedBlocks(cosine.blocks()),
+                cosine.verifyBits() == 0
+                        ? null
+                        : new GaussianSimHash(cosine.verifyBits(), GaussianSimHash.DEFAULT_SEED));
     }
 
     @Override
-    public Verification verification() {
-        return new Verification.Cosine(cosine.blocks().bits(), cosine.blocks().maxHamming());
+    public Verification.Cosine verification() {
+        return new Verification.Cosine(
+                cosine.blocks().bits(), cosine.blocks().maxHamming(), cosine.verifyBits());
     }
 
     /** The words (shingles of one token) or the configured shingles, counted. */
@@ -67,6 +72,11 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
         m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
         m.put(NearDupOptions.SIMHASH_FEATURES.key(), cosine.features().name());
+        if (cosine.verifyBits() > 0) {
+            // Not recorded at 0, so that state from before the verification bits restores.
+            m.put(NearDupOptions.SIMHASH_VERIFY_BITS.key(), Integer.toString(cosine.verifyBits()));
+            m.put("verify-seed", Long.toHexString(GaussianSimHash.DEFAULT_SEED));
+        }
         ShapeKeys.putShingles(m, features());
     }
 
@@ -77,7 +87,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         return String.format(
                 Locale.ROOT,
                 "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
-                        + " %d tables (keys of %s bits) features=%s%s bucket-capacity=%d"
+                        + " %d tables (keys of %s bits) features=%s%s %s bucket-capacity=%d"
                         + " retention=%s",
                 cosine.blocks().bits(),
                 cosine.blocks().maxHamming(),
@@ -89,6 +99,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
                         ? "words"
                         : "shingles/" + sh.kind() + "/" + sh.size(),
                 ShapeKeys.textOptions(sh),
+                describeVerification(),
                 settings.buckets().capacity(),
                 ShapeKeys.retention(settings.buckets().retentionMillis()));
     }
@@ -133,16 +144,44 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
-        return MemberSketches.simHash(bandKeys(candidateBanding), cosine.blocks().bits() / 64);
+        return MemberSketches.simHash(bandKeys(candidateBanding), verification());
     }
 
     /**
-     * cos(pi h / D) of the fingerprints' Hamming distance h (Charikar 2002); the threshold is
-     * cos(pi k / D), the same computation, so a pair reaches it exactly when h &lt;= k.
+     * cos(pi h / V) of the Hamming distance h of the verification bits, or without them cos(pi h /
+     * D) of the fingerprints' (Charikar 2002); a pair reaches the threshold cos(pi k / D) exactly
+     * when h is at most {@link Verification.Cosine#maxDistance}.
      */
     @Override
     public double estimate(long[] a, long[] b) {
-        return SimHash.estimateCosine(a, b);
+        Verification.Cosine v = verification();
+        int from = cosine.verifyBits() == 0 ? 0 : cosine.blocks().bits() / 64;
+        int h = 0;
+        for (int w = from; w < a.length; w++) {
+            h += Long.bitCount(a[w] ^ b[w]);
+        }
+        return v.cosine(h);
+    }
+
+    /**
+     * "verify-bits=V (h <= K, cosine +/- e at the threshold)": what judges a pair and the standard
+     * error of its estimated cosine at the threshold, sin(theta) pi sqrt(p (1 - p) / n) with p =
+     * theta / pi at theta = arccos(threshold) (binomial, Charikar 2002).
+     */
+    String describeVerification() {
+        return String.format(
+                Locale.ROOT,
+                "verify-bits=%d (%s h <= %d, cosine +/- %.4f at the threshold)",
+                cosine.verifyBits(),
+                cosine.verifyBits() == 0 ? "fingerprint" : "Gaussian",
+                cosine.verifyMaxHamming(),
+                thresholdError());
+    }
+
+    /** The standard error of the estimated cosine of a pair at the threshold. */
+    double thresholdError() {
+        double theta = Math.acos(cosine.threshold());
+        return Math.sin(theta) * Math.PI * SimHash.standardError(theta, cosine.judgingBits());
     }
 
     @Override
@@ -150,11 +189,12 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             LshParams banding, String verify, String window, String keep, int blockSize) {
         return String.format(
                 Locale.ROOT,
-                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) candidates=%s"
-                        + " %s",
+                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %s"
+                        + " candidates=%s %s",
                 cosine.blocks().bits(),
                 cosine.blocks().maxHamming(),
                 cosine.threshold(),
+                window != null ? "verify-bits=0 (window)" : describeVerification(),
                 window != null ? window : "blocks (" + cosine.blocks() + ")",
                 keep);
     }
@@ -168,6 +208,11 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             int permutations) {
         json.put("simhashBits", cosine.blocks().bits());
         json.put("maxHamming", cosine.blocks().maxHamming());
+        json.put("verifyBits", window ? 0 : cosine.verifyBits());
+        json.put(
+                "verifyMaxHamming",
+                window ? cosine.blocks().maxHamming() : cosine.verifyMaxHamming());
+        json.put("thresholdStandardError", window ? null : thresholdError());
         json.put("candidates", window ? "window" : "blocks");
         json.put("tables", window ? null : cosine.blocks().tables());
         json.put("window", window ? windowSize : null);
@@ -177,7 +222,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     @Override
     public String thresholdTitle() {
         return "cosine, Hamming distance <= %s of %s bits"
-                .formatted(cosine.blocks().maxHamming(), cosine.blocks().bits());
+                .formatted(cosine.verifyMaxHamming(), cosine.judgingBits());
     }
 
     @Override
@@ -191,9 +236,11 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public String describeEstimate(double estimate) {
-        BlockParams b = cosine.blocks();
-        return "cos(pi h / D), h = Hamming distance %s of %s bits, k = %s"
-                .formatted(verification().hamming(estimate), b.bits(), b.maxHamming());
+        return "cos(pi h / n), h = Hamming distance %s of n = %s bits, at most %s"
+                .formatted(
+                        verification().hamming(estimate),
+                        cosine.judgingBits(),
+                        cosine.verifyMaxHamming());
     }
 
     @Override
@@ -245,7 +292,8 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
             @Override
             public Evaluation.Model model() {
-                return Evaluation.cosine(vectors, cosine.blocks());
+                return Evaluation.cosine(
+                        vectors, cosine.blocks(), cosine.verifyBits(), cosine.verifyMaxHamming());
             }
 
             /** With the range of Hamming distances expected at the range of cosines. */

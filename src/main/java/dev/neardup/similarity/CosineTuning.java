@@ -117,12 +117,24 @@ final class CosineTuning implements ModeTuning {
                     p.blocks() == chosen.blocks() ? "   <- " + (given ? "given" : "chosen") : "");
         }
         out.println();
+        int verify = settings.verifyBits();
+        if (verify > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "Verification: %d Gaussian hyperplane bits judge each candidate: a match at"
+                            + " Hamming distance <= %d of them (cosine >= %.4f).%n",
+                    verify,
+                    settings.verifyMaxHamming(),
+                    settings.threshold());
+        }
         out.printf(
                 Locale.ROOT,
                 "State: %d band records per document (one per table), each member keeping the %d"
-                        + "-byte fingerprint.%n",
+                        + "-byte fingerprint%s: %d bytes of sketch per document.%n",
                 chosen.tables(),
-                bits / 8);
+                bits / 8,
+                verify > 0 ? " and " + verify / 8 + " bytes of verification bits" : "",
+                chosen.tables() * (bits + verify) / 8);
     }
 
     @Override
@@ -133,6 +145,11 @@ final class CosineTuning implements ModeTuning {
         o.put("bits", chosen.bits());
         o.put("maxHamming", chosen.maxHamming());
         o.put("threshold", SimHash.cosine(chosen.maxHamming(), chosen.bits()));
+        o.put("verifyBits", settings.verifyBits());
+        o.put("verifyMaxHamming", settings.verifyMaxHamming());
+        o.put(
+                "sketchBytesPerDocument",
+                chosen.tables() * (chosen.bits() + settings.verifyBits()) / 8);
         o.put("corpusSize", corpusSize);
         o.put("blocksGiven", given);
         o.put("blocks", chosen.blocks());

@@ -1,7 +1,6 @@
 package dev.neardup.similarity;
 
 import dev.neardup.lsh.BandKeys;
-import dev.neardup.sketch.SimHash;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -12,8 +11,10 @@ import java.nio.ByteOrder;
  * 32 low bits of each band key (little-endian ints), then the K signature values, each as its
  * lowest {@code valueBytes} bytes (little-endian); the estimate is the share of positions whose
  * kept bytes agree, the lowest agreeing band the first whose key bits agree. SimHash ({@link
- * #simHash}): the fingerprint's words as little-endian longs, estimated and banded as the full
- * fingerprint is. Why 2 bytes suffice with exact verification: {@code docs/design/dedupe-job.md}.
+ * #simHash}): the sketch's words as little-endian longs (the table fingerprint, then any
+ * verification bits), banded by the fingerprint and estimated as {@link Verification.Cosine}
+ * estimates in the buckets. Why 2 bytes suffice with exact verification: {@code
+ * docs/design/dedupe-job.md}.
  *
  * <p>Not thread-safe (the SimHash variant decodes into scratch arrays): one instance per task.
  */
@@ -59,7 +60,15 @@ public abstract class MemberSketches {
 
     /** SimHash fingerprints of {@code words} 64-bit words keyed by {@code tables}. */
     public static MemberSketches simHash(BandKeys tables, int words) {
-        return new PackedSimHash(tables, words);
+        return new PackedSimHash(tables, new Verification.Cosine(64 * words, 0));
+    }
+
+    /**
+     * SimHash sketches keyed by {@code tables} on their fingerprint and estimated by {@code
+     * verification} (on the verification bits when it has any).
+     */
+    public static MemberSketches simHash(BandKeys tables, Verification.Cosine verification) {
+        return new PackedSimHash(tables, verification);
     }
 
     private static final class PackedMinHash extends MemberSketches {
@@ -134,40 +143,33 @@ public abstract class MemberSketches {
     }
 
     private static final class PackedSimHash extends MemberSketches {
+        private final Verification.Cosine verification;
         private final long[] left;
         private final long[] right;
 
-        PackedSimHash(BandKeys tables, int words) {
+        PackedSimHash(BandKeys tables, Verification.Cosine verification) {
             super(tables);
-            this.left = new long[words];
-            this.right = new long[words];
+            this.verification = verification;
+            this.left = new long[verification.bits() / 64];
+            this.right = new long[verification.bits() / 64];
         }
 
         @Override
         public byte[] pack(long[] sketch, long[] keys) {
-            byte[] out = new byte[8 * sketch.length];
-            for (int i = 0; i < sketch.length; i++) {
-                LONG_LE.set(out, 8 * i, sketch[i]);
-            }
-            return out;
-        }
-
-        private void decode(byte[] a, byte[] b) {
-            for (int i = 0; i < left.length; i++) {
-                left[i] = (long) LONG_LE.get(a, 8 * i);
-                right[i] = (long) LONG_LE.get(b, 8 * i);
-            }
+            return verification.pack(sketch);
         }
 
         @Override
         public double estimate(byte[] a, byte[] b) {
-            decode(a, b);
-            return SimHash.estimateCosine(left, right);
+            return verification.estimate(a, b).similarity();
         }
 
         @Override
         public int firstAgreeingBand(byte[] a, byte[] b) {
-            decode(a, b);
+            for (int i = 0; i < left.length; i++) {
+                left[i] = (long) LONG_LE.get(a, 8 * i);
+                right[i] = (long) LONG_LE.get(b, 8 * i);
+            }
             return keying.firstAgreeingBand(left, right);
         }
     }

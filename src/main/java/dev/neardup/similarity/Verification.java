@@ -123,43 +123,103 @@ public interface Verification extends Serializable {
     }
 
     /**
-     * Cosine: members keep the whole D-bit SimHash fingerprint (D / 8 bytes, the words as
-     * little-endian longs); a pair is a match when the Hamming distance h of the fingerprints is at
+     * Cosine: members keep the whole D-bit SimHash fingerprint and, when V &gt; 0, the V Gaussian
+     * verification bits after it ((D + V) / 8 bytes, the words as little-endian longs). Without
+     * verification bits a pair is a match when the Hamming distance h of the fingerprints is at
      * most k, and its estimated cosine is cos(pi h / D) (Charikar 2002), at least cos(pi k / D).
+     * With them, h is the distance of the V bits, the estimate cos(pi h / V), and the threshold the
+     * same cos(pi k / D): a match when h is at most the largest K with cos(pi K / V) reaching it (k
+     * V / D when D divides k V).
      */
     final class Cosine implements Verification {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
 
         private static final VarHandle LONG_LE =
                 MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
         private final int bits;
 
-        /** cos(pi k / D), less a margin far below the gap to cos(pi (k + 1) / D). */
+        private final int verifyBits;
+
+        /** The bits that judge a pair: V, or D without verification bits. */
+        private final int judging;
+
+        /** The threshold cos(pi k / D). */
+        private final double threshold;
+
+        /** The largest Hamming distance of the judging bits that is a match. */
+        private final int maxDistance;
+
+        /** The threshold less a margin far below the gap to the next Hamming distance's cosine. */
         private final double minCosine;
 
         public Cosine(int bits, int maxHamming) {
+            this(bits, maxHamming, 0);
+        }
+
+        /**
+         * @param bits D, the bits of the table fingerprint
+         * @param maxHamming k, which sets the threshold cos(pi k / D)
+         * @param verifyBits V, the verification bits after the fingerprint, 0 for none
+         */
+        public Cosine(int bits, int maxHamming, int verifyBits) {
             this.bits = SimHash.checkBits(bits);
             if (maxHamming < 0 || 2 * maxHamming >= bits) {
                 throw new IllegalArgumentException(
                         "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
                                 .formatted(bits / 2 - 1, bits, maxHamming));
             }
-            this.minCosine = SimHash.cosine(maxHamming, bits) - 1e-9;
+            if (verifyBits != 0) {
+                SimHash.checkBits(verifyBits);
+            }
+            this.verifyBits = verifyBits;
+            this.judging = verifyBits == 0 ? bits : verifyBits;
+            this.threshold = SimHash.cosine(maxHamming, bits);
+            this.maxDistance =
+                    verifyBits == 0 ? maxHamming : SimHash.maxHamming(threshold, verifyBits);
+            this.minCosine = threshold - 1e-9;
+        }
+
+        /** The largest Hamming distance of the judging bits that is a match. */
+        public int maxDistance() {
+            return maxDistance;
+        }
+
+        /** D, the bits of the table fingerprint. */
+        public int bits() {
+            return bits;
+        }
+
+        /**
+         * cos(pi h / judging) for a Hamming distance h of the judging bits; when that equals the
+         * threshold cos(pi k / D) but for rounding (k V / D = h), the threshold itself, so that a
+         * pair at distance h reaches the threshold in every comparison with it.
+         */
+        public double cosine(int h) {
+            double c = SimHash.cosine(h, judging);
+            return Math.abs(c - threshold) < 1e-12 ? threshold : c;
+        }
+
+        /** V, the verification bits (0: pairs are judged on the D-bit fingerprint). */
+        public int verifyBits() {
+            return verifyBits;
         }
 
         @Override
         public int packedBytes() {
-            return bits / 8;
+            return (bits + verifyBits) / 8;
         }
 
         @Override
         public byte[] pack(long[] fingerprint) {
-            if (fingerprint.length != bits / 64) {
+            if (fingerprint.length != (bits + verifyBits) / 64) {
                 throw new IllegalArgumentException(
-                        "fingerprint has " + fingerprint.length * 64 + " bits, expected " + bits);
+                        "fingerprint has "
+                                + fingerprint.length * 64
+                                + " bits, expected "
+                                + (bits + verifyBits));
             }
-            byte[] out = new byte[bits / 8];
+            byte[] out = new byte[packedBytes()];
             for (int w = 0; w < fingerprint.length; w++) {
                 LONG_LE.set(out, 8 * w, fingerprint[w]);
             }
@@ -175,15 +235,19 @@ public interface Verification extends Serializable {
             return out;
         }
 
-        /** The Hamming distance of two packed fingerprints. */
+        /**
+         * The Hamming distance of the judging bits of two packed sketches: the V verification bits,
+         * or the D-bit fingerprints without them.
+         */
         public int distance(byte[] a, byte[] b) {
-            if (a.length != bits / 8 || b.length != bits / 8) {
+            if (a.length != packedBytes() || b.length != packedBytes()) {
                 throw new IllegalArgumentException(
                         "packed fingerprints must be %s bytes, got %s and %s"
-                                .formatted(bits / 8, a.length, b.length));
+                                .formatted(packedBytes(), a.length, b.length));
             }
             int h = 0;
-            for (int i = 0; i < a.length; i += 8) {
+            int from = verifyBits == 0 ? 0 : bits / 8;
+            for (int i = from; i < a.length; i += 8) {
                 h += Long.bitCount((long) LONG_LE.get(a, i) ^ (long) LONG_LE.get(b, i));
             }
             return h;
@@ -191,7 +255,7 @@ public interface Verification extends Serializable {
 
         @Override
         public Estimate estimate(byte[] a, byte[] b) {
-            return Estimate.of(SimHash.cosine(distance(a, b), bits));
+            return Estimate.of(cosine(distance(a, b)));
         }
 
         @Override
@@ -199,11 +263,11 @@ public interface Verification extends Serializable {
             return similarity >= minCosine;
         }
 
-        /** h = D arccos(s) / pi, exact for s = cos(pi h / D) (rounded). */
+        /** h = judging arccos(s) / pi, exact for s = cos(pi h / judging) (rounded). */
         @Override
         public Integer hamming(double similarity) {
             double c = Math.max(-1, Math.min(1, similarity));
-            return (int) Math.round(bits * Math.acos(c) / Math.PI);
+            return (int) Math.round(judging * Math.acos(c) / Math.PI);
         }
     }
 }

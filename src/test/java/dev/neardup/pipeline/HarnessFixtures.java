@@ -99,6 +99,7 @@ final class HarnessFixtures {
         conf.set(NearDupOptions.SIMHASH_BITS, COSINE_BITS);
         conf.set(NearDupOptions.MAX_HAMMING, COSINE_K);
         conf.set(NearDupOptions.SIMHASH_BLOCKS, 4);
+        conf.set(NearDupOptions.SIMHASH_VERIFY_BITS, 0); // members keep the 64-bit fingerprint only
         conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
         conf.set(NearDupOptions.RETENTION, RETENTION);
         return NearDupSettings.from(conf);

@@ -135,7 +135,16 @@ class SignatureFunctionTest {
             BandRecord r = tables.get(j);
             assertThat(r.band).isEqualTo(j);
             assertThat(r.bandKey).isEqualTo(keys[j]);
-            assertThat(r.signature).isEqualTo(le);
+            // The fingerprint, then the default 256 verification bits of the same words.
+            assertThat(java.util.Arrays.copyOf(r.signature, 8)).isEqualTo(le);
+            assertThat(
+                            dev.neardup.similarity.Verification.Cosine.unpack(
+                                    java.util.Arrays.copyOfRange(r.signature, 8, 40)))
+                    .isEqualTo(
+                            new dev.neardup.sketch.GaussianSimHash(
+                                            256, dev.neardup.sketch.GaussianSimHash.DEFAULT_SEED)
+                                    .fingerprint(words));
+            assertThat(r.signature).hasSize(40);
             assertThat(r.fingerprint)
                     .as("the identity of the word multiset, not of the fingerprint")
                     .isEqualTo(dev.neardup.lsh.SimHashSketcher.identity(words))
