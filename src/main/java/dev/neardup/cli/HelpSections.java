@@ -59,6 +59,8 @@ final class HelpSections {
                         "--max-hamming",
                         "--simhash-bits",
                         "--simhash-blocks",
+                        "--simhash-verify-bits",
+                        "--simhash-features",
                         "--shingle",
                         "--shingle-size",
                         "--stopwords",
