@@ -154,6 +154,12 @@ public abstract class MemberSketches {
             this.right = new long[verification.bits() / 64];
         }
 
+        /** The keys of the table fingerprint, the sketch's first D bits. */
+        @Override
+        public long[] bandKeys(long[] sketch) {
+            return keying.bandKeys(java.util.Arrays.copyOf(sketch, left.length));
+        }
+
         @Override
         public byte[] pack(long[] sketch, long[] keys) {
             return verification.pack(sketch);

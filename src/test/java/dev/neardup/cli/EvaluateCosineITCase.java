@@ -141,6 +141,36 @@ class EvaluateCosineITCase {
         assertThat(Files.size(plot)).isGreaterThan(1000);
     }
 
+    /**
+     * At the defaults (64-bit tables, K = 3, 256 verification bits) against the same tables judged
+     * on the fingerprint ({@code --simhash-verify-bits 0}): the verification bits find at least as
+     * many of the pairs at the threshold and report no more pairs below it.
+     */
+    @Test
+    void theVerificationBitsDoAtLeastAsWellAsTheFingerprint() throws Exception {
+        JsonNode verified = Json.MAPPER.readTree(evaluate("--json").out()).get("report");
+        JsonNode fingerprint =
+                Json.MAPPER
+                        .readTree(evaluate("--simhash-verify-bits", "0", "--json").out())
+                        .get("report");
+        System.out.printf(
+                "evaluate cosine, 64 bits, K = 3: verify-bits 256 recall %.4f precision %.4f;"
+                        + " verify-bits 0 recall %.4f precision %.4f%n",
+                verified.get("pairRecall").asDouble(),
+                verified.get("pairPrecision").asDouble(),
+                fingerprint.get("pairRecall").asDouble(),
+                fingerprint.get("pairPrecision").asDouble());
+        assertThat(verified.get("truePairs").asInt())
+                .isEqualTo(fingerprint.get("truePairs").asInt())
+                .isPositive();
+        assertThat(verified.get("pairRecall").asDouble())
+                .isGreaterThanOrEqualTo(fingerprint.get("pairRecall").asDouble())
+                .isGreaterThanOrEqualTo(0.95);
+        assertThat(verified.get("pairPrecision").asDouble())
+                .isGreaterThanOrEqualTo(fingerprint.get("pairPrecision").asDouble())
+                .isGreaterThanOrEqualTo(0.95);
+    }
+
     @Test
     void aTooStrictMaxHammingShowsLowRecall() throws Exception {
         CliRun run =

@@ -171,6 +171,7 @@ class CosineVerificationTest {
                 assertThat(sketches.estimate(p[0], p[1]))
                         .isEqualTo(v.estimate(p[0], p[1]).similarity())
                         .isEqualTo(mode.estimate(a, b));
+                assertThat(sketches.bandKeys(a)).isEqualTo(tables.bandKeys(new long[] {a[0]}));
                 assertThat(sketches.firstAgreeingBand(p[0], p[1]))
                         .isEqualTo(tables.firstAgreeingBand(new long[] {a[0]}, new long[] {b[0]}));
             }
