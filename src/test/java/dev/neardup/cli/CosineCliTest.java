@@ -45,6 +45,10 @@ class CosineCliTest {
                 "run --sample --similarity cosine --max-hamming 32 | must be below half the"
                         + " fingerprint length (32 of 64 bits)",
                 "run --sample --similarity cosine --simhash-bits 100 | multiple of 64",
+                "run --sample --similarity cosine --simhash-verify-bits 100 |"
+                        + " neardup.simhash.verify-bits: must be a multiple of 64 from 0",
+                "run --sample --simhash-verify-bits 512             | applies to cosine"
+                        + " similarity only",
                 "run --sample --similarity cosine --simhash-blocks 2 | must exceed k = 3",
                 "run --sample --max-hamming 3                    | applies to cosine similarity"
                         + " only",
@@ -131,7 +135,8 @@ class CosineCliTest {
                 .containsPattern("exact Jaccard\\s+0.5000")
                 .containsPattern("exact cosine\\s+1.0000")
                 .containsPattern("Hamming distance\\s+0 ")
-                .contains("h = Hamming distance 0 of 64 bits, k = 3; >= threshold 0.9892")
+                .contains("h = Hamming distance 0 of n = 256 bits, at most 12; >= threshold 0.9892")
+                .containsPattern("verification bits\\s+0 +of 256 Gaussian bits differ")
                 .contains("the job would alert this pair: yes (table 0 collides");
         Files.writeString(
                 b,
