@@ -28,9 +28,10 @@ import org.apache.flink.configuration.ReadableConfig;
 /**
  * Cosine similarity of term-frequency vectors: SimHash fingerprints (Charikar 2002), permuted-block
  * tables that find every pair within Hamming distance k (Manku, Jain and Das Sarma 2007), verified
- * in the buckets by the Hamming distance of the members' fingerprints. The offline dedupe finds
- * candidates in the same tables or a sliding window over sorted fingerprints, and verifies them by
- * the fingerprints only.
+ * in the buckets on the members' Gaussian verification bits ({@link GaussianSimHash}, kept after
+ * the fingerprint in the same sketch), or on the fingerprints when there are none. The offline
+ * dedupe finds candidates in the same tables, verified the same way, or a sliding window over
+ * sorted fingerprints, verified by the fingerprints only.
  */
 record CosineMode(NearDupSettings settings, CosineSettings cosine)
         implements SimilarityMode, BatchSketches {

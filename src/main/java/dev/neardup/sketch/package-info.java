@@ -8,7 +8,8 @@
  * Datasets, 2014, ch. 3), Broder's MIN_s and MOD_m sketches, plus one-permutation hashing with
  * optimal densification (Shrivastava, "Optimal Densification for Fast and Accurate Minwise
  * Hashing", ICML 2017) as the fast default; Charikar's random projections (SimHash, 2002) for
- * cosine similarity, and the KOR sketch (Kushilevitz, Ostrovsky and Rabani 2000) for Hamming
+ * cosine similarity, with ±1 hyperplanes for the tables and Gaussian ones (Goemans and Williamson
+ * 1995) for verification, and the KOR sketch (Kushilevitz, Ostrovsky and Rabani 2000) for Hamming
  * distance. Each class's Javadoc states its contract.
  *
  * <p>No Flink imports: this package is a plain Java library.
