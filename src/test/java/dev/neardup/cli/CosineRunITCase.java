@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
  * exact cosine of the term-frequency vectors at the threshold cos(3 pi / 64) = 0.989: the alerts
  * must find 95% of those pairs and 95% of the alerts must be such pairs.
  *
- * <p>The corpus leaves a margin around the threshold on purpose: a 64-bit fingerprint estimates the
- * angle with a standard error of about 1.7 bits at distance 3, so pairs within a few thousandths of
- * the threshold are found about half of the time whatever the job does (README, "Cosine
- * similarity"); this test checks the job, not that limit.
+ * <p>Pairs are judged on the default 256 verification bits: an alert's {@code hamming} is their
+ * distance, at most 12 (12 / 256 = 3 / 64), and its similarity cos(pi hamming / 256). The corpus
+ * leaves a margin around the threshold on purpose: the estimate has a standard error of about 0.006
+ * at the threshold, so pairs within that of it are found about half of the time whatever the job
+ * does (docs/cosine.md); this test checks the job, not that limit.
  */
 class CosineRunITCase {
 
@@ -80,8 +81,10 @@ class CosineRunITCase {
         List<JsonNode> alerts = JobFiles.pairs(JobFiles.read(alertsFile));
         for (JsonNode a : alerts) {
             int h = a.get("hamming").asInt();
-            assertThat(h).isBetween(0, 3);
-            assertThat(a.get("similarity").asDouble()).isEqualTo(SimHash.cosine(h, 64));
+            assertThat(h).isBetween(0, 12);
+            assertThat(a.get("similarity").asDouble())
+                    .isCloseTo(
+                            SimHash.cosine(h, 256), org.assertj.core.api.Assertions.within(1e-12));
             assertThat(
                             found.add(
                                     CosineCorpus.Pair.of(
@@ -106,7 +109,7 @@ class CosineRunITCase {
         assertThat(verdicts).hasSize(200);
         for (JsonNode v : verdicts) {
             if (v.get("verdict").asText().equals("DUPLICATE")) {
-                assertThat(v.get("hamming").asInt()).isBetween(0, 3);
+                assertThat(v.get("hamming").asInt()).isBetween(0, 12);
                 assertThat(v.get("matches").get(0).has("hamming")).isTrue();
             } else {
                 assertThat(v.has("hamming")).isFalse();
