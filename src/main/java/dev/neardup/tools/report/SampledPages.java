@@ -1,0 +1,143 @@
+package dev.neardup.tools.report;
+
+import dev.neardup.io.DocumentParser;
+import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.ParsedRecord;
+import dev.neardup.io.RawRecord;
+import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.ModeEvaluation;
+import dev.neardup.similarity.SimilarityMode;
+import dev.neardup.text.ContentType;
+import dev.neardup.text.HtmlText;
+import dev.neardup.text.Shingler;
+import java.io.IOException;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.reader.StreamFormat;
+import org.apache.flink.core.fs.FSDataInputStream;
+
+/**
+ * The pages a report shows, read in one pass over the input for the sampled ids only (memory is the
+ * sample, not the corpus): each page's visible text as the job extracts it, cut to {@link
+ * #TEXT_CHARS} characters, and its features (the job's shingle hashes of the whole page) for the
+ * exact similarity of a pair.
+ */
+public final class SampledPages {
+
+    /** The longest text shown of a page, in characters: about a screen of a side-by-side view. */
+    public static final int TEXT_CHARS = 3000;
+
+    /** A page read: what the report shows, and its features. */
+    public record Loaded(Report.Page page, long[] features) {}
+
+    private final Map<String, Loaded> pages;
+    private final SimilarityMode mode;
+
+    private SampledPages(Map<String, Loaded> pages, SimilarityMode mode) {
+        this.pages = pages;
+        this.mode = mode;
+    }
+
+    /**
+     * Reads the documents with the given ids from the inputs (local paths or Flink filesystem URIs,
+     * JSON Lines), with the job's parser and text settings.
+     *
+     * @param latest keep an id's last version (as {@code dedupe} and {@code run} do), else its
+     *     first (as {@code evaluate} does)
+     */
+    public static SampledPages read(
+            List<String> inputs, Set<String> ids, NearDupSettings settings, boolean latest)
+            throws IOException {
+        DocumentParser parser = settings.input().parser();
+        Shingler shingler = new Shingler(settings.mode().features());
+        Map<String, Loaded> pages = new HashMap<>();
+        for (String input : inputs) {
+            org.apache.flink.core.fs.Path path = flinkPath(input);
+            JsonLinesFormat format =
+                    new JsonLinesFormat(path.getName(), settings.input().maxDocumentBytes());
+            try (FSDataInputStream stream = path.getFileSystem().open(path);
+                    StreamFormat.Reader<RawRecord> reader =
+                            format.createReader(new Configuration(), stream)) {
+                RawRecord raw;
+                while ((raw = reader.read()) != null) {
+                    ParsedRecord r = parser.parseRecord(raw, raw.position, Long.MAX_VALUE / 2);
+                    if (r.document == null || !ids.contains(r.document.id)) {
+                        continue;
+                    }
+                    if (!latest && pages.containsKey(r.document.id)) {
+                        continue;
+                    }
+                    var doc = r.document;
+                    ContentType type = ContentType.detect(doc.contentType, doc.content);
+                    String text =
+                            type == ContentType.HTML
+                                    ? HtmlText.visibleText(doc.content)
+                                    : doc.content;
+                    long[] features;
+                    try {
+                        features = shingler.shingleHashes(doc.content, type);
+                    } catch (RuntimeException | StackOverflowError e) {
+                        features = new long[0];
+                    }
+                    boolean cut = text.length() > TEXT_CHARS;
+                    pages.put(
+                            doc.id,
+                            new Loaded(
+                                    new Report.Page(
+                                            doc.id,
+                                            doc.url,
+                                            cut ? text.substring(0, TEXT_CHARS) : text,
+                                            cut),
+                                    features));
+                }
+            }
+        }
+        return new SampledPages(pages, settings.mode());
+    }
+
+    /** A local path or a Flink filesystem URI, as {@code dedupe} takes its inputs. */
+    private static org.apache.flink.core.fs.Path flinkPath(String input) {
+        if (input.contains("://")) {
+            return new org.apache.flink.core.fs.Path(URI.create(input));
+        }
+        return new org.apache.flink.core.fs.Path(java.nio.file.Path.of(input).toUri());
+    }
+
+    /** The page of {@code id}, or a placeholder when the input has no such document. */
+    public Report.Page page(String id) {
+        Loaded l = pages.get(id);
+        return l != null ? l.page() : new Report.Page(id, null, "(not in the input)", false);
+    }
+
+    /** The url of {@code id}, or null. */
+    public String url(String id) {
+        Loaded l = pages.get(id);
+        return l == null ? null : l.page().url();
+    }
+
+    /**
+     * The exact similarity of two pages in the mode's own measure (Jaccard of the shingle sets,
+     * cosine of the term vectors, containment), or NaN when one is missing.
+     */
+    public double exact(String a, String b) {
+        Loaded x = pages.get(a);
+        Loaded y = pages.get(b);
+        if (x == null || y == null || x.features().length == 0 || y.features().length == 0) {
+            return Double.NaN;
+        }
+        ModeEvaluation evaluation = mode.evaluation();
+        evaluation.add(a, x.features());
+        evaluation.add(b, y.features());
+        return evaluation.model().exact(0, 1);
+    }
+
+    /** The pair view of {@code earlier} and {@code later}. */
+    public Report.Pair pair(String earlier, String later, double estimated, boolean alerted) {
+        return new Report.Pair(
+                page(earlier), page(later), exact(earlier, later), estimated, alerted);
+    }
+}
