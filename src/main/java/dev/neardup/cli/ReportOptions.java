@@ -20,11 +20,12 @@ final class ReportOptions {
             names = "--report",
             paramLabel = "FILE.html",
             description =
-                    "Write an HTML report to FILE.html, one self-contained file to open in a"
-                            + " browser (offline): the summary, the S-curve, sampled pairs of each"
-                            + " similarity band side by side with their differences highlighted,"
-                            + " and the missed pairs and false alerts (evaluate) or the largest"
-                            + " clusters (dedupe, run). See docs/report.md.")
+                    "Write an HTML report to FILE.html: one self-contained file to open in a"
+                            + " browser, offline. It shows the summary, the S-curve, sampled pairs"
+                            + " of each similarity band side by side with their differences"
+                            + " highlighted, and the missed pairs and false alerts (evaluate) or"
+                            + " the largest clusters (dedupe; run on a file, not on Kafka). See"
+                            + " docs/report.md.")
     Path report;
 
     @Option(

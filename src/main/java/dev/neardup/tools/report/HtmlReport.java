@@ -29,9 +29,9 @@ public final class HtmlReport {
             nav a{margin-right:12px;color:#1f3a5f}
             table.facts{border-collapse:collapse}table.facts td{padding:2px 14px 2px 0;\
             vertical-align:top}table.facts td:first-child{color:#5a6573;white-space:nowrap}
-            figure{display:inline-block;margin:8px 16px 8px 0;max-width:100%}\
-            figure img{width:640px;max-width:100%;height:auto;border:1px solid #e3e3e3}\
-            figcaption{color:#5a6573;max-width:640px}
+            figure{display:inline-block;vertical-align:top;margin:8px 16px 8px 0;max-width:100%}\
+            figure img{width:580px;max-width:100%;height:auto;border:1px solid #e3e3e3}\
+            figcaption{color:#5a6573;max-width:580px}
             .note{color:#5a6573}
             .pair{border:1px solid #d7dce2;border-radius:6px;margin:12px 0;overflow:hidden}
             .pair-head{background:#f3f5f8;padding:5px 10px;font-variant-numeric:tabular-nums}

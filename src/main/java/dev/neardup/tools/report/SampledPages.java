@@ -1,6 +1,9 @@
 package dev.neardup.tools.report;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.neardup.io.DocumentParser;
+import dev.neardup.io.Json;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
@@ -55,6 +58,7 @@ public final class SampledPages {
         DocumentParser parser = settings.input().parser();
         Shingler shingler = new Shingler(settings.mode().features());
         Map<String, Loaded> pages = new HashMap<>();
+        String idField = settings.input().fields().id();
         for (String input : inputs) {
             org.apache.flink.core.fs.Path path = flinkPath(input);
             JsonLinesFormat format =
@@ -64,6 +68,11 @@ public final class SampledPages {
                             format.createReader(new Configuration(), stream)) {
                 RawRecord raw;
                 while ((raw = reader.read()) != null) {
+                    // Most records are not sampled: their id is read without parsing the rest.
+                    String quick = quickId(raw.payload, idField);
+                    if (quick != null && !ids.contains(quick)) {
+                        continue;
+                    }
                     ParsedRecord r = parser.parseRecord(raw, raw.position, Long.MAX_VALUE / 2);
                     if (r.document == null || !ids.contains(r.document.id)) {
                         continue;
@@ -97,6 +106,39 @@ public final class SampledPages {
             }
         }
         return new SampledPages(pages, settings.mode());
+    }
+
+    /**
+     * The record's top-level id field as text, read with a streaming parser that skips the other
+     * values without decoding them; null when it cannot tell (then the record is parsed in full).
+     */
+    private static String quickId(byte[] payload, String field) {
+        int start =
+                payload.length >= 3
+                                && (payload[0] & 0xFF) == 0xEF
+                                && (payload[1] & 0xFF) == 0xBB
+                                && (payload[2] & 0xFF) == 0xBF
+                        ? 3
+                        : 0;
+        try (JsonParser p =
+                Json.MAPPER.getFactory().createParser(payload, start, payload.length - start)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals(field)) {
+                    return value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT
+                            ? p.getText()
+                            : null;
+                }
+                p.skipChildren();
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** A local path or a Flink filesystem URI, as {@code dedupe} takes its inputs. */
