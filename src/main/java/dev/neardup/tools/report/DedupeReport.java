@@ -44,7 +44,12 @@ public final class DedupeReport {
             Path clusters,
             Path pairs)
             throws IOException {
-        OutputReport out = new OutputReport(samples);
+        // Exact verification is Jaccard's: then the candidates are LSH bands.
+        OutputReport out =
+                new OutputReport(
+                        samples,
+                        settings.job(),
+                        settings.exact() ? settings.candidateBanding() : null);
         Map<String, Long> largest = new LinkedHashMap<>();
         for (ClusterStat c : result.largest()) {
             if (c.size() > 1) {
@@ -89,8 +94,6 @@ public final class DedupeReport {
                         "neardup dedupe: " + String.join(" ", given),
                         facts,
                         settings.job(),
-                        // Exact verification is Jaccard's: then the candidates are LSH bands.
-                        settings.exact() ? settings.candidateBanding() : null,
                         inputs,
                         List.of(sizes)),
                 report);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The report of a run's outputs ({@code dedupe --report}, {@code run --report}), filled as the
@@ -42,9 +43,17 @@ public final class OutputReport {
     private Map<String, Set<String>> shownIds;
     private final Map<String, Double> estimates = new HashMap<>();
 
-    /** A report that shows {@code samples} pairs per band and per cluster. */
-    public OutputReport(int samples) {
+    /** The S-curve, drawn on another core while the outputs are read. */
+    private final CompletableFuture<Report.Figure> sCurve;
+
+    /**
+     * A report that shows {@code samples} pairs per band and per cluster.
+     *
+     * @param banding the candidate bands for the S-curve (Jaccard), or null for the job's
+     */
+    public OutputReport(int samples, NearDupSettings settings, LshParams banding) {
         this.samples = samples;
+        this.sCurve = CompletableFuture.supplyAsync(() -> Charts.sCurve(settings, banding));
         for (int k = 0; k < BANDS; k++) {
             bands.add(new PairSample<>(samples));
         }
@@ -110,14 +119,12 @@ public final class OutputReport {
     /**
      * The report: reads the sampled pages from {@code inputs} (their latest versions).
      *
-     * @param banding the candidate bands for the S-curve (Jaccard), or null for the job's
      * @param figures plots besides the S-curve (the cluster sizes)
      */
     public Report build(
             String title,
             List<Report.Fact> facts,
             NearDupSettings settings,
-            LshParams banding,
             List<String> inputs,
             List<Report.Figure> figures)
             throws IOException {
@@ -183,7 +190,7 @@ public final class OutputReport {
             clusters.add(new Report.Cluster(first, c.getValue(), list, pairs));
         }
         List<Report.Figure> all = new ArrayList<>();
-        all.add(Charts.sCurve(settings, banding));
+        all.add(sCurve.join());
         all.addAll(figures);
         return new Report(title, facts, all, sections, clusters);
     }

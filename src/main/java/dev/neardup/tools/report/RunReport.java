@@ -1,16 +1,23 @@
 package dev.neardup.tools.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The report of {@code run --report} on a file: the verdicts read once for the reported pairs (each
@@ -20,7 +27,72 @@ import java.util.TreeMap;
  */
 public final class RunReport {
 
+    /** What the report reads of a verdict: ids, url and matches with their estimates. */
+    private record VerdictLine(
+            String id, String cluster, String url, List<String> matches, double[] similarities) {}
+
     private RunReport() {}
+
+    /**
+     * Each verdict of the file, read with a streaming parser (the verdict's other fields skipped).
+     */
+    private static void verdicts(Path file, Consumer<VerdictLine> each) throws IOException {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try (JsonParser p = Json.MAPPER.getFactory().createParser(line)) {
+                    String id = null;
+                    String cluster = null;
+                    String url = null;
+                    List<String> matches = new ArrayList<>();
+                    List<Double> similarities = new ArrayList<>();
+                    p.nextToken();
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String name = p.currentName();
+                        JsonToken value = p.nextToken();
+                        switch (name) {
+                            case "docId" -> id = p.getText();
+                            case "clusterId" ->
+                                    cluster = value == JsonToken.VALUE_NULL ? null : p.getText();
+                            case "url" -> url = value == JsonToken.VALUE_NULL ? null : p.getText();
+                            case "matches" -> {
+                                while (p.nextToken() == JsonToken.START_OBJECT) {
+                                    String match = null;
+                                    double similarity = Double.NaN;
+                                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                        String field = p.currentName();
+                                        JsonToken v = p.nextToken();
+                                        if (field.equals("docId")) {
+                                            match = p.getText();
+                                        } else if (field.equals("similarity") && v.isNumeric()) {
+                                            similarity = p.getDoubleValue();
+                                        } else {
+                                            p.skipChildren();
+                                        }
+                                    }
+                                    matches.add(match);
+                                    similarities.add(similarity);
+                                }
+                            }
+                            default -> p.skipChildren();
+                        }
+                    }
+                    each.accept(
+                            new VerdictLine(
+                                    id,
+                                    cluster == null ? id : cluster,
+                                    url,
+                                    matches,
+                                    similarities.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray()));
+                }
+            }
+        }
+    }
 
     /**
      * Writes the report of a finished run.
@@ -39,40 +111,35 @@ public final class RunReport {
             Path verdicts,
             String summary)
             throws IOException {
-        OutputReport out = new OutputReport(samples);
+        OutputReport out = new OutputReport(samples, settings, null);
         Map<String, Long> sizes = new HashMap<>();
         long[] documents = {0};
-        DedupeReport.lines(
+        verdicts(
                 verdicts,
                 v -> {
                     documents[0]++;
-                    String id = v.path("docId").asText();
-                    String cluster = v.path("clusterId").asText(id);
-                    if (!cluster.equals(id)) {
-                        sizes.merge(cluster, 1L, Long::sum);
+                    if (!v.cluster().equals(v.id())) {
+                        sizes.merge(v.cluster(), 1L, Long::sum);
                     }
-                    for (JsonNode m : v.path("matches")) {
-                        out.pair(m.path("docId").asText(), id, m.path("similarity").asDouble());
+                    for (int i = 0; i < v.matches().size(); i++) {
+                        out.pair(v.matches().get(i), v.id(), v.similarities()[i]);
                     }
                 });
         // The first document of a cluster has the cluster's id for its own.
         sizes.replaceAll((cluster, n) -> n + 1);
         out.largest(sizes);
-        DedupeReport.lines(
+        verdicts(
                 verdicts,
                 v -> {
-                    String id = v.path("docId").asText();
-                    String cluster = v.path("clusterId").asText(id);
-                    if (!out.shows(cluster)) {
+                    if (!out.shows(v.cluster())) {
                         return;
                     }
-                    double estimate = Double.NaN;
-                    for (JsonNode m : v.path("matches")) {
-                        if (m.path("docId").asText().equals(cluster)) {
-                            estimate = m.path("similarity").asDouble();
-                        }
-                    }
-                    out.member(cluster, id, DedupeReport.text(v.get("url")), estimate);
+                    int first = v.matches().indexOf(v.cluster());
+                    out.member(
+                            v.cluster(),
+                            v.id(),
+                            v.url(),
+                            first < 0 ? Double.NaN : v.similarities()[first]);
                 });
         TreeMap<Integer, Integer> histogram = new TreeMap<>();
         long inClusters = 0;
@@ -106,7 +173,6 @@ public final class RunReport {
                         "neardup run: " + name,
                         facts,
                         settings,
-                        null,
                         List.of(input.toString()),
                         List.of(figure)),
                 report);

@@ -2,9 +2,9 @@ package dev.neardup.tools.report;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
-import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
 import dev.neardup.pipeline.NearDupSettings;
@@ -14,13 +14,13 @@ import dev.neardup.text.ContentType;
 import dev.neardup.text.HtmlText;
 import dev.neardup.text.Shingler;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 
 /**
@@ -59,69 +59,147 @@ public final class SampledPages {
         Shingler shingler = new Shingler(settings.mode().features());
         Map<String, Loaded> pages = new HashMap<>();
         String idField = settings.input().fields().id();
+        int maxBytes = settings.input().maxDocumentBytes();
         for (String input : inputs) {
             org.apache.flink.core.fs.Path path = flinkPath(input);
-            JsonLinesFormat format =
-                    new JsonLinesFormat(path.getName(), settings.input().maxDocumentBytes());
-            try (FSDataInputStream stream = path.getFileSystem().open(path);
-                    StreamFormat.Reader<RawRecord> reader =
-                            format.createReader(new Configuration(), stream)) {
-                RawRecord raw;
-                while ((raw = reader.read()) != null) {
-                    // Most records are not sampled: their id is read without parsing the rest.
-                    String quick = quickId(raw.payload, idField);
-                    if (quick != null && !ids.contains(quick)) {
-                        continue;
-                    }
-                    ParsedRecord r = parser.parseRecord(raw, raw.position, Long.MAX_VALUE / 2);
-                    if (r.document == null || !ids.contains(r.document.id)) {
-                        continue;
-                    }
-                    if (!latest && pages.containsKey(r.document.id)) {
-                        continue;
-                    }
-                    var doc = r.document;
-                    ContentType type = ContentType.detect(doc.contentType, doc.content);
-                    String text =
-                            type == ContentType.HTML
-                                    ? HtmlText.visibleText(doc.content)
-                                    : doc.content;
-                    long[] features;
-                    try {
-                        features = shingler.shingleHashes(doc.content, type);
-                    } catch (RuntimeException | StackOverflowError e) {
-                        features = new long[0];
-                    }
-                    boolean cut = text.length() > TEXT_CHARS;
-                    pages.put(
-                            doc.id,
-                            new Loaded(
-                                    new Report.Page(
-                                            doc.id,
-                                            doc.url,
-                                            cut ? text.substring(0, TEXT_CHARS) : text,
-                                            cut),
-                                    features));
-                }
+            try (FSDataInputStream stream = path.getFileSystem().open(path)) {
+                forEachLine(
+                        stream,
+                        maxBytes,
+                        (buffer, from, to, line) -> {
+                            // Most lines are not sampled: the id is read in place, the rest
+                            // skipped; a sampled line is copied and parsed by the job's parser.
+                            String quick = quickId(buffer, from, to - from, idField);
+                            if (quick != null && !ids.contains(quick)) {
+                                return;
+                            }
+                            RawRecord raw = new RawRecord();
+                            raw.payload = Arrays.copyOfRange(buffer, from, to);
+                            raw.size = to - from;
+                            raw.source = path.getName() + ":" + line;
+                            raw.position = line;
+                            ParsedRecord r = parser.parseRecord(raw, line, Long.MAX_VALUE / 2);
+                            if (r.document == null
+                                    || !ids.contains(r.document.id)
+                                    || (!latest && pages.containsKey(r.document.id))) {
+                                return;
+                            }
+                            pages.put(r.document.id, load(r.document, shingler));
+                        });
             }
         }
         return new SampledPages(pages, settings.mode());
+    }
+
+    private static Loaded load(Document doc, Shingler shingler) {
+        ContentType type = ContentType.detect(doc.contentType, doc.content);
+        String text =
+                (type == ContentType.HTML ? HtmlText.visibleText(doc.content) : doc.content)
+                        .strip();
+        long[] features;
+        try {
+            features = shingler.shingleHashes(doc.content, type);
+        } catch (RuntimeException | StackOverflowError e) {
+            features = new long[0]; // the job's dead letter INTERNAL_ERROR
+        }
+        boolean cut = text.length() > TEXT_CHARS;
+        return new Loaded(
+                new Report.Page(doc.id, doc.url, cut ? text.substring(0, TEXT_CHARS) : text, cut),
+                features);
+    }
+
+    /** A line of the input, in place: bytes [from, to) of the buffer, its 1-based number. */
+    private interface LineConsumer {
+        void accept(byte[] buffer, int from, int to, long line) throws IOException;
+    }
+
+    /**
+     * Each line of {@code in} as the job splits its input (at '\n', without a trailing '\r'; blank
+     * lines and lines longer than {@code maxBytes}, which the job rejects, left out), in place in
+     * one buffer: a line the consumer does not want is never copied.
+     */
+    private static void forEachLine(InputStream in, int maxBytes, LineConsumer consumer)
+            throws IOException {
+        byte[] buf = new byte[1 << 20];
+        int start = 0; // where the current line starts
+        int scan = 0; // where the search for its end goes on
+        int end = 0; // the end of the bytes read
+        long line = 0;
+        boolean skipping = false; // the current line is too long: dropped up to its end
+        boolean eof = false;
+        while (true) {
+            int nl = scan;
+            while (nl < end && buf[nl] != '\n') {
+                nl++;
+            }
+            if (nl == end && !eof) {
+                if (skipping) {
+                    start = end; // the long line's bytes so far are not kept
+                }
+                if (start > 0) {
+                    System.arraycopy(buf, start, buf, 0, end - start);
+                    end -= start;
+                    start = 0;
+                }
+                scan = end;
+                if (end == buf.length) {
+                    if (buf.length > maxBytes + 1) {
+                        skipping = true;
+                        start = 0;
+                        end = 0;
+                        scan = 0;
+                    } else {
+                        buf = Arrays.copyOf(buf, buf.length * 2);
+                    }
+                }
+                int n = in.read(buf, end, buf.length - end);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    end += n;
+                }
+                continue;
+            }
+            if (nl == end && start == end) {
+                return; // the end of the input, after a line end
+            }
+            line++;
+            int to = nl > start && buf[nl - 1] == '\r' ? nl - 1 : nl;
+            if (!skipping && to > start && to - start <= maxBytes && !blank(buf, start, to)) {
+                consumer.accept(buf, start, to, line);
+            }
+            skipping = false;
+            if (nl == end) {
+                return; // the last line had no line end
+            }
+            start = nl + 1;
+            scan = start;
+        }
+    }
+
+    private static boolean blank(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] != ' ' && b[i] != '\t') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * The record's top-level id field as text, read with a streaming parser that skips the other
      * values without decoding them; null when it cannot tell (then the record is parsed in full).
      */
-    private static String quickId(byte[] payload, String field) {
-        int start =
-                payload.length >= 3
-                                && (payload[0] & 0xFF) == 0xEF
-                                && (payload[1] & 0xFF) == 0xBB
-                                && (payload[2] & 0xFF) == 0xBF
+    private static String quickId(byte[] payload, int offset, int length, String field) {
+        int bom =
+                length >= 3
+                                && (payload[offset] & 0xFF) == 0xEF
+                                && (payload[offset + 1] & 0xFF) == 0xBB
+                                && (payload[offset + 2] & 0xFF) == 0xBF
                         ? 3
                         : 0;
         try (JsonParser p =
-                Json.MAPPER.getFactory().createParser(payload, start, payload.length - start)) {
+                Json.MAPPER.getFactory().createParser(payload, offset + bom, length - bom)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }
