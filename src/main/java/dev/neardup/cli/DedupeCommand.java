@@ -166,7 +166,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
     @Override
     public Integer call() throws Exception {
         Path reportFile = report.checked();
-        int samples = report.samples;
+        int samples = report.samples();
         Configuration conf = job.toConfiguration();
         Configuration cluster = JobMain.isActive() ? JobMain.clusterConfiguration() : null;
         if (cluster != null) {

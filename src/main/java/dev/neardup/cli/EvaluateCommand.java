@@ -119,7 +119,7 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
                         json,
                         plot,
                         reportFile,
-                        report.samples),
+                        report.samples()),
                 conf,
                 EmbeddedJob.settings(conf),
                 plotFormat,

@@ -31,20 +31,33 @@ final class ReportOptions {
     @Option(
             names = "--report-samples",
             paramLabel = "N",
-            defaultValue = "5",
             description =
                     "Pairs the report shows per similarity band (and per list of missed pairs,"
                             + " false alerts, cluster): a fixed sample, the same on every run."
                             + " 1 to "
                             + MAX_SAMPLES
-                            + ". Default: ${DEFAULT-VALUE}.")
-    int samples;
+                            + ". Default: "
+                            + DEFAULT_SAMPLES
+                            + ".")
+    Integer samples;
+
+    static final int DEFAULT_SAMPLES = 5;
+
+    /** The pairs per section: --report-samples, or its default. */
+    int samples() {
+        return samples == null ? DEFAULT_SAMPLES : samples;
+    }
 
     /**
      * The report's file, checked (null when not wanted); a bad path or sample size: usage error.
      */
     Path checked() {
         if (report == null) {
+            if (samples != null) {
+                throw NeardupException.usage(
+                        "--report-samples is the size of the report's samples: give --report"
+                                + " FILE.html too");
+            }
             return null;
         }
         String name = report.getFileName() == null ? "" : report.getFileName().toString();
@@ -53,7 +66,7 @@ final class ReportOptions {
             throw NeardupException.usage(
                     "--report writes one HTML file: give a name ending in .html, got " + report);
         }
-        if (samples < 1 || samples > MAX_SAMPLES) {
+        if (samples() < 1 || samples() > MAX_SAMPLES) {
             throw NeardupException.usage(
                     "--report-samples must be 1 to " + MAX_SAMPLES + ", got " + samples);
         }

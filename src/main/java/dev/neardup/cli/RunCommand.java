@@ -181,7 +181,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " --bootstrap-servers for Kafka");
         }
         Path reportFile = report.checked();
-        int samples = report.samples;
+        int samples = report.samples();
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = EmbeddedJob.settings(conf);
         String name =

@@ -39,6 +39,8 @@ class ReportOptionsTest {
                         "--report-samples",
                         "0")
                 .usageError("neardup run", "--report-samples must be 1 to 100, got 0");
+        CliRun.run("run", "--sample", "--report-samples", "10")
+                .usageError("neardup run", "--report-samples is the size of the report's samples");
     }
 
     @Test

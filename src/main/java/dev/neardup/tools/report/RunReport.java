@@ -6,9 +6,8 @@ import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,59 +36,52 @@ public final class RunReport {
      * Each verdict of the file, read with a streaming parser (the verdict's other fields skipped).
      */
     private static void verdicts(Path file, Consumer<VerdictLine> each) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                try (JsonParser p = Json.MAPPER.getFactory().createParser(line)) {
-                    String id = null;
-                    String cluster = null;
-                    String url = null;
-                    List<String> matches = new ArrayList<>();
-                    List<Double> similarities = new ArrayList<>();
-                    p.nextToken();
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String name = p.currentName();
-                        JsonToken value = p.nextToken();
-                        switch (name) {
-                            case "docId" -> id = p.getText();
-                            case "clusterId" ->
-                                    cluster = value == JsonToken.VALUE_NULL ? null : p.getText();
-                            case "url" -> url = value == JsonToken.VALUE_NULL ? null : p.getText();
-                            case "matches" -> {
-                                while (p.nextToken() == JsonToken.START_OBJECT) {
-                                    String match = null;
-                                    double similarity = Double.NaN;
-                                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                                        String field = p.currentName();
-                                        JsonToken v = p.nextToken();
-                                        if (field.equals("docId")) {
-                                            match = p.getText();
-                                        } else if (field.equals("similarity") && v.isNumeric()) {
-                                            similarity = p.getDoubleValue();
-                                        } else {
-                                            p.skipChildren();
-                                        }
+        // One parser over the whole file: the verdicts are a sequence of root-level objects.
+        try (InputStream in = Files.newInputStream(file);
+                JsonParser p = Json.MAPPER.getFactory().createParser(in)) {
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                String id = null;
+                String cluster = null;
+                String url = null;
+                List<String> matches = new ArrayList<>();
+                List<Double> similarities = new ArrayList<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    JsonToken value = p.nextToken();
+                    switch (name) {
+                        case "docId" -> id = p.getText();
+                        case "clusterId" ->
+                                cluster = value == JsonToken.VALUE_NULL ? null : p.getText();
+                        case "url" -> url = value == JsonToken.VALUE_NULL ? null : p.getText();
+                        case "matches" -> {
+                            while (p.nextToken() == JsonToken.START_OBJECT) {
+                                String match = null;
+                                double similarity = Double.NaN;
+                                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                    String field = p.currentName();
+                                    JsonToken v = p.nextToken();
+                                    if (field.equals("docId")) {
+                                        match = p.getText();
+                                    } else if (field.equals("similarity") && v.isNumeric()) {
+                                        similarity = p.getDoubleValue();
+                                    } else {
+                                        p.skipChildren();
                                     }
-                                    matches.add(match);
-                                    similarities.add(similarity);
                                 }
+                                matches.add(match);
+                                similarities.add(similarity);
                             }
-                            default -> p.skipChildren();
                         }
+                        default -> p.skipChildren();
                     }
-                    each.accept(
-                            new VerdictLine(
-                                    id,
-                                    cluster == null ? id : cluster,
-                                    url,
-                                    matches,
-                                    similarities.stream()
-                                            .mapToDouble(Double::doubleValue)
-                                            .toArray()));
                 }
+                each.accept(
+                        new VerdictLine(
+                                id,
+                                cluster == null ? id : cluster,
+                                url,
+                                matches,
+                                similarities.stream().mapToDouble(Double::doubleValue).toArray()));
             }
         }
     }

@@ -85,4 +85,18 @@ class SampledPagesTest {
         assertThat(pages.page("long").text()).isEqualTo("(not in the input)");
         assertThat(pages.page("short").text()).isEqualTo("after it");
     }
+
+    @Test
+    void findsTheFirstLineEndAtEveryOffset() {
+        for (int at = 0; at < 40; at++) {
+            byte[] b = new byte[40];
+            java.util.Arrays.fill(b, (byte) 'x');
+            b[at] = '\n';
+            for (int from = 0; from <= at; from++) {
+                assertThat(SampledPages.newline(b, from, b.length)).isEqualTo(at);
+                assertThat(SampledPages.newline(b, from, at)).isEqualTo(at);
+            }
+            assertThat(SampledPages.newline(b, at + 1, b.length)).isEqualTo(b.length);
+        }
+    }
 }
