@@ -131,8 +131,8 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
             paramLabel = "FILE",
             description =
                     "With --scale-curve: also draw the curve (documents/s of the whole job and of"
-                            + " the cut job against the documents taken in) to FILE, .png or"
-                            + " .svg.")
+                            + " the cut job against the documents taken in) to FILE, whose name"
+                            + " ends in .png or .svg.")
     Path plot;
 
     @Option(

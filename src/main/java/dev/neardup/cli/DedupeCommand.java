@@ -8,6 +8,7 @@ import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.report.DedupeReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -59,6 +60,8 @@ import picocli.CommandLine.Spec;
             "  neardup dedupe --input part-1.jsonl --input s3://bucket/part-2.jsonl \\",
             "      --clusters clusters.jsonl --pairs pairs.jsonl --split-below 0.8 \\",
             "      --summary summary.json --histogram sizes.png",
+            "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
+            "      --report report.html",
             "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
             "      --similarity cosine --max-hamming 3 --stopwords",
             "  neardup dedupe --input crawl.jsonl --clusters clusters.jsonl \\",
@@ -150,6 +153,8 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " extension.")
     Path histogram;
 
+    @Mixin ReportOptions report;
+
     @Mixin ProgressOptions.WithWorkDir progress;
 
     @Mixin JobOptions job;
@@ -160,6 +165,8 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public Integer call() throws Exception {
+        Path reportFile = report.checked();
+        int samples = report.samples();
         Configuration conf = job.toConfiguration();
         Configuration cluster = JobMain.isActive() ? JobMain.clusterConfiguration() : null;
         if (cluster != null) {
@@ -181,6 +188,17 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         // A lambda, not ClusterSizePlot::write: the job jar has no charts, and a
                         // method reference would load the plot's classes on every run.
                         (result, settings, file) -> ClusterSizePlot.write(result, settings, file),
+                        reportFile,
+                        (file, result, settings, inputs, clusters, pairs) ->
+                                DedupeReport.write(
+                                        file,
+                                        samples,
+                                        result,
+                                        settings,
+                                        input.sample ? List.of("--sample") : input.files,
+                                        inputs,
+                                        clusters,
+                                        pairs),
                         progress.workDir,
                         progress.progressInterval,
                         progress.quiet);

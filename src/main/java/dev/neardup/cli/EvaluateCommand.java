@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
         },
         footer = {
             "  neardup evaluate --input crawl.jsonl --plot recall.png",
+            "  neardup evaluate --input crawl.jsonl --report report.html",
             "  neardup evaluate --input crawl.jsonl --threshold 0.9 --bands 14 --rows 9 \\",
             "      --json",
             "  neardup evaluate --input crawl.jsonl --similarity cosine --max-hamming 3 \\",
@@ -98,6 +99,8 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
             description = "Draw measured recall per bucket over the predicted curves.")
     Path plot;
 
+    @Mixin ReportOptions report;
+
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -105,10 +108,18 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
         CliFiles.readableFile("input file", input.toString(), input);
         SCurvePlot.ImageFormat plotFormat =
                 plot == null ? null : SCurvePlot.ImageFormat.required("--plot", plot);
+        Path reportFile = report.checked();
         Configuration conf = job.toConfiguration();
         Evaluate.run(
                 new Evaluate.Options(
-                        input, floor, recallSimilarity, precisionSimilarity, json, plot),
+                        input,
+                        floor,
+                        recallSimilarity,
+                        precisionSimilarity,
+                        json,
+                        plot,
+                        reportFile,
+                        report.samples()),
                 conf,
                 EmbeddedJob.settings(conf),
                 plotFormat,

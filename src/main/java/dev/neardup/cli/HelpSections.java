@@ -44,7 +44,9 @@ final class HelpSections {
                         "--summary",
                         "--histogram",
                         "--json",
-                        "--plot"));
+                        "--plot",
+                        "--report",
+                        "--report-samples"));
         SECTIONS.put(
                 "Evaluation", List.of("--floor", "--recall-similarity", "--precision-similarity"));
         SECTIONS.put("Clusters", List.of("--keep-policy", "--split-below"));

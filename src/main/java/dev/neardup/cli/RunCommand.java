@@ -2,12 +2,15 @@ package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
+import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
+import dev.neardup.tools.report.RunReport;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,6 +46,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  neardup run --sample",
             "      the bundled sample crawl; alerts on stdout",
+            "  neardup run --input crawl.jsonl --alerts alerts.jsonl --report report.html",
             "  neardup run --input crawl.jsonl --alerts alerts.jsonl \\",
             "      --verdicts verdicts.jsonl --dead-letters dead.jsonl --threshold 0.9",
             "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - \\",
@@ -115,6 +119,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Mixin ProgressOptions.WithWorkDir progress;
 
+    @Mixin ReportOptions report;
+
     @ParentCommand Neardup parent;
 
     @Spec CommandSpec spec;
@@ -128,6 +134,12 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
         if (kafkaFlag != null && !onKafka) {
             throw NeardupException.usage(
                     kafkaFlag + " is for Kafka: give --bootstrap-servers HOST:PORT too");
+        }
+        if (onKafka && report.report != null) {
+            throw NeardupException.usage(
+                    "--report is for a run on a file (--input FILE, - or --sample): a Kafka run"
+                            + " does not end; run 'neardup evaluate' or 'neardup dedupe --report'"
+                            + " on a dump of the topic instead");
         }
         if (onKafka) {
             if (input != null || alerts != null || verdicts != null || deadLetters != null) {
@@ -168,11 +180,16 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                     "no input: give --input FILE (- for standard input), --sample, or"
                             + " --bootstrap-servers for Kafka");
         }
+        Path reportFile = report.checked();
+        int samples = report.samples();
         Configuration conf = job.toConfiguration();
+        NearDupSettings settings = EmbeddedJob.settings(conf);
+        String name =
+                input.sample ? "the sample crawl" : input.file.equals("-") ? "stdin" : input.file;
         return EmbeddedRun.run(
                 new EmbeddedRun.Options(
                         conf,
-                        EmbeddedJob.settings(conf),
+                        settings,
                         input.sample,
                         input.file,
                         parent.stdin(),
@@ -181,7 +198,18 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                         deadLetters,
                         progress.workDir,
                         progress.quiet,
-                        progress.progressInterval),
+                        progress.progressInterval,
+                        reportFile,
+                        // A lambda: the report's classes load only when a report is written.
+                        (file, inputFile, verdictsFile, summary) ->
+                                RunReport.write(
+                                        file,
+                                        samples,
+                                        settings,
+                                        name,
+                                        inputFile,
+                                        verdictsFile,
+                                        summary)),
                 err);
     }
 }

@@ -144,8 +144,8 @@ public final class NearDupOptions {
                             SimHashSketcher.Features.WORDS,
                             "COSINE: the vector of a document: WORDS (word tokens weighted by term"
                                     + " frequency, the hashing trick; order does not matter) or"
-                                    + " SHINGLES (the shingles of 'neardup.shingle.kind' and"
-                                    + " 'neardup.shingle.size' weighted by frequency; order"
+                                    + " SHINGLES (shingles of the kind and size that --shingle and"
+                                    + " --shingle-size set, weighted by frequency; order"
                                     + " matters).")
                     .flag("words|shingles", "--simhash-features")
                     .declare();

@@ -405,20 +405,12 @@ public final class Evaluation {
             found += matches.getOrDefault(docs.get(i).id(), Set.of()).isEmpty() ? 0 : 1;
         }
         // Pair precision: reported pairs with exact similarity >= precisionSimilarity.
-        // Documents with the same identity stand for each other (the job keeps the earliest of
-        // them in its buckets): a pair is found when the job reported a pair between the same two
-        // groups.
         Map<String, Integer> index = new HashMap<>();
-        int[] group = new int[docs.size()];
-        Map<Long, Integer> firstWith = new HashMap<>();
         for (int i = 0; i < docs.size(); i++) {
             index.put(docs.get(i).id(), i);
-            Integer first = firstWith.putIfAbsent(docs.get(i).identity(), i);
-            group[i] = first == null ? i : first;
         }
         int reported = 0;
         int reportedAbove = 0;
-        Set<Long> reportedGroups = new HashSet<>();
         for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
             Integer a = index.get(e.getKey());
             for (String other : e.getValue()) {
@@ -430,11 +422,10 @@ public final class Evaluation {
                 if (model.exact(a, b) >= precisionSimilarity) {
                     reportedAbove++;
                 }
-                reportedGroups.add(groupPair(group[a], group[b]));
             }
         }
-        Predicate<Truth> isFound =
-                p -> reportedGroups.contains(groupPair(group[p.first()], group[p.second()]));
+        Found foundPairs = found(docs, matches);
+        Predicate<Truth> isFound = p -> foundPairs.test(p.first(), p.second());
         int truePairsFound = (int) recalled.stream().filter(isFound).count();
         List<Bucket> buckets = new ArrayList<>();
         double[] edges = model.edges(floor);
@@ -486,6 +477,40 @@ public final class Evaluation {
                 ratio(reportedAbove, reported),
                 meanCandidates,
                 buckets);
+    }
+
+    /** Which pairs of documents (by index) the job found ({@link #found}). */
+    @FunctionalInterface
+    public interface Found {
+        boolean test(int a, int b);
+    }
+
+    /**
+     * The pairs the job found, from its {@code matches} (document id to the ids it was reported
+     * against). Documents with the same identity stand for each other (the job keeps the earliest
+     * of them in its buckets): a pair is found when the job reported a pair between the same two
+     * groups.
+     */
+    public static Found found(List<Doc> docs, Map<String, Set<String>> matches) {
+        Map<String, Integer> index = new HashMap<>();
+        int[] group = new int[docs.size()];
+        Map<Long, Integer> firstWith = new HashMap<>();
+        for (int i = 0; i < docs.size(); i++) {
+            index.put(docs.get(i).id(), i);
+            Integer first = firstWith.putIfAbsent(docs.get(i).identity(), i);
+            group[i] = first == null ? i : first;
+        }
+        Set<Long> reportedGroups = new HashSet<>();
+        for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
+            Integer a = index.get(e.getKey());
+            for (String other : e.getValue()) {
+                Integer b = index.get(other);
+                if (a != null && b != null) {
+                    reportedGroups.add(groupPair(group[a], group[b]));
+                }
+            }
+        }
+        return (a, b) -> reportedGroups.contains(groupPair(group[a], group[b]));
     }
 
     private static double ratio(double part, int whole) {

@@ -40,10 +40,27 @@ public final class DedupeRun {
         void write(DedupeJob.Result result, DedupeSettings settings, Path file) throws IOException;
     }
 
+    /** Writes the HTML report of a finished dedupe from its outputs into a file. */
+    public interface ReportWriter {
+        /**
+         * @param inputs the files the job read (the sample crawl and standard input spooled)
+         * @param clusters the clusters the job wrote
+         * @param pairs the pairs the job wrote
+         */
+        void write(
+                Path report,
+                DedupeJob.Result result,
+                DedupeSettings settings,
+                List<String> inputs,
+                Path clusters,
+                Path pairs)
+                throws IOException;
+    }
+
     /**
      * What a dedupe run needs: the inputs (the sample crawl, or files with - for {@code stdin}),
-     * the outputs (null when not given), the files of the summary and the histogram (null when not
-     * wanted), and on a cluster its configuration ({@code cluster}, else null).
+     * the outputs (null when not given), the files of the summary, the histogram and the report
+     * (null when not wanted), and on a cluster its configuration ({@code cluster}, else null).
      */
     public record Options(
             Configuration conf,
@@ -58,6 +75,8 @@ public final class DedupeRun {
             Path summary,
             Path histogram,
             HistogramWriter histogramWriter,
+            Path report,
+            ReportWriter reportWriter,
             Path workDir,
             String progressInterval,
             boolean quiet) {}
@@ -94,12 +113,21 @@ public final class DedupeRun {
         }
         Duration every = Progress.parseInterval(o.progressInterval());
         if (o.cluster() != null) {
+            if (o.report() != null) {
+                throw NeardupException.usage(
+                        "--report is for runs on this machine: on a cluster, run dedupe with"
+                                + " --clusters and --pairs, then write the report where the"
+                                + " outputs are");
+            }
             return submit(o, conf, settings, given, err);
+        }
+        if (o.report() != null) {
+            checkReportOutputs(o);
         }
         if (!o.sample()) {
             given.forEach(DedupeRun::checkInput);
         }
-        DedupeJob.Outputs outputs =
+        DedupeJob.Outputs checked =
                 new DedupeJob.Outputs(
                         localOutput("--clusters", o.clusters()),
                         localOutput("--keep", o.keep()),
@@ -122,6 +150,14 @@ public final class DedupeRun {
                 Interruption interruption =
                         Interruption.install(o.quiet() ? null : err, progress, dir::close)) {
             Path work = dir.path();
+            // The report reads the pairs back: without --pairs they go to the work directory.
+            String pairs =
+                    o.report() != null && o.pairs() == null
+                            ? work.resolve("report-pairs.jsonl").toString()
+                            : o.pairs();
+            DedupeJob.Outputs outputs =
+                    new DedupeJob.Outputs(
+                            checked.clusters(), checked.keep(), pairs, checked.deadLetters());
             List<String> inputs = new ArrayList<>();
             for (String file : given) {
                 inputs.add(
@@ -153,8 +189,46 @@ public final class DedupeRun {
                 return interruption.exitCode();
             }
             report(o, result, settings, err);
+            if (o.report() != null) {
+                long start = System.nanoTime();
+                o.reportWriter()
+                        .write(
+                                o.report(),
+                                result,
+                                settings,
+                                inputs,
+                                Path.of(o.clusters()),
+                                Path.of(pairs));
+                if (!o.quiet()) {
+                    err.printf(
+                            java.util.Locale.ROOT,
+                            "neardup: wrote %s (%,d bytes) in %.1f s%n",
+                            o.report(),
+                            Files.size(o.report()),
+                            (System.nanoTime() - start) / 1e9);
+                }
+            }
         }
         return 0;
+    }
+
+    /**
+     * The report reads the clusters and pairs back: they must be local files (--pairs may be left
+     * out: then they go to the work directory).
+     */
+    private static void checkReportOutputs(Options o) {
+        for (String[] output :
+                new String[][] {{"--clusters", o.clusters()}, {"--pairs", o.pairs()}}) {
+            String target = output[1];
+            if (target != null && (target.equals("-") || DedupeJob.isFileSystemUri(target))) {
+                throw NeardupException.usage(
+                        "--report reads "
+                                + output[0]
+                                + " back: give it as a local file, not "
+                                + target
+                                + (output[0].equals("--pairs") ? " (or leave --pairs out)" : ""));
+            }
+        }
     }
 
     /**

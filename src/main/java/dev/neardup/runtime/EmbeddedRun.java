@@ -5,8 +5,10 @@ import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.NearDupSettings;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +34,8 @@ public final class EmbeddedRun {
      * @param workDir --work-dir, or null for a temporary directory
      * @param quiet no settings, progress or summary on stderr
      * @param progressInterval --progress-interval as given, or null
+     * @param report where the HTML report goes, or null for none
+     * @param reportWriter what writes it
      */
     public record Options(
             Configuration conf,
@@ -44,7 +48,19 @@ public final class EmbeddedRun {
             String deadLetters,
             Path workDir,
             boolean quiet,
-            String progressInterval) {}
+            String progressInterval,
+            Path report,
+            ReportWriter reportWriter) {}
+
+    /** Writes the HTML report of a finished run from its input and verdicts into a file. */
+    public interface ReportWriter {
+        /**
+         * @param input the file the job read (the sample crawl and standard input spooled)
+         * @param verdicts the verdicts the job wrote
+         * @param summary the run's summary line
+         */
+        void write(Path report, Path input, Path verdicts, String summary) throws IOException;
+    }
 
     private EmbeddedRun() {}
 
@@ -59,6 +75,10 @@ public final class EmbeddedRun {
         CliFiles.writableFile("--alerts", o.alerts());
         CliFiles.writableFile("--verdicts", o.verdicts());
         CliFiles.writableFile("--dead-letters", o.deadLetters());
+        if (o.report() != null && "-".equals(o.verdicts())) {
+            throw NeardupException.usage(
+                    "--report reads the verdicts back: give --verdicts FILE, or leave it out");
+        }
         Duration every = Progress.parseInterval(o.progressInterval());
         JobCounts counts = new JobCounts();
         Progress progress =
@@ -74,6 +94,11 @@ public final class EmbeddedRun {
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
+            // The report reads the verdicts back: without --verdicts they go to the work directory.
+            String verdicts =
+                    o.report() != null && o.verdicts() == null
+                            ? work.resolve("report-verdicts.jsonl").toString()
+                            : o.verdicts();
             Configuration flink =
                     EmbeddedJob.configuration(conf, work, EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
             counts.configure(flink);
@@ -85,7 +110,7 @@ public final class EmbeddedRun {
                             settings,
                             inputFile,
                             o.alerts() == null ? JsonLinesSink.STDOUT : o.alerts(),
-                            o.verdicts(),
+                            verdicts,
                             o.deadLetters() == null
                                     ? JsonLinesSink.STDERR_SUMMARY
                                     : o.deadLetters(),
@@ -100,8 +125,9 @@ public final class EmbeddedRun {
                 }
                 return interruption.exitCode();
             }
+            String summary = summary(start, counts);
             if (!quiet) {
-                err.println(summary(start, counts));
+                err.println(summary);
                 if (o.deadLetters() == null && counts.written(EmbeddedJob.DEAD_LETTERS) > 0) {
                     err.println(
                             "neardup: to keep dead letters with their payloads, add"
@@ -109,6 +135,23 @@ public final class EmbeddedRun {
                 }
             }
             checkDocumentsRead(o, counts, err);
+            if (o.report() != null) {
+                long t = System.nanoTime();
+                o.reportWriter()
+                        .write(
+                                o.report(),
+                                inputFile,
+                                Path.of(verdicts),
+                                summary.replaceFirst("^neardup: ", ""));
+                if (!quiet) {
+                    err.printf(
+                            Locale.ROOT,
+                            "neardup: wrote %s (%,d bytes) in %.1f s%n",
+                            o.report(),
+                            Files.size(o.report()),
+                            (System.nanoTime() - t) / 1e9);
+                }
+            }
             return 0;
         }
     }

@@ -15,6 +15,9 @@ import dev.neardup.similarity.ModeEvaluation;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.report.EvaluationReport;
+import dev.neardup.tools.report.HtmlReport;
+import dev.neardup.tools.report.Report;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -49,6 +52,8 @@ public final class Evaluate {
      * @param recallSimilarity null for the default
      * @param precisionSimilarity null for the default
      * @param plot where to draw recall over the predicted curves, or null
+     * @param report where to write the HTML report, or null
+     * @param reportSamples the pairs the report shows per similarity band, missed and false
      */
     public record Options(
             Path input,
@@ -56,7 +61,9 @@ public final class Evaluate {
             Double recallSimilarity,
             Double precisionSimilarity,
             boolean json,
-            Path plot) {}
+            Path plot,
+            Path report,
+            int reportSamples) {}
 
     private Evaluate() {}
 
@@ -115,11 +122,22 @@ public final class Evaluate {
             double jobSeconds = (System.nanoTime() - t1) / 1e9;
             Map<String, Set<String>> matches = new HashMap<>();
             Map<String, Integer> candidates = new HashMap<>();
+            Map<String, Double> estimates = new HashMap<>();
             for (String line : Files.readAllLines(verdicts, StandardCharsets.UTF_8)) {
                 JsonNode v = Json.MAPPER.readTree(line);
                 Set<String> ids = new HashSet<>();
-                v.get("matches").forEach(m -> ids.add(m.get("docId").asText()));
-                matches.put(v.get("docId").asText(), ids);
+                String id = v.get("docId").asText();
+                v.get("matches")
+                        .forEach(
+                                m -> {
+                                    ids.add(m.get("docId").asText());
+                                    if (o.report() != null) {
+                                        estimates.put(
+                                                EvaluationReport.key(id, m.get("docId").asText()),
+                                                m.get("similarity").asDouble());
+                                    }
+                                });
+                matches.put(id, ids);
                 candidates.put(v.get("docId").asText(), v.get("candidates").asInt());
             }
             Evaluation.Report report =
@@ -139,6 +157,43 @@ public final class Evaluate {
                     throw NeardupException.failure(
                             "cannot write plot " + o.plot() + ": " + e.getMessage(), e);
                 }
+            }
+            if (o.report() != null) {
+                long t2 = System.nanoTime();
+                Report html =
+                        EvaluationReport.build(
+                                new EvaluationReport.Inputs(
+                                        "neardup evaluate: " + o.input().getFileName(),
+                                        cleaned,
+                                        settings,
+                                        terms,
+                                        docs,
+                                        exact,
+                                        model,
+                                        report,
+                                        matches,
+                                        estimates,
+                                        facts(
+                                                o,
+                                                report,
+                                                settings,
+                                                floorValue,
+                                                joinSeconds,
+                                                jobSeconds,
+                                                matches.size())),
+                                o.reportSamples());
+                try {
+                    HtmlReport.write(html, o.report());
+                } catch (IOException e) {
+                    throw NeardupException.failure(
+                            "cannot write report " + o.report() + ": " + e.getMessage(), e);
+                }
+                err.printf(
+                        Locale.ROOT,
+                        "neardup evaluate: wrote %s (%,d bytes) in %.1f s%n",
+                        o.report(),
+                        Files.size(o.report()),
+                        (System.nanoTime() - t2) / 1e9);
             }
             print(
                     o,
@@ -235,6 +290,70 @@ public final class Evaluate {
                 repeated,
                 noText);
         return kept;
+    }
+
+    /** The summary of the HTML report. */
+    private static List<Report.Fact> facts(
+            Options o,
+            Evaluation.Report r,
+            NearDupSettings settings,
+            double floorValue,
+            double joinSeconds,
+            double jobSeconds,
+            int verdicts) {
+        String s = r.similarity();
+        return List.of(
+                new Report.Fact("input", o.input().toString()),
+                new Report.Fact("settings", settings.toString()),
+                new Report.Fact(
+                        "exact answer",
+                        String.format(
+                                Locale.ROOT,
+                                "%,d pairs with %s similarity >= %s among %,d documents"
+                                        + " (similarity join: %.1f s)",
+                                r.exactPairs(),
+                                s,
+                                ModeEvaluation.ratio(floorValue),
+                                r.documents(),
+                                joinSeconds)),
+                new Report.Fact(
+                        "job",
+                        String.format(
+                                Locale.ROOT,
+                                "%,d verdicts in %.1f s (%.0f documents/s)",
+                                verdicts,
+                                jobSeconds,
+                                verdicts / jobSeconds)),
+                new Report.Fact(
+                        "doc-level recall",
+                        String.format(
+                                Locale.ROOT,
+                                "%s (%,d of %,d documents with an earlier one at %s >= %s)",
+                                ModeEvaluation.ratio(r.documentRecall()),
+                                r.documentsFound(),
+                                r.documentsWithSimilarEarlier(),
+                                s,
+                                ModeEvaluation.ratio(r.recallSimilarity()))),
+                new Report.Fact(
+                        "pair recall",
+                        String.format(
+                                Locale.ROOT,
+                                "%s (%,d of %,d pairs at %s >= %s)",
+                                ModeEvaluation.ratio(r.pairRecall()),
+                                r.truePairsFound(),
+                                r.truePairs(),
+                                s,
+                                ModeEvaluation.ratio(r.recallSimilarity()))),
+                new Report.Fact(
+                        "pair precision",
+                        String.format(
+                                Locale.ROOT,
+                                "%s (%,d of %,d reported pairs have exact %s >= %s)",
+                                ModeEvaluation.ratio(r.pairPrecision()),
+                                r.reportedPairsAbove(),
+                                r.reportedPairs(),
+                                s,
+                                ModeEvaluation.ratio(r.precisionSimilarity()))));
     }
 
     private static void print(

@@ -295,14 +295,17 @@ public final class SCurvePlot {
     public static void write(JFreeChart chart, Path file, ImageFormat format) throws IOException {
         switch (format) {
             case PNG -> ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
-            case SVG -> {
-                SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
-                // Two decimals of a pixel are plenty and keep the file small.
-                g2.setGeomDoubleConverter(SVGUtils.createDoubleConverter(2));
-                g2.setTransformDoubleConverter(SVGUtils.createDoubleConverter(4));
-                chart.draw(g2, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
-                SVGUtils.writeToSVG(file.toFile(), g2.getSVGElement());
-            }
+            case SVG -> SVGUtils.writeToSVG(file.toFile(), svg(chart));
         }
+    }
+
+    /** The chart, {@link #WIDTH} x {@link #HEIGHT}, as an SVG element. */
+    public static String svg(JFreeChart chart) {
+        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+        // Two decimals of a pixel are plenty and keep the file small.
+        g2.setGeomDoubleConverter(SVGUtils.createDoubleConverter(2));
+        g2.setTransformDoubleConverter(SVGUtils.createDoubleConverter(4));
+        chart.draw(g2, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+        return g2.getSVGElement();
     }
 }
