@@ -68,10 +68,15 @@ class BenchCommandITCase {
                         "jobCpuMicrosPerDocument",
                         "signatureCpuMicrosPerDocument",
                         "jobToCutJobRatio",
-                        "jobCpuToSignatureCpuRatio");
-        for (String field : fields.subList(fields.size() - 6, fields.size())) {
+                        "jobCpuToSignatureCpuRatio",
+                        "jobJitMicrosPerDocument",
+                        "cutJobJitMicrosPerDocument");
+        for (String field : fields.subList(fields.size() - 8, fields.size() - 2)) {
             assertThat(r.get(field).asDouble()).as(field).isPositive().isFinite();
         }
+        // The JIT's compilation time in the same window (none at all is possible).
+        assertThat(r.get("jobJitMicrosPerDocument").asDouble()).isNotNegative().isFinite();
+        assertThat(r.get("cutJobJitMicrosPerDocument").asDouble()).isNotNegative().isFinite();
         assertThat(r.get("jobToCutJobRatio").asDouble())
                 .isCloseTo(
                         r.get("jobDocsPerSecondAfterStartup").asDouble()
@@ -136,6 +141,7 @@ class BenchCommandITCase {
                                     / point.get("cutJobDocsPerSecondAfterStartup").asDouble(),
                             org.assertj.core.api.Assertions.withinPercentage(0.001));
             assertThat(point.get("stateBytesPerDocument").asDouble()).isBetween(50.0, 20_000.0);
+            assertThat(point.get("jobJitMicrosPerDocument").asDouble()).isNotNegative().isFinite();
         }
         // The 900-document crawl starts with the 300-document one: more documents, more alerts.
         assertThat(points.get(1).get("alerts").asInt())

@@ -179,6 +179,7 @@ public final class Bench {
                     "signatureOnlyMegabytesPerSecond",
                     signatureDocsPerSecond * bytes / documents / 1e6);
             double jobCpu = (double) job.remove("cpuMicrosPerDocument");
+            double jobJit = (double) job.remove("jitMicrosPerDocument");
             r.putAll(job);
             // What a bucket member keeps to verify, and how many band keys (members) a document
             // has: the sketch's share of the state per document. Containment mode keeps one
@@ -217,6 +218,8 @@ public final class Bench {
             r.put("signatureCpuMicrosPerDocument", signature.cpuMicrosPerDocument());
             r.put("jobToCutJobRatio", wholeJob / cutJob);
             r.put("jobCpuToSignatureCpuRatio", jobCpu / signature.cpuMicrosPerDocument());
+            r.put("jobJitMicrosPerDocument", jobJit);
+            r.put("cutJobJitMicrosPerDocument", cut.get("jitMicrosPerDocument"));
             print(out, r);
             return 0;
         }
@@ -322,6 +325,17 @@ public final class Bench {
         return new Signature(best, leastCpu / texts.size());
     }
 
+    /**
+     * The time the JIT compilers of this JVM have spent compiling, in milliseconds (the sum over
+     * its compiler threads: about their CPU time), or 0 where the JVM does not say.
+     */
+    private static long jitMillis() {
+        var jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? jit.getTotalCompilationTime()
+                : 0;
+    }
+
     /** The CPU time of this process (the MiniCluster runs in it), in nanoseconds. */
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean)
@@ -362,6 +376,7 @@ public final class Bench {
         }
         long firstVerdict = 0;
         long firstVerdictCpu = startCpu;
+        long firstVerdictJit = jitMillis();
         long doneAtFirstVerdict = 0;
         long expected;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
@@ -382,6 +397,7 @@ public final class Bench {
             if (firstVerdict == 0 && finished > 0) {
                 firstVerdict = System.nanoTime();
                 firstVerdictCpu = processCpuNanos();
+                firstVerdictJit = jitMillis();
                 doneAtFirstVerdict = finished;
             }
             if (job.getJobStatus().get().isGloballyTerminalState()) {
@@ -407,6 +423,7 @@ public final class Bench {
         }
         long end = System.nanoTime();
         long endCpu = processCpuNanos();
+        long endJit = jitMillis();
         if (progress != null) {
             progress.clear();
         }
@@ -424,6 +441,8 @@ public final class Bench {
                 "jobDocsPerSecondAfterStartup",
                 afterStartup / Math.max(1e-3, (end - firstVerdict) / 1e9));
         r.put("cpuMicrosPerDocument", (endCpu - firstVerdictCpu) / 1e3 / afterStartup);
+        // The JIT compilers' share of it: a job that runs for days has compiled its code long ago.
+        r.put("jitMicrosPerDocument", (endJit - firstVerdictJit) * 1e3 / afterStartup);
         err.println(
                 "neardup bench: all "
                         + (cut ? "documents sketched" : "verdicts in")
@@ -550,6 +569,11 @@ public final class Bench {
         f.format(
                 "job CPU / signature %.1f x  (CPU per document)%n",
                 r.get("jobCpuToSignatureCpuRatio"));
+        f.format(
+                "JIT in that CPU     %.0f us whole job, %.0f us keyed path cut  (compilation time"
+                        + " of the JIT per document, in the measured runs: code not yet compiled"
+                        + " after the warm-up)%n",
+                r.get("jobJitMicrosPerDocument"), r.get("cutJobJitMicrosPerDocument"));
         f.format(
                 "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"
                         + " input read as fast as possible)%n",

@@ -83,6 +83,7 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
                 double cutRate = (double) cut.get("jobDocsPerSecondAfterStartup");
                 point.put("jobDocsPerSecondAfterStartup", rate);
                 point.put("jobCpuMicrosPerDocument", job.get("cpuMicrosPerDocument"));
+                point.put("jobJitMicrosPerDocument", job.get("jitMicrosPerDocument"));
                 point.put("cutJobDocsPerSecondAfterStartup", cutRate);
                 point.put("cutJobCpuMicrosPerDocument", cut.get("cpuMicrosPerDocument"));
                 point.put("jobToCutJobRatio", rate / cutRate);
