@@ -4,14 +4,12 @@ import static java.awt.BasicStroke.CAP_ROUND;
 import static java.awt.BasicStroke.JOIN_ROUND;
 
 import dev.neardup.eval.Evaluation;
+import dev.neardup.tools.plot.LineChart;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -61,26 +59,18 @@ public final class EvaluationPlot {
         x.setRange(floor, 1.0);
         NumberAxis y = new NumberAxis("share of pairs found");
         y.setRange(0, 1.02);
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(new Color(0xE3E3E3));
-        plot.setRangeGridlinePaint(new Color(0xE3E3E3));
-        JFreeChart chart =
-                new JFreeChart(
-                        "Recall by similarity: measured vs predicted",
-                        new Font(Font.SANS_SERIF, Font.BOLD, 18),
-                        plot,
-                        true);
-        chart.addSubtitle(
-                new TextTitle(
-                        String.format(
-                                java.util.Locale.ROOT,
-                                "%d documents, %d exact pairs; %s",
-                                report.documents(),
-                                report.exactPairs(),
-                                model.settingsLine()),
-                        new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return LineChart.of(
+                "Recall by similarity: measured vs predicted",
+                18,
+                data,
+                x,
+                y,
+                renderer,
+                String.format(
+                        java.util.Locale.ROOT,
+                        "%d documents, %d exact pairs; %s",
+                        report.documents(),
+                        report.exactPairs(),
+                        model.settingsLine()));
     }
 }

@@ -11,9 +11,7 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.labels.StandardXYItemLabelGenerator;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -27,7 +25,6 @@ public final class ScaleCurvePlot {
 
     private static final Color WHOLE = new Color(0x1F3A5F);
     private static final Color CUT = new Color(0xE4572E);
-    private static final Color GRID = new Color(0xE3E3E3);
 
     private ScaleCurvePlot() {}
 
@@ -74,18 +71,6 @@ public final class ScaleCurvePlot {
         y.setRange(0, most * 1.15);
         y.setNumberFormatOverride(integers);
 
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(GRID);
-        plot.setRangeGridlinePaint(GRID);
-        JFreeChart chart =
-                new JFreeChart(
-                        "Throughput as state grows",
-                        new Font(Font.SANS_SERIF, Font.BOLD, 18),
-                        plot,
-                        true);
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.addSubtitle(new TextTitle(subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
-        return chart;
+        return LineChart.of("Throughput as state grows", 18, data, x, y, renderer, subtitle);
     }
 }

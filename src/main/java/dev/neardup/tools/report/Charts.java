@@ -3,13 +3,12 @@ package dev.neardup.tools.report;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.tools.plot.LineChart;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -56,14 +55,7 @@ final class Charts {
         x.setRange(0, 1);
         NumberAxis y = new NumberAxis("probability");
         y.setRange(0, 1.02);
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(new Color(0xE3E3E3));
-        plot.setRangeGridlinePaint(new Color(0xE3E3E3));
-        JFreeChart chart =
-                new JFreeChart(
-                        model.settingsLine(), new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
+        JFreeChart chart = LineChart.of(model.settingsLine(), 16, data, x, y, renderer, null);
         return new Report.Figure(
                 "What the settings predict: the probability that a pair at similarity s becomes a"
                         + " candidate, and that it is found.",
