@@ -50,6 +50,12 @@ public final class Bench {
      */
     static final Duration STALL_TIMEOUT = Duration.ofMinutes(10);
 
+    /**
+     * The shortest time after start-up to measure a run's rate and CPU time in; a shorter run is
+     * measured from its start (the process's CPU time may advance in steps of 10 ms).
+     */
+    static final Duration MIN_WINDOW = Duration.ofMillis(200);
+
     /** The options of {@code neardup bench} ({@code jobConfiguration}: asked for by each job). */
     public record Options(
             int documents,
@@ -364,6 +370,7 @@ public final class Bench {
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
         long startCpu = processCpuNanos();
+        long startJit = jitMillis();
         JobClient job =
                 cut
                         ? EmbeddedJob.startKeyedPathCut(flink, settings, input)
@@ -376,7 +383,7 @@ public final class Bench {
         }
         long firstVerdict = 0;
         long firstVerdictCpu = startCpu;
-        long firstVerdictJit = jitMillis();
+        long firstVerdictJit = startJit;
         long doneAtFirstVerdict = 0;
         long expected;
         try (Stream<String> lines = Files.lines(input, StandardCharsets.UTF_8)) {
@@ -427,8 +434,14 @@ public final class Bench {
         if (progress != null) {
             progress.clear();
         }
-        if (firstVerdict == 0) {
+        if (firstVerdict == 0 || end - firstVerdict < MIN_WINDOW.toNanos()) {
+            // No verdict seen, or the rest of the input went by in less than MIN_WINDOW (a small
+            // input: the cut job sketches hundreds of documents between two polls): too short to
+            // measure the process's CPU time in, so measure from the start of the job.
             firstVerdict = start;
+            firstVerdictCpu = startCpu;
+            firstVerdictJit = startJit;
+            doneAtFirstVerdict = 0;
         }
         Map<String, Object> r = new LinkedHashMap<>();
         double seconds = (end - start) / 1e9;
