@@ -106,6 +106,10 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     private transient BucketLogic logic;
 
     private transient int signatureBytes;
+
+    /** Whether a document that waits is first compared with the settled members (early alerts). */
+    private transient boolean earlyAlerts;
+
     private transient Counter spilled;
     private transient Histogram bucketSize;
 
@@ -173,6 +177,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                         deletions,
                         output,
                         metrics);
+        earlyAlerts = settings.verdicts().earlyAlerts() && signatureBytes > 0;
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
@@ -191,10 +196,12 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     }
 
     /**
-     * A document waits here until the watermark passes it. One behind this operator's watermark (it
-     * ran ahead of the signature operator's: an idle partition resuming with older documents) is
-     * taken in at once, compared with the members in both directions; matches then reported to a
-     * later document whose verdict is out are counted as {@code orphanMatches}.
+     * A document waits here until the watermark passes it; with early alerts, its matches with the
+     * members, all of which the watermark has passed, are sent at once ({@link
+     * BucketLogic#sendEarly}). One behind this operator's watermark (it ran ahead of the signature
+     * operator's: an idle partition resuming with older documents) is taken in at once, compared
+     * with the members in both directions; matches then reported to a later document whose verdict
+     * is out are counted as {@code orphanMatches}.
      */
     @Override
     public void processElement(StreamRecord<BandRecord> element) throws Exception {
@@ -207,6 +214,9 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
             takeAll(List.of(r));
             logic.sendReports();
             return;
+        }
+        if (earlyAlerts) {
+            logic.sendEarly(BucketMembers.decode(bucket.value(), signatureBytes), r);
         }
         await(r);
     }

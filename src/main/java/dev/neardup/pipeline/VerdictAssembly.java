@@ -19,10 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the {@link VerdictOperator} emits: an alert per matched pair as its first bucket reports it,
- * the verdicts of a document once its buckets have all reported (one per input record, with the
- * cluster merges it makes), the DELETED verdicts of a deletion, and what a verdict swept at the
- * retention still gets. No Flink state: the operator decides when, this class what.
+ * What the {@link VerdictOperator} emits: an alert per matched pair as its first bucket reports it
+ * (or, early, as a bucket finds it with a settled member when the document arrives), the verdicts
+ * of a document once its buckets have all reported (one per input record, with the cluster merges
+ * it makes), the DELETED verdicts of a deletion, and what a verdict swept at the retention still
+ * gets. No Flink state: the operator decides when, this class what.
  */
 final class VerdictAssembly {
 
@@ -40,6 +41,7 @@ final class VerdictAssembly {
     private final Counter unique;
     private final Counter duplicates;
     private final Counter alerts;
+    private final Counter earlyAlerts;
     private final Counter orphans;
     private final Counter incomplete;
     private final Counter deleted;
@@ -58,22 +60,39 @@ final class VerdictAssembly {
         unique = metrics.counter("uniqueDocuments");
         duplicates = metrics.counter("duplicateDocuments");
         alerts = metrics.counter("alerts");
+        earlyAlerts = metrics.counter("earlyAlerts");
         orphans = metrics.counter("orphanMatches");
         incomplete = metrics.counter("incompleteVerdicts");
         deleted = metrics.counter("deletedDocuments");
         clusterMerges = metrics.counter("clusterMerges");
     }
 
-    /** Adds a report's matches to {@code p}: an alert for each pair not reported before. */
+    /**
+     * Adds a report's matches to {@code p}: an alert for each pair not alerted before (early or
+     * reported). An {@link VerdictEvent#EARLY} event's matches are alerted (marked early) and noted
+     * apart, so that the verdict is made from the reports alone.
+     */
     void addMatches(PendingVerdict p, VerdictEvent e) {
         long now = time.getCurrentProcessingTime();
         MatchList m = e.matches;
+        boolean early = e.kind == VerdictEvent.EARLY;
         for (int i = 0; i < m.size(); i++) {
-            if (p.addMatch(m, i)) {
-                alerts.inc();
-                output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
+            if (early) {
+                if (p.alertEarly(m.ids[i])) {
+                    earlyAlerts.inc();
+                    emitAlert(e, i, now, true);
+                }
+            } else if (p.addMatch(m, i) && !p.wasAlertedEarly(m.ids[i])) {
+                emitAlert(e, i, now, false);
             }
         }
+    }
+
+    private void emitAlert(VerdictEvent e, int i, long now, boolean early) {
+        alerts.inc();
+        Alert a = alert(e, i, now);
+        a.early = early;
+        output.collect(ALERTS, new StreamRecord<>(a, e.eventTime));
     }
 
     /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
