@@ -249,6 +249,26 @@ public final class JobMetrics {
                             "earlyAlerts",
                             "of `alerts`, those emitted early (`\"early\": true`), as the later"
                                     + " document arrived, before its verdict"),
+                    new JobMetric(
+                            "earlyAlertLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "ms from the event time of the later document to its early alert, over"
+                                + " the latest 4096 per subtask: on a live stream (event times"
+                                + " stamped as pages are published), how long a page waits for its"
+                                + " early alert"),
+                    new JobMetric(
+                            "alertLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "as `earlyAlertLatency`, for the alerts made when the watermark passed"
+                                    + " the later document"),
+                    new JobMetric(
+                            "verdictLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "as `earlyAlertLatency`, for the verdicts of documents (not `DELETED`"
+                                    + " ones): about the out-of-orderness on a steady stream"),
                     counter(
                             VERDICTS,
                             "clusterMerges",

@@ -11,7 +11,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.tasks.ProcessingTimeService;
@@ -47,6 +49,12 @@ final class VerdictAssembly {
     private final Counter deleted;
     private final Counter clusterMerges;
 
+    /** Event time to emission, ms: early alerts, the other alerts, the verdicts of documents. */
+    private final Histogram earlyAlertLatency;
+
+    private final Histogram alertLatency;
+    private final Histogram verdictLatency;
+
     VerdictAssembly(
             int bands,
             Verification verification,
@@ -65,6 +73,14 @@ final class VerdictAssembly {
         incomplete = metrics.counter("incompleteVerdicts");
         deleted = metrics.counter("deletedDocuments");
         clusterMerges = metrics.counter("clusterMerges");
+        earlyAlertLatency = metrics.histogram("earlyAlertLatency", latencyWindow());
+        alertLatency = metrics.histogram("alertLatency", latencyWindow());
+        verdictLatency = metrics.histogram("verdictLatency", latencyWindow());
+    }
+
+    /** A histogram of event time to emission, in ms, over the latest 4096 emissions. */
+    private static Histogram latencyWindow() {
+        return new DescriptiveStatisticsHistogram(4096);
     }
 
     /**
@@ -90,6 +106,7 @@ final class VerdictAssembly {
 
     private void emitAlert(VerdictEvent e, int i, long now, boolean early) {
         alerts.inc();
+        (early ? earlyAlertLatency : alertLatency).update(Math.max(0, now - e.eventTime));
         Alert a = alert(e, i, now);
         a.early = early;
         output.collect(ALERTS, new StreamRecord<>(a, e.eventTime));
@@ -126,6 +143,7 @@ final class VerdictAssembly {
         long now = time.getCurrentProcessingTime();
         if (!p.isDeletion()) {
             emitClusterMerges(p, now);
+            verdictLatency.update(Math.max(0, now - p.eventTime));
         }
         for (int i = 0; i < p.records; i++) {
             Verdict v = new Verdict();
