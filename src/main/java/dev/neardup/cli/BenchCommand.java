@@ -91,10 +91,12 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
             names = "--warm-up",
             paramLabel = "N",
             description =
-                    "Documents in the whole job's warm-up run, which compiles the job's code before"
-                            + " the measured run (the JIT takes most of a core for the first"
-                            + " tens of seconds; a streaming job runs for days). 0 for none."
-                            + " Default: as many as --documents.")
+                    "Documents read before the measured ones, in the same job (the whole job and"
+                        + " the keyed path cut alike): rate and CPU time are measured from the last"
+                        + " of them on, when the job's code is compiled (the JIT takes most of a"
+                        + " core for the first tens of seconds; a streaming job runs for days) and"
+                        + " its state holds them. With --scale-curve, a separate warm-up run"
+                        + " (default 20000). 0 for none. Default: as many as --documents.")
     Integer warmUp;
 
     @Option(

@@ -137,10 +137,19 @@ public final class Bench {
         int p = conf.get(CoreOptions.DEFAULT_PARALLELISM);
         NearDupSettings settings = EmbeddedJob.settings(conf);
 
+        // The warm-up documents come first in the same input and job, by default as many as are
+        // measured: the rate and CPU time are measured from the last of them on, when the job's
+        // code is compiled and its state is not empty (docs/design/embedded-mode.md).
+        int warmUp = o.warmUp() != null ? o.warmUp() : documents;
         try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
-            err.println("neardup bench: generating " + documents + " documents");
-            BenchCorpus corpus = corpus();
+            err.println(
+                    "neardup bench: generating "
+                            + (warmUp + documents)
+                            + " documents ("
+                            + warmUp
+                            + " to warm up)");
+            BenchCorpus corpus = corpus(warmUp + documents);
             Path input = work.resolve("bench.jsonl");
             long bytes = corpus.write(input);
 
@@ -149,27 +158,12 @@ public final class Bench {
                     signatureOnly(settings, corpus.texts(Math.min(documents, SIGNATURE_DOCUMENTS)));
             double signatureDocsPerSecond = signature.docsPerSecond();
 
-            // A warm-up run first, by default on as many documents as are measured
-            // (docs/design/embedded-mode.md).
-            int warmUpDocuments = Math.min(documents, o.warmUp() != null ? o.warmUp() : documents);
-            Path warmUpInput = work.resolve("warm-up.jsonl");
-            if (warmUpDocuments > 0) {
-                err.println("neardup bench: whole job, warm-up run");
-                BenchCorpus.write(warmUpInput, warmUpDocuments, corpus::text);
-                wholeJob(conf, settings, warmUpInput, work, err, progress, "warm-up", false);
-            }
             err.println("neardup bench: whole job, parallelism " + p);
             Map<String, Object> job =
-                    wholeJob(conf, settings, input, work, err, progress, "measured", false);
-            // The job with its keyed path cut after the signature operator, warmed up likewise.
-            if (warmUpDocuments > 0) {
-                err.println("neardup bench: keyed path cut, warm-up run");
-                wholeJob(conf, settings, warmUpInput, work, err, progress, "cut warm-up", true);
-                Files.delete(warmUpInput);
-            }
+                    wholeJob(conf, settings, input, work, err, progress, "measured", warmUp, false);
             err.println("neardup bench: keyed path cut, parallelism " + p);
             Map<String, Object> cut =
-                    wholeJob(conf, settings, input, work, err, progress, "cut", true);
+                    wholeJob(conf, settings, input, work, err, progress, "cut", warmUp, true);
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
@@ -178,12 +172,12 @@ public final class Bench {
             r.put("inputMegabytes", bytes / 1e6);
             r.put("parallelism", p);
             r.put("checkpointInterval", OptionValues.format(o.checkpointInterval()));
-            r.put("warmUpDocuments", warmUpDocuments);
+            r.put("warmUpDocuments", warmUp);
             r.put("stateBackend", o.stateBackend());
             r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
             r.put(
                     "signatureOnlyMegabytesPerSecond",
-                    signatureDocsPerSecond * bytes / documents / 1e6);
+                    signatureDocsPerSecond * bytes / corpus.size() / 1e6);
             double jobCpu = (double) job.remove("cpuMicrosPerDocument");
             double jobJit = (double) job.remove("jitMicrosPerDocument");
             r.putAll(job);
@@ -206,7 +200,9 @@ public final class Bench {
                 Path hotInput = work.resolve("hot.jsonl");
                 writeHotInput(hotInput, corpus);
                 Map<String, Object> hot =
-                        wholeJob(conf, settings, hotInput, work, err, progress, "hot", false);
+                        wholeJob(
+                                conf, settings, hotInput, work, err, progress, "hot", warmUp,
+                                false);
                 r.put("hotCopies", o.hotCopies());
                 r.put("hotDocsPerSecond", hot.get("jobDocsPerSecondAfterStartup"));
                 r.put(
@@ -261,7 +257,12 @@ public final class Bench {
     }
 
     BenchCorpus corpus() {
-        return new BenchCorpus(o.documents(), o.documentSize(), o.duplicateFraction());
+        return corpus(o.documents());
+    }
+
+    /** The generated crawl of {@code documents} documents, at this run's size and duplicates. */
+    BenchCorpus corpus(int documents) {
+        return new BenchCorpus(documents, o.documentSize(), o.duplicateFraction());
     }
 
     /** The first copy's id in the hot-bucket corpus. */
@@ -332,14 +333,40 @@ public final class Bench {
     }
 
     /**
-     * The time the JIT compilers of this JVM have spent compiling, in milliseconds (the sum over
-     * its compiler threads: about their CPU time), or 0 where the JVM does not say.
+     * The CPU time of this JVM's JIT compiler threads, in nanoseconds: the sum over the threads
+     * named {@code C1/C2 CompilerThread} in {@code /proc/self/task} (Linux; clock ticks of 10 ms).
+     * Elsewhere, the JIT's own compilation time, which also counts the time its threads waited for
+     * a core. A compiler thread that ends (the JVM starts and stops them with the load) takes its
+     * time with it, so a difference of two readings is at least 0 and may fall short.
      */
-    private static long jitMillis() {
-        var jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported()
-                ? jit.getTotalCompilationTime()
-                : 0;
+    static long jitCpuNanos() {
+        Path tasks = Path.of("/proc/self/task");
+        if (!Files.isDirectory(tasks)) {
+            var jit = ManagementFactory.getCompilationMXBean();
+            return jit != null && jit.isCompilationTimeMonitoringSupported()
+                    ? jit.getTotalCompilationTime() * 1_000_000
+                    : 0;
+        }
+        long ticks = 0;
+        try (Stream<Path> threads = Files.list(tasks)) {
+            for (Path t : (Iterable<Path>) threads::iterator) {
+                try {
+                    String name = Files.readString(t.resolve("comm")).strip();
+                    if (!name.matches("C[12] CompilerThre.*")) {
+                        continue;
+                    }
+                    // Fields after the name in parentheses: state is the 3rd; utime, stime 14, 15.
+                    String stat = Files.readString(t.resolve("stat"));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                } catch (IOException | RuntimeException gone) {
+                    // The thread ended meanwhile.
+                }
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+        return ticks * 10_000_000;
     }
 
     /** The CPU time of this process (the MiniCluster runs in it), in nanoseconds. */
@@ -352,8 +379,9 @@ public final class Bench {
     /**
      * Runs the whole job over {@code input} until every verdict is out, or with {@code cut} the job
      * with its keyed path cut ({@link EmbeddedJob#startKeyedPathCut}) until every document is
-     * sketched. Its rate and the process's CPU time per document are taken after start-up: from the
-     * first verdict (the first document sketched) seen to the last, over the documents in between.
+     * sketched. Its rate and the process's CPU time per document are taken after start-up and
+     * warm-up: from the time the first {@code warmUp} verdicts (documents sketched), and at least
+     * one, are seen to the last, over the documents in between.
      */
     Map<String, Object> wholeJob(
             Configuration conf,
@@ -363,6 +391,7 @@ public final class Bench {
             PrintWriter err,
             Progress progress,
             String phase,
+            long warmUp,
             boolean cut)
             throws Exception {
         Configuration flink = EmbeddedJob.configuration(conf, work, o.checkpointInterval());
@@ -370,7 +399,7 @@ public final class Bench {
         Path alerts = work.resolve("alerts.jsonl");
         long start = System.nanoTime();
         long startCpu = processCpuNanos();
-        long startJit = jitMillis();
+        long startJit = jitCpuNanos();
         JobClient job =
                 cut
                         ? EmbeddedJob.startKeyedPathCut(flink, settings, input)
@@ -401,10 +430,10 @@ public final class Bench {
                         : "verdicts written (a verdict is owed to every input line)";
         while (done.getAsLong() < expected) {
             long finished = done.getAsLong();
-            if (firstVerdict == 0 && finished > 0) {
+            if (firstVerdict == 0 && finished > 0 && finished >= warmUp) {
                 firstVerdict = System.nanoTime();
                 firstVerdictCpu = processCpuNanos();
-                firstVerdictJit = jitMillis();
+                firstVerdictJit = jitCpuNanos();
                 doneAtFirstVerdict = finished;
             }
             if (job.getJobStatus().get().isGloballyTerminalState()) {
@@ -430,7 +459,7 @@ public final class Bench {
         }
         long end = System.nanoTime();
         long endCpu = processCpuNanos();
-        long endJit = jitMillis();
+        long endJit = jitCpuNanos();
         if (progress != null) {
             progress.clear();
         }
@@ -454,8 +483,9 @@ public final class Bench {
                 "jobDocsPerSecondAfterStartup",
                 afterStartup / Math.max(1e-3, (end - firstVerdict) / 1e9));
         r.put("cpuMicrosPerDocument", (endCpu - firstVerdictCpu) / 1e3 / afterStartup);
-        // The JIT compilers' share of it: a job that runs for days has compiled its code long ago.
-        r.put("jitMicrosPerDocument", (endJit - firstVerdictJit) * 1e3 / afterStartup);
+        // The JIT compilers' share of it (their threads' CPU time): a job that runs for days has
+        // compiled its code long ago.
+        r.put("jitMicrosPerDocument", Math.max(0, endJit - firstVerdictJit) / 1e3 / afterStartup);
         err.println(
                 "neardup bench: all "
                         + (cut ? "documents sketched" : "verdicts in")
@@ -554,7 +584,8 @@ public final class Bench {
                 r.get("signatureOnlyDocsPerSecond"), r.get("signatureOnlyMegabytesPerSecond"));
         f.format(
                 "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
-                        + " %s state, checkpoints every %s, after a warm-up run of %,d)%n",
+                        + " %s state, checkpoints every %s; measured after %,d warm-up"
+                        + " documents in the same job)%n",
                 r.get("jobDocsPerSecond"),
                 r.get("jobDocsPerSecondAfterStartup"),
                 r.get("parallelism"),
@@ -583,9 +614,8 @@ public final class Bench {
                 "job CPU / signature %.1f x  (CPU per document)%n",
                 r.get("jobCpuToSignatureCpuRatio"));
         f.format(
-                "JIT in that CPU     %.0f us whole job, %.0f us keyed path cut  (compilation time"
-                        + " of the JIT per document, in the measured runs: code not yet compiled"
-                        + " after the warm-up)%n",
+                "JIT in that CPU     %.0f us whole job, %.0f us keyed path cut  (CPU time of the"
+                        + " JIT compiler threads per document, in the measured window)%n",
                 r.get("jobJitMicrosPerDocument"), r.get("cutJobJitMicrosPerDocument"));
         f.format(
                 "latency to alert    p50 %.0f ms, p99 %.0f ms  (%d alerts; parse to detection,"

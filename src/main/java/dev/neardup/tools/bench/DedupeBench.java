@@ -99,7 +99,15 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
             try (MemoryPeaks peaks = MemoryPeaks.start()) {
                 streaming =
                         bench.wholeJob(
-                                conf, settings, input, work, err, runProgress, "streaming", false);
+                                conf,
+                                settings,
+                                input,
+                                work,
+                                err,
+                                runProgress,
+                                "streaming",
+                                0,
+                                false);
                 streamingMemory = peaks.stop();
             }
             r.put("streamingSeconds", streaming.get("jobSeconds"));

@@ -59,10 +59,11 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
                 Path warmUpInput = work.resolve("warm-up.jsonl");
                 BenchCorpus.write(warmUpInput, warmUp, corpus::text);
                 err.println("neardup bench: whole job, warm-up run of " + warmUp);
-                bench.wholeJob(conf, settings, warmUpInput, work, err, progress, "warm-up", false);
+                bench.wholeJob(
+                        conf, settings, warmUpInput, work, err, progress, "warm-up", 0, false);
                 err.println("neardup bench: keyed path cut, warm-up run of " + warmUp);
                 bench.wholeJob(
-                        conf, settings, warmUpInput, work, err, progress, "cut warm-up", true);
+                        conf, settings, warmUpInput, work, err, progress, "cut warm-up", 0, true);
                 Files.delete(warmUpInput);
             }
             for (int n : sizes) {
@@ -72,10 +73,10 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
                 err.printf(Locale.ROOT, "neardup bench: whole job, %,d documents%n", n);
                 Map<String, Object> job =
                         bench.wholeJob(
-                                conf, settings, input, work, err, progress, "measured", false);
+                                conf, settings, input, work, err, progress, "measured", 0, false);
                 err.printf(Locale.ROOT, "neardup bench: keyed path cut, %,d documents%n", n);
                 Map<String, Object> cut =
-                        bench.wholeJob(conf, settings, input, work, err, progress, "cut", true);
+                        bench.wholeJob(conf, settings, input, work, err, progress, "cut", 0, true);
                 Files.delete(input);
                 Map<String, Object> point = new LinkedHashMap<>();
                 point.put("documents", n);
