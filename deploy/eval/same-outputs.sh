@@ -11,7 +11,10 @@
 #   dedupe                       clusters, pairs
 #   dedupe --similarity cosine   clusters, pairs
 # The outputs are compared line for line after sorting, less the fields documented as variable
-# (detectedAt everywhere; an alert's band; a verdict's candidates). Exit 0 when every output is
+# (detectedAt everywhere; an alert's band and early flag; a verdict's candidates): alerts are
+# compared as a set of pairs with their similarity, whichever way and in whatever order they were
+# alerted. On a file nothing is alerted early (the watermark passes every page at the end of the
+# input); on a stream, early pairs the verdict did not confirm are lines only one side has. Exit 0 when every output is
 # the same, 1 otherwise (the differences are printed). Set MODES to a subset of
 # "run cosine containment dedupe dedupe-cosine" to run fewer; WORK_DIR to keep the outputs
 # (default: a temporary directory, deleted at the end).
@@ -32,7 +35,7 @@ mkdir -p "$work"
 normalize() { # FILE: sorted JSON lines without the variable fields
     python3 -c '
 import json, sys
-drop = {"detectedAt", "band", "candidates"}
+drop = {"detectedAt", "band", "candidates", "early"}
 def clean(v):
     if isinstance(v, dict):
         return {k: clean(x) for k, x in v.items() if k not in drop}

@@ -93,7 +93,8 @@ final class HelpSections {
                         "--state-dir",
                         "--fresh",
                         "--max-out-of-orderness",
-                        "--idle-timeout"));
+                        "--idle-timeout",
+                        "--early-alerts"));
         SECTIONS.put("Kafka (instead of files)", kafka);
         SECTIONS.put(
                 "Runtime",

@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
     public List<ConfigOption<?>> settings() {
         return JobOptions.concat(
                 JobOptions.JOB_SETTINGS,
-                List.of(RuntimeOptions.CHECKPOINT_INTERVAL),
+                List.of(NearDupOptions.EARLY_ALERTS, RuntimeOptions.CHECKPOINT_INTERVAL),
                 KafkaOptions.SETTINGS);
     }
 

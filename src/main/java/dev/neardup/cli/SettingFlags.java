@@ -45,6 +45,8 @@ final class SettingFlags {
                     OptionSpec.builder(setting.flags().toArray(String[]::new))
                             .type(bool ? Boolean.class : String.class)
                             .arity(bool ? "0" : "1")
+                            // A flag that is on by default is turned off as --no-FLAG.
+                            .negatable(Boolean.TRUE.equals(option.defaultValue()))
                             .paramLabel(bool ? "" : setting.label())
                             .description(help(setting))
                             .build());

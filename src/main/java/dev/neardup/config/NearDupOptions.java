@@ -349,6 +349,19 @@ public final class NearDupOptions {
                     .notNegative()
                     .declare();
 
+    public static final ConfigOption<Boolean> EARLY_ALERTS =
+            Setting.of(
+                            "neardup.alerts.early",
+                            true,
+                            "Alert a page at once, as it arrives, when it nearly duplicates a page"
+                                + " the watermark has already passed (\"early\": true in the"
+                                + " alert); the verdict still waits for the watermark and is the"
+                                + " same either way. Off (--no-early-alerts): every alert waits for"
+                                + " the watermark as its verdict does. Not in CONTAINMENT mode,"
+                                + " whose candidates are verified after the buckets.")
+                    .flag(null, "--early-alerts")
+                    .declare();
+
     public static final ConfigOption<Duration> IDLE_TIMEOUT =
             Setting.of(
                             ConfigOptions.key("neardup.watermark.idle-timeout")

@@ -8,12 +8,13 @@ import java.util.Set;
 /**
  * Output on the alerts stream, of two kinds. An <b>alert</b> ({@link #event} null, and absent from
  * the JSON): one near-duplicate pair, emitted as soon as the newer document collides with the older
- * one and verification confirms it. Each pair is reported once (per version of the newer document),
- * whichever bands it collided in. A <b>cluster merge</b> ({@link #event} {@value #CLUSTER_MERGED}):
- * the document {@link #docId} matched documents of two clusters, and the cluster whose first
- * document is {@link #mergedClusterId} is now part of the earlier one, {@link #clusterId}. The JSON
- * of each kind has only its own fields (see {@link Json}). JSON schema, which describes each field:
- * {@code src/main/resources/schemas/alert.schema.json}.
+ * one and verification confirms it: as the newer one arrives if the watermark has passed the older
+ * one ({@link #early}), else as the watermark passes the newer one. Each pair is reported once (per
+ * version of the newer document), whichever bands it collided in. A <b>cluster merge</b> ({@link
+ * #event} {@value #CLUSTER_MERGED}): the document {@link #docId} matched documents of two clusters,
+ * and the cluster whose first document is {@link #mergedClusterId} is now part of the earlier one,
+ * {@link #clusterId}. The JSON of each kind has only its own fields (see {@link Json}). JSON
+ * schema, which describes each field: {@code src/main/resources/schemas/alert.schema.json}.
  */
 @JsonFilter(Alert.JSON_FILTER)
 public class Alert {
@@ -51,6 +52,14 @@ public class Alert {
     public String direction;
 
     public int band;
+
+    /**
+     * True when the pair was alerted as the newer document arrived, before its verdict; false (and
+     * left out of the JSON) when it was alerted as its verdict was being made.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public boolean early;
+
     public String clusterId;
     public String clusterEventTime;
     public String mergedClusterId;
@@ -66,7 +75,14 @@ public class Alert {
 
     /** Field names that only a pair has, and that only a cluster merge has. */
     static final Set<String> PAIR_FIELDS =
-            Set.of("duplicateOf", "duplicateUrl", "similarity", "hamming", "direction", "band");
+            Set.of(
+                    "duplicateOf",
+                    "duplicateUrl",
+                    "similarity",
+                    "hamming",
+                    "direction",
+                    "band",
+                    "early");
 
     static final Set<String> MERGE_FIELDS =
             Set.of(

@@ -108,6 +108,9 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
 
     private transient int signatureBytes;
 
+    /** Whether a document that waits is first compared with the settled members (early alerts). */
+    private transient boolean earlyAlerts;
+
     /** The number of key groups: the state backend orders keys by key group first. */
     private transient int maxParallelism;
 
@@ -194,6 +197,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                         deletions,
                         output,
                         metrics);
+        earlyAlerts = settings.verdicts().earlyAlerts() && signatureBytes > 0;
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
@@ -212,10 +216,12 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     }
 
     /**
-     * A document waits here until the watermark passes it. One behind this operator's watermark (it
-     * ran ahead of the signature operator's: an idle partition resuming with older documents) is
-     * taken in at once, compared with the members in both directions; matches then reported to a
-     * later document whose verdict is out are counted as {@code orphanMatches}.
+     * A document waits here until the watermark passes it; with early alerts, its matches with the
+     * members, all of which the watermark has passed, are sent at once ({@link
+     * BucketLogic#sendEarly}). One behind this operator's watermark (it ran ahead of the signature
+     * operator's: an idle partition resuming with older documents) is taken in at once, compared
+     * with the members in both directions; matches then reported to a later document whose verdict
+     * is out are counted as {@code orphanMatches}.
      */
     @Override
     public void processElement(StreamRecord<BandRecord> element) throws Exception {
@@ -228,6 +234,9 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
             takeAll(List.of(r));
             logic.sendReports();
             return;
+        }
+        if (earlyAlerts) {
+            logic.sendEarly(BucketMembers.decode(bucket.value(), signatureBytes), r);
         }
         await(r);
     }

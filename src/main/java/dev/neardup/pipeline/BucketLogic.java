@@ -54,6 +54,7 @@ final class BucketLogic implements CandidatePath.Reports {
     private final Counter evictedByCapacity;
     private final Counter evictedByAge;
     private final Counter deletedMembers;
+    private final Counter earlyMatches;
 
     BucketLogic(
             BucketSettings bounds,
@@ -73,6 +74,7 @@ final class BucketLogic implements CandidatePath.Reports {
         evictedByCapacity = metrics.counter("evictedByCapacity");
         evictedByAge = metrics.counter("evictedByAge");
         deletedMembers = metrics.counter("deletedMembers");
+        earlyMatches = metrics.counter("earlyMatches");
     }
 
     @Override
@@ -110,12 +112,73 @@ final class BucketLogic implements CandidatePath.Reports {
     }
 
     /**
+     * Adds to {@code report} (about {@code doc}) the match with {@code m}, a member earlier than
+     * the document, with the estimate about (member, document) and the member's cluster.
+     */
+    private static void addEarlierMember(
+            VerdictEvent report, BandRecord doc, Member m, Estimate estimate) {
+        report.addMatch(
+                m.id(),
+                m.url(),
+                m.eventTime(),
+                estimate.reversed(),
+                doc.band,
+                m.cluster(),
+                m.clusterTime());
+    }
+
+    /** The earliest event time of a member {@code doc} is compared with. */
+    private long horizon(BandRecord doc) {
+        return Math.max(doc.eventTime, Long.MIN_VALUE + retentionMillis) - retentionMillis;
+    }
+
+    /**
+     * Compares {@code doc}, which arrived before the watermark passed it, with the members (all
+     * settled: the watermark passed them when they were taken in), without changing them, and sends
+     * its matches at once as an {@link VerdictEvent#EARLY} event. Skipped as {@link #take} skips
+     * them: members outside the retention, deleted before the document as far as the deletions
+     * known so far say, and versions of the same page. Only where candidates are verified on the
+     * spot ({@link CandidatePath.Candidates#verifiesHere}).
+     *
+     * @return the matches sent
+     */
+    int sendEarly(List<Member> members, BandRecord doc) throws Exception {
+        if (members.isEmpty() || !candidates.verifiesHere()) {
+            return 0;
+        }
+        long horizon = horizon(doc);
+        boolean anyDeleted = deletions.any();
+        VerdictEvent early = null;
+        for (Member m : members) {
+            if (m.eventTime() < horizon
+                    || m.id().equals(doc.docId)
+                    || !m.isBefore(doc.eventTime, doc.docId)
+                    || (anyDeleted && deletions.deletedBefore(m, doc.eventTime))) {
+                continue;
+            }
+            Estimate estimate = candidates.check(doc, m, true, m.fingerprint() == doc.fingerprint);
+            if (estimate != null) {
+                if (early == null) {
+                    early = VerdictEvent.early(doc.docId, doc.url, doc.eventTime, doc.band);
+                }
+                addEarlierMember(early, doc, m, estimate);
+            }
+        }
+        if (early == null) {
+            return 0;
+        }
+        earlyMatches.inc(early.matches.size());
+        toVerdicts(early);
+        return early.matches.size();
+    }
+
+    /**
      * Compares {@code doc} with the members and updates them (true when they changed). Members are
      * earlier than the document, except when it arrived late: then a match is reported to the later
      * of the two.
      */
     boolean take(List<Member> members, BandRecord doc) throws Exception {
-        long horizon = Math.max(doc.eventTime, Long.MIN_VALUE + retentionMillis) - retentionMillis;
+        long horizon = horizon(doc);
         List<Member> kept = new ArrayList<>(members.size() + 1);
         boolean changed = false;
         boolean keepDoc = true;
@@ -166,14 +229,7 @@ final class BucketLogic implements CandidatePath.Reports {
                     if (found == null) {
                         found = reportFor(doc);
                     }
-                    found.addMatch(
-                            m.id(),
-                            m.url(),
-                            m.eventTime(),
-                            estimate.reversed(),
-                            doc.band,
-                            m.cluster(),
-                            m.clusterTime());
+                    addEarlierMember(found, doc, m, estimate);
                     if (cluster == null
                             || BucketMembers.isBefore(
                                     m.clusterEventTime(), m.clusterId(), clusterTime, cluster)) {

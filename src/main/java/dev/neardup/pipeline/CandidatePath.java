@@ -104,11 +104,16 @@ public enum CandidatePath {
         }
     };
 
-    /** First int of a key group's raw keyed state of waiting verdicts verified in the buckets. */
-    static final int RAW_STATE_IN_BUCKETS = -4;
+    /**
+     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (-4 in
+     * state layout 4, {@link OlderPendingVerdicts}).
+     */
+    static final int RAW_STATE_IN_BUCKETS = -6;
 
-    /** First int of a key group's raw keyed state of waiting verdicts verified by the store. */
-    static final int RAW_STATE_SAMPLE_STORE = -5;
+    /**
+     * First int of a key group's raw keyed state of waiting verdicts verified by the store (-5).
+     */
+    static final int RAW_STATE_SAMPLE_STORE = -7;
 
     /** What a band record carries as signature through the sample store: nothing. */
     private static final byte[] NO_SIGNATURE = new byte[0];
@@ -219,6 +224,14 @@ public enum CandidatePath {
          */
         Estimate check(BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact);
 
+        /**
+         * Whether {@link #check} verifies the pair here and does nothing else (false: it sends the
+         * pair on to be verified elsewhere).
+         */
+        default boolean verifiesHere() {
+            return true;
+        }
+
         /** The document gets this subtask's report (it does whether or not it matched). */
         default void reported(BandRecord doc) {}
 
@@ -302,6 +315,11 @@ public enum CandidatePath {
                 r.addMember(m.id(), m.eventTime(), m.fingerprint(), doc.band, memberFirst);
             }
             return null;
+        }
+
+        @Override
+        public boolean verifiesHere() {
+            return false;
         }
 
         @Override

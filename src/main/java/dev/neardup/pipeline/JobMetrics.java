@@ -105,6 +105,14 @@ public final class JobMetrics {
                                     + " (per band: the same pair can match in several bands)"),
                     counter(
                             BAND_BUCKETS,
+                            "earlyMatches",
+                            "early alerts (`neardup.alerts.early`): matches found as a document"
+                                + " arrived, with members the watermark had passed, and sent to the"
+                                + " verdicts at once (per band, as `matches`; these pairs are"
+                                + " verified again and counted in `matches` when the watermark"
+                                + " passes the document)"),
+                    counter(
+                            BAND_BUCKETS,
                             "exactCopies",
                             "matches between documents with identical signatures: the later one is"
                                     + " not kept in the bucket (the earlier stands for it)"),
@@ -235,7 +243,32 @@ public final class JobMetrics {
                             VERDICTS,
                             "alerts",
                             "alerts emitted: one per (document, earlier near-duplicate) pair,"
-                                    + " however many bands it matched in"),
+                                    + " however many bands it matched in, early ones included"),
+                    counter(
+                            VERDICTS,
+                            "earlyAlerts",
+                            "of `alerts`, those emitted early (`\"early\": true`), as the later"
+                                    + " document arrived, before its verdict"),
+                    new JobMetric(
+                            "earlyAlertLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "ms from the event time of the later document to its early alert, over"
+                                + " the latest 4096 per subtask: on a live stream (event times"
+                                + " stamped as pages are published), how long a page waits for its"
+                                + " early alert"),
+                    new JobMetric(
+                            "alertLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "as `earlyAlertLatency`, for the alerts made when the watermark passed"
+                                    + " the later document"),
+                    new JobMetric(
+                            "verdictLatency",
+                            Kind.HISTOGRAM,
+                            VERDICTS,
+                            "as `earlyAlertLatency`, for the verdicts of documents (not `DELETED`"
+                                    + " ones): about the out-of-orderness on a steady stream"),
                     counter(
                             VERDICTS,
                             "clusterMerges",

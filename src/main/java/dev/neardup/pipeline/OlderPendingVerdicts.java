@@ -21,9 +21,10 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
  * buckets, and its {@link MatchList} had no clusters; layout 3 began it with a marker of its path,
  * -2 or -3, and had no {@link MatchList#directions}: containment packed each match's direction into
  * its similarity, value + 2 x code (0: the document is contained in the match, 1: the match in the
- * document, 2: both, with the smaller value). Keyed state restores through Flink's POJO schema
- * evolution. Either way {@link #upgrade} decodes layout 3's packed estimates once, as the verdict
- * is read.
+ * document, 2: both, with the smaller value); layout 4 began it with -4 or -5 and had no {@link
+ * PendingVerdict#earlyAlerted} (nothing was alerted early then). Keyed state restores through
+ * Flink's POJO schema evolution. Either way {@link #upgrade} decodes layout 3's packed estimates
+ * once, as the verdict is read.
  */
 final class OlderPendingVerdicts {
 
@@ -38,14 +39,17 @@ final class OlderPendingVerdicts {
 
     /** The layout of a key group of raw keyed state that begins with {@code first}. */
     static int layout(int first) {
-        return first >= 0 ? 2 : first >= -3 ? 3 : StateCompatibility.LAYOUT;
+        return first >= 0 ? 2 : first >= -3 ? 3 : first >= -5 ? 4 : StateCompatibility.LAYOUT;
     }
 
     /** The path whose waiting verdicts a key group beginning with {@code first} holds, or null. */
     static CandidatePath path(int first) {
-        return first >= 0 || first == -2 || first == CandidatePath.RAW_STATE_IN_BUCKETS
+        return first >= 0
+                        || first == -2
+                        || first == -4
+                        || first == CandidatePath.RAW_STATE_IN_BUCKETS
                 ? CandidatePath.inBuckets()
-                : first == -3 || first == CandidatePath.RAW_STATE_SAMPLE_STORE
+                : first == -3 || first == -5 || first == CandidatePath.RAW_STATE_SAMPLE_STORE
                         ? CandidatePath.throughSampleStore()
                         : null;
     }
@@ -55,9 +59,11 @@ final class OlderPendingVerdicts {
     static TypeSerializer<PendingVerdict> serializer(
             int layout, Class<? extends PendingVerdict> type, SerializerConfig config) {
         Set<String> later =
-                layout == 2
-                        ? Set.of("clusterIds", "clusterTimes", "directions")
-                        : Set.of("directions");
+                switch (layout) {
+                    case 2 -> Set.of("clusterIds", "clusterTimes", "directions", "earlyAlerted");
+                    case 3 -> Set.of("directions", "earlyAlerted");
+                    default -> Set.of("earlyAlerted");
+                };
         return pojo(
                 (Class<PendingVerdict>) type,
                 later,

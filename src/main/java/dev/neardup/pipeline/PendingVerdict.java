@@ -2,7 +2,8 @@ package dev.neardup.pipeline;
 
 /**
  * A verdict being assembled by {@link VerdictOperator} for one document version: how many input
- * records announced it, the candidates its buckets compared it with, and its matches so far.
+ * records announced it, the candidates its buckets compared it with, its matches so far, and the
+ * documents alerted early as its matches.
  */
 public class PendingVerdict {
     public String docId;
@@ -33,7 +34,33 @@ public class PendingVerdict {
 
     public MatchList matches = new MatchList();
 
+    /**
+     * The documents already alerted early ({@link VerdictEvent#EARLY}) as matches of this one: not
+     * alerted again when a bucket report names them, and not part of the verdict unless a report
+     * does (empty when restored from state layouts before early alerts).
+     */
+    public String[] earlyAlerted = new String[0];
+
     public PendingVerdict() {}
+
+    /**
+     * Notes that {@code id} was alerted as a match of this document.
+     *
+     * @return true when it was not alerted before, early or from a bucket report
+     */
+    boolean alertEarly(String id) {
+        if (wasAlertedEarly(id) || java.util.Arrays.asList(matches.ids).contains(id)) {
+            return false;
+        }
+        earlyAlerted = java.util.Arrays.copyOf(earlyAlerted, earlyAlerted.length + 1);
+        earlyAlerted[earlyAlerted.length - 1] = id;
+        return true;
+    }
+
+    /** Whether {@code id} was alerted early as a match of this document. */
+    boolean wasAlertedEarly(String id) {
+        return earlyAlerted != null && java.util.Arrays.asList(earlyAlerted).contains(id);
+    }
 
     /** Final: every bucket of every record reported (and the store verified all they sent). */
     boolean complete(int bands) {

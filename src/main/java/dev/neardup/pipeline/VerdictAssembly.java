@@ -11,7 +11,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.tasks.ProcessingTimeService;
@@ -19,10 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the {@link VerdictOperator} emits: an alert per matched pair as its first bucket reports it,
- * the verdicts of a document once its buckets have all reported (one per input record, with the
- * cluster merges it makes), the DELETED verdicts of a deletion, and what a verdict swept at the
- * retention still gets. No Flink state: the operator decides when, this class what.
+ * What the {@link VerdictOperator} emits: an alert per matched pair as its first bucket reports it
+ * (or, early, as a bucket finds it with a settled member when the document arrives), the verdicts
+ * of a document once its buckets have all reported (one per input record, with the cluster merges
+ * it makes), the DELETED verdicts of a deletion, and what a verdict swept at the retention still
+ * gets. No Flink state: the operator decides when, this class what.
  */
 final class VerdictAssembly {
 
@@ -40,10 +43,17 @@ final class VerdictAssembly {
     private final Counter unique;
     private final Counter duplicates;
     private final Counter alerts;
+    private final Counter earlyAlerts;
     private final Counter orphans;
     private final Counter incomplete;
     private final Counter deleted;
     private final Counter clusterMerges;
+
+    /** Event time to emission, ms: early alerts, the other alerts, the verdicts of documents. */
+    private final Histogram earlyAlertLatency;
+
+    private final Histogram alertLatency;
+    private final Histogram verdictLatency;
 
     VerdictAssembly(
             int bands,
@@ -58,22 +68,48 @@ final class VerdictAssembly {
         unique = metrics.counter("uniqueDocuments");
         duplicates = metrics.counter("duplicateDocuments");
         alerts = metrics.counter("alerts");
+        earlyAlerts = metrics.counter("earlyAlerts");
         orphans = metrics.counter("orphanMatches");
         incomplete = metrics.counter("incompleteVerdicts");
         deleted = metrics.counter("deletedDocuments");
         clusterMerges = metrics.counter("clusterMerges");
+        earlyAlertLatency = metrics.histogram("earlyAlertLatency", latencyWindow());
+        alertLatency = metrics.histogram("alertLatency", latencyWindow());
+        verdictLatency = metrics.histogram("verdictLatency", latencyWindow());
     }
 
-    /** Adds a report's matches to {@code p}: an alert for each pair not reported before. */
+    /** A histogram of event time to emission, in ms, over the latest 4096 emissions. */
+    private static Histogram latencyWindow() {
+        return new DescriptiveStatisticsHistogram(4096);
+    }
+
+    /**
+     * Adds a report's matches to {@code p}: an alert for each pair not alerted before (early or
+     * reported). An {@link VerdictEvent#EARLY} event's matches are alerted (marked early) and noted
+     * apart, so that the verdict is made from the reports alone.
+     */
     void addMatches(PendingVerdict p, VerdictEvent e) {
         long now = time.getCurrentProcessingTime();
         MatchList m = e.matches;
+        boolean early = e.kind == VerdictEvent.EARLY;
         for (int i = 0; i < m.size(); i++) {
-            if (p.addMatch(m, i)) {
-                alerts.inc();
-                output.collect(ALERTS, new StreamRecord<>(alert(e, i, now), e.eventTime));
+            if (early) {
+                if (p.alertEarly(m.ids[i])) {
+                    earlyAlerts.inc();
+                    emitAlert(e, i, now, true);
+                }
+            } else if (p.addMatch(m, i) && !p.wasAlertedEarly(m.ids[i])) {
+                emitAlert(e, i, now, false);
             }
         }
+    }
+
+    private void emitAlert(VerdictEvent e, int i, long now, boolean early) {
+        alerts.inc();
+        (early ? earlyAlertLatency : alertLatency).update(Math.max(0, now - e.eventTime));
+        Alert a = alert(e, i, now);
+        a.early = early;
+        output.collect(ALERTS, new StreamRecord<>(a, e.eventTime));
     }
 
     /** A verdict whose time ran out: emitted with what it has, or counted as an orphan. */
@@ -107,6 +143,7 @@ final class VerdictAssembly {
         long now = time.getCurrentProcessingTime();
         if (!p.isDeletion()) {
             emitClusterMerges(p, now);
+            verdictLatency.update(Math.max(0, now - p.eventTime));
         }
         for (int i = 0; i < p.records; i++) {
             Verdict v = new Verdict();

@@ -26,6 +26,14 @@ public class VerdictEvent {
     /** Containment: the store verified a candidate; a match is in {@link #matches}. */
     public static final int RESULT = 3;
 
+    /**
+     * A bucket found, as the document arrived (before the watermark passed it), verified matches
+     * with members the watermark had passed (settled): alerted at once, in {@link #matches} as in a
+     * MATCHES report; it counts as no report ({@link #reports} 0) and leaves the verdict to the
+     * MATCHES reports.
+     */
+    public static final int EARLY = 4;
+
     public int kind;
     public String docId;
     public String url;
@@ -92,6 +100,13 @@ public class VerdictEvent {
         VerdictEvent e = announce(docId, url, eventTime, null);
         e.kind = MATCHES;
         e.band = band;
+        return e;
+    }
+
+    /** Matches found as {@code docId} arrived, with settled members: alerted at once. */
+    static VerdictEvent early(String docId, String url, long eventTime, int band) {
+        VerdictEvent e = matches(docId, url, eventTime, band);
+        e.kind = EARLY;
         return e;
     }
 

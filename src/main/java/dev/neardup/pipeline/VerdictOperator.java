@@ -22,7 +22,12 @@ import org.apache.flink.util.OutputTag;
  * band buckets, and emits the verdict, one per input record, as soon as all of them have reported.
  * Bucket reports are final (see {@link BandBucketOperator}), so the verdict is final and does not
  * depend on arrival order. It also emits the {@link #ALERTS}: one per matched pair, as soon as the
- * first bucket reports it, always from the later document to the earlier one.
+ * first bucket reports it, always from the later document to the earlier one. A bucket's {@link
+ * VerdictEvent#EARLY} matches (found as the document arrived, with members the watermark had
+ * passed) are alerted at once and noted apart ({@link PendingVerdict#earlyAlerted}): the verdict is
+ * made from the reports alone, and a pair alerted early is not alerted again. An EARLY event may
+ * come before the document's announcement (another path), never after its subtask's last report
+ * (the same channel), so never after the verdict.
  *
  * <p>Verdicts wait on the heap within {@code neardup.verdict.pending-buffer} ({@link
  * WaitingVerdicts}), beyond it in keyed state ({@code pending-verdict}) with a sweep timer each. A

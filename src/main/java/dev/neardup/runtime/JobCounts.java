@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.MetricConfig;
 import org.apache.flink.metrics.MetricGroup;
@@ -22,7 +23,8 @@ import org.apache.flink.metrics.reporter.MetricReporterFactory;
 /**
  * The counts of a job run on this machine's embedded Flink, read from the job's metrics through an
  * in-process metric reporter that {@link #configure} adds: live while the job runs, and kept after
- * it ended or was cancelled; each run has its own. Design: docs/design/local-runs.md.
+ * it ended or was cancelled; each run has its own; and the latency histograms' latest values
+ * ({@link #percentiles}). Design: docs/design/local-runs.md.
  */
 public final class JobCounts {
 
@@ -83,6 +85,31 @@ public final class JobCounts {
                 .toList();
     }
 
+    /**
+     * The median and 99th percentile of the latency histograms {@code name} of all subtasks (each
+     * over its latest values), in ms; null when none has a value yet.
+     */
+    public long[] percentiles(String name) {
+        long[] all = new long[0];
+        for (Entry e : reporter.entries) {
+            if (e.is(name, null, null) && e.value() instanceof long[] values) {
+                long[] merged = java.util.Arrays.copyOf(all, all.length + values.length);
+                System.arraycopy(values, 0, merged, all.length, values.length);
+                all = merged;
+            }
+        }
+        if (all.length == 0) {
+            return null;
+        }
+        java.util.Arrays.sort(all);
+        return new long[] {at(all, 0.50), at(all, 0.99)};
+    }
+
+    private static long at(long[] sorted, double q) {
+        return sorted[
+                Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1))];
+    }
+
     /** One metric of an operator: live while registered, its last value after. */
     private static final class Entry {
         final String name;
@@ -122,6 +149,9 @@ public final class JobCounts {
         }
 
         private static Object read(Metric m) {
+            if (m instanceof Histogram h) {
+                return h.getStatistics().getValues();
+            }
             return m instanceof Counter c ? (Object) c.getCount() : ((Gauge<?>) m).getValue();
         }
     }
@@ -144,7 +174,9 @@ public final class JobCounts {
 
         @Override
         public void notifyOfAddedMetric(Metric metric, String name, MetricGroup group) {
-            if ((metric instanceof Counter || name.equals(JsonLinesSink.FIRST_RECORDS))
+            if ((metric instanceof Counter
+                            || name.equals(JsonLinesSink.FIRST_RECORDS)
+                            || (metric instanceof Histogram && name.endsWith("Latency")))
                     && group.getAllVariables().containsKey(OPERATOR)) {
                 entries.add(new Entry(name, group, metric));
             }

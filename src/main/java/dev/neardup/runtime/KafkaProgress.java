@@ -39,7 +39,12 @@ public final class KafkaProgress implements AutoCloseable {
                 Progress.streaming(
                         counts,
                         () -> counts.written(EmbeddedJob.ALERTS),
-                        () -> List.of(Progress.Field.named("consumerLag", "consumer lag", lag())));
+                        () -> {
+                            List<Progress.Field> more = new java.util.ArrayList<>();
+                            more.add(Progress.Field.named("consumerLag", "consumer lag", lag()));
+                            more.addAll(Progress.latencies(counts));
+                            return more;
+                        });
         this.progress = Progress.onStderr(err, null, "kafka", kafkaCounts);
     }
 

@@ -252,6 +252,10 @@ public final class KafkaRun {
                         progress.report(); // the final counts of a bounded run
                     }
                     progress.finish();
+                    String latency = Progress.latencySummary(counts);
+                    if (latency != null) {
+                        err.println("neardup: " + latency);
+                    }
                 }
                 if (stop != null && stop.requested()) {
                     return stopped(stop, state, err);

@@ -59,6 +59,9 @@ public final class Progress {
         }
 
         String text() {
+            if (named && json.endsWith("Millis") && value != null) {
+                return words + " " + value + " ms";
+            }
             return named ? words + " " + (value == null ? "unknown" : value) : value + " " + words;
         }
     }
@@ -66,6 +69,41 @@ public final class Progress {
     /** The streaming job's counts: documents, alerts, verdicts, dead letters. */
     public static Counts run(JobCounts job) {
         return streaming(job, () -> job.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), List::of);
+    }
+
+    /**
+     * The latency of early alerts, the other alerts and the verdicts (event time to emission, p50
+     * and p99 over the latest of each subtask), for a live input whose event times are stamped as
+     * pages are published; each once it has values.
+     */
+    public static List<Field> latencies(JobCounts job) {
+        List<Field> out = new ArrayList<>();
+        String[][] kinds = {
+            {"earlyAlertLatency", "early alerts"},
+            {"alertLatency", "other alerts"},
+            {"verdictLatency", "verdicts"}
+        };
+        for (String[] k : kinds) {
+            long[] p = job.percentiles(k[0]);
+            if (p != null) {
+                out.add(Field.named(k[0] + "P50Millis", k[1] + " p50", p[0]));
+                out.add(Field.named(k[0] + "P99Millis", "p99", p[1]));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The {@link #latencies} as one sentence for the end of a run, or null when nothing was
+     * emitted.
+     */
+    public static String latencySummary(JobCounts job) {
+        List<Field> fields = latencies(job);
+        if (fields.isEmpty()) {
+            return null;
+        }
+        return "latency from event time to output (latest of each subtask): "
+                + fields.stream().map(Field::text).collect(Collectors.joining(", "));
     }
 
     /** The streaming job's documents, {@code alerts}, verdicts, dead letters and {@code more}. */

@@ -224,9 +224,13 @@ class HelpTextTest {
                 String heading = HelpSections.section(option) + ":";
                 int at = lines.indexOf(heading);
                 int listed = -1;
+                // A flag that is on by default is listed as --[no-]FLAG.
+                String shown =
+                        option.negatable()
+                                ? "--\\[no-\\]" + option.longestName().substring(2)
+                                : option.longestName();
                 for (int i = 0; i < lines.size(); i++) {
-                    if (lines.get(i)
-                            .matches("\\s+(-\\w, )?" + option.longestName() + "([=\\s].*)?")) {
+                    if (lines.get(i).matches("\\s+(-\\w, )?" + shown + "([=\\s].*)?")) {
                         listed = i;
                     }
                 }

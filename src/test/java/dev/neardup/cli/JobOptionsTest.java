@@ -96,6 +96,18 @@ class JobOptionsTest {
     }
 
     @Test
+    void earlyAlertsAreOnByDefaultAndNoEarlyAlertsTurnsThemOff() {
+        assertThat(EmbeddedJob.settings(jobConf("--input", "x.jsonl")).verdicts().earlyAlerts())
+                .isTrue();
+        Configuration off = jobConf("--input", "x.jsonl", "--no-early-alerts");
+        assertThat(off.toMap()).containsOnly(Map.entry("neardup.alerts.early", "false"));
+        assertThat(EmbeddedJob.settings(off).verdicts().earlyAlerts()).isFalse();
+        Configuration on =
+                jobConf("--input", "x.jsonl", "-D", "neardup.alerts.early=false", "--early-alerts");
+        assertThat(EmbeddedJob.settings(on).verdicts().earlyAlerts()).as("the flag wins").isTrue();
+    }
+
+    @Test
     void containmentSetsTheSimilarityAndTheThresholdAndRefusesAFlagThatSetsThemToo() {
         Configuration conf = jobConf("--input", "x.jsonl", "--containment", "0.7");
         assertThat(conf.toMap())

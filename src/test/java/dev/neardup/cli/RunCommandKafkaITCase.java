@@ -64,6 +64,15 @@ class RunCommandKafkaITCase {
                         "\\{\"progress\":\"kafka\",\"time\":\"[^\"]+\",\"documents\":3,"
                                 + "\"documentsPerSecond\":[0-9.]+,\"alerts\":1,\"verdicts\":3,"
                                 + "\"deadLetters\":1,");
+        // And the latency from event time to output: the alert, the verdicts.
+        assertThat(run.err())
+                .containsPattern(
+                        "\"alertLatencyP50Millis\":[0-9]+,\"alertLatencyP99Millis\":[0-9]+")
+                .containsPattern("\"verdictLatencyP50Millis\":[0-9]+,\"verdictLatencyP99Millis\"")
+                .containsPattern(
+                        "neardup: latency from event time to output \\(latest of each subtask\\):"
+                                + " other alerts p50 [0-9]+ ms, p99 [0-9]+ ms, verdicts p50 [0-9]+"
+                                + " ms, p99 [0-9]+ ms\n");
         assertThat(
                         KafkaTestBroker.readCommitted(
                                 verdicts, 3, Duration.ofSeconds(60), Duration.ofSeconds(1)))

@@ -163,8 +163,12 @@ public final class ReferenceDocs {
         for (CommandLine sub : cl.getSubcommands().values()) {
             String command = sub.getCommandName();
             for (OptionSpec option : sub.getCommandSpec().options()) {
-                String flag = option.longestName();
-                Setting<?> setting = Setting.forFlag(flag);
+                Setting<?> setting = Setting.forFlag(option.longestName());
+                // A flag that is on by default is turned off as --no-FLAG.
+                String flag =
+                        option.negatable()
+                                ? "--[no-]" + option.longestName().substring(2)
+                                : option.longestName();
                 if (setting != null) {
                     found.computeIfAbsent(setting.option().key(), k -> new LinkedHashMap<>())
                             .computeIfAbsent(flag, k -> new LinkedHashSet<>())

@@ -11,7 +11,9 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 /**
  * {@link BandBucketOperator} in Flink's keyed one-input harness, wired as {@link NearDupJob} wires
  * it: band records keyed by band key, and deletions as the signature operator sends them, one copy
- * per subtask ({@link DeletionCopies}).
+ * per subtask ({@link DeletionCopies}). Its output is the bucket reports ({@link
+ * #extractOutputValues}); the early matches sent as documents arrive are kept apart ({@link
+ * #earlyEvents}).
  */
 final class BucketHarness
         extends KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> {
@@ -34,6 +36,26 @@ final class BucketHarness
         owned =
                 KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
                         maxParallelism, parallelism, subtask);
+    }
+
+    /** The reports to the verdict operator so far, without the {@link #earlyEvents}. */
+    @Override
+    public List<VerdictEvent> extractOutputValues() {
+        return super.extractOutputValues().stream()
+                .filter(e -> e.kind != VerdictEvent.EARLY)
+                .toList();
+    }
+
+    /** Everything sent to the verdict operator so far, early matches and reports, in order. */
+    List<VerdictEvent> allOutput() {
+        return super.extractOutputValues();
+    }
+
+    /** The {@link VerdictEvent#EARLY} events so far, in order. */
+    List<VerdictEvent> earlyEvents() {
+        return super.extractOutputValues().stream()
+                .filter(e -> e.kind == VerdictEvent.EARLY)
+                .toList();
     }
 
     /** The deletion of {@code docId} at {@code time}: the copy for this subtask. */

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * snapshots of layout 3 written by {@code 561a660} under {@code src/test/resources/state/}, with
  * the waiting verdicts on the heap (raw keyed state) and spilled (keyed state, restored through
  * Flink's POJO schema evolution). Layout 3 packed a containment match's direction into its
- * similarity; restored, the direction is typed and the outputs are those of that release.
+ * similarity; restored, the direction is typed and the outputs are those of that release. Layout 4
+ * snapshots, written by {@code 869e630}, have no matches alerted early.
  */
 class OlderPendingVerdictsTest {
 
@@ -218,5 +219,39 @@ class OlderPendingVerdictsTest {
         assertThat(v.direction).isNull();
         assertThat(v.candidates).isEqualTo(6);
         assertThat(v.matches).extracting(m -> m.direction).containsOnlyNulls();
+    }
+
+    /**
+     * Layout 4 (before early alerts), written by {@code 869e630}: "d" with 2 of its 4 bucket
+     * reports and a match, a at 0.875. Restored, it has no matches alerted early; an early event
+     * naming a (reported already) and x alerts x only, and the verdict is made from the reports.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "spilled"})
+    void jaccardVerdictsOfLayout4RestoreWithoutEarlyAlerts(String where) throws Exception {
+        var url =
+                OlderPendingVerdictsTest.class.getResource(
+                        "/state/verdicts-v4-jaccard-" + where + ".snapshot");
+        assertThat(url).isNotNull();
+        restore(
+                HarnessFixtures.settingsWithPendingBuffer(
+                        64, MemorySize.parse(where.equals("heap") ? "32mb" : "0")),
+                OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString()));
+        long t = T0 + MINUTE;
+        VerdictEvent early = VerdictEvent.early("d", "https://example.org/d", t, 2);
+        early.addMatch("a", "https://example.org/a", T0, Estimate.of(0.875), 2, null, 0);
+        early.addMatch("x", "https://example.org/x", T0 + 1, Estimate.of(0.8125), 2, null, 0);
+        harness.processElement(early, t);
+        assertThat(sideValues(harness, VerdictOperator.ALERTS))
+                .extracting(a -> a.duplicateOf + " " + a.early)
+                .containsExactly("x true");
+        VerdictEvent rest = HarnessFixtures.matches("d", t, 2, 3);
+        rest.reports = 2;
+        harness.processElement(rest, t);
+        List<Verdict> verdicts = harness.extractOutputValues();
+        assertThat(verdicts).hasSize(1);
+        assertThat(verdicts.get(0).duplicateOf).isEqualTo("a");
+        assertThat(verdicts.get(0).matches).extracting(m -> m.docId).containsExactly("a");
+        assertThat(verdicts.get(0).candidates).isEqualTo(6);
     }
 }

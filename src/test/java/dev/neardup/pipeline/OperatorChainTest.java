@@ -131,7 +131,7 @@ class OperatorChainTest {
                 buckets.processElement(r, r.eventTime);
             }
             seenBands = bands.size();
-            List<VerdictEvent> found = buckets.extractOutputValues();
+            List<VerdictEvent> found = buckets.allOutput();
             for (VerdictEvent e : found.subList(seenFound, found.size())) {
                 verdicts.processElement(e, e.eventTime);
             }
@@ -142,7 +142,7 @@ class OperatorChainTest {
         /** The end of the input: the buckets take in what waits, then the verdicts are made. */
         void finish() throws Exception {
             buckets.processWatermark(new Watermark(Long.MAX_VALUE));
-            List<VerdictEvent> found = buckets.extractOutputValues();
+            List<VerdictEvent> found = buckets.allOutput();
             for (VerdictEvent e : found.subList(seenFound, found.size())) {
                 verdicts.processElement(e, e.eventTime);
             }

@@ -78,6 +78,18 @@ class JobCountsITCase {
         assertThat(a.written(EmbeddedJob.ALERTS)).isEqualTo(alertsA).isEqualTo(17);
         assertThat(a.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR)).isEqualTo(17);
         assertThat(a.written(EmbeddedJob.DEAD_LETTERS)).isEqualTo(3);
+        // Event time to emission, from the job's histograms: a file is ordered whole, so nothing
+        // is alerted early, and most of the sample's pages were fetched months ago.
+        assertThat(a.percentiles("earlyAlertLatency")).isNull();
+        for (String h : List.of("alertLatency", "verdictLatency")) {
+            long[] p = a.percentiles(h);
+            assertThat(p).as(h).hasSize(2);
+            assertThat(p[0]).as(h + " p50").isGreaterThan(Duration.ofDays(30).toMillis());
+            assertThat(p[1]).as(h + " p99").isGreaterThanOrEqualTo(p[0]);
+        }
+        assertThat(Progress.latencySummary(a))
+                .contains("other alerts p50", "verdicts p50")
+                .doesNotContain("early");
         assertThat(a.first(EmbeddedJob.DEAD_LETTERS, DeadLetter.class))
                 .extracting(d -> d.source)
                 .containsExactlyInAnyOrder("a.jsonl:31", "a.jsonl:34", "a.jsonl:43");
