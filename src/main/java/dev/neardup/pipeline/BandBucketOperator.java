@@ -70,6 +70,14 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                     .thenComparing(r -> r.docId)
                     .thenComparingLong(r -> r.fingerprint);
 
+    /**
+     * How far ahead of the watermark (event time) a document must at least be for an early
+     * comparison: one that the watermark passes sooner is taken in about as soon, and an early
+     * comparison costs a read of its bucket. On a live stream the watermark trails by the
+     * out-of-orderness, so early alerts come whenever that is more than this.
+     */
+    static final long EARLY_MIN_WAIT_MILLIS = 1000;
+
     /** Side output, containment mode: the reports with their candidate pairs, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLE_STORE =
             new OutputTag<>("sample-store", TypeInformation.of(SampleStoreRecord.class));
@@ -235,7 +243,10 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
             logic.sendReports();
             return;
         }
-        if (earlyAlerts) {
+        if (earlyAlerts
+                && Math.max(r.eventTime, Long.MIN_VALUE + EARLY_MIN_WAIT_MILLIS)
+                                - EARLY_MIN_WAIT_MILLIS
+                        >= timers.currentWatermark()) {
             logic.sendEarly(BucketMembers.decode(bucket.value(), signatureBytes), r);
         }
         await(r);

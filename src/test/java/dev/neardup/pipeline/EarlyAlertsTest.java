@@ -187,6 +187,27 @@ class EarlyAlertsTest {
         }
     }
 
+    /**
+     * A page less than a second ahead of the watermark is taken in about as soon as an early
+     * comparison would alert it: it waits for the watermark without reading its buckets first.
+     */
+    @Test
+    void aPageCloseBehindTheWatermarkIsAlertedWithItsVerdict() throws Exception {
+        try (Chain chain = new Chain(settings(64, true))) {
+            long[] page = signature(7);
+            chain.arrive("orig", T0, page);
+            chain.watermark(T0);
+            chain.arrive("near", T0 + BandBucketOperator.EARLY_MIN_WAIT_MILLIS - 1, page);
+            assertThat(chain.alerts()).isEmpty();
+            assertThat(chain.buckets.earlyEvents()).isEmpty();
+            chain.watermark(T0 + BandBucketOperator.EARLY_MIN_WAIT_MILLIS);
+            assertThat(chain.alerts())
+                    .singleElement()
+                    .satisfies(a -> assertThat(a.duplicateOf).isEqualTo("orig"))
+                    .satisfies(a -> assertThat(a.early).isFalse());
+        }
+    }
+
     @Test
     void withEarlyAlertsOffTheSamePairIsAlertedWithItsVerdict() throws Exception {
         try (Chain chain = new Chain(settings(64, false))) {
