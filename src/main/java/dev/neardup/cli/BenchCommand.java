@@ -129,6 +129,32 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
     List<Integer> scaleCurve;
 
     @Option(
+            names = "--live",
+            paramLabel = "PAGES_PER_SECOND",
+            description = {
+                "Measure latency on a live stream instead: write the generated crawl to a"
+                        + " watched directory at this rate, a new file every 100 ms, each page"
+                        + " stamped with the time it is written (fetchedAt), while the job reads"
+                        + " it with the watermark settings of 'run' (out-of-orderness 5 minutes"
+                        + " unless set with -D); report p50/p99 from writing a page to the"
+                        + " detection of its early alerts, its other alerts and its verdict."
+                        + " Only what is detected while pages are being written counts: a verdict"
+                        + " is due when the watermark passes its page, so run longer than the"
+                        + " out-of-orderness to see verdicts.",
+                "Example: --live 100 --live-duration 7m"
+            })
+    Integer live;
+
+    @Option(
+            names = "--live-duration",
+            paramLabel = "DURATION",
+            defaultValue = "7m",
+            description =
+                    "With --live: how long to write pages (at least 5s; 90s, 7m). Default:"
+                            + " ${DEFAULT-VALUE}.")
+    String liveDuration;
+
+    @Option(
             names = "--plot",
             paramLabel = "FILE",
             description =
@@ -177,6 +203,11 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         dedupe,
                         scaleCurve,
                         plot,
+                        live,
+                        dev.neardup.runtime.NeardupException.usageIfInvalid(
+                                () ->
+                                        dev.neardup.config.OptionValues.duration(
+                                                "--live-duration", liveDuration)),
                         writeCorpus,
                         json,
                         progress.quiet,
@@ -196,10 +227,13 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
         conf.set(CoreOptions.DEFAULT_PARALLELISM, Runtime.getRuntime().availableProcessors());
         conf.set(RuntimeOptions.STATE_BACKEND, "rocksdb");
         conf.set(RuntimeOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(5));
-        // The generated documents carry no fetchedAt: their event time is the time they are read,
-        // in order within the file, so verdicts are final as soon as the watermark moves on.
-        conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
-        conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
+        if (live == null) {
+            // The generated documents carry no fetchedAt: their event time is the time they are
+            // read, in order within the file, so verdicts are final as soon as the watermark moves
+            // on. A --live run keeps the watermark settings of 'run'.
+            conf.set(NearDupOptions.MAX_OUT_OF_ORDERNESS, Duration.ZERO);
+            conf.set(NearDupOptions.IDLE_TIMEOUT, Duration.ofMillis(500));
+        }
         conf.addAll(job.toConfiguration());
         return conf;
     }

@@ -13,7 +13,8 @@ import org.apache.flink.core.fs.Path;
 /**
  * Cuts each input file into the line-aligned splits of its {@link LineSplits} plan, so that a file
  * is read by all source subtasks at once. A file without a plan, or one that changed since it was
- * planned, is one split. Directories are not expanded (the job reads single files).
+ * planned, is one split. A directory (the watched input of {@code bench --live}) is read file by
+ * file: each file in it whose name does not start with . or _ is one split.
  */
 public final class LineSplitEnumerator implements FileEnumerator {
 
@@ -40,7 +41,23 @@ public final class LineSplitEnumerator implements FileEnumerator {
             FileSystem fs = path.getFileSystem();
             FileStatus status = fs.getFileStatus(path);
             if (status.isDir()) {
-                throw new IOException(path + " is a directory; the job reads one file");
+                // A watched directory: each visible file in it is one split.
+                FileStatus[] files = fs.listStatus(path);
+                java.util.Arrays.sort(
+                        files, java.util.Comparator.comparing(f -> f.getPath().getName()));
+                for (FileStatus f : files) {
+                    String name = f.getPath().getName();
+                    if (!f.isDir() && !name.startsWith(".") && !name.startsWith("_")) {
+                        splits.add(
+                                split(
+                                        f.getPath(),
+                                        0,
+                                        f.getLen(),
+                                        f.getModificationTime(),
+                                        f.getLen()));
+                    }
+                }
+                continue;
             }
             long size = status.getLen();
             long modified = status.getModificationTime();

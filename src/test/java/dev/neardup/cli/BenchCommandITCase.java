@@ -92,6 +92,38 @@ class BenchCommandITCase {
     }
 
     /**
+     * {@code --live}: pages written to a watched directory at a steady rate with a 3 s
+     * out-of-orderness. A copy of a page written more than 3 s before is alerted early, well before
+     * the watermark would pass it; nothing that waits for the watermark (verdicts, the other
+     * alerts) can come sooner than 3 s after its page was written.
+     */
+    @Test
+    void liveMeasuresEarlyAlertsAndVerdictsOnAStream() throws Exception {
+        CliRun run =
+                CliRun.run(
+                        "bench",
+                        "--live",
+                        "50",
+                        "--live-duration",
+                        "15s",
+                        "-D",
+                        "neardup.watermark.max-out-of-orderness=3s",
+                        "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode r = Json.MAPPER.readTree(run.out());
+        assertThat(r.get("pagesWritten").asInt()).isEqualTo(750);
+        assertThat(r.get("maxOutOfOrderness").asText()).isEqualTo("3s");
+        // About 10% are copies of a random earlier page: most of them written over 3 s before.
+        assertThat(r.get("earlyAlerts").asInt()).isPositive();
+        assertThat(r.get("earlyAlertLatencyP99Millis").asDouble()).isLessThan(3000);
+        assertThat(r.get("verdicts").asInt()).isGreaterThan(300);
+        assertThat(r.get("verdictLatencyMinMillis").asDouble()).isGreaterThanOrEqualTo(3000);
+        if (r.get("alerts").asInt() > 0) {
+            assertThat(r.get("alertLatencyMinMillis").asDouble()).isGreaterThanOrEqualTo(3000);
+        }
+    }
+
+    /**
      * {@code --scale-curve}: one warm-up, then the whole job and the cut job at each size; every
      * point measured, state per document of the same order at each size, and the plot written.
      */

@@ -68,6 +68,8 @@ public final class Bench {
             boolean dedupe,
             List<Integer> scaleCurve,
             Path plot,
+            Integer live,
+            Duration liveDuration,
             Path writeCorpus,
             boolean json,
             boolean quiet,
@@ -109,6 +111,15 @@ public final class Bench {
             throw NeardupException.usage("--duplicate-fraction must be in [0, 1)");
         }
         checkScaleCurve();
+        if (o.live() != null
+                && (o.dedupe()
+                        || o.scaleCurve() != null
+                        || o.writeCorpus() != null
+                        || o.hotCopies() > 0)) {
+            throw NeardupException.usage(
+                    "--live measures a live stream only: leave out --dedupe, --scale-curve,"
+                            + " --write-corpus and --hot-copies");
+        }
         Duration every = Progress.parseInterval(o.progressInterval());
         PrintWriter err = o.quiet() ? new PrintWriter(java.io.Writer.nullWriter()) : stderr;
         if (o.writeCorpus() != null) {
@@ -131,6 +142,9 @@ public final class Bench {
         }
         if (o.scaleCurve() != null) {
             return new ScaleCurve(this, out, err, every).run();
+        }
+        if (o.live() != null) {
+            return new LiveBench(this, out, err).run();
         }
         Progress progress = progress(err, every, Progress.run(counts));
         Configuration conf = o.jobConfiguration().get();
@@ -530,7 +544,7 @@ public final class Bench {
         return out.build().sorted().toArray();
     }
 
-    private static double percentile(double[] sorted, double q) {
+    static double percentile(double[] sorted, double q) {
         if (sorted.length == 0) {
             return Double.NaN;
         }

@@ -101,9 +101,17 @@ public final class BenchCorpus {
 
     /** One input line: a plain-text document. */
     public static String line(String id, String url, String content) {
+        return line(id, url, null, content);
+    }
+
+    /** One input line: a plain-text document fetched at {@code fetchedAt} (if not null). */
+    static String line(String id, String url, java.time.Instant fetchedAt, String content) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("id", id);
         doc.put("url", url);
+        if (fetchedAt != null) {
+            doc.put("fetchedAt", fetchedAt.toString());
+        }
         doc.put("contentType", "text/plain");
         doc.put("content", content);
         return Json.write(doc);
