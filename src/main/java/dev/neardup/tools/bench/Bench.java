@@ -581,14 +581,28 @@ public final class Bench {
                 System.getProperty("os.arch"));
     }
 
-    private void print(PrintWriter out, Map<String, Object> r) {
+    /**
+     * With {@code --json}, prints {@code r} as one JSON object and returns null; else returns a
+     * formatter for its table on {@code out}, with the machine and settings lines written, their
+     * labels padded to {@code labelWidth}.
+     */
+    Formatter table(PrintWriter out, Map<String, Object> r, int labelWidth) {
         if (o.json()) {
             out.println(dev.neardup.io.Json.write(r));
-            return;
+            return null;
         }
         Formatter f = new Formatter(out, Locale.ROOT);
-        f.format("machine             %s%n", r.get("machine"));
-        f.format("settings            %s%n", r.get("settings"));
+        String row = "%-" + labelWidth + "s%s%n";
+        f.format(row, "machine", r.get("machine"));
+        f.format(row, "settings", r.get("settings"));
+        return f;
+    }
+
+    private void print(PrintWriter out, Map<String, Object> r) {
+        Formatter f = table(out, r, 20);
+        if (f == null) {
+            return;
+        }
         f.format(
                 "corpus              %d documents, %.1f MB, %.0f%% near-duplicates%n",
                 o.documents(), r.get("inputMegabytes"), 100 * o.duplicateFraction());

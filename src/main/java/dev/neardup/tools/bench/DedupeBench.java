@@ -2,7 +2,6 @@ package dev.neardup.tools.bench;
 
 import dev.neardup.batch.DedupeJob;
 import dev.neardup.batch.DedupeSettings;
-import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.EmbeddedJob;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -130,13 +128,10 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
     }
 
     private void print(Map<String, Object> r) {
-        if (bench.o.json()) {
-            out.println(Json.write(r));
+        Formatter f = bench.table(out, r, 20);
+        if (f == null) {
             return;
         }
-        Formatter f = new Formatter(out, Locale.ROOT);
-        f.format("machine             %s%n", r.get("machine"));
-        f.format("settings            %s%n", r.get("settings"));
         f.format(
                 "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates (written in"
                         + " %.0f s)%n",

@@ -166,13 +166,10 @@ record LiveBench(Bench bench, PrintWriter out, PrintWriter err) {
     }
 
     private void print(Map<String, Object> r) {
-        if (bench.o.json()) {
-            out.println(Json.write(r));
+        Formatter f = bench.table(out, r, 20);
+        if (f == null) {
             return;
         }
-        Formatter f = new Formatter(out, Locale.ROOT);
-        f.format("machine             %s%n", r.get("machine"));
-        f.format("settings            %s%n", r.get("settings"));
         f.format(
                 "live input          %,d pages/s for %d s, each stamped with the time it was"
                         + " written; out-of-orderness %s%n",

@@ -1,7 +1,6 @@
 package dev.neardup.tools.bench;
 
 import dev.neardup.config.OptionValues;
-import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.Progress;
@@ -134,13 +133,10 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
     }
 
     private void print(Map<String, Object> r, List<Map<String, Object>> points) {
-        if (bench.o.json()) {
-            out.println(Json.write(r));
+        Formatter f = bench.table(out, r, 13);
+        if (f == null) {
             return;
         }
-        Formatter f = new Formatter(out, Locale.ROOT);
-        f.format("machine      %s%n", r.get("machine"));
-        f.format("settings     %s%n", r.get("settings"));
         f.format(
                 "runs         parallelism %d, %s state, checkpoints every %s, after a warm-up run"
                         + " of %,d; signature step %.0f us CPU per document%n",
