@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,7 +34,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -244,14 +242,7 @@ class EarlyAlertsKafkaITCase {
             boolean pairs) {
         return new Thread(
                 () -> {
-                    Properties p = new Properties();
-                    p.put("bootstrap.servers", KafkaTestBroker.bootstrapServers());
-                    p.put("group.id", "test-reader-" + UUID.randomUUID());
-                    p.put("auto.offset.reset", "earliest");
-                    p.put("enable.auto.commit", "false");
-                    p.put("isolation.level", "read_committed");
-                    p.put("key.deserializer", ByteArrayDeserializer.class.getName());
-                    p.put("value.deserializer", ByteArrayDeserializer.class.getName());
+                    Properties p = KafkaTestBroker.readCommittedConsumer();
                     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
                         consumer.subscribe(List.of(topic));
                         while (!stop.get()) {

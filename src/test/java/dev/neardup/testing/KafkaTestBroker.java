@@ -181,14 +181,10 @@ public final class KafkaTestBroker {
     }
 
     /**
-     * Reads a topic from the beginning with {@code isolation.level=read_committed} until at least
-     * {@code expected} records arrived, then keeps reading for {@code settle} to catch any extra
-     * (duplicate) records.
-     *
-     * @throws AssertionError when fewer than expected arrive within {@code timeout}
+     * The properties of a consumer of this broker in a group of its own that reads every committed
+     * record from the earliest offset, as bytes, and commits nothing.
      */
-    public static List<ConsumerRecord<byte[], byte[]>> readCommitted(
-            String topic, int expected, Duration timeout, Duration settle) {
+    public static Properties readCommittedConsumer() {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers());
         p.put("group.id", "test-reader-" + UUID.randomUUID());
@@ -197,6 +193,19 @@ public final class KafkaTestBroker {
         p.put("isolation.level", "read_committed");
         p.put("key.deserializer", ByteArrayDeserializer.class.getName());
         p.put("value.deserializer", ByteArrayDeserializer.class.getName());
+        return p;
+    }
+
+    /**
+     * Reads a topic from the beginning with {@code isolation.level=read_committed} until at least
+     * {@code expected} records arrived, then keeps reading for {@code settle} to catch any extra
+     * (duplicate) records.
+     *
+     * @throws AssertionError when fewer than expected arrive within {@code timeout}
+     */
+    public static List<ConsumerRecord<byte[], byte[]>> readCommitted(
+            String topic, int expected, Duration timeout, Duration settle) {
+        Properties p = readCommittedConsumer();
         p.put("max.partition.fetch.bytes", String.valueOf(32 << 20));
         List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
