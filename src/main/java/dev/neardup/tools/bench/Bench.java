@@ -512,7 +512,7 @@ public final class Bench {
         }
         long stateBytes = directorySize(Path.of(java.net.URI.create(savepoint)));
 
-        double[] latencies = latencies(alerts);
+        double[] latencies = latencies(alerts, a -> true);
         r.put("alertsNamingFirstCopy", alertsNaming(alerts, FIRST_COPY));
         r.put("alerts", latencies.length);
         r.put("latencyP50Millis", percentile(latencies, 0.50));
@@ -530,11 +530,19 @@ public final class Bench {
     }
 
     /** Parse-to-detection latencies of the alerts (pairs; cluster merges are left out). */
-    private static double[] latencies(Path alerts) throws IOException {
+    /**
+     * The sorted latencies (ms, event time to detection) of the alerts or verdicts in {@code file}
+     * that {@code which} takes, cluster merges left out; none when there is no file.
+     */
+    static double[] latencies(Path file, java.util.function.Predicate<JsonNode> which)
+            throws IOException {
         DoubleStream.Builder out = DoubleStream.builder();
-        for (String line : Files.readAllLines(alerts, StandardCharsets.UTF_8)) {
+        if (!Files.exists(file)) {
+            return new double[0];
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             JsonNode a = dev.neardup.io.Json.MAPPER.readTree(line);
-            if (!a.has("event")) {
+            if (!a.has("event") && which.test(a)) {
                 Instant eventTime = Instant.parse(a.get("eventTime").asText());
                 out.add(
                         Duration.between(eventTime, Instant.parse(a.get("detectedAt").asText()))

@@ -1,8 +1,6 @@
 package dev.neardup.tools.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
@@ -18,7 +16,6 @@ import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.DoubleStream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -135,27 +132,15 @@ record LiveBench(Bench bench, PrintWriter out, PrintWriter err) {
     }
 
     /**
-     * The sorted latencies (ms, event time to detection) of the outputs in {@code file} detected
-     * before {@code end}: alerts marked early or not ({@code early}), or all lines (null).
+     * The sorted latencies of the outputs in {@code file} detected before {@code end}: alerts
+     * marked early or not ({@code early}), or all lines (null).
      */
     private static double[] latencies(Path file, Instant end, Boolean early) throws IOException {
-        DoubleStream.Builder out = DoubleStream.builder();
-        if (!Files.exists(file)) {
-            return new double[0];
-        }
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            JsonNode a = Json.MAPPER.readTree(line);
-            if (a.has("event") || (early != null && a.path("early").asBoolean(false) != early)) {
-                continue;
-            }
-            Instant detected = Instant.parse(a.get("detectedAt").asText());
-            if (detected.isBefore(end)) {
-                out.add(
-                        Duration.between(Instant.parse(a.get("eventTime").asText()), detected)
-                                .toMillis());
-            }
-        }
-        return out.build().sorted().toArray();
+        return Bench.latencies(
+                file,
+                a ->
+                        (early == null || a.path("early").asBoolean(false) == early)
+                                && Instant.parse(a.get("detectedAt").asText()).isBefore(end));
     }
 
     private static void put(Map<String, Object> r, String what, double[] sorted) {
