@@ -283,6 +283,19 @@ public final class NearDupOptions {
                                     + " file mode). 0 keeps every waiting document in the state"
                                     + " backend.");
 
+    public static final ConfigOption<MemorySize> KEY_FILTER =
+            ConfigOptions.key("neardup.bucket.key-filter")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("128mb"))
+                    .withDescription(
+                            "Heap per band-bucket subtask, at most, for a filter of the band keys"
+                                    + " that have a bucket (a Bloom filter, 1.5 bytes per key), so"
+                                    + " that the buckets of a new document, which mostly do not"
+                                    + " exist yet, are not looked up in the state backend. It"
+                                    + " grows with the keys within the retention, and is rebuilt"
+                                    + " from the state's keys on restore. When full, more lookups"
+                                    + " go through (slower, never wrong). 0 turns it off.");
+
     public static final ConfigOption<MemorySize> PENDING_BUFFER =
             ConfigOptions.key("neardup.verdict.pending-buffer")
                     .memoryType()

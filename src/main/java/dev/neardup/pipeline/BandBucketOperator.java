@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.lsh.BucketKeyFilter;
 import dev.neardup.pipeline.BucketMembers.Member;
 import dev.neardup.similarity.Verification;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
@@ -31,6 +33,8 @@ import org.apache.flink.streaming.api.operators.InternalTimer;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One LSH band bucket (keyed by band key): where candidate pairs end up together (Leskovec,
@@ -48,7 +52,9 @@ import org.apache.flink.util.OutputTag;
  * taken in here ({@link VerdictEvent#reports}). Deletions reach every subtask ({@link
  * DeletionCopies}) and are kept as they arrive ({@link BucketDeletions}). The mode's {@link
  * CandidatePath} decides what band records and members carry and what happens to a candidate and to
- * the reports (through a sample store: {@link #SAMPLE_STORE}).
+ * the reports (through a sample store: {@link #SAMPLE_STORE}). A bucket that the subtask's {@link
+ * BucketKeyFilter} knows not to exist is not read (most of a new document's buckets); the filter is
+ * rebuilt from the state's keys on restore.
  *
  * <p>It keeps the state names, timers and uid of the {@code KeyedProcessFunction} it replaced
  * (state layout 2 restores as it was; the deletions are operator state of their own, empty in older
@@ -57,6 +63,8 @@ import org.apache.flink.util.OutputTag;
 public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, VerdictEvent> {
 
     private static final long serialVersionUID = 2L;
+
+    private static final Logger LOG = LoggerFactory.getLogger(BandBucketOperator.class);
 
     /**
      * Reports held back at most (documents): a watermark that passes a whole input file sends its
@@ -101,6 +109,11 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
      * by state TTL ({@code neardup.retention} after the last write) when never touched again.
      */
     private transient ValueState<byte[]> bucket;
+
+    /** The keys that may have a bucket: the others are not looked up. */
+    private transient BucketKeyFilter keys;
+
+    private transient Counter readsSkipped;
 
     /** Documents waiting beyond the heap budget, by event time, each with an event-time timer. */
     private transient MapState<Long, byte[]> waiting;
@@ -185,6 +198,12 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     public void open() throws Exception {
         super.open();
         bucket = getRuntimeContext().getState(descriptor(settings.buckets().retentionMillis()));
+        keys =
+                new BucketKeyFilter(
+                        settings.buckets().keyFilterBytes(), settings.buckets().retentionMillis());
+        if (keys.enabled()) {
+            rebuildKeyFilter();
+        }
         waiting =
                 getRuntimeContext()
                         .getMapState(
@@ -209,6 +228,8 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         spilled = metrics.counter("waitingSpilled");
         metrics.gauge("deletionsKept", (Gauge<Integer>) deletions::ids);
         bucketSize = metrics.histogram("bucketSize", new DescriptiveStatisticsHistogram(1000));
+        readsSkipped = metrics.counter("bucketReadsSkipped");
+        metrics.gauge("bucketKeyFilterBytes", (Gauge<Long>) keys::bytes);
         for (BandRecord r : restoredWaiting) {
             setCurrentKey(r.bandKey);
             await(r);
@@ -247,9 +268,14 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                 && Math.max(r.eventTime, Long.MIN_VALUE + EARLY_MIN_WAIT_MILLIS)
                                 - EARLY_MIN_WAIT_MILLIS
                         >= timers.currentWatermark()) {
-            logic.sendEarly(BucketMembers.decode(bucket.value(), signatureBytes), r);
+            logic.sendEarly(BucketMembers.decode(read(), signatureBytes), r);
         }
         await(r);
+    }
+
+    /** Bucket reads left out because the key filter knew the bucket did not exist, for tests. */
+    long readsSkipped() {
+        return readsSkipped.getCount();
     }
 
     /** Deletions kept: ids and their deletion times, for tests. */
@@ -298,6 +324,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         if (deletions.any()) {
             deletions.prune(mark.getTimestamp());
         }
+        keys.expire(System.currentTimeMillis());
         output.emitWatermark(mark);
     }
 
@@ -317,13 +344,42 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         takeAll(batch);
     }
 
+    /** The current bucket's packed members, null if it has none (or may be known to have none). */
+    private byte[] read() throws Exception {
+        if (keys.mightContain((Long) getCurrentKey())) {
+            return bucket.value();
+        }
+        readsSkipped.inc();
+        return null;
+    }
+
+    /**
+     * Puts the keys of the buckets in the state backend into the key filter (restored, they are
+     * those of this subtask's key groups). Their last writes are not known: they count as written
+     * now.
+     */
+    private void rebuildKeyFilter() throws Exception {
+        long start = System.nanoTime();
+        long now = System.currentTimeMillis();
+        try (Stream<Object> stored =
+                getKeyedStateBackend().<VoidNamespace>getKeys("bucket", VoidNamespace.INSTANCE)) {
+            stored.forEach(k -> keys.add((Long) k, now));
+        }
+        if (keys.keys() > 0) {
+            LOG.info(
+                    "Band bucket key filter rebuilt from {} stored buckets in {} ms ({} bytes)",
+                    keys.keys(),
+                    (System.nanoTime() - start) / 1_000_000,
+                    keys.bytes());
+        }
+    }
+
     /** Takes in {@code ordered} (of the current bucket): one read and at most one write. */
     private void takeAll(List<BandRecord> ordered) throws Exception {
         if (ordered.isEmpty()) {
             return;
         }
-        List<Member> members =
-                new ArrayList<>(BucketMembers.decode(bucket.value(), signatureBytes));
+        List<Member> members = new ArrayList<>(BucketMembers.decode(read(), signatureBytes));
         boolean changed = false;
         for (BandRecord r : ordered) {
             changed |= logic.take(members, r);
@@ -333,6 +389,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                 bucket.clear();
             } else {
                 bucket.update(path.encode(members));
+                keys.add((Long) getCurrentKey(), System.currentTimeMillis());
             }
         }
         bucketSize.update(members.size());

@@ -160,6 +160,20 @@ public final class JobMetrics {
                                 + " out-of-orderness and the input rate, and each record costs"
                                 + " several state operations more"),
                     counter(
+                            BAND_BUCKETS,
+                            "bucketReadsSkipped",
+                            "bucket reads left out because the band key filter"
+                                    + " (`neardup.bucket.key-filter`) knew the bucket did not"
+                                    + " exist: most of a new document's buckets"),
+                    new JobMetric(
+                            "bucketKeyFilterBytes",
+                            Kind.GAUGE,
+                            BAND_BUCKETS,
+                            "heap held by the band key filter of a subtask: 1.5 bytes per key"
+                                    + " written within the retention, up to"
+                                    + " `neardup.bucket.key-filter`; at the bound, more reads go"
+                                    + " to the state backend"),
+                    counter(
                             SAMPLE_INTAKE,
                             "samplesIn",
                             "containment mode only: documents' bottom-s samples received from the"

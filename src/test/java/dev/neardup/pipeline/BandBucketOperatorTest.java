@@ -298,6 +298,44 @@ class BandBucketOperatorTest {
         assertThat(membersSeenBy("f", T0 + 5000)).isEqualTo(3);
     }
 
+    private long readsSkipped() {
+        return ((BandBucketOperator) harness.getOperator()).readsSkipped();
+    }
+
+    @Test
+    void aBucketThatCannotExistIsNotReadAndOneThatDoesIs() throws Exception {
+        open(3);
+        harness.feed(inBucket(1L, "a", T0));
+        long skipped = readsSkipped();
+        assertThat(skipped).isPositive();
+        harness.feed(inBucket(2L, "b", T0 + 1));
+        assertThat(readsSkipped()).isEqualTo(skipped + 1);
+        assertThat(membersSeenBy("c", T0 + 2)).isZero();
+        assertThat(readsSkipped()).isEqualTo(skipped + 2);
+        assertThat(membersSeenBy("d", T0 + 3)).isOne(); // c's bucket exists now: read
+        assertThat(readsSkipped()).isEqualTo(skipped + 2);
+    }
+
+    @Test
+    void theKeyFilterIsRebuiltOnRestoreAndCanBeTurnedOff() throws Exception {
+        open(3);
+        harness.feed(inBucket(BUCKET, "a", T0));
+        OperatorSubtaskState snapshot = harness.snapshot(1L, 1L);
+        harness.close();
+
+        for (MemorySize filter : List.of(MemorySize.ofMebiBytes(1), MemorySize.ZERO)) {
+            harness = bucketHarness(HarnessFixtures.settingsWithKeyFilter(3, filter));
+            harness.initializeState(snapshot);
+            harness.open();
+            assertThat(membersSeenBy("b", T0 + 1)).as("filter %s", filter).isOne();
+            assertThat(readsSkipped()).isZero();
+            harness.feed(inBucket(7L, "c", T0 + 2));
+            assertThat(readsSkipped()).isEqualTo(filter.getBytes() == 0 ? 0 : 1);
+            harness.close();
+        }
+        harness = null;
+    }
+
     @Test
     void keyedStateHoldsOneEntryPerNonEmptyBucket() throws Exception {
         open(3);

@@ -71,6 +71,14 @@ final class HarnessFixtures {
         return NearDupSettings.from(conf);
     }
 
+    /** As {@link #settings(int)}, with this heap bound for the filter of band keys (0: off). */
+    static NearDupSettings settingsWithKeyFilter(
+            int capacity, org.apache.flink.configuration.MemorySize keyFilter) {
+        Configuration conf = configuration(capacity);
+        conf.set(NearDupOptions.KEY_FILTER, keyFilter);
+        return NearDupSettings.from(conf);
+    }
+
     /** Explicit small banding, the given bucket capacity and a 1 h retention. */
     private static Configuration configuration(int capacity) {
         Configuration conf = new Configuration();
