@@ -143,6 +143,9 @@ if [ "$tm_only" = false ]; then
     # 16 MB memtables, as the embedded mode: at 64 MB the memtables of containment mode's column
     # families fill the slot's write buffer budget and flush after a few writes each (README).
     set_conf state.backend.rocksdb.writebuffer.size 16mb
+    # Universal compaction: band keys are random, so leveled compaction rewrites the whole next
+    # level for every few memtables flushed, and stalls writes as state grows (docs/performance.md).
+    set_conf state.backend.rocksdb.compaction.style UNIVERSAL
     set_conf execution.checkpointing.dir "file://$dir/checkpoints"
     set_conf execution.checkpointing.savepoint-dir "file://$dir/savepoints"
     set_conf execution.checkpointing.externalized-checkpoint-retention RETAIN_ON_CANCELLATION

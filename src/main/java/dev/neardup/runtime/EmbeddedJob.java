@@ -59,8 +59,8 @@ public final class EmbeddedJob {
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
      * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
      * fails fast), temporary files (Flink's and the REST endpoint's) under {@code workDir}, 512 MB
-     * of managed memory for RocksDB and 16 MB memtables, watermarks every 50 ms. Keys already set
-     * in {@code base} win.
+     * of managed memory for RocksDB, 16 MB memtables and universal compaction, watermarks every 50
+     * ms. Keys already set in {@code base} win.
      */
     public static Configuration configuration(
             Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
@@ -73,6 +73,7 @@ public final class EmbeddedJob {
         conf.setString(
                 "state.backend.rocksdb.options-factory", NeardupRocksDbOptions.class.getName());
         conf.setString("state.backend.rocksdb.writebuffer.size", "16mb");
+        conf.setString("state.backend.rocksdb.compaction.style", "UNIVERSAL");
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("512m"));
         conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ofMillis(50));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");

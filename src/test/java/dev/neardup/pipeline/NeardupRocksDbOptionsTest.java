@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.RocksDB;
 
-/** The RocksDB options factory: its ratio is validated and applied to every column family. */
+/**
+ * The RocksDB options factory: its ratio is validated and applied to every column family, with the
+ * level-0 triggers.
+ */
 class NeardupRocksDbOptionsTest {
 
     @Test
@@ -22,11 +25,13 @@ class NeardupRocksDbOptionsTest {
                 factory.createColumnOptions(new ColumnFamilyOptions(), new ArrayList<>())) {
             assertThat(options.memtablePrefixBloomSizeRatio()).isEqualTo(0.1);
             assertThat(options.memtableWholeKeyFiltering()).isTrue();
+            assertThat(options.level0SlowdownWritesTrigger()).isEqualTo(60);
+            assertThat(options.level0StopWritesTrigger()).isEqualTo(80);
         }
     }
 
     @Test
-    void zeroLeavesTheOptionsAsTheyWere() throws Exception {
+    void zeroLeavesTheMemtableWithoutAFilter() throws Exception {
         RocksDB.loadLibrary();
         Configuration conf = new Configuration();
         conf.set(NearDupOptions.MEMTABLE_BLOOM_RATIO, 0.0);
@@ -36,6 +41,7 @@ class NeardupRocksDbOptionsTest {
                 factory.createColumnOptions(new ColumnFamilyOptions(), new ArrayList<>())) {
             assertThat(options.memtablePrefixBloomSizeRatio()).isZero();
             assertThat(options.memtableWholeKeyFiltering()).isFalse();
+            assertThat(options.level0SlowdownWritesTrigger()).isEqualTo(60);
         }
     }
 
