@@ -47,7 +47,8 @@ public final class BucketKeyFilter {
     private long bytes;
 
     /**
-     * @param maxBytes memory for all generations; 0 turns the filter off (every key may exist)
+     * @param maxBytes memory for all generations (at least one block of 32 bytes); 0 turns the
+     *     filter off (every key may exist)
      * @param retentionMillis how long after its last write a key's bucket lives
      */
     public BucketKeyFilter(long maxBytes, long retentionMillis) {
@@ -137,7 +138,9 @@ public final class BucketKeyFilter {
         long room = maxBytes - bytes;
         long blocks = Math.min(blocksFor(capacity), room / Generation.BLOCK_BYTES);
         blocks = Math.min(blocks, Integer.MAX_VALUE / 8);
-        if (blocks < Math.min(blocksFor(FIRST_CAPACITY), maxBytes / Generation.BLOCK_BYTES)) {
+        long smallest =
+                Math.max(1, Math.min(blocksFor(FIRST_CAPACITY), maxBytes / Generation.BLOCK_BYTES));
+        if (blocks < smallest) {
             if (newest != null) {
                 return null;
             }

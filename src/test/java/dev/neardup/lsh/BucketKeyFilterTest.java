@@ -129,6 +129,18 @@ class BucketKeyFilterTest {
     }
 
     @Test
+    void aBoundBelowOneBlockStillGivesOneBlock() {
+        BucketKeyFilter filter = new BucketKeyFilter(16, DAY);
+        for (long i = 0; i < 100; i++) {
+            filter.add(i, 0);
+        }
+        assertThat(filter.bytes()).isEqualTo(32);
+        for (long i = 0; i < 100; i++) {
+            assertThat(filter.mightContain(i)).isTrue();
+        }
+    }
+
+    @Test
     void offLetsEveryKeyThrough() {
         BucketKeyFilter off = new BucketKeyFilter(0, DAY);
         off.add(1, 0);
