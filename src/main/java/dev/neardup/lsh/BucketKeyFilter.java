@@ -89,10 +89,7 @@ public final class BucketKeyFilter {
         }
         long h = Mix64.fmix64(key);
         Generation newest = generations.isEmpty() ? null : generations.get(generations.size() - 1);
-        if (newest != null && newest.contains(h)) {
-            return;
-        }
-        if (newest == null || newest.keys >= newest.capacity) {
+        if (newest == null || (newest.keys >= newest.capacity && !newest.contains(h))) {
             Generation next = grow(newest, nowMillis);
             if (next != null) {
                 newest = next;
@@ -190,13 +187,19 @@ public final class BucketKeyFilter {
             return true;
         }
 
+        /** Sets the bits of {@code h}; counts it as a key if one of them was not set. */
         void put(long h) {
             int base = Mix64.reduce(h, blocks) * 8;
             int x = (int) h;
+            int changed = 0;
             for (int i = 0; i < 8; i++) {
-                words[base + i] |= 1 << ((x * SALT[i]) >>> 27);
+                int bit = 1 << ((x * SALT[i]) >>> 27);
+                changed |= ~words[base + i] & bit;
+                words[base + i] |= bit;
             }
-            keys++;
+            if (changed != 0) {
+                keys++;
+            }
         }
     }
 }
