@@ -4,26 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 class BucketKeyFilterTest {
 
     private static final long DAY = 86_400_000L;
 
+    /** {@code n} random keys, the same for the same seed. */
+    private static LongStream random(long seed, long n) {
+        return new SplittableRandom(seed).longs(n);
+    }
+
+    private static void addAll(BucketKeyFilter filter, LongStream keys) {
+        keys.forEach(k -> filter.add(k, 0));
+    }
+
+    /** No false negative: every key added is found. */
+    private static void assertFindsAll(BucketKeyFilter filter, LongStream keys) {
+        assertThat(keys.filter(k -> !filter.mightContain(k)).count()).isZero();
+    }
+
     @Test
     void everyKeyAddedIsFoundAcrossGenerations() {
         BucketKeyFilter filter = new BucketKeyFilter(64L << 20, DAY);
         long n = 3 * BucketKeyFilter.FIRST_CAPACITY + 50_000;
-        SplittableRandom random = new SplittableRandom(1);
-        for (long i = 0; i < n; i++) {
-            filter.add(random.nextLong(), 0);
-        }
+        addAll(filter, random(1, n));
         // 1 + 2 + 4 million keys of capacity: three generations for 3.01 million keys.
         assertThat(filter.generations()).isEqualTo(3);
-        random = new SplittableRandom(1);
-        for (long i = 0; i < n; i++) {
-            assertThat(filter.mightContain(random.nextLong())).isTrue();
-        }
+        assertFindsAll(filter, random(1, n));
     }
 
     @Test
@@ -62,29 +71,19 @@ class BucketKeyFilterTest {
         long bound = 4L << 20;
         BucketKeyFilter filter = new BucketKeyFilter(bound, DAY);
         long n = 6 * BucketKeyFilter.FIRST_CAPACITY;
-        SplittableRandom random = new SplittableRandom(4);
-        for (long i = 0; i < n; i++) {
-            filter.add(random.nextLong(), 0);
-        }
+        addAll(filter, random(4, n));
         assertThat(filter.bytes()).isEqualTo(bound);
         assertThat(filter.generations()).isEqualTo(2);
-        random = new SplittableRandom(4);
-        for (long i = 0; i < n; i++) {
-            assertThat(filter.mightContain(random.nextLong())).isTrue();
-        }
+        assertFindsAll(filter, random(4, n));
     }
 
     @Test
     void aBoundBelowTheFirstGenerationGivesOneSmallerGeneration() {
         BucketKeyFilter filter = new BucketKeyFilter(64 << 10, DAY);
-        for (long i = 0; i < 100_000; i++) {
-            filter.add(i, 0);
-        }
+        addAll(filter, LongStream.range(0, 100_000));
         assertThat(filter.generations()).isOne();
         assertThat(filter.bytes()).isEqualTo(64 << 10);
-        for (long i = 0; i < 100_000; i++) {
-            assertThat(filter.mightContain(i)).isTrue();
-        }
+        assertFindsAll(filter, LongStream.range(0, 100_000));
     }
 
     @Test
@@ -131,13 +130,9 @@ class BucketKeyFilterTest {
     @Test
     void aBoundBelowOneBlockStillGivesOneBlock() {
         BucketKeyFilter filter = new BucketKeyFilter(16, DAY);
-        for (long i = 0; i < 100; i++) {
-            filter.add(i, 0);
-        }
+        addAll(filter, LongStream.range(0, 100));
         assertThat(filter.bytes()).isEqualTo(32);
-        for (long i = 0; i < 100; i++) {
-            assertThat(filter.mightContain(i)).isTrue();
-        }
+        assertFindsAll(filter, LongStream.range(0, 100));
     }
 
     @Test
