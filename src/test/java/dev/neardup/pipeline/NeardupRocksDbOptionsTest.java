@@ -8,11 +8,12 @@ import java.util.ArrayList;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompactionStyle;
 import org.rocksdb.RocksDB;
 
 /**
  * The RocksDB options factory: its ratio is validated and applied to every column family, with the
- * level-0 triggers.
+ * level-0 triggers, and universal compaction's merge trigger.
  */
 class NeardupRocksDbOptionsTest {
 
@@ -27,6 +28,24 @@ class NeardupRocksDbOptionsTest {
             assertThat(options.memtableWholeKeyFiltering()).isTrue();
             assertThat(options.level0SlowdownWritesTrigger()).isEqualTo(60);
             assertThat(options.level0StopWritesTrigger()).isEqualTo(80);
+        }
+    }
+
+    @Test
+    void universalCompactionMergesAtEightSortedRunsAndLeveledKeepsItsTrigger() throws Exception {
+        RocksDB.loadLibrary();
+        NeardupRocksDbOptions factory =
+                (NeardupRocksDbOptions) new NeardupRocksDbOptions().configure(new Configuration());
+        try (ColumnFamilyOptions universal =
+                        factory.createColumnOptions(
+                                new ColumnFamilyOptions()
+                                        .setCompactionStyle(CompactionStyle.UNIVERSAL),
+                                new ArrayList<>());
+                ColumnFamilyOptions leveled =
+                        factory.createColumnOptions(new ColumnFamilyOptions(), new ArrayList<>())) {
+            assertThat(universal.level0FileNumCompactionTrigger()).isEqualTo(8);
+            assertThat(leveled.compactionStyle()).isEqualTo(CompactionStyle.LEVEL);
+            assertThat(leveled.level0FileNumCompactionTrigger()).isEqualTo(4);
         }
     }
 
