@@ -4,7 +4,7 @@ package dev.neardup.pipeline;
  * One band of one document's sketch, routed by {@link #bandKey} to its band bucket. It carries what
  * the bucket keeps of a member: the document's id, URL and event time, its b-bit signature (to
  * verify candidates on the spot) and the fingerprint of its full signature (to recognise exact
- * copies). A Flink POJO.
+ * copies). Serialized by {@link RecordSerializers.BandRecordSerializer}.
  */
 public class BandRecord {
     /** The 64-bit key of band {@link #band} (the bucket; cosine: of permuted-block table). */

@@ -97,7 +97,7 @@ public enum CandidatePath {
                     joined.keyBy(r -> r.id, Types.STRING)
                             .process(
                                     new SampleStoreFunction(settings),
-                                    TypeInformation.of(VerdictEvent.class))
+                                    RecordSerializers.VERDICT_EVENT)
                             .uid(NearDupJob.Uid.SAMPLE_STORE)
                             .name("sample store");
             return joined.getSideOutput(SampleIntakeFunction.REPORTS).union(verified);

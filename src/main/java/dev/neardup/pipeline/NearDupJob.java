@@ -198,14 +198,14 @@ public final class NearDupJob {
         // the custom one: the unpacking step in between keeps the exchange where it is).
         DataStream<BandRecord> unpacked =
                 bands.partitionCustom(new BandRouting.ToTarget(), r -> r.target)
-                        .flatMap(new BandRouting.Unpack(), TypeInformation.of(BandRecord.class))
+                        .flatMap(new BandRouting.Unpack(), RecordSerializers.BAND_RECORD)
                         .uid(Uid.BAND_RECORDS)
                         .name("band records");
         SingleOutputStreamOperator<VerdictEvent> found =
                 DataStreamUtils.reinterpretAsKeyedStream(unpacked, r -> r.bandKey, Types.LONG)
                         .transform(
                                 "band buckets",
-                                TypeInformation.of(VerdictEvent.class),
+                                RecordSerializers.VERDICT_EVENT,
                                 new BandBucketOperator(settings))
                         .uid(Uid.BAND_BUCKET)
                         .name("band buckets");
@@ -234,7 +234,7 @@ public final class NearDupJob {
     /** The signature operator on the parsed records: the start of {@link #graph} and the cut. */
     public static SingleOutputStreamOperator<RoutedBands> signatures(
             DataStream<ParsedRecord> parsed, NearDupSettings settings) {
-        return parsed.process(new SignatureFunction(settings))
+        return parsed.process(new SignatureFunction(settings), RecordSerializers.ROUTED_BANDS)
                 .uid(Uid.SIGNATURE)
                 .name("shingles, MinHash, band keys");
     }

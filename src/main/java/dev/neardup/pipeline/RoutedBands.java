@@ -5,7 +5,7 @@ package dev.neardup.pipeline;
  * signature operator emits instead of one {@link BandRecord} per band ({@link BandRouting}). The
  * document's fields once, and the band keys (with their band indices) whose key groups that subtask
  * owns. A deletion copy has one band key, in a key group of its subtask, and band {@link
- * DeletionCopies#BAND}. A Flink POJO.
+ * DeletionCopies#BAND}. Serialized by {@link RecordSerializers.RoutedBandsSerializer}.
  */
 public class RoutedBands {
 

@@ -40,7 +40,7 @@ public class SampleIntakeFunction
 
     /** Side output: the buckets' reports, to the verdicts. */
     public static final OutputTag<VerdictEvent> REPORTS =
-            new OutputTag<>("bucket-reports", TypeInformation.of(VerdictEvent.class));
+            new OutputTag<>("bucket-reports", RecordSerializers.VERDICT_EVENT);
 
     private static final int LAYOUT = 1;
 

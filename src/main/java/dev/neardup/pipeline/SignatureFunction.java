@@ -52,7 +52,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, RoutedBands
 
     /** Side output: one announcement per document or deletion, to the verdict operator. */
     public static final OutputTag<VerdictEvent> ANNOUNCE =
-            new OutputTag<>("announce", TypeInformation.of(VerdictEvent.class));
+            new OutputTag<>("announce", RecordSerializers.VERDICT_EVENT);
 
     /** Side output via a sample store: each document's sample and deletion, to the intake. */
     public static final OutputTag<SampleStoreRecord> SAMPLES =

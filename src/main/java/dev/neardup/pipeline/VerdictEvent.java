@@ -10,8 +10,9 @@ import dev.neardup.similarity.Estimate;
  * matches that are earlier than it). Every bucket a document reaches reports once ({@link
  * #reports}, several at once from one subtask). In containment mode the buckets verify nothing
  * themselves: a report says how many candidates it sent to the {@link SampleStoreFunction} ({@link
- * #forwarded}), and the store sends one {@link #RESULT} for each. A Flink POJO (arrays, no
- * collections).
+ * #forwarded}), and the store sends one {@link #RESULT} for each. Serialized by {@link
+ * RecordSerializers.VerdictEventSerializer} between operators; a Flink POJO (arrays, no
+ * collections) inside the sample intake's state ({@link SampleStoreRecord}).
  */
 public class VerdictEvent {
     /** The signature operator read this document: one per input record. */
