@@ -180,8 +180,35 @@ public final class Json {
         out.append('\n').append("  ".repeat(indent));
     }
 
-    /** ISO-8601 UTC text of an epoch-millisecond instant. */
+    /**
+     * ISO-8601 UTC text of an epoch-millisecond instant, as {@link Instant#toString}: the text up
+     * to the seconds is kept for the last second formatted (a verdict and its alerts format the
+     * same few seconds over and over), then the milliseconds, if any, and "Z" are appended.
+     */
     public static String isoTime(long epochMillis) {
-        return Instant.ofEpochMilli(epochMillis).toString();
+        long second = Math.floorDiv(epochMillis, 1000L);
+        int millis = (int) Math.floorMod(epochMillis, 1000L);
+        IsoSecond last = lastSecond;
+        if (last == null || last.second != second) {
+            String whole = Instant.ofEpochSecond(second).toString();
+            last = new IsoSecond(second, whole.substring(0, whole.length() - 1));
+            lastSecond = last;
+        }
+        if (millis == 0) {
+            return last.text + 'Z';
+        }
+        char[] fraction = {
+            '.',
+            (char) ('0' + millis / 100),
+            (char) ('0' + millis / 10 % 10),
+            (char) ('0' + millis % 10),
+            'Z'
+        };
+        return last.text.concat(new String(fraction));
     }
+
+    /** An epoch second and its ISO-8601 text up to the seconds (immutable: shared by threads). */
+    private record IsoSecond(long second, String text) {}
+
+    private static volatile IsoSecond lastSecond;
 }

@@ -2,12 +2,16 @@ package dev.neardup.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@link Json#pretty}: the layout of the tools' --json output, written by Jackson. */
+/**
+ * {@link Json#pretty}: the layout of the tools' --json output, written by Jackson; {@link
+ * Json#isoTime}.
+ */
 class JsonTest {
 
     @Test
@@ -48,5 +52,36 @@ class JsonTest {
         record Point(double s, double p) {}
         assertThat(Json.pretty(List.of(new Point(0.5, 0.25), new Point(1, 1))))
                 .isEqualTo("[\n  {\"s\": 0.5, \"p\": 0.25},\n  {\"s\": 1.0, \"p\": 1.0}\n]");
+    }
+
+    @Test
+    void isoTimeIsInstantsTextAcrossSecondsYearsAndTheEpoch() {
+        long[] edges = {
+            0,
+            1,
+            999,
+            1000,
+            -1,
+            -999,
+            -1000,
+            -1001,
+            1_700_000_000_000L,
+            1_700_000_000_010L,
+            1_700_000_000_100L,
+            253_402_300_799_999L,
+            253_402_300_800_000L,
+            -62_167_219_200_001L,
+            Long.MAX_VALUE / 1000,
+            Long.MIN_VALUE / 1000
+        };
+        for (long t : edges) {
+            assertThat(Json.isoTime(t)).as("%d", t).isEqualTo(Instant.ofEpochMilli(t).toString());
+        }
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 100_000; i++) {
+            // Runs within a second and jumps between seconds, in both directions.
+            long t = 1_700_000_000_000L + (i % 7 == 0 ? random.nextLong() % 10_000_000_000L : i);
+            assertThat(Json.isoTime(t)).as("%d", t).isEqualTo(Instant.ofEpochMilli(t).toString());
+        }
     }
 }
