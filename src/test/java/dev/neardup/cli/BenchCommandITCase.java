@@ -33,8 +33,8 @@ class BenchCommandITCase {
         List<JsonNode> progress = RunCommandITCase.progressLines(run.err());
         assertThat(progress)
                 .extracting(p -> p.get("phase").asText())
-                .contains("measured", "hot", "cut")
-                .containsOnly("measured", "hot", "cut");
+                .contains("warm-up", "measured", "hot", "cut")
+                .containsOnly("warm-up", "measured", "hot", "cut");
         assertThat(progress)
                 .allSatisfy(p -> assertThat(p.get("progress").asText()).isEqualTo("bench"));
         assertThat(progress)
@@ -43,6 +43,9 @@ class BenchCommandITCase {
         // The warm-up documents (as many as measured) come first in the same job.
         assertThat(r.get("documents").asInt()).isEqualTo(400);
         assertThat(r.get("warmUpDocuments").asInt()).isEqualTo(400);
+        // Then the whole job ran on them alone until the JIT was quiet, at most 6 times.
+        assertThat(r.get("warmUpRuns").asInt()).isBetween(1, 6);
+        assertThat(run.err()).contains("neardup bench: whole job, warm-up run 1");
         assertThat(r.get("signatureOnlyDocsPerSecond").asDouble()).isPositive();
         assertThat(r.get("jobDocsPerSecond").asDouble()).isPositive();
         // About 10% of the documents are near-duplicates of earlier ones: they raise alerts.

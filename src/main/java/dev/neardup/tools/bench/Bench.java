@@ -172,6 +172,13 @@ public final class Bench {
                     signatureOnly(settings, corpus.texts(Math.min(documents, SIGNATURE_DOCUMENTS)));
             double signatureDocsPerSecond = signature.docsPerSecond();
 
+            int warmUpRuns = 0;
+            if (warmUp > 0) {
+                Path warmUpInput = work.resolve("warm-up.jsonl");
+                BenchCorpus.write(warmUpInput, warmUp, corpus::text);
+                warmUpRuns = warmUpRuns(conf, settings, warmUpInput, work, err, progress);
+                Files.delete(warmUpInput);
+            }
             err.println("neardup bench: whole job, parallelism " + p);
             Map<String, Object> job =
                     wholeJob(conf, settings, input, work, err, progress, "measured", warmUp, false);
@@ -187,6 +194,7 @@ public final class Bench {
             r.put("parallelism", p);
             r.put("checkpointInterval", OptionValues.format(o.checkpointInterval()));
             r.put("warmUpDocuments", warmUp);
+            r.put("warmUpRuns", warmUpRuns);
             r.put("stateBackend", o.stateBackend());
             r.put("signatureOnlyDocsPerSecond", signatureDocsPerSecond);
             r.put(
@@ -389,6 +397,50 @@ public final class Bench {
                         ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
+
+    /**
+     * Runs the whole job over {@code input} (the warm-up documents) until the JIT compilers are
+     * quiet: until they took less than {@link #QUIET_JIT_SHARE} of the process's CPU in a run, or
+     * for {@link #MAX_WARM_UP_RUNS} runs. The JVM's first job compiles Flink's runtime and the
+     * job's code, and on 2 cores its one C2 thread needs more than half a minute of the job running
+     * for that: measured in the first job, the compiler threads were a quarter of the whole job's
+     * CPU after 60,000 warm-up documents, while the keyed path cut, run next, found the code
+     * compiled.
+     *
+     * @return the runs
+     */
+    int warmUpRuns(
+            Configuration conf,
+            NearDupSettings settings,
+            Path input,
+            Path work,
+            PrintWriter err,
+            Progress progress)
+            throws Exception {
+        int run = 0;
+        double jitShare = 1;
+        while (run < MAX_WARM_UP_RUNS && jitShare >= QUIET_JIT_SHARE) {
+            run++;
+            err.println("neardup bench: whole job, warm-up run " + run);
+            Map<String, Object> r =
+                    wholeJob(conf, settings, input, work, err, progress, "warm-up", 0, false);
+            jitShare =
+                    (double) r.get("jitMicrosPerDocument")
+                            / Math.max(1e-9, (double) r.get("cpuMicrosPerDocument"));
+            err.printf(
+                    Locale.ROOT,
+                    "neardup bench: the JIT compilers took %.0f%% of the CPU in warm-up run %d%n",
+                    100 * jitShare,
+                    run);
+        }
+        return run;
+    }
+
+    /** The JIT compilers' share of the CPU in a warm-up run below which they count as quiet. */
+    static final double QUIET_JIT_SHARE = 0.10;
+
+    /** Warm-up runs at most, whether or not the JIT compilers are quiet by then. */
+    static final int MAX_WARM_UP_RUNS = 6;
 
     /**
      * Runs the whole job over {@code input} until every verdict is out, or with {@code cut} the job
@@ -621,13 +673,14 @@ public final class Bench {
         f.format(
                 "whole job           %,.0f documents/s  (%,.0f after start-up; parallelism %d,"
                         + " %s state, checkpoints every %s; measured after %,d warm-up"
-                        + " documents in the same job)%n",
+                        + " documents in the same job, after %d warm-up runs of the whole job)%n",
                 r.get("jobDocsPerSecond"),
                 r.get("jobDocsPerSecondAfterStartup"),
                 r.get("parallelism"),
                 o.stateBackend(),
                 OptionValues.format(o.checkpointInterval()),
-                r.get("warmUpDocuments"));
+                r.get("warmUpDocuments"),
+                r.get("warmUpRuns"));
         f.format(
                 "job / signature     %.0f%%  (after start-up)%n",
                 100 * (double) r.get("jobToSignatureRatio"));
