@@ -9,6 +9,11 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.api.common.typeutils.base.array.DoublePrimitiveArraySerializer;
+import org.apache.flink.api.common.typeutils.base.array.IntPrimitiveArraySerializer;
+import org.apache.flink.api.common.typeutils.base.array.LongPrimitiveArraySerializer;
+import org.apache.flink.api.common.typeutils.base.array.StringArraySerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
@@ -135,26 +140,26 @@ public final class RecordSerializers {
         @Override
         public void serialize(RoutedBands r, DataOutputView out) throws IOException {
             out.writeInt(r.target);
-            writeLongs(r.keys, out);
-            writeInts(r.bands, out);
+            write(LongPrimitiveArraySerializer.INSTANCE, r.keys, out);
+            write(IntPrimitiveArraySerializer.INSTANCE, r.bands, out);
             StringValue.writeString(r.docId, out);
             StringValue.writeString(r.url, out);
             out.writeLong(r.eventTime);
             out.writeLong(r.fingerprint);
-            writeBytes(r.signature, out);
+            write(BytePrimitiveArraySerializer.INSTANCE, r.signature, out);
         }
 
         @Override
         public RoutedBands deserialize(DataInputView in) throws IOException {
             RoutedBands r = new RoutedBands();
             r.target = in.readInt();
-            r.keys = readLongs(in);
-            r.bands = readInts(in);
+            r.keys = read(LongPrimitiveArraySerializer.INSTANCE, in);
+            r.bands = read(IntPrimitiveArraySerializer.INSTANCE, in);
             r.docId = StringValue.readString(in);
             r.url = StringValue.readString(in);
             r.eventTime = in.readLong();
             r.fingerprint = in.readLong();
-            r.signature = readBytes(in);
+            r.signature = read(BytePrimitiveArraySerializer.INSTANCE, in);
             return r;
         }
 
@@ -195,7 +200,7 @@ public final class RecordSerializers {
             StringValue.writeString(r.url, out);
             out.writeLong(r.eventTime);
             out.writeLong(r.fingerprint);
-            writeBytes(r.signature, out);
+            write(BytePrimitiveArraySerializer.INSTANCE, r.signature, out);
         }
 
         @Override
@@ -207,7 +212,7 @@ public final class RecordSerializers {
             r.url = StringValue.readString(in);
             r.eventTime = in.readLong();
             r.fingerprint = in.readLong();
-            r.signature = readBytes(in);
+            r.signature = read(BytePrimitiveArraySerializer.INSTANCE, in);
             return r;
         }
 
@@ -272,15 +277,15 @@ public final class RecordSerializers {
             MatchList m = e.matches;
             out.writeBoolean(m != null);
             if (m != null) {
-                writeStrings(m.ids, out);
-                writeStrings(m.urls, out);
-                writeLongs(m.eventTimes, out);
-                writeDoubles(m.similarities, out);
+                write(StringArraySerializer.INSTANCE, m.ids, out);
+                write(StringArraySerializer.INSTANCE, m.urls, out);
+                write(LongPrimitiveArraySerializer.INSTANCE, m.eventTimes, out);
+                write(DoublePrimitiveArraySerializer.INSTANCE, m.similarities, out);
                 writeDirections(m.directions, out);
-                writeStrings(m.clusterIds, out);
-                writeLongs(m.clusterTimes, out);
+                write(StringArraySerializer.INSTANCE, m.clusterIds, out);
+                write(LongPrimitiveArraySerializer.INSTANCE, m.clusterTimes, out);
             }
-            writeInts(e.matchBands, out);
+            write(IntPrimitiveArraySerializer.INSTANCE, e.matchBands, out);
         }
 
         @Override
@@ -297,18 +302,18 @@ public final class RecordSerializers {
             e.band = in.readInt();
             if (in.readBoolean()) {
                 MatchList m = new MatchList();
-                m.ids = readStrings(in);
-                m.urls = readStrings(in);
-                m.eventTimes = readLongs(in);
-                m.similarities = readDoubles(in);
+                m.ids = read(StringArraySerializer.INSTANCE, in);
+                m.urls = read(StringArraySerializer.INSTANCE, in);
+                m.eventTimes = read(LongPrimitiveArraySerializer.INSTANCE, in);
+                m.similarities = read(DoublePrimitiveArraySerializer.INSTANCE, in);
                 m.directions = readDirections(in);
-                m.clusterIds = readStrings(in);
-                m.clusterTimes = readLongs(in);
+                m.clusterIds = read(StringArraySerializer.INSTANCE, in);
+                m.clusterTimes = read(LongPrimitiveArraySerializer.INSTANCE, in);
                 e.matches = m;
             } else {
                 e.matches = null;
             }
-            e.matchBands = readInts(in);
+            e.matchBands = read(IntPrimitiveArraySerializer.INSTANCE, in);
             return e;
         }
 
@@ -391,105 +396,16 @@ public final class RecordSerializers {
         }
     }
 
-    private static void writeLongs(long[] a, DataOutputView out) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
+    /** {@code a}, which may be null, with {@code serializer} (Flink's, for arrays). */
+    private static <A> void write(TypeSerializer<A> serializer, A a, DataOutputView out)
+            throws IOException {
+        out.writeBoolean(a != null);
         if (a != null) {
-            for (long v : a) {
-                out.writeLong(v);
-            }
+            serializer.serialize(a, out);
         }
     }
 
-    private static long[] readLongs(DataInputView in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            return null;
-        }
-        long[] a = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = in.readLong();
-        }
-        return a;
-    }
-
-    private static void writeInts(int[] a, DataOutputView out) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
-        if (a != null) {
-            for (int v : a) {
-                out.writeInt(v);
-            }
-        }
-    }
-
-    private static int[] readInts(DataInputView in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            return null;
-        }
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = in.readInt();
-        }
-        return a;
-    }
-
-    private static void writeDoubles(double[] a, DataOutputView out) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
-        if (a != null) {
-            for (double v : a) {
-                out.writeDouble(v);
-            }
-        }
-    }
-
-    private static double[] readDoubles(DataInputView in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            return null;
-        }
-        double[] a = new double[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = in.readDouble();
-        }
-        return a;
-    }
-
-    private static void writeBytes(byte[] a, DataOutputView out) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
-        if (a != null) {
-            out.write(a);
-        }
-    }
-
-    private static byte[] readBytes(DataInputView in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            return null;
-        }
-        byte[] a = new byte[n];
-        in.readFully(a);
-        return a;
-    }
-
-    /** Strings, each of which may be null ({@link StringValue} writes null as length 0). */
-    private static void writeStrings(String[] a, DataOutputView out) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
-        if (a != null) {
-            for (String s : a) {
-                StringValue.writeString(s, out);
-            }
-        }
-    }
-
-    private static String[] readStrings(DataInputView in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            return null;
-        }
-        String[] a = new String[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = StringValue.readString(in);
-        }
-        return a;
+    private static <A> A read(TypeSerializer<A> serializer, DataInputView in) throws IOException {
+        return in.readBoolean() ? serializer.deserialize(in) : null;
     }
 }

@@ -125,15 +125,23 @@ class RecordSerializersTest {
         return e;
     }
 
-    @Nested
-    class RoutedBandsSerializerTest extends SerializerTestBase<RoutedBands> {
-        RoutedBandsSerializerTest() {
+    /**
+     * Flink's serializer suite for one of the serializers, with its records compared field by
+     * field.
+     */
+    abstract class Suite<T> extends SerializerTestBase<T> {
+        private final TypeSerializer<T> serializer;
+        private final Class<T> type;
+
+        Suite(TypeSerializer<T> serializer, Class<T> type) {
             super(SAME_FIELDS);
+            this.serializer = serializer;
+            this.type = type;
         }
 
         @Override
-        protected TypeSerializer<RoutedBands> createSerializer() {
-            return RecordSerializers.RoutedBandsSerializer.INSTANCE;
+        protected TypeSerializer<T> createSerializer() {
+            return serializer;
         }
 
         @Override
@@ -142,38 +150,32 @@ class RecordSerializersTest {
         }
 
         @Override
-        protected Class<RoutedBands> getTypeClass() {
-            return RoutedBands.class;
+        protected Class<T> getTypeClass() {
+            return type;
+        }
+    }
+
+    @Nested
+    class RoutedBandsSerializerTest extends Suite<RoutedBands> {
+        RoutedBandsSerializerTest() {
+            super(RecordSerializers.RoutedBandsSerializer.INSTANCE, RoutedBands.class);
         }
 
         @Override
         protected RoutedBands[] getTestData() {
-            RoutedBands empty = new RoutedBands();
             return new RoutedBands[] {
-                routed("a", 1, false), routed("b", 11, false), routed("c", 6, true), empty
+                routed("a", 1, false),
+                routed("b", 11, false),
+                routed("c", 6, true),
+                new RoutedBands()
             };
         }
     }
 
     @Nested
-    class BandRecordSerializerTest extends SerializerTestBase<BandRecord> {
+    class BandRecordSerializerTest extends Suite<BandRecord> {
         BandRecordSerializerTest() {
-            super(SAME_FIELDS);
-        }
-
-        @Override
-        protected TypeSerializer<BandRecord> createSerializer() {
-            return RecordSerializers.BandRecordSerializer.INSTANCE;
-        }
-
-        @Override
-        protected int getLength() {
-            return -1;
-        }
-
-        @Override
-        protected Class<BandRecord> getTypeClass() {
-            return BandRecord.class;
+            super(RecordSerializers.BandRecordSerializer.INSTANCE, BandRecord.class);
         }
 
         @Override
@@ -185,24 +187,9 @@ class RecordSerializersTest {
     }
 
     @Nested
-    class VerdictEventSerializerTest extends SerializerTestBase<VerdictEvent> {
+    class VerdictEventSerializerTest extends Suite<VerdictEvent> {
         VerdictEventSerializerTest() {
-            super(SAME_FIELDS);
-        }
-
-        @Override
-        protected TypeSerializer<VerdictEvent> createSerializer() {
-            return RecordSerializers.VerdictEventSerializer.INSTANCE;
-        }
-
-        @Override
-        protected int getLength() {
-            return -1;
-        }
-
-        @Override
-        protected Class<VerdictEvent> getTypeClass() {
-            return VerdictEvent.class;
+            super(RecordSerializers.VerdictEventSerializer.INSTANCE, VerdictEvent.class);
         }
 
         @Override
