@@ -146,6 +146,9 @@ if [ "$tm_only" = false ]; then
     # Universal compaction: band keys are random, so leveled compaction rewrites the whole next
     # level for every few memtables flushed, and stalls writes as state grows (docs/performance.md).
     set_conf state.backend.rocksdb.compaction.style UNIVERSAL
+    # neardup's RocksDB options, loaded from the job jar: memtable Bloom filters, more level-0
+    # files before writes stall, universal merges at 8 sorted runs (docs/flink-cluster.md).
+    set_conf state.backend.rocksdb.options-factory dev.neardup.pipeline.NeardupRocksDbOptions
     set_conf execution.checkpointing.dir "file://$dir/checkpoints"
     set_conf execution.checkpointing.savepoint-dir "file://$dir/savepoints"
     set_conf execution.checkpointing.externalized-checkpoint-retention RETAIN_ON_CANCELLATION

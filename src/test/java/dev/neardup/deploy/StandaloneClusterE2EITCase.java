@@ -174,6 +174,7 @@ class StandaloneClusterE2EITCase {
         // The bases were settled (their verdicts out) before the copies came: alerted early.
         assertThat(assertAlertsArePlantedPairs()).as("early alerts").hasSize(10);
         step("planted duplicates: " + corpus.docs.size() + " verdicts, 10 alerts");
+        assertBucketsUseNeardupRocksDbOptions();
 
         // 2. Stop with a savepoint, resubmit from it.
         String savepoint = rest.stopWithSavepoint(first, WAIT);
@@ -476,6 +477,39 @@ class StandaloneClusterE2EITCase {
     }
 
     /** Adds near-duplicates (Jaccard ~0.96) of documents {@code base + i}, i in [from, to). */
+    /**
+     * The TaskManager loaded {@code NeardupRocksDbOptions} from the job jar, as flink-start.sh
+     * configures it: the options RocksDB logs for the band buckets' instances (in the running job:
+     * Flink deletes these logs when a job ends) are neardup's, not RocksDB's defaults.
+     */
+    private static void assertBucketsUseNeardupRocksDbOptions() throws Exception {
+        List<String> logs;
+        try (var files = Files.list(cluster.dir().resolve("log").resolve("rocksdb"))) {
+            logs =
+                    files.filter(f -> f.getFileName().toString().contains("BandBucketOperator"))
+                            .map(
+                                    f -> {
+                                        try {
+                                            return Files.readString(
+                                                    f,
+                                                    java.nio.charset.StandardCharsets.ISO_8859_1);
+                                        } catch (java.io.IOException e) {
+                                            throw new java.io.UncheckedIOException(e);
+                                        }
+                                    })
+                            .toList();
+        }
+        assertThat(logs).as("RocksDB logs of the band buckets").isNotEmpty();
+        assertThat(logs)
+                .allSatisfy(
+                        log ->
+                                assertThat(log)
+                                        .contains("Options.level0_file_num_compaction_trigger: 8")
+                                        .contains("Options.level0_slowdown_writes_trigger: 60")
+                                        .contains("Options.memtable_prefix_bloom_size_ratio: 0.1"));
+        step("band buckets' RocksDB runs with NeardupRocksDbOptions from the job jar");
+    }
+
     private void copies(String base, int from, int to, String prefix) {
         for (int i = from; i < to; i++) {
             corpus.addVariant(base + i, prefix + i, 0.96);
