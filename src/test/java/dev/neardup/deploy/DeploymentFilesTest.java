@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -159,6 +160,10 @@ class DeploymentFilesTest {
         assertThat(conf)
                 .containsEntry("state.backend.type", "rocksdb")
                 .containsEntry("execution.checkpointing.incremental", "true")
+                .containsEntry("state.backend.rocksdb.compaction.style", "UNIVERSAL")
+                .containsEntry(
+                        "state.backend.rocksdb.options-factory",
+                        NeardupRocksDbOptions.class.getName())
                 .containsEntry("high-availability.type", "kubernetes")
                 .containsKeys(
                         "execution.checkpointing.dir",
@@ -364,6 +369,10 @@ class DeploymentFilesTest {
                 .containsEntry("state.backend.type", "rocksdb")
                 .containsEntry("execution.checkpointing.incremental", "true")
                 .containsEntry("taskmanager.numberOfTaskSlots", "2")
+                .containsEntry("state.backend.rocksdb.compaction.style", "UNIVERSAL")
+                .containsEntry(
+                        "state.backend.rocksdb.options-factory",
+                        NeardupRocksDbOptions.class.getName())
                 .containsEntry("execution.checkpointing.dir", "file:///flink-data/checkpoints")
                 .containsEntry(
                         "execution.checkpointing.savepoint-dir", "file:///flink-data/savepoints");
