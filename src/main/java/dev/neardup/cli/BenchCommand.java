@@ -94,12 +94,12 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                     "Documents read before the measured ones, in the same job (the whole job and"
                         + " the keyed path cut alike): rate and CPU time are measured from the last"
                         + " of them on, when its state holds them. Before both, the whole job runs"
-                        + " on these documents alone until the JIT compilers are quiet (under 10%%"
-                        + " of the CPU in a run, at most 6 runs), so that both are measured with"
-                        + " the code compiled (on 2 cores the JIT takes a core for the first half"
-                        + " minute; a streaming job runs for days). With --scale-curve, one warm-up"
-                        + " run of each job instead (default 20000). 0 for none. Default: as many"
-                        + " as --documents.")
+                        + " on these documents alone (the first 60000 at most) until the JIT"
+                        + " compilers are quiet (under 10%% of the CPU in a run, at most 6 runs),"
+                        + " so that both are measured with the code compiled (on 2 cores the JIT"
+                        + " takes a core for the first half minute; a streaming job runs for days)."
+                        + " With --scale-curve, one warm-up run of each job instead (default"
+                        + " 20000). 0 for none. Default: as many as --documents.")
     Integer warmUp;
 
     @Option(

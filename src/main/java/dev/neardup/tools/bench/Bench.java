@@ -175,7 +175,8 @@ public final class Bench {
             int warmUpRuns = 0;
             if (warmUp > 0) {
                 Path warmUpInput = work.resolve("warm-up.jsonl");
-                BenchCorpus.write(warmUpInput, warmUp, corpus::text);
+                BenchCorpus.write(
+                        warmUpInput, Math.min(warmUp, WARM_UP_RUN_DOCUMENTS), corpus::text);
                 warmUpRuns = warmUpRuns(conf, settings, warmUpInput, work, err, progress);
                 Files.delete(warmUpInput);
             }
@@ -438,6 +439,12 @@ public final class Bench {
 
     /** The JIT compilers' share of the CPU in a warm-up run below which they count as quiet. */
     static final double QUIET_JIT_SHARE = 0.10;
+
+    /**
+     * The documents of a warm-up run at most (the first of the warm-up documents): enough for the
+     * JIT, and a large --warm-up does not make each run long.
+     */
+    static final int WARM_UP_RUN_DOCUMENTS = 60_000;
 
     /** Warm-up runs at most, whether or not the JIT compilers are quiet by then. */
     static final int MAX_WARM_UP_RUNS = 6;
