@@ -6,7 +6,6 @@ import dev.neardup.similarity.Verification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -24,7 +23,6 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
-import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
@@ -121,8 +119,8 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     /** Documents waiting on the heap (all later than the watermark). */
     private transient WaitingRecords buffered;
 
-    /** The heap's documents the watermark being processed passed, per bucket, in order. */
-    private transient Map<Long, Due> due;
+    /** The heap's documents the watermark being processed passed, sorted for their buckets. */
+    private transient DueRecords due;
 
     /** What the bucket does with a document it takes in, and the reports it holds back. */
     private transient BucketLogic logic;
@@ -141,27 +139,6 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
     public BandBucketOperator(NearDupSettings settings) {
         this.settings = settings;
         this.path = settings.mode().candidatePath();
-    }
-
-    /** A bucket's documents passed by the watermark being processed, in order. */
-    static final class Due {
-        /**
-         * The order of the keys in the state backend: key group, then the key's bytes (big-endian,
-         * compared unsigned).
-         */
-        static final Comparator<Due> STATE_ORDER =
-                Comparator.<Due>comparingInt(d -> d.keyGroup)
-                        .thenComparing((a, b) -> Long.compareUnsigned(a.bandKey, b.bandKey));
-
-        final long bandKey;
-        final int keyGroup;
-        final ArrayList<BandRecord> records = new ArrayList<>(2);
-        int next;
-
-        Due(long bandKey, int maxParallelism) {
-            this.bandKey = bandKey;
-            this.keyGroup = KeyGroupRangeAssignment.assignToKeyGroup(bandKey, maxParallelism);
-        }
     }
 
     @Override
@@ -213,7 +190,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
                                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         openTimers("the band buckets keep documents waiting for the watermark");
         buffered = new WaitingRecords(settings.buckets().orderBufferBytes());
-        due = new HashMap<>();
+        due = DueRecords.none();
         maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
         var metrics = getMetricGroup();
         logic =
@@ -294,32 +271,20 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        buffered.drainUpTo(
-                mark.getTimestamp(),
-                r ->
-                        due.computeIfAbsent(r.bandKey, k -> new Due(k, maxParallelism))
-                                .records
-                                .add(r));
-        for (Due d : due.values()) {
-            d.records.sort(ORDER);
-        }
+        due = DueRecords.of(buffered.drainUpTo(mark.getTimestamp()), maxParallelism);
         // Timers of waiting entries fire in event-time order; each takes in its entry together
         // with the due documents of its bucket up to that time (onEventTime).
         InternalTimeServiceManager<?> timeServices = getTimeServiceManager().orElseThrow();
         timeServices.advanceWatermark(mark);
-        // In the order of the keys in the state backend: RocksDB then inserts into its memtable
-        // near the previous insert (half the cost of inserting at random, with 60,000 documents).
-        List<Due> ordered = new ArrayList<>(due.values());
-        ordered.sort(Due.STATE_ORDER);
-        for (Due d : ordered) {
-            if (d.next < d.records.size()) {
-                setCurrentKey(d.bandKey);
-                takeAll(d.records.subList(d.next, d.records.size()));
-            }
-        }
-        // A new map each time: a cleared HashMap keeps its largest table, and iterating that after
-        // one big step (a burst, a stall) would cost every later watermark.
-        due = new HashMap<>();
+        // The rest in the order of the keys in the state backend: RocksDB then inserts into its
+        // memtable near the previous insert (half the cost of inserting at random, with 60,000
+        // documents).
+        due.forEachBucket(
+                (bandKey, ordered) -> {
+                    setCurrentKey(bandKey);
+                    takeAll(ordered);
+                });
+        due = DueRecords.none();
         logic.sendReports();
         if (deletions.any()) {
             deletions.prune(mark.getTimestamp());
@@ -334,12 +299,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         List<BandRecord> batch =
                 BucketMembers.decodeRecords(waiting.get(time), timer.getKey(), signatureBytes);
         waiting.remove(time);
-        Due d = due.get(timer.getKey());
-        if (d != null) {
-            while (d.next < d.records.size() && d.records.get(d.next).eventTime <= time) {
-                batch.add(d.records.get(d.next++));
-            }
-        }
+        due.takeUpTo(timer.getKey(), time, batch);
         batch.sort(ORDER);
         takeAll(batch);
     }

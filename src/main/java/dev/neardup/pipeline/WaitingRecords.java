@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -37,16 +36,21 @@ final class WaitingRecords {
         return true;
     }
 
-    /** Hands every record at or before {@code watermark} to {@code sink} and forgets it. */
-    void drainUpTo(long watermark, Consumer<BandRecord> sink) {
+    /** Every record at or before {@code watermark}, by event time; they are forgotten here. */
+    List<BandRecord> drainUpTo(long watermark) {
         NavigableMap<Long, ArrayList<BandRecord>> passed = byTime.headMap(watermark, true);
+        if (passed.isEmpty()) {
+            return List.of();
+        }
+        List<BandRecord> out = new ArrayList<>();
         for (ArrayList<BandRecord> atTime : passed.values()) {
             for (BandRecord r : atTime) {
                 bytes -= heapBytes(r);
-                sink.accept(r);
             }
+            out.addAll(atTime);
         }
         passed.clear();
+        return out;
     }
 
     /** The records held, by event time. */

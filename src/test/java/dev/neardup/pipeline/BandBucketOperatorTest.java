@@ -446,6 +446,23 @@ class BandBucketOperatorTest {
     }
 
     @Test
+    void anEarlierDocumentOnTheHeapIsTakenInWithTheTimerOfALaterOneInState() throws Exception {
+        // "a" fills the budget on the heap; "b" and "c", later, wait in keyed state. b's timer
+        // must take "a" in first, or b would be the first of the page.
+        harness = bucketHarness(settings(64, MemorySize.parse("200b")));
+        harness.open();
+        long[] page = signature(9);
+        harness.processElement(record(BUCKET, "a", T0, page), T0);
+        harness.processElement(record(BUCKET, "b", T0 + 1000, page), T0 + 1000);
+        harness.processElement(record(BUCKET, "c", T0 + 2000, page), T0 + 2000);
+        assertThat(harness.numEventTimeTimers()).isEqualTo(2);
+        harness.processWatermark(new Watermark(T0 + 5000));
+        assertThat(pairs(harness.extractOutputValues())).containsExactlyInAnyOrder("b>a", "c>a");
+        assertThat(harness.numEventTimeTimers()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+    }
+
+    @Test
     void documentsWaitingAtACheckpointAreTakenInAfterARestore() throws Exception {
         open(64);
         long[] page = signature(9);

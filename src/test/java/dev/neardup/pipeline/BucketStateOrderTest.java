@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.runtime.state.CompositeKeySerializationUtils;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.SerializedCompositeKeyBuilder;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
@@ -24,9 +25,9 @@ class BucketStateOrderTest {
 
     @ParameterizedTest
     @ValueSource(ints = {128, 4096, 32768})
-    void dueBucketsAreOrderedAsTheirRocksDbKeys(int maxParallelism) {
+    void dueBucketsAreOrderedAsTheirRocksDbKeys(int maxParallelism) throws Exception {
         SplittableRandom random = new SplittableRandom(7);
-        List<BandBucketOperator.Due> due = new ArrayList<>();
+        List<BandRecord> due = new ArrayList<>();
         for (int i = 0; i < 5000; i++) {
             // Band keys are 64-bit hashes: both signs, and a few of the extremes.
             long key =
@@ -37,7 +38,10 @@ class BucketStateOrderTest {
                         case 3 -> -1;
                         default -> random.nextLong();
                     };
-            due.add(new BandBucketOperator.Due(key, maxParallelism));
+            BandRecord r = new BandRecord();
+            r.bandKey = key;
+            r.docId = "d" + i;
+            due.add(r);
         }
         SerializedCompositeKeyBuilder<Long> keys =
                 new SerializedCompositeKeyBuilder<>(
@@ -45,21 +49,22 @@ class BucketStateOrderTest {
                         CompositeKeySerializationUtils.computeRequiredBytesInKeyGroupPrefix(
                                 maxParallelism),
                         32);
-        Comparator<BandBucketOperator.Due> rocksDbOrder =
+        Comparator<Long> rocksDbOrder =
                 Comparator.comparing(
-                        d -> {
-                            keys.setKeyAndKeyGroup(d.bandKey, d.keyGroup);
+                        key -> {
+                            keys.setKeyAndKeyGroup(
+                                    key,
+                                    KeyGroupRangeAssignment.assignToKeyGroup(key, maxParallelism));
                             return keys.buildCompositeKeyNamespace(
                                     VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE);
                         },
                         Arrays::compareUnsigned);
-
-        List<BandBucketOperator.Due> expected = new ArrayList<>(due);
+        List<Long> expected = new ArrayList<>(due.stream().map(r -> r.bandKey).toList());
         expected.sort(rocksDbOrder);
-        due.sort(BandBucketOperator.Due.STATE_ORDER);
 
-        assertThat(due)
-                .extracting(d -> d.bandKey)
-                .containsExactlyElementsOf(expected.stream().map(d -> d.bandKey).toList());
+        List<Long> taken = new ArrayList<>();
+        DueRecords.of(due, maxParallelism).forEachBucket((key, ordered) -> taken.add(key));
+
+        assertThat(taken).containsExactlyElementsOf(expected);
     }
 }
