@@ -21,15 +21,20 @@ final class DueRecords {
         void take(long bandKey, List<BandRecord> ordered) throws Exception;
     }
 
-    /** A due record with its bucket's key group; taken once {@link #takeUpTo} has handed it on. */
+    /**
+     * A due record with its bucket's key group (and its key: sorting reads no record); taken once
+     * {@link #takeUpTo} has handed it on.
+     */
     private static final class Entry {
         final int keyGroup;
+        final long bandKey;
         final BandRecord record;
         boolean taken;
 
         Entry(BandRecord record, int maxParallelism) {
             this.keyGroup =
                     KeyGroupRangeAssignment.assignToKeyGroup(record.bandKey, maxParallelism);
+            this.bandKey = record.bandKey;
             this.record = record;
         }
     }
@@ -37,13 +42,13 @@ final class DueRecords {
     /** Key group, then band key (unsigned): the order of the buckets' keys in the state backend. */
     private static int compareBuckets(int keyGroup, long bandKey, Entry e) {
         int c = Integer.compare(keyGroup, e.keyGroup);
-        return c != 0 ? c : Long.compareUnsigned(bandKey, e.record.bandKey);
+        return c != 0 ? c : Long.compareUnsigned(bandKey, e.bandKey);
     }
 
     /** The buckets in state order, each bucket's records in {@link BandBucketOperator#ORDER}. */
     private static final Comparator<Entry> TAKE_ORDER =
             (a, b) -> {
-                int c = compareBuckets(a.keyGroup, a.record.bandKey, b);
+                int c = compareBuckets(a.keyGroup, a.bandKey, b);
                 if (c != 0) {
                     return c;
                 }
@@ -94,7 +99,7 @@ final class DueRecords {
         }
         int keyGroup = KeyGroupRangeAssignment.assignToKeyGroup(bandKey, maxParallelism);
         for (int i = firstOf(bandKey, keyGroup);
-                i < entries.length && entries[i].record.bandKey == bandKey;
+                i < entries.length && entries[i].bandKey == bandKey;
                 i++) {
             Entry e = entries[i];
             if (e.record.eventTime > time) {
@@ -111,9 +116,9 @@ final class DueRecords {
     void forEachBucket(Bucket bucket) throws Exception {
         int i = 0;
         while (i < entries.length) {
-            long key = entries[i].record.bandKey;
+            long key = entries[i].bandKey;
             int end = i + 1;
-            while (end < entries.length && entries[end].record.bandKey == key) {
+            while (end < entries.length && entries[end].bandKey == key) {
                 end++;
             }
             List<BandRecord> ordered =

@@ -164,10 +164,19 @@ final class VerdictAssembly {
 
     /** The match whose cluster is the earliest (first document's time, then id); -1 without. */
     private static int survivingCluster(MatchList m) {
-        return IntStream.range(0, m.size())
-                .boxed()
-                .min(Comparator.<Integer>comparingLong(m::clusterTime).thenComparing(m::clusterId))
-                .orElse(-1);
+        int earliest = -1;
+        for (int i = 0; i < m.size(); i++) {
+            if (earliest < 0 || isBefore(m, i, earliest)) {
+                earliest = i;
+            }
+        }
+        return earliest;
+    }
+
+    /** Whether match {@code i}'s cluster comes before match {@code j}'s (time, then id). */
+    private static boolean isBefore(MatchList m, int i, int j) {
+        int c = Long.compare(m.clusterTime(i), m.clusterTime(j));
+        return c < 0 || c == 0 && m.clusterId(i).compareTo(m.clusterId(j)) < 0;
     }
 
     /**

@@ -191,6 +191,21 @@ class VerdictOperatorTest {
     }
 
     @Test
+    void ofClustersWhoseFirstDocumentsHaveOneTimeTheLowerIdSurvives() throws Exception {
+        send(announce("d", T0 + 5000));
+        VerdictEvent e = report("d", T0 + 5000, 0);
+        e.addMatch("x", null, T0 + 2000, Estimate.of(0.9), 0, "q", T0 + 100);
+        e.addMatch("y", null, T0 + 3000, Estimate.of(0.9), 0, "p", T0 + 100);
+        e.addMatch("z", null, T0 + 4000, Estimate.of(0.9), 0, "r", T0 + 100);
+        send(e);
+        reportRest("d", T0 + 5000, 0);
+        assertThat(verdicts().get(0).clusterId).isEqualTo("p");
+        assertThat(alerts().stream().filter(Alert::isClusterMerge))
+                .extracting(m -> m.mergedClusterId + ">" + m.clusterId)
+                .containsExactly("q>p", "r>p");
+    }
+
+    @Test
     void matchesGiveAlertsAtOnceAndADuplicateVerdictWhenAllBucketsReported() throws Exception {
         send(announce("d", T0 + 5000));
         send(matches("d", T0 + 5000, 3, 4, "b", T0 + 2000, 0.95, "a", T0 + 1000, 0.85));
