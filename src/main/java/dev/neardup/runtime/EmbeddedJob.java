@@ -74,6 +74,7 @@ public final class EmbeddedJob {
                 "state.backend.rocksdb.options-factory", NeardupRocksDbOptions.class.getName());
         conf.setString("state.backend.rocksdb.writebuffer.size", "16mb");
         conf.setString("state.backend.rocksdb.compaction.style", "UNIVERSAL");
+        conf.setString("state.backend.rocksdb.compression.per.level", "LZ4_COMPRESSION");
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("512m"));
         conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ofMillis(50));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");

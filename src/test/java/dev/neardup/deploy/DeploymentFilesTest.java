@@ -161,6 +161,7 @@ class DeploymentFilesTest {
                 .containsEntry("state.backend.type", "rocksdb")
                 .containsEntry("execution.checkpointing.incremental", "true")
                 .containsEntry("state.backend.rocksdb.compaction.style", "UNIVERSAL")
+                .containsEntry("state.backend.rocksdb.compression.per.level", "LZ4_COMPRESSION")
                 .containsEntry(
                         "state.backend.rocksdb.options-factory",
                         NeardupRocksDbOptions.class.getName())
@@ -370,6 +371,7 @@ class DeploymentFilesTest {
                 .containsEntry("execution.checkpointing.incremental", "true")
                 .containsEntry("taskmanager.numberOfTaskSlots", "2")
                 .containsEntry("state.backend.rocksdb.compaction.style", "UNIVERSAL")
+                .containsEntry("state.backend.rocksdb.compression.per.level", "LZ4_COMPRESSION")
                 .containsEntry(
                         "state.backend.rocksdb.options-factory",
                         NeardupRocksDbOptions.class.getName())

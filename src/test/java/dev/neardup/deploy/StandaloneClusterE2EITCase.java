@@ -476,7 +476,6 @@ class StandaloneClusterE2EITCase {
         return List.copyOf(corpus.docs.subList(from, corpus.docs.size()));
     }
 
-    /** Adds near-duplicates (Jaccard ~0.96) of documents {@code base + i}, i in [from, to). */
     /**
      * The TaskManager loaded {@code NeardupRocksDbOptions} from the job jar, as flink-start.sh
      * configures it: the options RocksDB logs for the band buckets' instances (in the running job:
@@ -506,10 +505,12 @@ class StandaloneClusterE2EITCase {
                                 assertThat(log)
                                         .contains("Options.level0_file_num_compaction_trigger: 8")
                                         .contains("Options.level0_slowdown_writes_trigger: 60")
-                                        .contains("Options.memtable_prefix_bloom_size_ratio: 0.1"));
+                                        .contains("Options.memtable_prefix_bloom_size_ratio: 0.1")
+                                        .contains("Options.compression[0]: LZ4"));
         step("band buckets' RocksDB runs with NeardupRocksDbOptions from the job jar");
     }
 
+    /** Adds near-duplicates (Jaccard ~0.96) of documents {@code base + i}, i in [from, to). */
     private void copies(String base, int from, int to, String prefix) {
         for (int i = from; i < to; i++) {
             corpus.addVariant(base + i, prefix + i, 0.96);
