@@ -49,16 +49,7 @@ final class DueRecords {
     private static final Comparator<Entry> TAKE_ORDER =
             (a, b) -> {
                 int c = compareBuckets(a.keyGroup, a.bandKey, b);
-                if (c != 0) {
-                    return c;
-                }
-                BandRecord x = a.record;
-                BandRecord y = b.record;
-                c = Long.compare(x.eventTime, y.eventTime);
-                if (c == 0) {
-                    c = x.docId.compareTo(y.docId);
-                }
-                return c != 0 ? c : Long.compare(x.fingerprint, y.fingerprint);
+                return c != 0 ? c : BandBucketOperator.ORDER.compare(a.record, b.record);
             };
 
     private static final DueRecords NONE = new DueRecords(new Entry[0], 1);
