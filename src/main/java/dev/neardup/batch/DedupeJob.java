@@ -508,7 +508,7 @@ public final class DedupeJob {
                                 linesBefore),
                         settings.job().input().parser(),
                         DocumentLinesFormat.UndatedLines.POSITION)
-                .fileSource(path(inputs.get(i)), plan)
+                .fileSource(path(inputs.get(i)), plan, false)
                 .build();
     }
 

@@ -47,11 +47,13 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
 
     /**
      * A file source of {@code file} read with this format: cut into the splits of {@code plan}, the
-     * one this format's lines were given, or one split when it is null.
+     * one this format's lines were given, or one split when it is null. With {@code watched}, the
+     * caller monitors {@code file} continuously, and a file that is gone has nothing new to read.
      */
-    public FileSource.FileSourceBuilder<ParsedRecord> fileSource(Path file, LineSplits plan) {
+    public FileSource.FileSourceBuilder<ParsedRecord> fileSource(
+            Path file, LineSplits plan, boolean watched) {
         return FileSource.forRecordStreamFormat(this, file)
-                .setFileEnumerator(LineSplitEnumerator.provider(plan));
+                .setFileEnumerator(LineSplitEnumerator.provider(plan, watched));
     }
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */

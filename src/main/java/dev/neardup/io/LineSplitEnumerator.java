@@ -14,23 +14,27 @@ import org.apache.flink.core.fs.Path;
  * Cuts each input file into the line-aligned splits of its {@link LineSplits} plan, so that a file
  * is read by all source subtasks at once. A file without a plan, or one that changed since it was
  * planned, is one split. A directory (the watched input of {@code bench --live}) is read file by
- * file: each file in it whose name does not start with . or _ is one split.
+ * file: each file in it whose name does not start with . or _ is one split. A watched input that no
+ * longer exists has nothing new to read; any other input that does not exist is an error.
  */
 public final class LineSplitEnumerator implements FileEnumerator {
 
     private final LineSplits plan;
+    private final boolean watched;
     private long nextId;
 
     /**
      * @param plan the plan of the one file that is split; null to read every file as one split
+     * @param watched whether the inputs are watched (enumerated again and again while the job runs)
      */
-    public LineSplitEnumerator(LineSplits plan) {
+    public LineSplitEnumerator(LineSplits plan, boolean watched) {
         this.plan = plan;
+        this.watched = watched;
     }
 
     /** A serializable provider of enumerators for {@code plan}. */
-    public static FileEnumerator.Provider provider(LineSplits plan) {
-        return () -> new LineSplitEnumerator(plan);
+    public static FileEnumerator.Provider provider(LineSplits plan, boolean watched) {
+        return () -> new LineSplitEnumerator(plan, watched);
     }
 
     @Override
@@ -39,6 +43,11 @@ public final class LineSplitEnumerator implements FileEnumerator {
         List<FileSourceSplit> splits = new ArrayList<>();
         for (Path path : paths) {
             FileSystem fs = path.getFileSystem();
+            if (watched && !fs.exists(path)) {
+                // Gone, e.g. deleted by bench once its job stopped: the job's enumerator can look
+                // once more while the job's cluster shuts down.
+                continue;
+            }
             FileStatus status = fs.getFileStatus(path);
             if (status.isDir()) {
                 // A watched directory: each visible file in it is one split.

@@ -157,7 +157,9 @@ public final class EmbeddedJob {
                                 : DocumentLinesFormat.UndatedLines.POSITION);
         var builder =
                 format.fileSource(
-                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()), plan);
+                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()),
+                        plan,
+                        continuous);
         if (continuous) {
             builder.monitorContinuously(Duration.ofSeconds(1));
         }

@@ -1,7 +1,10 @@
 package dev.neardup.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 
+import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -21,7 +24,7 @@ class LineSplitEnumeratorTest {
         Files.createDirectory(dir.resolve("sub"));
 
         var splits =
-                new LineSplitEnumerator(null)
+                new LineSplitEnumerator(null, true)
                         .enumerateSplits(
                                 new org.apache.flink.core.fs.Path[] {
                                     new org.apache.flink.core.fs.Path(dir.toUri())
@@ -33,5 +36,24 @@ class LineSplitEnumeratorTest {
                 .containsExactly("pages-000001.jsonl", "pages-000002.jsonl");
         assertThat(splits).extracting(FileSourceSplit::length).containsExactly(22L, 11L);
         assertThat(splits).extracting(FileSourceSplit::offset).containsOnly(0L);
+    }
+
+    /** A watched input that is gone has nothing new; an input read once must exist. */
+    @Test
+    void aMissingInputIsNothingNewWhenWatchedAndAnErrorOtherwise(@TempDir Path dir) {
+        var missing =
+                new org.apache.flink.core.fs.Path[] {
+                    new org.apache.flink.core.fs.Path(dir.resolve("gone.jsonl").toUri())
+                };
+
+        assertThat(
+                        assertDoesNotThrow(
+                                () ->
+                                        new LineSplitEnumerator(null, true)
+                                                .enumerateSplits(missing, 2)))
+                .isEmpty();
+        assertThatThrownBy(() -> new LineSplitEnumerator(null, false).enumerateSplits(missing, 2))
+                .isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining("gone.jsonl");
     }
 }
