@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongPredicate;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
@@ -16,9 +17,12 @@ import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
  */
 final class DueRecords {
 
-    /** A bucket's records, in order: the current key is {@code bandKey} while this runs. */
+    /**
+     * A bucket's records, in order: the current key is {@code bandKey} while this runs; {@code
+     * mayExist} is what the key filter said of the bucket before the first was taken.
+     */
     interface Bucket {
-        void take(long bandKey, List<BandRecord> ordered) throws Exception;
+        void take(long bandKey, List<BandRecord> ordered, boolean mayExist) throws Exception;
     }
 
     /**
@@ -103,23 +107,37 @@ final class DueRecords {
         }
     }
 
-    /** Hands each bucket its records not taken yet, in order, bucket by bucket in state order. */
-    void forEachBucket(Bucket bucket) throws Exception {
-        int i = 0;
-        while (i < entries.length) {
-            long key = entries[i].bandKey;
-            int end = i + 1;
-            while (end < entries.length && entries[end].bandKey == key) {
-                end++;
+    /**
+     * Hands each bucket its records not taken yet, in order, bucket by bucket in state order, with
+     * what {@code mayExist} says of the bucket. {@code mayExist} is asked for all buckets first, in
+     * one loop: its answers do not depend on each other, so their cache misses overlap (a key
+     * filter far larger than the caches), where one answer per bucket between state accesses would
+     * wait for each in turn. Taking in a bucket must not change what {@code mayExist} says of
+     * another from true to false.
+     */
+    void forEachBucket(LongPredicate mayExist, Bucket bucket) throws Exception {
+        int buckets = 0;
+        int[] starts = new int[entries.length + 1];
+        for (int i = 0; i < entries.length; i++) {
+            if (i == 0 || entries[i].bandKey != entries[i - 1].bandKey) {
+                starts[buckets++] = i;
             }
+        }
+        starts[buckets] = entries.length;
+        boolean[] exists = new boolean[buckets];
+        for (int b = 0; b < buckets; b++) {
+            exists[b] = mayExist.test(entries[starts[b]].bandKey);
+        }
+        for (int b = 0; b < buckets; b++) {
+            int i = starts[b];
+            int end = starts[b + 1];
             List<BandRecord> ordered =
                     end - i == 1
                             ? (entries[i].taken ? List.of() : List.of(entries[i].record))
                             : untaken(i, end);
             if (!ordered.isEmpty()) {
-                bucket.take(key, ordered);
+                bucket.take(entries[i].bandKey, ordered, exists[b]);
             }
-            i = end;
         }
     }
 

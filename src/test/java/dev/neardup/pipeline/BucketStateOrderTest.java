@@ -63,7 +63,8 @@ class BucketStateOrderTest {
         expected.sort(rocksDbOrder);
 
         List<Long> taken = new ArrayList<>();
-        DueRecords.of(due, maxParallelism).forEachBucket((key, ordered) -> taken.add(key));
+        DueRecords.of(due, maxParallelism)
+                .forEachBucket(k -> true, (key, ordered, mayExist) -> taken.add(key));
 
         assertThat(taken).containsExactlyElementsOf(expected);
     }

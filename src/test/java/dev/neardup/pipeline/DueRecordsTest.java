@@ -61,7 +61,8 @@ class DueRecordsTest {
         }
 
         Map<Long, List<BandRecord>> handed = new LinkedHashMap<>();
-        due.forEachBucket((key, ordered) -> handed.put(key, List.copyOf(ordered)));
+        due.forEachBucket(
+                k -> true, (key, ordered, mayExist) -> handed.put(key, List.copyOf(ordered)));
         model.values().removeIf(List::isEmpty);
         assertThat(handed).containsExactlyInAnyOrderEntriesOf(model);
         assertThat(new ArrayList<>(handed.keySet()))
@@ -78,7 +79,8 @@ class DueRecordsTest {
         List<BandRecord> drained =
                 List.of(record(7, 5, "b", 1), record(7, 5, "a", 2), record(7, 5, "a", -3));
         List<List<BandRecord>> handed = new ArrayList<>();
-        DueRecords.of(drained, MAX_PARALLELISM).forEachBucket((k, ordered) -> handed.add(ordered));
+        DueRecords.of(drained, MAX_PARALLELISM)
+                .forEachBucket(k -> true, (k, ordered, mayExist) -> handed.add(ordered));
         assertThat(handed).hasSize(1);
         assertThat(handed.get(0))
                 .extracting(r -> r.docId + r.fingerprint)
@@ -86,11 +88,34 @@ class DueRecordsTest {
     }
 
     @Test
+    void eachBucketGetsTheAnswerForItsKeyAskedOnce() throws Exception {
+        DueRecords due =
+                DueRecords.of(
+                        List.of(
+                                record(7, 1, "a", 0),
+                                record(8, 1, "a", 0),
+                                record(7, 2, "b", 0),
+                                record(9, 3, "c", 0)),
+                        MAX_PARALLELISM);
+        List<Long> asked = new ArrayList<>();
+        Map<Long, Boolean> answers = new LinkedHashMap<>();
+        due.forEachBucket(
+                k -> {
+                    asked.add(k);
+                    return k % 2 == 0;
+                },
+                (k, ordered, mayExist) -> answers.put(k, mayExist));
+        assertThat(asked).containsExactlyInAnyOrder(7L, 8L, 9L);
+        assertThat(answers)
+                .containsOnly(Map.entry(7L, false), Map.entry(8L, true), Map.entry(9L, false));
+    }
+
+    @Test
     void noRecordsHandNothingOn() throws Exception {
         DueRecords due = DueRecords.of(List.of(), MAX_PARALLELISM);
         List<BandRecord> took = new ArrayList<>();
         due.takeUpTo(7, Long.MAX_VALUE, took);
-        due.forEachBucket((k, ordered) -> took.addAll(ordered));
+        due.forEachBucket(k -> true, (k, ordered, mayExist) -> took.addAll(ordered));
         assertThat(took).isEmpty();
     }
 
@@ -103,7 +128,7 @@ class DueRecordsTest {
         List<BandRecord> took = new ArrayList<>();
         due.takeUpTo(7, 2, took);
         List<Long> buckets = new ArrayList<>();
-        due.forEachBucket((k, ordered) -> buckets.add(k));
+        due.forEachBucket(k -> true, (k, ordered, mayExist) -> buckets.add(k));
         assertThat(took).extracting(r -> r.docId).containsExactly("a", "b");
         assertThat(buckets).containsExactly(9L);
     }
