@@ -1,5 +1,6 @@
 package dev.neardup.io;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -43,12 +44,17 @@ public final class LineSplitEnumerator implements FileEnumerator {
         List<FileSourceSplit> splits = new ArrayList<>();
         for (Path path : paths) {
             FileSystem fs = path.getFileSystem();
-            if (watched && !fs.exists(path)) {
-                // Gone, e.g. deleted by bench once its job stopped: the job's enumerator can look
-                // once more while the job's cluster shuts down.
-                continue;
+            FileStatus status;
+            try {
+                status = fs.getFileStatus(path);
+            } catch (FileNotFoundException e) {
+                if (watched) {
+                    // Gone, e.g. deleted by bench once its job stopped: the job's enumerator can
+                    // look once more while the job's cluster shuts down.
+                    continue;
+                }
+                throw e;
             }
-            FileStatus status = fs.getFileStatus(path);
             if (status.isDir()) {
                 // A watched directory: each visible file in it is one split.
                 FileStatus[] files = fs.listStatus(path);
