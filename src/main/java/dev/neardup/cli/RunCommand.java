@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
                 + " DUPLICATE; with --containment also CONTAINED) per valid document, and a dead"
                 + " letter (with the reason) per record it cannot use: not valid UTF-8 or JSON,"
                 + " nested deeper than 200 levels, larger than neardup.max-document-size (8 MB), an"
-                + " id or content missing or of the wrong type (docs/reference: dead-letter"
-                + " reasons).",
+                + " id or content missing or of the wrong type, an id or url over its limit"
+                + " (neardup.max-id-size, neardup.max-url-size: 16 KB each) (docs/reference:"
+                + " dead-letter reasons).",
             "Ctrl-C stops the job: complete lines in the outputs, a summary, exit code 130.",
             ""
         },

@@ -1,15 +1,16 @@
 package dev.neardup.config;
 
 import dev.neardup.io.DocumentParser;
+import dev.neardup.io.FieldLimits;
 import dev.neardup.io.InputFields;
 import java.io.Serializable;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * What the parser of input records needs: the field names, the size limit and the clock-skew rule.
+ * What the parser of input records needs: the field names, the size limits and the clock-skew rule.
  */
 public record InputSettings(
-        int maxDocumentBytes,
+        FieldLimits limits,
         InputFields fields,
         long maxClockSkewMillis,
         DocumentParser.FutureTimestamps futureTimestamps)
@@ -17,7 +18,10 @@ public record InputSettings(
 
     public static InputSettings from(ReadableConfig config) {
         return new InputSettings(
-                (int) config.get(NearDupOptions.MAX_DOCUMENT_SIZE).getBytes(),
+                new FieldLimits(
+                        (int) config.get(NearDupOptions.MAX_DOCUMENT_SIZE).getBytes(),
+                        (int) config.get(NearDupOptions.MAX_ID_SIZE).getBytes(),
+                        (int) config.get(NearDupOptions.MAX_URL_SIZE).getBytes()),
                 new InputFields(
                         config.get(NearDupOptions.FIELD_ID),
                         config.get(NearDupOptions.FIELD_CONTENT),
@@ -31,6 +35,11 @@ public record InputSettings(
 
     /** The parser of input records, with these field names, size limit and clock-skew rule. */
     public DocumentParser parser() {
-        return new DocumentParser(fields, maxDocumentBytes, maxClockSkewMillis, futureTimestamps);
+        return new DocumentParser(fields, limits, maxClockSkewMillis, futureTimestamps);
+    }
+
+    /** The largest record accepted. */
+    public int maxDocumentBytes() {
+        return limits.recordBytes();
     }
 }

@@ -1,6 +1,7 @@
 package dev.neardup.config;
 
 import dev.neardup.io.DocumentParser;
+import dev.neardup.io.FieldLimits;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.MinHash;
@@ -395,6 +396,33 @@ public final class NearDupOptions {
                             MemorySize.parse("8mb"),
                             "Largest input record accepted; larger ones go to the dead letters.")
                     .between(MemorySize.parse("1kb"), MemorySize.parse("512mb"))
+                    .declare();
+
+    public static final ConfigOption<MemorySize> MAX_ID_SIZE =
+            Setting.of(
+                            "neardup.max-id-size",
+                            new MemorySize(FieldLimits.DEFAULT_ID_BYTES),
+                            "Longest document id accepted, in UTF-8 bytes (for a Kafka tombstone,"
+                                + " its key); a record with a longer one goes to the dead letters"
+                                + " (TOO_LARGE, without its id). Every bucket member, waiting"
+                                + " verdict and output record that names a document carries its id:"
+                                + " a verdict names one id and url per match.")
+                    .between(
+                            MemorySize.parse("1kb"),
+                            new MemorySize(FieldLimits.MAX_FIELD_LIMIT_BYTES))
+                    .declare();
+
+    public static final ConfigOption<MemorySize> MAX_URL_SIZE =
+            Setting.of(
+                            "neardup.max-url-size",
+                            new MemorySize(FieldLimits.DEFAULT_URL_BYTES),
+                            "Longest url accepted, in UTF-8 bytes; a record with a longer one goes"
+                                + " to the dead letters (TOO_LARGE). Web servers refuse request"
+                                + " lines over about 8 KB, so crawled urls stay below the default."
+                                + " A contentType has a fixed limit of 1 KiB.")
+                    .between(
+                            MemorySize.parse("1kb"),
+                            new MemorySize(FieldLimits.MAX_FIELD_LIMIT_BYTES))
                     .declare();
 
     public static final ConfigOption<MemorySize> FILE_SPLIT_SIZE =

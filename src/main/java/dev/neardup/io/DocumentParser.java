@@ -41,12 +41,14 @@ import java.util.HexFormat;
  * {@code StringSerializer} writes it; an integer id is its decimal digits, as the id of a JSON
  * document with an integer id reads), at the record's timestamp, under the same clock-skew rule; a
  * tombstone without a key, or with a key that is blank or not text (invalid UTF-8, control
- * characters: a binary-serialised number, say), is a dead letter {@code MISSING_ID}.
+ * characters: a binary-serialised number, say), is a dead letter {@code MISSING_ID}, and one with a
+ * key over the id's limit a dead letter {@code TOO_LARGE}.
  *
  * <p>The checks, in this order (the first that fails names the dead letter's reason):
  *
  * <ol>
- *   <li>{@code TOO_LARGE}: the record is larger than {@code maxBytes} (or was truncated).
+ *   <li>{@code TOO_LARGE}: the record is larger than its limit ({@link FieldLimits}; or was
+ *       truncated).
  *   <li>{@code INVALID_UTF8}: the payload, all of it, is not well-formed UTF-8 ({@link Utf8}; pure
  *       ASCII is checked 8 bytes at a time), even if it is not JSON either.
  *   <li>{@code MALFORMED_JSON}: after an optional byte order mark, the payload is not exactly one
@@ -60,14 +62,15 @@ import java.util.HexFormat;
  *       or an exponent), {@code MISSING_ID} (absent, null, or blank: empty or only Unicode white
  *       space, no-break spaces included, {@link #isBlankId}), {@code INVALID_ID} (a string that is
  *       not valid Unicode: a lone surrogate escape such as {@code "\ud800"}, which UTF-8 output
- *       cannot write); {@code BAD_FIELD} when {@code deleted} is present and neither a boolean nor
- *       null; unless the record is a deletion, {@code INVALID_CONTENT} (content not a string),
- *       {@code MISSING_CONTENT} (absent or null) and {@code EMPTY_CONTENT}; {@code BAD_FIELD}
- *       ({@code url}, then {@code contentType}), {@code BAD_TIMESTAMP} (fetchedAt not a time, or
- *       one outside the range above; the message says when a number looks like epoch seconds,
- *       microseconds or nanoseconds), {@code FUTURE_TIMESTAMP}. Only fetchedAt is range-checked: an
- *       event time from the source (a Kafka record timestamp, an input position, the ingest time)
- *       only against the clock skew.
+ *       cannot write), {@code TOO_LARGE} (an id over its limit, {@link FieldLimits}: the dead
+ *       letter then has no id); {@code BAD_FIELD} when {@code deleted} is present and neither a
+ *       boolean nor null; unless the record is a deletion, {@code INVALID_CONTENT} (content not a
+ *       string), {@code MISSING_CONTENT} (absent or null) and {@code EMPTY_CONTENT}; {@code
+ *       BAD_FIELD} or {@code TOO_LARGE} ({@code url}, then {@code contentType}), {@code
+ *       BAD_TIMESTAMP} (fetchedAt not a time, or one outside the range above; the message says when
+ *       a number looks like epoch seconds, microseconds or nanoseconds), {@code FUTURE_TIMESTAMP}.
+ *       Only fetchedAt is range-checked: an event time from the source (a Kafka record timestamp,
+ *       an input position, the ingest time) only against the clock skew.
  * </ol>
  *
  * <p>The job's sources call {@link #parseRecord(RawRecord, long, long)}, which turns anything that
@@ -103,22 +106,31 @@ public class DocumentParser implements java.io.Serializable {
             Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final InputFields fields;
-    private final int maxBytes;
+    private final FieldLimits limits;
     private final long maxClockSkewMillis;
     private final FutureTimestamps future;
 
     /**
      * @param fields names of the input fields
-     * @param maxBytes largest record accepted
+     * @param limits size limits of the record and of its fields
      * @param maxClockSkewMillis how far an event time may lie ahead of {@code now}
      * @param future what happens to a record whose event time lies further ahead
      */
     public DocumentParser(
-            InputFields fields, int maxBytes, long maxClockSkewMillis, FutureTimestamps future) {
+            InputFields fields,
+            FieldLimits limits,
+            long maxClockSkewMillis,
+            FutureTimestamps future) {
         this.fields = fields;
-        this.maxBytes = maxBytes;
+        this.limits = limits;
         this.maxClockSkewMillis = maxClockSkewMillis;
         this.future = future;
+    }
+
+    /** A parser of records of at most {@code maxBytes}, with the default field limits. */
+    public DocumentParser(
+            InputFields fields, int maxBytes, long maxClockSkewMillis, FutureTimestamps future) {
+        this(fields, FieldLimits.ofRecord(maxBytes), maxClockSkewMillis, future);
     }
 
     /** A parser that accepts any event time (no clock-skew check). */
@@ -162,10 +174,14 @@ public class DocumentParser implements java.io.Serializable {
     }
 
     private Result document(RawRecord raw, long ingestTime, long now) throws Rejected {
-        if (raw.truncated || raw.payload.length > maxBytes) {
+        if (raw.truncated || raw.payload.length > limits.recordBytes()) {
             throw new Rejected(
                     Reason.TOO_LARGE,
-                    "record of " + raw.size + " bytes exceeds the limit of " + maxBytes + " bytes",
+                    "record of "
+                            + raw.size
+                            + " bytes exceeds the limit of "
+                            + limits.recordBytes()
+                            + " bytes",
                     null);
         }
         byte[] payload = raw.payload;
@@ -346,6 +362,7 @@ public class DocumentParser implements java.io.Serializable {
                             fields.id(), (int) id.charAt(surrogate), surrogate),
                     null);
         }
+        requireWithin(fields.id(), id, limits.idBytes(), ID_SETTING, null);
         Value deletedValue = values[DELETED];
         boolean deletion = present(deletedValue) && deletedValue.token() == JsonToken.VALUE_TRUE;
         if (present(deletedValue) && !deletion && deletedValue.token() != JsonToken.VALUE_FALSE) {
@@ -377,7 +394,9 @@ public class DocumentParser implements java.io.Serializable {
             }
         }
         String url = optionalText(values[URL], fields.url(), id);
+        requireWithin(fields.url(), url, limits.urlBytes(), URL_SETTING, id);
         String contentType = optionalText(values[CONTENT_TYPE], fields.contentType(), id);
+        requireWithin(fields.contentType(), contentType, FieldLimits.CONTENT_TYPE_BYTES, null, id);
         long eventTime;
         Value fetched = values[FETCHED_AT];
         String fetchedAt = "field '" + fields.fetchedAt() + "'";
@@ -467,6 +486,15 @@ public class DocumentParser implements java.io.Serializable {
                             + hex(key)
                             + "), as a binary-serialised number does");
         }
+        String tooLarge = FieldLimits.overLimit("id", id, limits.idBytes(), ID_SETTING);
+        if (tooLarge != null) {
+            throw new Rejected(
+                    Reason.TOO_LARGE,
+                    "a tombstone (a record with a null value) deletes the document whose id is its"
+                            + " key, but "
+                            + tooLarge.replaceFirst("^field 'id'", "its key"),
+                    null);
+        }
         long eventTime = raw.timestamp >= 0 ? raw.timestamp : ingestTime;
         eventTime = skewChecked(eventTime, "the Kafka record timestamp", id, now);
         return new Result(null, null, new Deletion(id, raw.source, null, eventTime));
@@ -507,6 +535,24 @@ public class DocumentParser implements java.io.Serializable {
             return new ParsedRecord(null, DeadLetter.internalError(raw, null, e, "parsing", now));
         }
         return new ParsedRecord(r.document(), r.deadLetter(), r.deletion());
+    }
+
+    /** The setting that limits ids, as dead letters name it. */
+    public static final String ID_SETTING = "neardup.max-id-size";
+
+    /** The setting that limits urls, as dead letters name it. */
+    public static final String URL_SETTING = "neardup.max-url-size";
+
+    /**
+     * A dead letter {@code TOO_LARGE} unless {@code value} of {@code field} is at most {@code
+     * limit} UTF-8 bytes; its id is {@code id} (null when the id itself is too large).
+     */
+    private static void requireWithin(
+            String field, String value, int limit, String setting, String id) throws Rejected {
+        String tooLarge = FieldLimits.overLimit(field, value, limit, setting);
+        if (tooLarge != null) {
+            throw new Rejected(Reason.TOO_LARGE, tooLarge, id);
+        }
     }
 
     private static String optionalText(Value value, String field, String id) throws Rejected {

@@ -70,6 +70,30 @@ final class Utf8 {
         }
     }
 
+    /**
+     * The length of {@code s} in UTF-8 bytes: 1 to 3 a char, 4 a surrogate pair (a lone surrogate,
+     * which UTF-8 cannot write, counts 3); without encoding it.
+     */
+    static long encodedLength(String s) {
+        long n = s.length();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    n += 1;
+                } else if (Character.isHighSurrogate(c)
+                        && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    n += 2; // 4 bytes for the two chars of the pair
+                    i++;
+                } else {
+                    n += 2;
+                }
+            }
+        }
+        return n;
+    }
+
     private static boolean continuation(byte b) {
         return (b & 0xC0) == 0x80;
     }

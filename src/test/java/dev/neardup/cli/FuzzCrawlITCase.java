@@ -144,6 +144,15 @@ class FuzzCrawlITCase {
                 .contains("+999999999-12-31T23:59:59Z")
                 .contains("lone surrogate U+D800")
                 .contains("looks like epoch seconds");
+        assertThat(deadText)
+                .as("ids and urls over their limit, named with their size")
+                .contains("field 'id' is 16,385 bytes, more than its limit of 16,384 bytes")
+                .contains("field 'id' is 1,048,579 bytes")
+                .contains("field 'url' is 16,385 bytes")
+                .contains("field 'url' is 1,048,599 bytes")
+                .contains("field 'contentType' is 1,048,592 bytes");
+        assertThat(crawl.limitDocuments).hasSize(3);
+        assertOtherOutputsUnchanged(verdicts, alerts, crawl.limitDocuments);
         long judged =
                 Files.readAllLines(verdicts).stream()
                         .map(FuzzCrawlITCase::readTree)
@@ -198,5 +207,75 @@ class FuzzCrawlITCase {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The crawl without its size-limit records gives the same verdicts to every other document, and
+     * the same alerts; the documents at their limits are judged (unique: their texts are their
+     * own).
+     */
+    private void assertOtherOutputsUnchanged(Path verdicts, Path alerts, List<String> limitDocs)
+            throws IOException {
+        Path input = dir.resolve("fuzz-without-limits.jsonl");
+        Files.write(input, new FuzzCrawl(30, 40, false).bytes());
+        Path otherVerdicts = dir.resolve("verdicts-without-limits.jsonl");
+        Path otherAlerts = dir.resolve("alerts-without-limits.jsonl");
+        clean(
+                CliRun.run(
+                        args(
+                                "run",
+                                "--input",
+                                input.toString(),
+                                "--verdicts",
+                                otherVerdicts.toString(),
+                                "--alerts",
+                                otherAlerts.toString())),
+                "run without the size-limit records");
+        Map<String, String> with = judgements(verdicts);
+        Map<String, String> without = judgements(otherVerdicts);
+        for (String id : limitDocs) {
+            assertThat(with.remove(id))
+                    .as("verdict of a document at its limits")
+                    .startsWith("UNIQUE");
+        }
+        assertThat(with).isEqualTo(without);
+        assertThat(pairs(alerts)).isEqualTo(pairs(otherAlerts)).isNotEmpty();
+    }
+
+    /** Each document's verdict, best match, similarity and cluster, by id (DELETED apart). */
+    private static Map<String, String> judgements(Path verdicts) throws IOException {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(verdicts)) {
+            JsonNode v = readTree(line);
+            if (!v.get("verdict").asText().equals("DELETED")) {
+                out.put(
+                        v.get("docId").asText(),
+                        v.get("verdict").asText()
+                                + " "
+                                + v.path("duplicateOf").asText()
+                                + " "
+                                + v.path("similarity").asText()
+                                + " "
+                                + v.path("clusterId").asText());
+            }
+        }
+        return out;
+    }
+
+    /** The alerted pairs with their similarity, as a sorted set. */
+    private static java.util.Set<String> pairs(Path alerts) throws IOException {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(alerts)) {
+            JsonNode a = readTree(line);
+            if (!a.has("event")) {
+                out.add(
+                        a.get("docId").asText()
+                                + " "
+                                + a.get("duplicateOf").asText()
+                                + " "
+                                + a.get("similarity").asText());
+            }
+        }
+        return out;
     }
 }

@@ -43,6 +43,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  *   <li>a record whose parsing throws, injected through the parser's test seam ({@link
  *       DocumentParser} is not final: the real job gets a parser whose {@code parse} throws on that
  *       one record, as a bug would), which must become a dead letter {@code INTERNAL_ERROR}.
+ *   <li>an id, a url and a tombstone's key of 1 MB each, over their limits, which must be dead
+ *       letters {@code TOO_LARGE} (a 1 MB id failed every checkpoint while its verdict waited).
  * </ul>
  *
  * The job keeps running, each poison record has exactly one committed dead letter (read with {@code
@@ -69,7 +71,7 @@ class KafkaPoisonRecordITCase {
         private final DocumentParser real;
 
         ThrowingParser(DocumentParser real) {
-            super(null, 0);
+            super(null, 1);
             this.real = real;
         }
 
@@ -108,6 +110,22 @@ class KafkaPoisonRecordITCase {
         input.add(page("thrower", PAGE + " " + TRIGGER, at(T0 + 1000))); // offset 2
         input.add(page("B", PAGE, at(T0 + 2000))); // offset 3: a copy of A
         input.add(page("C", OTHER, at(T0 + 3000))); // offset 4
+        String megabyte = "M1-" + "y".repeat(1 << 20);
+        input.add(page(megabyte, PAGE, at(T0 + 4000))); // offset 5: a 1 MB id (and key)
+        Message longUrl = page("long-url", OTHER, at(T0 + 5000));
+        input.add(
+                new Message(
+                        "long-url",
+                        new String(longUrl.value(), StandardCharsets.UTF_8)
+                                .replace(
+                                        "\"id\":\"long-url\"",
+                                        "\"id\":\"long-url\",\"url\":\"https://example.org/"
+                                                + megabyte
+                                                + "\"")
+                                .getBytes(StandardCharsets.UTF_8),
+                        null)); // offset 6: a 1 MB url
+        input.add(new Message(megabyte, null, T0 + 6000)); // offset 7: a tombstone, 1 MB key
+        input.add(page("D", OTHER, at(T0 + 7000))); // offset 8: a copy of C
         KafkaTestBroker.produceMessages(documents, input);
 
         Configuration base = new Configuration();
@@ -146,7 +164,7 @@ class KafkaPoisonRecordITCase {
             List<JsonNode> verdictValues =
                     KafkaTestBroker.values(
                             KafkaTestBroker.readCommitted(
-                                    verdicts, 3, WAIT, Duration.ofSeconds(2)));
+                                    verdicts, 4, WAIT, Duration.ofSeconds(2)));
             Map<String, String> byId = new TreeMap<>();
             for (JsonNode v : verdictValues) {
                 String was =
@@ -158,18 +176,42 @@ class KafkaPoisonRecordITCase {
             assertThat(byId)
                     .as("the pages after the poison records are judged")
                     .containsExactlyInAnyOrderEntriesOf(
-                            Map.of("A", "UNIQUE ", "B", "DUPLICATE A", "C", "UNIQUE "));
+                            Map.of(
+                                    "A",
+                                    "UNIQUE ",
+                                    "B",
+                                    "DUPLICATE A",
+                                    "C",
+                                    "UNIQUE ",
+                                    "D",
+                                    "DUPLICATE C"));
 
             List<JsonNode> dead =
                     KafkaTestBroker.values(
                             KafkaTestBroker.readCommitted(
-                                    deadLetters, 2, WAIT, Duration.ofSeconds(3)));
-            assertThat(dead).as("one committed dead letter per poison record").hasSize(2);
+                                    deadLetters, 5, WAIT, Duration.ofSeconds(3)));
+            assertThat(dead).as("one committed dead letter per poison record").hasSize(5);
             Map<Long, JsonNode> byOffset = new TreeMap<>();
             for (JsonNode d : dead) {
                 assertThat(byOffset.put(d.get("sourceOffset").asLong(), d)).isNull();
             }
-            assertThat(byOffset).containsOnlyKeys(1L, 2L);
+            assertThat(byOffset).containsOnlyKeys(1L, 2L, 5L, 6L, 7L);
+            for (long offset : new long[] {5, 6, 7}) {
+                JsonNode d = byOffset.get(offset);
+                assertThat(d.get("reason").asText()).as("offset %d", offset).isEqualTo("TOO_LARGE");
+                assertThat(d.get("payloadTruncated").asBoolean()).isEqualTo(offset != 7);
+            }
+            assertThat(byOffset.get(5L).get("message").asText())
+                    .isEqualTo(
+                            "field 'id' is 1,048,579 bytes, more than its limit of 16,384 bytes"
+                                    + " (neardup.max-id-size)");
+            assertThat(byOffset.get(5L).get("docId").isNull()).isTrue();
+            assertThat(byOffset.get(6L).get("message").asText())
+                    .startsWith("field 'url' is 1,048,599 bytes");
+            assertThat(byOffset.get(6L).get("docId").asText()).isEqualTo("long-url");
+            assertThat(byOffset.get(7L).get("message").asText())
+                    .contains("tombstone")
+                    .contains("its key is 1,048,579 bytes, more than its limit of 16,384 bytes");
             JsonNode overflow = byOffset.get(1L);
             assertThat(overflow.get("reason").asText()).isEqualTo("BAD_TIMESTAMP");
             assertThat(overflow.get("docId").asText()).isEqualTo("overflow");

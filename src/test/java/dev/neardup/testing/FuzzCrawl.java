@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -16,12 +18,19 @@ import java.util.SplittableRandom;
  * future), odd ids (a lone surrogate, only a no-break space, numbers, NUL), deletions, byte order
  * marks, CRLF line ends, blank lines, raw NUL bytes and repeated fields, in a shuffled order. Valid
  * documents have distinct ids, and deletions name ids no document has, so that every non-blank line
- * has exactly one outcome in every command.
+ * has exactly one outcome in every command. Size limits: ids, urls and a contentType at their
+ * limit, one byte over it and of 1 MB (with the record limit at 2 MB).
  */
 public final class FuzzCrawl {
 
-    /** The size limit the crawl is made for ({@code -D neardup.max-document-size=64kb}). */
-    public static final int MAX_BYTES = 64 * 1024;
+    /** The size limit the crawl is made for ({@code -D neardup.max-document-size=2mb}). */
+    public static final int MAX_BYTES = 2 * 1024 * 1024;
+
+    /** The default limit of ids and urls, in UTF-8 bytes, that the size-limit records probe. */
+    public static final int FIELD_BYTES = dev.neardup.io.FieldLimits.DEFAULT_ID_BYTES;
+
+    /** The ids of the valid documents among the size-limit records (ids at their limit). */
+    public final List<String> limitDocuments = new ArrayList<>();
 
     /** The lines of the file, without their line ends. */
     public final List<byte[]> lines = new ArrayList<>();
@@ -33,7 +42,16 @@ public final class FuzzCrawl {
     private final long t0 = Instant.now().minus(Duration.ofDays(2)).toEpochMilli();
     private int next;
 
+    /** The crawl with its size-limit records. */
     public FuzzCrawl(long seed, int pages) {
+        this(seed, pages, true);
+    }
+
+    /**
+     * @param sizeLimits whether to add the size-limit records (ids, urls and a contentType at their
+     *     limit, one byte over and 1 MB), which leave every other line as it is, in the same order
+     */
+    public FuzzCrawl(long seed, int pages, boolean sizeLimits) {
         random = new SplittableRandom(seed);
         List<byte[]> out = new ArrayList<>();
         List<String> texts = new ArrayList<>();
@@ -198,6 +216,12 @@ public final class FuzzCrawl {
             out.set(i, out.get(j));
             out.set(j, t);
         }
+        if (sizeLimits) {
+            SplittableRandom places = new SplittableRandom(seed ^ 0x5eed);
+            for (byte[] line : sizeLimitRecords(seed)) {
+                out.add(places.nextInt(out.size() + 1), line);
+            }
+        }
         String[] blanks = {"", " ", "\t", "  \t ", "\r"};
         for (byte[] line : out) {
             if (random.nextInt(8) == 0) {
@@ -207,6 +231,57 @@ public final class FuzzCrawl {
             lines.add(line);
             ends.add(random.nextInt(5) == 0 ? "\r\n" : "\n");
         }
+    }
+
+    /**
+     * Ids and urls at their limit (ASCII and two-byte characters), one byte over it and of 1 MB, a
+     * contentType over its limit, a deletion with a 1 MB id; the documents within the limits have
+     * texts of their own, so that they match nothing else.
+     */
+    private List<byte[]> sizeLimitRecords(long seed) {
+        String megabyte = "M1-" + "y".repeat(1 << 20);
+        String atLimit = "L-" + "i".repeat(FIELD_BYTES - 2);
+        String twoByteAtLimit = "L2-" + "\u00e9".repeat((FIELD_BYTES - 4) / 2) + "x";
+        String url = "https://example.org/";
+        String urlAtLimit = url + "u".repeat(FIELD_BYTES - url.length());
+        List<byte[]> lines = new ArrayList<>();
+        int n = 0;
+        for (String[] idUrl :
+                new String[][] {
+                    {atLimit, null},
+                    {twoByteAtLimit, null},
+                    {atLimit + "+", null},
+                    {megabyte, null},
+                    {"limit-url-ok", urlAtLimit},
+                    {"limit-url-over", urlAtLimit + "+"},
+                    {"limit-url-1mb", url + megabyte},
+                    {megabyte + "-both", url + megabyte}
+                }) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("id", idUrl[0]);
+            if (idUrl[1] != null) {
+                json.put("url", idUrl[1]);
+            }
+            json.put("content", SyntheticText.prose(seed * 7919 + n++, 700));
+            json.put("fetchedAt", Instant.ofEpochMilli(t0 + 3_600_000L + n).toString());
+            lines.add(utf8(dev.neardup.io.Json.write(json)));
+            if (utf8(idUrl[0]).length <= FIELD_BYTES
+                    && (idUrl[1] == null || utf8(idUrl[1]).length <= FIELD_BYTES)) {
+                limitDocuments.add(idUrl[0]);
+            }
+        }
+        lines.add(
+                utf8(
+                        dev.neardup.io.Json.write(
+                                Map.of(
+                                        "id",
+                                        "limit-type-1mb",
+                                        "content",
+                                        "some words",
+                                        "contentType",
+                                        "text/html; x=" + megabyte))));
+        lines.add(utf8(dev.neardup.io.Json.write(Map.of("id", megabyte, "deleted", true))));
+        return lines;
     }
 
     /** Lines (1-based) that are blank as the reader sees them: only spaces, tabs and CRs. */
