@@ -105,15 +105,16 @@ public enum CandidatePath {
     };
 
     /**
-     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (-4 in
-     * state layout 4, {@link OlderPendingVerdicts}).
+     * First int of a key group's raw keyed state of waiting verdicts verified in the buckets (-6 in
+     * state layout 5, -4 in layout 4, {@link OlderPendingVerdicts}).
      */
-    static final int RAW_STATE_IN_BUCKETS = -6;
+    static final int RAW_STATE_IN_BUCKETS = -8;
 
     /**
-     * First int of a key group's raw keyed state of waiting verdicts verified by the store (-5).
+     * First int of a key group's raw keyed state of waiting verdicts verified by the store (-7 in
+     * layout 5, -5 in layout 4).
      */
-    static final int RAW_STATE_SAMPLE_STORE = -7;
+    static final int RAW_STATE_SAMPLE_STORE = -9;
 
     /** What a band record carries as signature through the sample store: nothing. */
     private static final byte[] NO_SIGNATURE = new byte[0];

@@ -22,9 +22,10 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
  * -2 or -3, and had no {@link MatchList#directions}: containment packed each match's direction into
  * its similarity, value + 2 x code (0: the document is contained in the match, 1: the match in the
  * document, 2: both, with the smaller value); layout 4 began it with -4 or -5 and had no {@link
- * PendingVerdict#earlyAlerted} (nothing was alerted early then). Keyed state restores through
- * Flink's POJO schema evolution. Either way {@link #upgrade} decodes layout 3's packed estimates
- * once, as the verdict is read.
+ * PendingVerdict#earlyAlerted} (nothing was alerted early then); layout 5 began it with -6 or -7
+ * and wrote each verdict's key with {@code writeUTF} (which refuses keys over 64 KB), its verdict
+ * as today. Keyed state restores through Flink's POJO schema evolution. Either way {@link #upgrade}
+ * decodes layout 3's packed estimates once, as the verdict is read.
  */
 final class OlderPendingVerdicts {
 
@@ -39,7 +40,9 @@ final class OlderPendingVerdicts {
 
     /** The layout of a key group of raw keyed state that begins with {@code first}. */
     static int layout(int first) {
-        return first >= 0 ? 2 : first >= -3 ? 3 : first >= -5 ? 4 : StateCompatibility.LAYOUT;
+        return first >= 0
+                ? 2
+                : first >= -3 ? 3 : first >= -5 ? 4 : first >= -7 ? 5 : StateCompatibility.LAYOUT;
     }
 
     /** The path whose waiting verdicts a key group beginning with {@code first} holds, or null. */
@@ -47,14 +50,21 @@ final class OlderPendingVerdicts {
         return first >= 0
                         || first == -2
                         || first == -4
+                        || first == -6
                         || first == CandidatePath.RAW_STATE_IN_BUCKETS
                 ? CandidatePath.inBuckets()
-                : first == -3 || first == -5 || first == CandidatePath.RAW_STATE_SAMPLE_STORE
+                : first == -3
+                                || first == -5
+                                || first == -7
+                                || first == CandidatePath.RAW_STATE_SAMPLE_STORE
                         ? CandidatePath.throughSampleStore()
                         : null;
     }
 
-    /** The serializer of {@code type} as {@code layout} wrote it. */
+    /**
+     * The serializer of {@code type} as {@code layout} wrote it, for the layouts before 5 (which
+     * wrote verdicts as today).
+     */
     @SuppressWarnings("unchecked")
     static TypeSerializer<PendingVerdict> serializer(
             int layout, Class<? extends PendingVerdict> type, SerializerConfig config) {

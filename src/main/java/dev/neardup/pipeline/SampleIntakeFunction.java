@@ -42,7 +42,7 @@ public class SampleIntakeFunction
     public static final OutputTag<VerdictEvent> REPORTS =
             new OutputTag<>("bucket-reports", RecordSerializers.VERDICT_EVENT);
 
-    private static final int LAYOUT = 1;
+    private static final int LAYOUT = 2;
 
     /** Band records per document version ({@link dev.neardup.config.ModeSettings#bandKeys}). */
     private final int bands;
@@ -183,22 +183,23 @@ public class SampleIntakeFunction
     }
 
     /**
-     * Layout 1: a version byte (1), a short count of versions, then per version its event time and
+     * Layout 2: a version byte (2), an int count of versions, then per version its event time and
      * fingerprint (8 bytes each), outstanding band records (int), whether the sample went to the
-     * store (boolean), the sample (a short length, then the bytes).
+     * store (boolean), the sample (an int length, then the bytes). Layout 1, still read, wrote the
+     * count and the sample length in a short each (at most 65,535 versions of one id in flight).
      */
     static byte[] encode(List<Version> versions) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(32 + 560 * versions.size());
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeByte(LAYOUT);
-            out.writeShort(versions.size());
+            out.writeInt(versions.size());
             for (Version v : versions) {
                 out.writeLong(v.eventTime);
                 out.writeLong(v.fingerprint);
                 out.writeInt(v.outstanding);
                 out.writeBoolean(v.sentToStore);
-                out.writeShort(v.sample.length);
+                out.writeInt(v.sample.length);
                 out.write(v.sample);
             }
             return bytes.toByteArray();
@@ -215,16 +216,17 @@ public class SampleIntakeFunction
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(value));
             int layout = in.readUnsignedByte();
-            if (layout != LAYOUT) {
+            boolean wide = layout == LAYOUT;
+            if (!wide && layout != 1) {
                 throw new IllegalStateException(
-                        "sample intake state of layout " + layout + ", expected " + LAYOUT);
+                        "sample intake state of layout " + layout + ", expected 1 or " + LAYOUT);
             }
-            int n = in.readUnsignedShort();
+            int n = wide ? in.readInt() : in.readUnsignedShort();
             for (int i = 0; i < n; i++) {
                 Version v = new Version(in.readLong(), in.readLong(), null);
                 v.outstanding = in.readInt();
                 v.sentToStore = in.readBoolean();
-                v.sample = new byte[in.readUnsignedShort()];
+                v.sample = new byte[wide ? in.readInt() : in.readUnsignedShort()];
                 in.readFully(v.sample);
                 versions.add(v);
             }

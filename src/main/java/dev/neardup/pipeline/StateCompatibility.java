@@ -34,18 +34,21 @@ public final class StateCompatibility {
      * Version of the state layout. 2: buckets hold b-bit signatures (November 2026). 3: bucket
      * members and waiting verdicts carry their cluster (November 2026). 4: waiting verdicts carry
      * the direction of a containment match in a field of its own ({@link MatchList#directions}). 5:
-     * waiting verdicts note the matches alerted early ({@link PendingVerdict#earlyAlerted}).
+     * waiting verdicts note the matches alerted early ({@link PendingVerdict#earlyAlerted}). 6:
+     * waiting verdicts' keys are written with a length that cannot overflow ({@link
+     * WaitingVerdicts#write}).
      */
-    public static final int LAYOUT = 5;
+    public static final int LAYOUT = 6;
 
     /**
      * Older layouts this version restores and upgrades as it goes: layout 2 (its buckets and
      * waiting verdicts are read as having no clusters, every member its own), layout 3 (its waiting
-     * verdicts' packed containment estimates are decoded, {@link OlderPendingVerdicts}) and layout
-     * 4 (its waiting verdicts have no matches alerted early). A version that predates {@link
-     * #LAYOUT} refuses state written by this one, since it would misread it.
+     * verdicts' packed containment estimates are decoded, {@link OlderPendingVerdicts}), layout 4
+     * (its waiting verdicts have no matches alerted early) and layout 5 (its waiting verdicts' keys
+     * are read as {@code writeUTF} wrote them). A version that predates {@link #LAYOUT} refuses
+     * state written by this one, since it would misread it.
      */
-    static final Set<String> UPGRADABLE_LAYOUTS = Set.of("2", "3", "4");
+    static final Set<String> UPGRADABLE_LAYOUTS = Set.of("2", "3", "4", "5");
 
     private static final String LAYOUT_KEY = "state-layout";
 

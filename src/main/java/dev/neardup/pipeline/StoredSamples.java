@@ -17,16 +17,17 @@ import java.util.List;
  * a version's sample (rare: the sample and the candidate travel different paths), and the times of
  * deletions not yet passed by the watermark.
  *
- * <p>Layout 1: a version byte (1); a short count of versions, then per version: event time (8
- * bytes), fingerprint (8 bytes), URL (a boolean, then an int length and UTF-8), the sample (a short
- * length, then the bytes); a short count of waiting candidates, then per candidate its member's
- * time and fingerprint, the document's id, URL, time and fingerprint, band, direction and sample;
- * an int count of deletion times, then each (8 bytes). About 20 bytes plus the URL and the sample
- * per version.
+ * <p>Layout 2: a version byte (2); an int count of versions, then per version: event time (8
+ * bytes), fingerprint (8 bytes), URL (a boolean, then an int length and UTF-8), the sample (an int
+ * length, then the bytes); an int count of waiting candidates, then per candidate its member's time
+ * and fingerprint, the document's id, URL, time and fingerprint, band, direction and sample; an int
+ * count of deletion times, then each (8 bytes). About 24 bytes plus the URL and the sample per
+ * version. Layout 1, still read, wrote the two counts and the sample lengths in a short each (at
+ * most 65,535 versions of one id, which a feed that repeats an id can exceed).
  */
 final class StoredSamples {
 
-    static final int LAYOUT = 1;
+    static final int LAYOUT = 2;
 
     /** One version of the document: what the buckets' members of that version stand for. */
     record Version(long eventTime, long fingerprint, String url, byte[] sample) {}
@@ -59,19 +60,21 @@ final class StoredSamples {
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(value))) {
             int layout = in.readByte();
-            if (layout != LAYOUT) {
+            boolean wide = layout == LAYOUT;
+            if (!wide && layout != 1) {
                 throw new IllegalStateException(
                         ("a stored sample of layout %s, which this version of neardup does not know"
                                         + " (it reads %s): restore with the version that wrote the"
                                         + " state")
-                                .formatted(layout, LAYOUT));
+                                .formatted(layout, "1 and " + LAYOUT));
             }
-            int n = in.readUnsignedShort();
+            int n = count(in, wide);
             for (int i = 0; i < n; i++) {
                 s.versions.add(
-                        new Version(in.readLong(), in.readLong(), optionalString(in), bytes(in)));
+                        new Version(
+                                in.readLong(), in.readLong(), optionalString(in), bytes(in, wide)));
             }
-            int w = in.readUnsignedShort();
+            int w = count(in, wide);
             for (int i = 0; i < w; i++) {
                 SampleStoreRecord c = new SampleStoreRecord();
                 c.kind = SampleStoreRecord.CANDIDATE;
@@ -84,7 +87,7 @@ final class StoredSamples {
                 c.docFingerprint = in.readLong();
                 c.band = in.readInt();
                 c.memberFirst = in.readBoolean();
-                c.sample = bytes(in);
+                c.sample = bytes(in, wide);
                 s.waiting.add(c);
             }
             s.deletions = new long[in.readInt()];
@@ -101,14 +104,14 @@ final class StoredSamples {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 540 * versions.size());
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(LAYOUT);
-            out.writeShort(count(versions.size()));
+            out.writeInt(versions.size());
             for (Version v : versions) {
                 out.writeLong(v.eventTime());
                 out.writeLong(v.fingerprint());
                 optionalString(out, v.url());
                 bytes(out, v.sample());
             }
-            out.writeShort(count(waiting.size()));
+            out.writeInt(waiting.size());
             for (SampleStoreRecord c : waiting) {
                 out.writeLong(c.time);
                 out.writeLong(c.fingerprint);
@@ -130,11 +133,9 @@ final class StoredSamples {
         return bytes.toByteArray();
     }
 
-    private static int count(int n) {
-        if (n > 0xFFFF) {
-            throw new IllegalStateException("more than 65,535 entries under one document id: " + n);
-        }
-        return n;
+    /** A count: an int, or in layout 1 an unsigned short. */
+    private static int count(DataInputStream in, boolean wide) throws IOException {
+        return wide ? in.readInt() : in.readUnsignedShort();
     }
 
     /** A string: int length, UTF-8. */
@@ -163,12 +164,12 @@ final class StoredSamples {
     }
 
     private static void bytes(DataOutputStream out, byte[] b) throws IOException {
-        out.writeShort(count(b.length));
+        out.writeInt(b.length);
         out.write(b);
     }
 
-    private static byte[] bytes(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readUnsignedShort()];
+    private static byte[] bytes(DataInputStream in, boolean wide) throws IOException {
+        byte[] b = new byte[count(in, wide)];
         in.readFully(b);
         return b;
     }

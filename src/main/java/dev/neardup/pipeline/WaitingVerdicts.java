@@ -12,6 +12,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.types.StringValue;
 
 /**
  * The verdicts a {@link VerdictOperator} subtask holds on the heap, and the raw keyed-state layout
@@ -138,14 +139,16 @@ final class WaitingVerdicts {
     }
 
     /**
-     * One key group's waiting verdicts: the path's marker, the count, then key and verdict each.
+     * One key group's waiting verdicts: the path's marker, the count, then key and verdict each; a
+     * key as Flink writes strings ({@link StringValue#writeString}: a variable-length count of
+     * chars, so no key is too long for it).
      */
     void write(List<Map.Entry<String, PendingVerdict>> entries, DataOutputView view)
             throws IOException {
         view.writeInt(path.rawStateMarker);
         view.writeInt(entries.size());
         for (Map.Entry<String, PendingVerdict> e : entries) {
-            view.writeUTF(e.getKey());
+            StringValue.writeString(e.getKey(), view);
             serializer.serialize(e.getValue(), view);
         }
     }
@@ -176,12 +179,12 @@ final class WaitingVerdicts {
                                             StateCompatibility.CONTAINMENT_SAMPLES)));
         }
         TypeSerializer<PendingVerdict> read =
-                layout == StateCompatibility.LAYOUT || n == 0
+                layout >= 5 || n == 0
                         ? serializer
                         : OlderPendingVerdicts.serializer(
                                 layout, path.pendingType, serializerConfig);
         for (int i = 0; i < n; i++) {
-            String key = view.readUTF();
+            String key = layout >= 6 ? StringValue.readString(view) : view.readUTF();
             PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
             hold(key, p);
         }

@@ -23,19 +23,20 @@ import org.junit.jupiter.api.Test;
 /**
  * Savepoint compatibility is a promise: the savepoints kept under {@code
  * src/test/resources/savepoints/} of the layouts this version upgrades (v2, v3; v4, written by the
- * release before early alerts) restore in this version with their state intact, and an older layout
- * (v1) or incompatible settings fail at start with a clear message instead of restoring into state
- * they do not fit. The v2 savepoint holds {@link SavepointFixture#BASES} documents; near-copies of
- * them sent after the restore must be found, although the originals are only in the restored state.
+ * release before early alerts; v5, by the release before waiting verdicts' keys had no size limit)
+ * restore in this version with their state intact, and an older layout (v1) or incompatible
+ * settings fail at start with a clear message instead of restoring into state they do not fit. The
+ * v2 savepoint holds {@link SavepointFixture#BASES} documents; near-copies of them sent after the
+ * restore must be found, although the originals are only in the restored state.
  */
 class SavepointCompatibilityITCase {
 
     /**
-     * The savepoints of layouts 2 (before cluster ids; upgraded as it is read), 3 and 4 (before
-     * early alerts) restore with their documents, which are then the clusters of their near-copies.
+     * The savepoints of layouts 2 (before cluster ids; upgraded as it is read), 3, 4 (before early
+     * alerts) and 5 restore with their documents, which are then the clusters of their near-copies.
      */
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"v2", "v3", "v4"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"v2", "v3", "v4", "v5"})
     void savepointRestoresWithItsDocuments(String version) throws Exception {
         List<JsonNode> verdicts = runCopies(savepoint(version), new Configuration());
         assertThat(verdicts).hasSize(copies().size());

@@ -56,7 +56,7 @@ class ContainmentSettingsTest {
         var jaccard = StateCompatibility.shape(NearDupSettings.from(new Configuration()));
         assertThat(StateCompatibility.encode(jaccard))
                 .isEqualTo(
-                        "state-layout=5 neardup.similarity=JACCARD neardup.num-hashes=128"
+                        "state-layout=6 neardup.similarity=JACCARD neardup.num-hashes=128"
                                 + " neardup.minhash=OPH minhash-seed="
                                 + Long.toHexString(dev.neardup.sketch.MinHash.DEFAULT_SEED)
                                 + " neardup.bands=11 neardup.rows=11 band-key-seed="

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the waiting verdicts on the heap (raw keyed state) and spilled (keyed state, restored through
  * Flink's POJO schema evolution). Layout 3 packed a containment match's direction into its
  * similarity; restored, the direction is typed and the outputs are those of that release. Layout 4
- * snapshots, written by {@code 869e630}, have no matches alerted early.
+ * snapshots, written by {@code 869e630}, have no matches alerted early; layout 5 snapshots, written
+ * by {@code acbabb7}, have their keys in modified UTF-8.
  */
 class OlderPendingVerdictsTest {
 
@@ -253,5 +254,35 @@ class OlderPendingVerdictsTest {
         assertThat(verdicts.get(0).duplicateOf).isEqualTo("a");
         assertThat(verdicts.get(0).matches).extracting(m -> m.docId).containsExactly("a");
         assertThat(verdicts.get(0).candidates).isEqualTo(6);
+    }
+
+    /**
+     * Layout 5, written by {@code acbabb7}: a document whose id holds characters that Java's
+     * modified UTF-8 writes otherwise than UTF-8 (U+0000, a surrogate pair), with 2 of its 4 bucket
+     * reports and a match at 0.875. Its key, written with {@code writeUTF}, is read as written.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "spilled"})
+    void jaccardVerdictsOfLayout5RestoreWithTheirKeys(String where) throws Exception {
+        String id = "d-\u00e9\u20ac\ud83d\ude00\u0000";
+        var url =
+                OlderPendingVerdictsTest.class.getResource(
+                        "/state/verdicts-v5-jaccard-" + where + ".snapshot");
+        assertThat(url).isNotNull();
+        restore(
+                HarnessFixtures.settingsWithPendingBuffer(
+                        64, MemorySize.parse(where.equals("heap") ? "32mb" : "0")),
+                OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString()));
+        long t = T0 + MINUTE;
+        VerdictEvent rest = HarnessFixtures.matches(id, t, 2, 3);
+        rest.reports = 2;
+        harness.processElement(rest, t);
+        List<Verdict> verdicts = harness.extractOutputValues();
+        assertThat(verdicts).hasSize(1);
+        Verdict v = verdicts.get(0);
+        assertThat(v.docId).isEqualTo(id);
+        assertThat(v.duplicateOf).isEqualTo("a-\u00e9");
+        assertThat(v.similarity).isEqualTo(0.875);
+        assertThat(v.candidates).isEqualTo(6);
     }
 }
