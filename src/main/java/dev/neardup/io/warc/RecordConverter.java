@@ -121,17 +121,17 @@ final class RecordConverter {
             String declared;
             byte[] payload;
             if (header.type().equals("response")) {
-                HttpPayload http = HttpPayload.parse(block, truncated, max);
+                HttpPayload http = HttpPayload.parse(block);
                 if (http.status() < 200 || http.status() > 299) {
                     throw Rejection.skip(WarcSkip.Reason.HTTP_STATUS, "HTTP " + http.status());
                 }
                 declared = http.contentType();
                 textType(PayloadTypes.base(declared), header.identifiedType());
-                if (http.body().length == 0) {
+                byte[] body = http.body(truncated, max);
+                if (body.length == 0) {
                     throw Rejection.skip(WarcSkip.Reason.EMPTY_PAYLOAD, null);
                 }
-                payload =
-                        ContentCoding.decode(http.body(), http.contentEncodings(), truncated, max);
+                payload = ContentCoding.decode(body, http.contentEncodings(), truncated, max);
             } else {
                 declared = header.contentType();
                 if (block.length > max) {
