@@ -31,8 +31,12 @@ final class RecordStarts {
     /**
      * The offset of the first record start at or after {@code from}, or -1 when the file has none.
      * Moves the channel's position.
+     *
+     * @param gzip whether records are gzip members
+     * @param arc whether ARC header lines count too (an ARC file), or only WARC headers
      */
-    static long find(SeekableByteChannel channel, long from, boolean gzip) throws IOException {
+    static long find(SeekableByteChannel channel, long from, boolean gzip, boolean arc)
+            throws IOException {
         ByteBuffer window = ByteBuffer.allocate(WINDOW);
         long start = Math.max(0, from - 1); // one byte before, to see whether from starts a line
         while (true) {
@@ -57,7 +61,10 @@ final class RecordStarts {
                         gzip
                                 ? isGzipMagic(b, i, n)
                                 : isWarcMagic(b, i, n)
-                                        || (i > 0 && b[i - 1] == '\n' && isArcStart(b, i, n));
+                                        || (arc
+                                                && i > 0
+                                                && b[i - 1] == '\n'
+                                                && isArcStart(b, i, n));
                 if (candidate
                         && (gzip
                                 ? gzipHeaderAt(channel, start + i)
@@ -96,13 +103,28 @@ final class RecordStarts {
     }
 
     private static boolean headerAt(SeekableByteChannel channel, long position) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(HEADER_BYTES);
+        // Read a little at a time: most candidates fail on their first bytes.
+        WarcParser parser = new WarcParser();
+        parser.setLenient(true);
+        ByteBuffer buf = ByteBuffer.allocate(4096);
         channel.position(position);
-        while (buf.hasRemaining() && channel.read(buf) >= 0) {
-            // fill
+        for (long total = 0; total < HEADER_BYTES; ) {
+            buf.clear();
+            int n = channel.read(buf);
+            if (n < 0) {
+                return total > 0; // the file ends inside the header: a truncated record
+            }
+            buf.flip();
+            parser.parse(buf);
+            total += n;
+            if (parser.isFinished()) {
+                return true;
+            }
+            if (parser.isError()) {
+                return false;
+            }
         }
-        buf.flip();
-        return parses(buf);
+        return true; // a header longer than the buffer: let jwarc decide
     }
 
     private static boolean gzipHeaderAt(SeekableByteChannel channel, long position)

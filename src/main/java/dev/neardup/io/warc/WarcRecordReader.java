@@ -55,6 +55,9 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
     private boolean gzip;
     private boolean done;
 
+    /** Whether the file holds ARC records (seen so far): their header lines are record starts. */
+    private boolean arc;
+
     /** Set by jwarc's warnings while it reads the next record. */
     private boolean invalidTrailer;
 
@@ -77,6 +80,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         long start = 0;
         try {
             start = this.channel.position();
+            arc = sniffArc(start);
             open();
         } catch (IOException e) {
             rethrowSourceError(e);
@@ -101,6 +105,18 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             channel.close();
             throw e;
         }
+    }
+
+    /** Whether the file starts as an ARC file does; leaves the channel where it was. */
+    private boolean sniffArc(long start) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(ArchiveFormat.SNIFF_BYTES);
+        while (head.hasRemaining() && channel.read(head) >= 0) {
+            // fill
+        }
+        channel.position(start);
+        return ArchiveFormat.sniff(java.util.Arrays.copyOf(head.array(), head.position()))
+                .map(ArchiveFormat::isArc)
+                .orElse(false);
     }
 
     private void open() throws IOException {
@@ -164,6 +180,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
     }
 
     private void read(WarcRecord record, long offset) {
+        arc |= "ARC".equals(record.version().getProtocol());
         Object decided = converter.beforeBlock(record, offset);
         long length = blockLength(record.body());
         if (decided instanceof WarcOutcome outcome) {
@@ -207,9 +224,9 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
                 resync(
                         p.offset() + 1,
                         WarcError.Reason.BAD_LENGTH,
-                        "no record end (CRLF CRLF) after the "
+                        "the block does not end after the "
                                 + p.blockLength()
-                                + " bytes of the block that Content-Length announces",
+                                + " bytes its header announces: no record end follows",
                         p.url(),
                         p.offset());
             }
@@ -230,7 +247,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             long from, WarcError.Reason reason, String message, String url, long offset) {
         long next;
         try {
-            next = RecordStarts.find(channel, from, gzip);
+            next = RecordStarts.find(channel, from, gzip, arc);
         } catch (IOException e) {
             rethrowSourceError(e);
             next = -1;

@@ -135,9 +135,9 @@ class WarcBrokenInputTest {
         assertThat(eb.url()).isEqualTo("http://example.com/b");
         assertThat(eb.message())
                 .isEqualTo(
-                        "no record end (CRLF CRLF) after the "
+                        "the block does not end after the "
                                 + (shortBlock.length + 60)
-                                + " bytes of the block that Content-Length announces;"
+                                + " bytes its header announces: no record end follows;"
                                 + " reading goes on at the next record, at offset "
                                 + c);
         assertDocument(out.get(2), "http://example.com/c", c);
@@ -375,6 +375,135 @@ class WarcBrokenInputTest {
         assertThat(((WarcSkip) out.get(2)).detail()).isEqualTo("HTTP 302");
         assertThat(out.get(2).offset()).isEqualTo(redirect);
         assertDocument(out.get(3), "http://example.com/small", small);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void anArcRecordWithAWrongLengthIsOneError(boolean gzip) throws IOException {
+        WarcFiles w = new WarcFiles(gzip);
+        String header =
+                "1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n";
+        long desc =
+                w.raw(
+                        WarcRecordReaderTest.arcRecord(
+                                "filedesc://x.arc",
+                                "0.0.0.0",
+                                "20240301100000",
+                                "text/plain",
+                                header.getBytes(UTF_8)));
+        byte[] a = page("a");
+        long ra =
+                w.raw(
+                        WarcRecordReaderTest.arcRecord(
+                                "http://example.com/a",
+                                "1.2.3.4",
+                                "20240301100000",
+                                "text/html",
+                                a));
+        byte[] b =
+                WarcRecordReaderTest.arcRecord(
+                        "http://example.com/b",
+                        "1.2.3.4",
+                        "20240301100000",
+                        "text/html",
+                        page("b"));
+        byte[] pb = page("b");
+        String lying =
+                new String(b, UTF_8)
+                        .replaceFirst(" " + pb.length + "\n", " " + (pb.length + 30) + "\n");
+        long rb = w.raw(lying.getBytes(UTF_8));
+        long rc =
+                w.raw(
+                        WarcRecordReaderTest.arcRecord(
+                                "http://example.com/c",
+                                "1.2.3.4",
+                                "20240301100000",
+                                "text/html",
+                                page("c")));
+        String f = gzip ? "x.arc.gz" : "x.arc";
+
+        List<WarcOutcome> out = read(w.bytes(), f);
+
+        assertThat(out).hasSize(4);
+        assertThat(((WarcSkip) out.get(0)).reason()).isEqualTo(WarcSkip.Reason.WARCINFO_RECORD);
+        assertThat(out.get(0).offset()).isEqualTo(desc);
+        assertDocument(out.get(1), "http://example.com/a", ra);
+        assertError(out.get(2), WarcError.Reason.BAD_LENGTH, rb);
+        assertDocument(out.get(3), "http://example.com/c", rc);
+    }
+
+    @Test
+    void anIoErrorOfTheFileIsThrown() throws IOException {
+        WarcFiles w = new WarcFiles(false);
+        String big = "<p>" + "x".repeat(20_000) + "</p>";
+        w.response("http://example.com/a", T1, http(200, big, "Content-Type: text/html"));
+        w.response("http://example.com/b", T1, http(200, big, "Content-Type: text/html"));
+        w.response("http://example.com/c", T1, http(200, big, "Content-Type: text/html"));
+        Path file = w.write(dir, "io.warc");
+        java.util.concurrent.atomic.AtomicBoolean broken =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        java.nio.channels.FileChannel real = java.nio.channels.FileChannel.open(file);
+        java.nio.channels.SeekableByteChannel failing =
+                new java.nio.channels.SeekableByteChannel() {
+                    @Override
+                    public int read(java.nio.ByteBuffer dst) throws IOException {
+                        if (broken.get()) {
+                            throw new IOException("disk on fire");
+                        }
+                        return real.read(dst);
+                    }
+
+                    @Override
+                    public int write(java.nio.ByteBuffer src) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public long position() throws IOException {
+                        return real.position();
+                    }
+
+                    @Override
+                    public java.nio.channels.SeekableByteChannel position(long p)
+                            throws IOException {
+                        real.position(p);
+                        return this;
+                    }
+
+                    @Override
+                    public long size() throws IOException {
+                        return real.size();
+                    }
+
+                    @Override
+                    public java.nio.channels.SeekableByteChannel truncate(long size) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public boolean isOpen() {
+                        return real.isOpen();
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        real.close();
+                    }
+                };
+
+        try (WarcRecordReader reader =
+                new WarcRecordReader(failing, "io.warc", WarcReadSettings.defaults())) {
+            assertThat(reader.next()).isInstanceOf(WarcDocument.class);
+            broken.set(true);
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> {
+                                while (reader.hasNext()) {
+                                    reader.next();
+                                }
+                            })
+                    .isInstanceOf(java.io.UncheckedIOException.class)
+                    .hasMessageContaining("disk on fire");
+        }
     }
 
     @Test
