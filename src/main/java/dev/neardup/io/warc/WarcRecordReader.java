@@ -3,8 +3,10 @@ package dev.neardup.io.warc;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
@@ -43,10 +45,17 @@ import org.netpreserve.jwarc.WarcRecord;
  */
 public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable {
 
+    /**
+     * History kept from a forward-only input beyond the largest block read: the search for the next
+     * record reads ahead in windows and checks candidates.
+     */
+    private static final long HISTORY_SLACK = 1024 * 1024;
+
     /** What jwarc says when a record's block is not followed by {@code CRLF CRLF}. */
     private static final String INVALID_TRAILER = "invalid record trailer";
 
     private final SourceChannel channel;
+    private final SeekableByteChannel source;
     private final String file;
     private final WarcReadSettings settings;
     private final RecordConverter converter;
@@ -73,7 +82,8 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
      * @throws UncheckedIOException when the channel cannot be read
      */
     public WarcRecordReader(SeekableByteChannel channel, String file, WarcReadSettings settings) {
-        this.channel = new SourceChannel(Objects.requireNonNull(channel, "channel"));
+        this.source = Objects.requireNonNull(channel, "channel");
+        this.channel = new SourceChannel(source);
         this.file = Objects.requireNonNull(file, "file");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.converter = new RecordConverter(settings, file);
@@ -94,6 +104,20 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
                             start));
             done = true;
         }
+    }
+
+    /**
+     * A reader of a forward-only input (standard input, a pipe), named {@code file}, positions
+     * counted from its first byte. To go on after broken input it goes back into the bytes it read:
+     * it keeps the last {@link WarcReadSettings#maxPayloadBytes()} plus 1 MiB of them (and no
+     * record it reads in full is larger), so it reads such input as a file is read, unless a broken
+     * record (one whose block is not read: a skipped or too large one) is larger.
+     */
+    public static WarcRecordReader fromStream(
+            InputStream in, String file, WarcReadSettings settings) {
+        int history = (int) (settings.maxBlockBytes() + HISTORY_SLACK);
+        return new WarcRecordReader(
+                new RewindableChannel(Channels.newChannel(in), history), file, settings);
     }
 
     /** A reader of the file at {@code path}, named by its file name. */
@@ -247,6 +271,10 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             long from, WarcError.Reason reason, String message, String url, long offset) {
         long next;
         try {
+            if (source instanceof RewindableChannel stream) {
+                // Bytes that are gone cannot be searched: from the first that is kept.
+                from = Math.max(from, stream.earliest() + 1);
+            }
             next = RecordStarts.find(channel, from, gzip, arc);
         } catch (IOException e) {
             rethrowSourceError(e);
