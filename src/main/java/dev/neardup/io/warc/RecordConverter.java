@@ -213,6 +213,13 @@ final class RecordConverter {
                             + " for HTTP headers); not read");
         } catch (Rejection r) {
             return outcome(r, header.type(), header.url(), header.offset());
+        } catch (RuntimeException e) {
+            // A library failing on bytes it did not expect: this record's error, not the file's.
+            return error(
+                    WarcError.Reason.UNREADABLE_PAYLOAD,
+                    e.getClass().getSimpleName() + ": " + HttpPayload.message(e),
+                    header.url(),
+                    header.offset());
         }
     }
 

@@ -36,6 +36,8 @@ public record WarcError(Reason reason, String message, String url, String file, 
         /** The HTTP content coding (gzip, deflate, br) does not decode. */
         BAD_CONTENT_ENCODING,
         /** The payload is larger than the configured limit ({@link WarcReadSettings}). */
-        TOO_LARGE
+        TOO_LARGE,
+        /** The payload could not be read for another reason, which the message names. */
+        UNREADABLE_PAYLOAD
     }
 }

@@ -212,20 +212,20 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             return;
         }
         RecordConverter.Header header = (RecordConverter.Header) decided;
-        WarcOutcome outcome;
+        boolean tooLarge = length > settings.maxBlockBytes();
+        byte[] block;
         try {
-            if (length > settings.maxBlockBytes()) {
-                byte[] prefix = readBlock(record.body(), WarcReadSettings.HEADER_ALLOWANCE);
-                outcome = converter.tooLarge(header, prefix, length);
-            } else {
-                outcome = converter.fromBlock(header, readBlock(record.body(), length));
-            }
+            block = readBlock(record.body(), tooLarge ? WarcReadSettings.HEADER_ALLOWANCE : length);
         } catch (IOException | RuntimeException e) {
             rethrowSourceError(e);
             // The file is broken inside this record: go on at the next record after its start.
             resync(offset + 1, reason(e), message(e, offset, length), header.url(), offset);
             return;
         }
+        WarcOutcome outcome =
+                tooLarge
+                        ? converter.tooLarge(header, block, length)
+                        : converter.fromBlock(header, block);
         pending = new Pending(outcome, offset, header.url(), length);
     }
 

@@ -614,6 +614,58 @@ class WarcRecordReaderTest {
         }
     }
 
+    @Test
+    void quirksOfRealWritersAreRead() throws IOException {
+        WarcFiles w = new WarcFiles(false);
+        // wget writes WARC 1.0's angle brackets around the target URI.
+        long wget =
+                w.raw(
+                        new String(
+                                        WarcBrokenInputTest.record(
+                                                "<http://example.com/wget>",
+                                                http(200, PAGE, "Content-Type: text/html")),
+                                        UTF_8)
+                                .replace("WARC/1.1", "WARC/1.0")
+                                .getBytes(UTF_8));
+        // An extra CRLF after the HTTP headers, and an HTTP Content-Length that does not count
+        // it (Common Crawl, August 2018): the body is what the block holds after the headers.
+        byte[] extra =
+                http(
+                        200,
+                        "\r\n" + PAGE,
+                        "Content-Type: text/html",
+                        "Content-Length: " + PAGE.length());
+        long crlf = w.raw(WarcBrokenInputTest.record("http://example.com/cc", extra));
+        // Header lines ending in LF alone, as some tools write them.
+        byte[] block = http(200, PAGE, "Content-Type: text/html");
+        String lfHeader =
+                "WARC/1.0\nWARC-Type: response\nWARC-Date: 2024-03-01T10:00:00Z\n"
+                        + "WARC-Target-URI: http://example.com/lf\n"
+                        + "Content-Type: application/http;msgtype=response\n"
+                        + "Content-Length: "
+                        + block.length
+                        + "\n\n";
+        java.io.ByteArrayOutputStream lfRecord = new java.io.ByteArrayOutputStream();
+        lfRecord.writeBytes(lfHeader.getBytes(UTF_8));
+        lfRecord.writeBytes(block);
+        lfRecord.writeBytes("\r\n\r\n".getBytes(UTF_8));
+        long lf = w.raw(lfRecord.toByteArray());
+
+        List<WarcOutcome> out = WarcFiles.read(w.write(dir, "quirks.warc"));
+
+        assertThat(out).hasSize(3);
+        WarcDocument a = (WarcDocument) out.get(0);
+        assertThat(a.url()).isEqualTo("http://example.com/wget");
+        assertThat(a.id()).isEqualTo("http://example.com/wget");
+        assertThat(a.offset()).isEqualTo(wget);
+        WarcDocument b = (WarcDocument) out.get(1);
+        assertThat(b.content()).isEqualTo("\r\n" + PAGE);
+        assertThat(b.offset()).isEqualTo(crlf);
+        assertThat(out.get(2)).as(out.get(2).toString()).isInstanceOf(WarcDocument.class);
+        assertThat(((WarcDocument) out.get(2)).content()).isEqualTo(PAGE);
+        assertThat(out.get(2).offset()).isEqualTo(lf);
+    }
+
     /** One ARC record (version 1): the header line, the content, and the separating newline. */
     static byte[] arcRecord(String url, String ip, String date, String type, byte[] content) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
