@@ -52,6 +52,30 @@ class ArchitectureTest {
     }
 
     /**
+     * The WARC/WET/ARC reader is a plain library that any source (a Flink file source, a command, a
+     * test) can use: no Flink, no Kafka, and nothing else of neardup.
+     */
+    @Test
+    void warcReadingIsAPlainLibrary() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.neardup.io.warc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.apache.flink..", "org.apache.kafka..")
+                .orShould()
+                .dependOnClassesThat(
+                        new DescribedPredicate<JavaClass>("neardup classes outside io.warc") {
+                            @Override
+                            public boolean test(JavaClass c) {
+                                return c.getPackageName().startsWith("dev.neardup")
+                                        && !c.getPackageName().startsWith("dev.neardup.io.warc");
+                            }
+                        })
+                .check(classes);
+    }
+
+    /**
      * The options and settings records of {@code config} are read by the job, the dedupe, the tools
      * and the commands, and know none of them.
      */
