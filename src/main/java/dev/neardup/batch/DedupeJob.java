@@ -298,7 +298,7 @@ public final class DedupeJob {
                             .uid("dedupe-source-" + i)
                             .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
-            if (i + 1 < inputs.size()) {
+            if (i + 1 < inputs.size() && !archive(i)) {
                 linesBefore += JsonLinesFormat.countLines(path(inputs.get(i)));
             }
         }
@@ -495,21 +495,30 @@ public final class DedupeJob {
     private FileSource<ParsedRecord> source(
             int i, DedupeSettings attempt, long linesBefore, int parallelism) throws IOException {
         java.nio.file.Path local = localPath(inputs.get(i));
+        boolean archive = archive(i);
         LineSplits plan =
-                local != null && planSplits
+                local != null && planSplits && !archive
                         ? LineSplits.plan(
                                 local, conf.get(NearDupOptions.FILE_SPLIT_SIZE), parallelism)
                         : null;
-        return new DocumentLinesFormat(
-                        new JsonLinesFormat(
-                                attempt.inputNames().get(i),
-                                settings.job().input().maxDocumentBytes(),
-                                plan,
-                                linesBefore),
-                        settings.job().input().parser(),
+        return settings.job()
+                .input()
+                .format(
+                        attempt.inputNames().get(i),
+                        archive,
+                        plan,
+                        linesBefore,
                         DocumentLinesFormat.UndatedLines.POSITION)
                 .fileSource(path(inputs.get(i)), plan, false)
                 .build();
+    }
+
+    /** Whether input {@code i} is read as WARC records (by its name, or its first bytes). */
+    private boolean archive(int i) throws IOException {
+        String input = inputs.get(i);
+        return settings.job()
+                .input()
+                .isArchive(input.substring(input.lastIndexOf('/') + 1), localPath(input));
     }
 
     /** The Flink path of an input given as a local path or a URI. */

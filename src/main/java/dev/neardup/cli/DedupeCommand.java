@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import dev.neardup.batch.DedupeJob;
 import dev.neardup.batch.DedupeSettings;
 import dev.neardup.config.DedupeOptions;
+import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
@@ -83,7 +84,8 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         DedupeOptions.BLOCK_SIZE,
                         DedupeOptions.KEEP_POLICY,
                         DedupeOptions.SPLIT_BELOW,
-                        RuntimeOptions.PARALLELISM));
+                        RuntimeOptions.PARALLELISM,
+                        NearDupOptions.INPUT_FORMAT));
     }
 
     /** Where input comes from. */
@@ -93,8 +95,10 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                 paramLabel = "PATH",
                 required = true,
                 description =
-                        "JSON Lines file of documents: a local path, a Flink filesystem URI"
-                                + " (file://, s3://, ...) or - for standard input. Repeatable.")
+                        "JSON Lines file of documents, or a WARC, WET or ARC file (by name or"
+                                + " first bytes): a local path, a Flink filesystem URI (file://,"
+                                + " s3://, ...) or - for JSON Lines on standard input."
+                                + " Repeatable.")
         List<String> files;
 
         @Option(

@@ -60,7 +60,7 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
             names = {"--input", "-i"},
             paramLabel = "FILE",
             required = true,
-            description = "JSON Lines file of documents.")
+            description = "JSON Lines file of documents, or a WARC, WET or ARC file.")
     Path input;
 
     @Mixin JobOptions job;

@@ -34,6 +34,7 @@ final class HelpSections {
                 "Input and output",
                 List.of(
                         "--input",
+                        "--input-format",
                         "--sample",
                         "--alerts",
                         "--verdicts",

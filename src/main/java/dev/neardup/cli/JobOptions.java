@@ -62,7 +62,8 @@ final class JobOptions {
                             MAX_OUT_OF_ORDERNESS,
                             IDLE_TIMEOUT,
                             RuntimeOptions.PARALLELISM,
-                            RuntimeOptions.STATE_BACKEND));
+                            RuntimeOptions.STATE_BACKEND,
+                            INPUT_FORMAT));
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         header = "Find near-duplicates with the streaming job, on embedded Flink.",
         description = {
             "Run the near-duplicate detection job on an embedded Flink MiniCluster (RocksDB state,"
-                    + " checkpoints) over a JSON Lines file of documents, one per line:",
+                    + " checkpoints) over a WARC, WET or ARC file, or a JSON Lines file of"
+                    + " documents, one per line:",
             "  {\"id\": \"...\", \"url\": \"...\", \"content\": \"<html>...\",",
             "   \"contentType\": \"text/html\", \"fetchedAt\": \"2026-11-21T10:00:00Z\"}",
             "Writes an alert per near-duplicate pair as documents collide, a verdict (UNIQUE or"
@@ -75,7 +76,11 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                 names = {"--input", "-i"},
                 paramLabel = "FILE",
                 required = true,
-                description = "JSON Lines file of documents, or - for standard input.")
+                description =
+                        "JSON Lines file of documents, or a WARC, WET or ARC file as a crawler"
+                                + " wrote it (.warc, .warc.gz, .wet.gz, .arc.gz; by name or first"
+                                + " bytes, --input-format to say it), or - for JSON Lines on"
+                                + " standard input.")
         String file;
 
         @Option(

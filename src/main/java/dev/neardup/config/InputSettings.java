@@ -1,8 +1,15 @@
 package dev.neardup.config;
 
+import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.FieldLimits;
 import dev.neardup.io.InputFields;
+import dev.neardup.io.InputFormat;
+import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.LineSplits;
+import dev.neardup.io.WarcDocuments;
+import dev.neardup.io.warc.WarcReadSettings;
+import java.io.IOException;
 import java.io.Serializable;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -13,7 +20,9 @@ public record InputSettings(
         FieldLimits limits,
         InputFields fields,
         long maxClockSkewMillis,
-        DocumentParser.FutureTimestamps futureTimestamps)
+        DocumentParser.FutureTimestamps futureTimestamps,
+        InputFormat.Kind format,
+        WarcReadSettings.IdField warcId)
         implements Serializable {
 
     public static InputSettings from(ReadableConfig config) {
@@ -30,7 +39,9 @@ public record InputSettings(
                         config.get(NearDupOptions.FIELD_FETCHED_AT),
                         config.get(NearDupOptions.FIELD_DELETED)),
                 config.get(NearDupOptions.MAX_CLOCK_SKEW).toMillis(),
-                config.get(NearDupOptions.FUTURE_TIMESTAMPS));
+                config.get(NearDupOptions.FUTURE_TIMESTAMPS),
+                config.get(NearDupOptions.INPUT_FORMAT),
+                config.get(NearDupOptions.WARC_ID));
     }
 
     /** The parser of input records, with these field names, size limit and clock-skew rule. */
@@ -41,5 +52,39 @@ public record InputSettings(
     /** The largest record accepted. */
     public int maxDocumentBytes() {
         return limits.recordBytes();
+    }
+
+    /** Whether the local {@code file} is read as WARC records ({@code neardup.input.format}). */
+    public boolean isArchive(java.nio.file.Path file) throws IOException {
+        return InputFormat.isArchive(format, String.valueOf(file.getFileName()), file);
+    }
+
+    /**
+     * Whether the input {@code name} is read as WARC records, from its name (and its first bytes
+     * when it is a local file, {@code local}; else null).
+     */
+    public boolean isArchive(String name, java.nio.file.Path local) throws IOException {
+        return InputFormat.isArchive(format, name, local);
+    }
+
+    /**
+     * The format of an input file named {@code name}: WARC records when {@code archive}, else JSON
+     * Lines cut into the splits of {@code plan} (or one split), whose undated lines are placed
+     * after the {@code linesBefore} lines of the inputs before it by {@code undated}.
+     */
+    public InputFormat format(
+            String name,
+            boolean archive,
+            LineSplits plan,
+            long linesBefore,
+            DocumentLinesFormat.UndatedLines undated) {
+        if (archive) {
+            return new WarcDocuments(
+                    name, parser(), new WarcReadSettings(warcId, limits.recordBytes()));
+        }
+        return new DocumentLinesFormat(
+                new JsonLinesFormat(name, limits.recordBytes(), plan, linesBefore),
+                parser(),
+                undated);
     }
 }

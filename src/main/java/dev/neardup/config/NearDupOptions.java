@@ -2,6 +2,8 @@ package dev.neardup.config;
 
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.FieldLimits;
+import dev.neardup.io.InputFormat;
+import dev.neardup.io.warc.WarcReadSettings;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.sketch.MinHash;
@@ -437,6 +439,33 @@ public final class NearDupOptions {
                                     + " the file size / (8 x parallelism), between 1 MB and 64"
                                     + " MB; one split at parallelism 1. A watched file (bench) is"
                                     + " read as one split.");
+
+    public static final ConfigOption<InputFormat.Kind> INPUT_FORMAT =
+            Setting.of(
+                            "neardup.input.format",
+                            InputFormat.Kind.AUTO,
+                            "The format of input files: JSON_LINES (one JSON object per line), WARC"
+                                + " (WARC, WET and ARC records, plain or one gzip member per"
+                                + " record) or AUTO: WARC for a file whose name ends in warc, wet"
+                                + " or arc (with gz after it) or whose first bytes are a WARC or"
+                                + " ARC record, JSON_LINES otherwise. A WARC response, resource or"
+                                + " conversion record with a text payload is a document (url:"
+                                + " WARC-Target-URI, fetchedAt: WARC-Date, content: the decoded"
+                                + " payload); other records are skipped and counted by reason; a"
+                                + " broken record is a dead letter MALFORMED_RECORD at"
+                                + " file@offset.")
+                    .flag("FORMAT", "--input-format")
+                    .declare();
+
+    public static final ConfigOption<WarcReadSettings.IdField> WARC_ID =
+            Setting.of(
+                            "neardup.warc.id",
+                            WarcReadSettings.IdField.TARGET_URI,
+                            "WARC input: the document id of a record. TARGET_URI (its"
+                                + " WARC-Target-URI: a re-capture of a URL is a new version of the"
+                                + " same page, as a re-crawl is) or RECORD_ID (its WARC-Record-ID:"
+                                + " every capture a document of its own).")
+                    .declare();
 
     public static final ConfigOption<String> FIELD_ID =
             Setting.of("neardup.field.id", "id", "JSON field holding the document id (required).")

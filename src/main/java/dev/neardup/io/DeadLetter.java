@@ -27,6 +27,7 @@ public class DeadLetter {
         BAD_TIMESTAMP,
         BAD_FIELD,
         FUTURE_TIMESTAMP,
+        MALFORMED_RECORD,
         INTERNAL_ERROR
     }
 

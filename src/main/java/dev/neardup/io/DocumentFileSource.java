@@ -12,13 +12,12 @@ import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
 import org.apache.flink.connector.file.src.impl.FileSourceReader;
-import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * A {@link FileSource} of {@link DocumentLinesFormat} whose readers count the blank lines they skip
- * in the source's metric {@code blankLinesSkipped}: a {@link FileSource} gives its format no metric
- * group. Everything else (splits, enumerator, their serializers, so its state) is the file
+ * A {@link FileSource} of an {@link InputFormat} whose readers count what they skip (blank lines,
+ * records that are no documents) in the source's metrics: a {@link FileSource} gives its format no
+ * metric group. Everything else (splits, enumerator, their serializers, so its state) is the file
  * source's.
  */
 public final class DocumentFileSource
@@ -28,23 +27,21 @@ public final class DocumentFileSource
     private static final long serialVersionUID = 1L;
 
     /** The source's counter of the blank lines skipped. */
-    public static final String BLANK_LINES = "blankLinesSkipped";
+    public static final String BLANK_LINES = DocumentLinesFormat.BLANK_LINES;
 
     private final FileSource<ParsedRecord> files;
-    private final DocumentLinesFormat format;
+    private final InputFormat format;
 
     /** {@code files} reads with {@code format}. */
-    public DocumentFileSource(FileSource<ParsedRecord> files, DocumentLinesFormat format) {
+    public DocumentFileSource(FileSource<ParsedRecord> files, InputFormat format) {
         this.files = files;
         this.format = format;
     }
 
     @Override
     public SourceReader<ParsedRecord, FileSourceSplit> createReader(SourceReaderContext context) {
-        var counting =
-                format.countingBlankLines(context.metricGroup().counter("blankLinesSkipped"));
         return new FileSourceReader<>(
-                context, new StreamFormatAdapter<>(counting), context.getConfiguration());
+                context, format.reader(context.metricGroup()), context.getConfiguration());
     }
 
     @Override

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
 
 /**
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
@@ -19,7 +21,7 @@ import org.apache.flink.metrics.Counter;
  * standard input read to its end, its position in the input, so that "earlier" follows the input
  * and the same input gives the same outputs on every run, however the file is split and read.
  */
-public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
+public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFormat {
 
     private static final long serialVersionUID = 1L;
 
@@ -45,16 +47,33 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord> {
         this.undated = Objects.requireNonNull(undated, "undated");
     }
 
-    /**
-     * A file source of {@code file} read with this format: cut into the splits of {@code plan}, the
-     * one this format's lines were given, or one split when it is null. With {@code watched}, the
-     * caller monitors {@code file} continuously, and a file that is gone has nothing new to read.
-     */
-    public FileSource.FileSourceBuilder<ParsedRecord> fileSource(
-            Path file, LineSplits plan, boolean watched) {
-        return FileSource.forRecordStreamFormat(this, file)
-                .setFileEnumerator(LineSplitEnumerator.provider(plan, watched));
+    /** This format's lines, counting the blank lines they skip ({@link #BLANK_LINES}). */
+    @Override
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source) {
+        return new StreamFormatAdapter<>(
+                source == null ? this : countingBlankLines(source.counter("blankLinesSkipped")));
     }
+
+    /**
+     * Reads {@code file} outside a job: each line's record (blank lines skipped) and its parsed
+     * form, an undated line at its position (its line number) whatever {@link UndatedLines} says.
+     */
+    @Override
+    public void read(java.nio.file.Path file, RecordConsumer consumer) throws IOException {
+        try (StreamFormat.Reader<RawRecord> reader =
+                lines.createReader(
+                        new Configuration(),
+                        new org.apache.flink.core.fs.local.LocalDataInputStream(file.toFile()))) {
+            RawRecord raw;
+            while ((raw = reader.read()) != null) {
+                consumer.accept(
+                        raw, parser.parseRecord(raw, raw.position, System.currentTimeMillis()));
+            }
+        }
+    }
+
+    /** The source's counter of the blank lines skipped. */
+    public static final String BLANK_LINES = "blankLinesSkipped";
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */
     public DocumentLinesFormat countingBlankLines(Counter counter) {

@@ -441,6 +441,55 @@ public class DocumentParser implements java.io.Serializable {
     }
 
     /**
+     * A document whose fields another input format read (a WARC record, {@link WarcDocuments}),
+     * checked as a JSON record's fields are, from {@code MISSING_ID} on: the id not blank and
+     * within its limit, the content not blank, the url and contentType within theirs, the fetch
+     * time in range and within the clock skew. {@code raw} names the record (its source, and the
+     * payload that dead letters keep). Anything the checks throw is the record's dead letter {@code
+     * INTERNAL_ERROR}, as in {@link #parseRecord}.
+     */
+    public ParsedRecord validated(
+            RawRecord raw,
+            String id,
+            String url,
+            String content,
+            String contentType,
+            long fetchedAt,
+            String timeField,
+            long now) {
+        try {
+            if (id == null || isBlankId(id)) {
+                throw new Rejected(Reason.MISSING_ID, "the record has no id", null);
+            }
+            requireWithin("id", id, limits.idBytes(), ID_SETTING, null);
+            if (content == null || content.isBlank()) {
+                throw new Rejected(Reason.EMPTY_CONTENT, "the record's content is empty", id);
+            }
+            requireWithin("url", url, limits.urlBytes(), URL_SETTING, id);
+            requireWithin("contentType", contentType, FieldLimits.CONTENT_TYPE_BYTES, null, id);
+            if (fetchedAt < MIN_FETCHED_AT || fetchedAt > MAX_TIME) {
+                throw new Rejected(
+                        Reason.BAD_TIMESTAMP,
+                        timeField
+                                + " must be a time from "
+                                + Json.isoTime(MIN_FETCHED_AT)
+                                + " to "
+                                + Json.isoTime(MAX_TIME)
+                                + ", got "
+                                + Instant.ofEpochMilli(fetchedAt),
+                        id);
+            }
+            long eventTime = skewChecked(fetchedAt, timeField, id, now);
+            return new ParsedRecord(
+                    new Document(id, raw.source, url, content, contentType, eventTime), null);
+        } catch (Rejected r) {
+            return new ParsedRecord(null, deadLetter(raw, r.reason, r.getMessage(), r.docId, now));
+        } catch (RuntimeException e) {
+            return new ParsedRecord(null, DeadLetter.internalError(raw, null, e, "reading", now));
+        }
+    }
+
+    /**
      * The event time, or now when it is further ahead than the allowed clock skew and {@link
      * FutureTimestamps#CLAMP}; else a dead letter {@code FUTURE_TIMESTAMP}: the event time, from
      * {@code what}, is too far ahead.

@@ -59,6 +59,13 @@ public final class JobMetrics {
                             "file input only (`neardup run` without Kafka): blank lines the readers"
                                     + " skipped; the run summary shows them"),
                     counter(
+                            SOURCE,
+                            "recordsSkipped",
+                            "WARC, WET and ARC input only: records that are no documents, one"
+                                    + " counter per reason (metric group `reason`: REQUEST_RECORD,"
+                                    + " METADATA_RECORD, WARCINFO_RECORD, NOT_TEXT, HTTP_STATUS,"
+                                    + " IDENTICAL_REVISIT, ...); the run summary shows them"),
+                    counter(
                             SIGNATURES,
                             "documentsIn",
                             "valid documents with text, sketched and sent to their buckets: each"

@@ -5,7 +5,7 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentFileSource;
 import dev.neardup.io.DocumentLinesFormat;
-import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.InputFormat;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.LineSplits;
 import dev.neardup.io.Verdict;
@@ -136,25 +136,30 @@ public final class EmbeddedJob {
             boolean keyedPathCut)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        // A watched file is one split: its watermarks assume that the file is read in order.
+        boolean archive = settings.input().isArchive(input);
+        if (archive && continuous) {
+            throw new IllegalArgumentException(
+                    "a watched input is read as JSON Lines, not as WARC records: " + input);
+        }
+        // A watched file is one split: its watermarks assume that the file is read in order. A
+        // WARC file is one split: its records are found from its start.
         LineSplits plan =
-                continuous
+                continuous || archive
                         ? null
                         : LineSplits.plan(
                                 input,
                                 conf.get(NearDupOptions.FILE_SPLIT_SIZE),
                                 env.getParallelism());
-        DocumentLinesFormat format =
-                new DocumentLinesFormat(
-                        new JsonLinesFormat(
+        InputFormat format =
+                settings.input()
+                        .format(
                                 input.getFileName().toString(),
-                                settings.input().maxDocumentBytes(),
+                                archive,
                                 plan,
-                                0),
-                        settings.input().parser(),
-                        continuous
-                                ? DocumentLinesFormat.UndatedLines.READ_TIME
-                                : DocumentLinesFormat.UndatedLines.POSITION);
+                                0,
+                                continuous
+                                        ? DocumentLinesFormat.UndatedLines.READ_TIME
+                                        : DocumentLinesFormat.UndatedLines.POSITION);
         var builder =
                 format.fileSource(
                         new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()),

@@ -4,6 +4,7 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.Verdict;
+import dev.neardup.io.WarcDocuments;
 import dev.neardup.pipeline.NearDupSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 
@@ -217,12 +219,37 @@ public final class EmbeddedRun {
                 counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
                 merges(counts),
                 counts.written(EmbeddedJob.DEAD_LETTERS),
-                blank == 0
-                        ? ""
-                        : ", "
-                                + blank
-                                + (blank == 1 ? " blank line" : " blank lines")
-                                + " skipped");
+                (blank == 0
+                                ? ""
+                                : ", "
+                                        + blank
+                                        + (blank == 1 ? " blank line" : " blank lines")
+                                        + " skipped")
+                        + skippedRecords(counts));
+    }
+
+    /**
+     * ", N WARC records skipped (REASON n, ...)": the input's records that are no documents, by
+     * reason; nothing when there are none.
+     */
+    static String skippedRecords(JobCounts counts) {
+        Map<String, Long> byReason = counts.countBy(WarcDocuments.SKIPPED, WarcDocuments.REASON);
+        long all = byReason.values().stream().mapToLong(Long::longValue).sum();
+        if (all == 0) {
+            return "";
+        }
+        StringBuilder out =
+                new StringBuilder(", " + all + (all == 1 ? " WARC record" : " WARC records"));
+        out.append(" skipped (");
+        byReason.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(
+                        e ->
+                                out.append(out.charAt(out.length() - 1) == '(' ? "" : ", ")
+                                        .append(e.getKey().toLowerCase(Locale.ROOT))
+                                        .append(' ')
+                                        .append(e.getValue()));
+        return out.append(')').toString();
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

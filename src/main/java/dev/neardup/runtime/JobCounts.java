@@ -63,6 +63,21 @@ public final class JobCounts {
         return reporter.sum(name, null, null);
     }
 
+    /**
+     * The counters {@code name} of all operators, summed by the value of their metric group
+     * variable {@code key} (a group added with {@code addGroup(key, value)}), in key order.
+     */
+    public Map<String, Long> countBy(String name, String key) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        for (Entry e : reporter.entries) {
+            String value = e.variables.get("<" + key + ">");
+            if (value != null && e.is(name, null, null) && e.value() instanceof Long n) {
+                out.merge(value, n, Long::sum);
+            }
+        }
+        return out;
+    }
+
     /** Records written by the sink named {@code sink} (its {@code numRecordsSend}). */
     public long written(String sink) {
         return Math.max(0, reporter.sum("numRecordsSend", sink, null));
@@ -115,6 +130,7 @@ public final class JobCounts {
         final String name;
         final String operator;
         final String category;
+        final Map<String, String> variables;
         volatile Metric metric;
         volatile Object last;
 
@@ -123,6 +139,7 @@ public final class JobCounts {
             Map<String, String> variables = group.getAllVariables();
             this.operator = variables.get(OPERATOR);
             this.category = variables.get("<" + JsonLinesSink.CATEGORY + ">");
+            this.variables = Map.copyOf(variables);
             this.metric = metric;
         }
 

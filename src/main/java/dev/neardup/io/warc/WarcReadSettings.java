@@ -8,7 +8,7 @@ package dev.neardup.io.warc;
  *     are removed; a larger one is a {@link WarcError.Reason#TOO_LARGE} error. A record block
  *     larger than this plus {@link #HEADER_ALLOWANCE} is not read at all.
  */
-public record WarcReadSettings(IdField id, long maxPayloadBytes) {
+public record WarcReadSettings(IdField id, long maxPayloadBytes) implements java.io.Serializable {
 
     /**
      * Room in a record block beyond the payload limit for the HTTP status line, headers and chunk

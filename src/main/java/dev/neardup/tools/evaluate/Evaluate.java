@@ -2,11 +2,9 @@ package dev.neardup.tools.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.eval.Evaluation;
-import dev.neardup.io.DocumentParser;
+import dev.neardup.io.DocumentLinesFormat;
+import dev.neardup.io.InputFormat;
 import dev.neardup.io.Json;
-import dev.neardup.io.JsonLinesFormat;
-import dev.neardup.io.ParsedRecord;
-import dev.neardup.io.RawRecord;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
@@ -37,8 +35,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.reader.StreamFormat;
-import org.apache.flink.core.fs.local.LocalDataInputStream;
 
 /**
  * The {@code evaluate} tool: how well the job finds near-duplicates in a corpus, against the exact
@@ -217,67 +213,70 @@ public final class Evaluate {
     /**
      * Reads the input as the job does (same reader, same parser, same text options), keeps the
      * first occurrence of each id with at least one shingle (feature), writes those records
-     * unchanged to {@code cleaned}, the job's input, and returns them in the job's order (event
-     * time, then id; an undated line's event time is its position in the input, and the cleaned
-     * file keeps the lines' order, so the job orders them the same way). Deletions are left out
-     * too: the exact answer is about the documents of the corpus.
+     * unchanged to {@code cleaned} (a WARC record's document as its JSON line), the job's input,
+     * and returns them in the job's order (event time, then id; an undated line's event time is its
+     * position in the input, and the cleaned file keeps the lines' order, so the job orders them
+     * the same way). Deletions are left out too: the exact answer is about the documents of the
+     * corpus.
      */
     private static List<KeptDocument> readDocuments(
             Path input, NearDupSettings settings, Path cleaned, PrintWriter err)
             throws IOException {
-        // The job's parser, clock-skew rule included: a record the job rejects (FUTURE_TIMESTAMP)
-        // is not in the exact answer either.
-        DocumentParser parser = settings.input().parser();
+        // The job's reader and parser, clock-skew rule included: a record the job rejects
+        // (FUTURE_TIMESTAMP) is not in the exact answer either.
         Shingler shingler = new Shingler(settings.mode().features());
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int rejected = 0;
-        int deletions = 0;
-        int repeated = 0;
-        int noText = 0;
-        JsonLinesFormat format =
-                new JsonLinesFormat(
-                        input.getFileName().toString(), settings.input().maxDocumentBytes());
-        try (StreamFormat.Reader<RawRecord> reader =
-                        format.createReader(
-                                new Configuration(), new LocalDataInputStream(input.toFile()));
-                OutputStream out = Files.newOutputStream(cleaned)) {
-            RawRecord raw;
-            while ((raw = reader.read()) != null) {
-                long now = System.currentTimeMillis();
-                // An undated line's event time is its position, as in the job.
-                ParsedRecord r = parser.parseRecord(raw, raw.position, now);
-                if (r.deletion != null) {
-                    deletions++;
-                    continue;
-                }
-                if (r.document == null) {
-                    rejected++;
-                    continue;
-                }
-                var doc = r.document;
-                if (!seen.add(doc.id)) {
-                    repeated++;
-                    continue;
-                }
-                long[] hashes;
-                try {
-                    hashes =
-                            shingler.shingleHashes(
-                                    doc.content, ContentType.detect(doc.contentType, doc.content));
-                } catch (RuntimeException | StackOverflowError e) {
-                    rejected++; // the job's dead letter INTERNAL_ERROR
-                    continue;
-                }
-                if (hashes.length == 0) {
-                    noText++;
-                    continue;
-                }
-                kept.add(new KeptDocument(doc.eventTime, doc.id, hashes));
-                out.write(raw.payload);
-                out.write('\n');
-            }
+        int[] left = new int[4]; // rejected, deletions, repeated, without text
+        InputFormat format =
+                settings.input()
+                        .format(
+                                input.getFileName().toString(),
+                                settings.input().isArchive(input),
+                                null,
+                                0,
+                                DocumentLinesFormat.UndatedLines.POSITION);
+        try (OutputStream out = Files.newOutputStream(cleaned)) {
+            format.read(
+                    input,
+                    (raw, r) -> {
+                        if (r.deletion != null) {
+                            left[1]++;
+                            return;
+                        }
+                        if (r.document == null) {
+                            left[0]++;
+                            return;
+                        }
+                        var doc = r.document;
+                        if (!seen.add(doc.id)) {
+                            left[2]++;
+                            return;
+                        }
+                        long[] hashes;
+                        try {
+                            hashes =
+                                    shingler.shingleHashes(
+                                            doc.content,
+                                            ContentType.detect(doc.contentType, doc.content));
+                        } catch (RuntimeException | StackOverflowError e) {
+                            left[0]++; // the job's dead letter INTERNAL_ERROR
+                            return;
+                        }
+                        if (hashes.length == 0) {
+                            left[3]++;
+                            return;
+                        }
+                        kept.add(new KeptDocument(doc.eventTime, doc.id, hashes));
+                        // A WARC record's document comes as its JSON line.
+                        out.write(raw.payload);
+                        out.write('\n');
+                    });
         }
+        int rejected = left[0];
+        int deletions = left[1];
+        int repeated = left[2];
+        int noText = left[3];
         kept.sort(
                 Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));
         err.printf(

@@ -50,7 +50,8 @@ public final class SampledPages {
 
     /**
      * Reads the documents with the given ids from the inputs (local paths or Flink filesystem URIs,
-     * JSON Lines), with the job's parser and text settings.
+     * JSON Lines; or local WARC, WET and ARC files), with the job's reader, parser and text
+     * settings.
      *
      * @param latest keep an id's last version (as {@code dedupe} and {@code run} do), else its
      *     first (as {@code evaluate} does)
@@ -65,6 +66,29 @@ public final class SampledPages {
         int maxBytes = settings.input().maxDocumentBytes();
         for (String input : inputs) {
             org.apache.flink.core.fs.Path path = flinkPath(input);
+            java.nio.file.Path local =
+                    "file".equals(path.toUri().getScheme())
+                            ? java.nio.file.Path.of(path.toUri())
+                            : null;
+            if (settings.input().isArchive(path.getName(), local)) {
+                if (local == null) {
+                    throw new IOException(
+                            "the report reads WARC input from local files only: " + input);
+                }
+                // WARC records: every document through the job's reader (no quick id).
+                settings.input()
+                        .format(path.getName(), true, null, 0, null)
+                        .read(
+                                local,
+                                (raw, r) -> {
+                                    if (r.document != null
+                                            && ids.contains(r.document.id)
+                                            && (latest || !pages.containsKey(r.document.id))) {
+                                        pages.put(r.document.id, load(r.document, shingler));
+                                    }
+                                });
+                continue;
+            }
             try (FSDataInputStream stream = path.getFileSystem().open(path)) {
                 forEachLine(
                         stream,

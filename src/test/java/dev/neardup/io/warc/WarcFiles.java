@@ -25,7 +25,7 @@ import org.netpreserve.jwarc.WarcWriter;
  * Test WARC and ARC files, written record by record with jwarc's writer (or by hand, for broken
  * ones), each record's offset kept.
  */
-final class WarcFiles {
+public final class WarcFiles {
 
     static final Instant T1 = Instant.parse("2024-03-01T10:00:00Z");
     static final Instant T2 = Instant.parse("2024-03-02T11:30:15Z");
@@ -34,12 +34,12 @@ final class WarcFiles {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<Long> offsets = new ArrayList<>();
 
-    WarcFiles(boolean gzip) {
+    public WarcFiles(boolean gzip) {
         this.gzip = gzip;
     }
 
     /** Appends a record written by jwarc (a gzip member of its own when compressed). */
-    long add(WarcRecord record) {
+    public long add(WarcRecord record) {
         try {
             ByteArrayOutputStream one = new ByteArrayOutputStream();
             WarcWriter writer =
@@ -55,11 +55,11 @@ final class WarcFiles {
     }
 
     /** Appends bytes as they are: its own gzip member when compressed. */
-    long raw(byte[] bytes) {
+    public long raw(byte[] bytes) {
         return append(gzip ? gzip(bytes) : bytes);
     }
 
-    long raw(String text) {
+    public long raw(String text) {
         return raw(text.getBytes(UTF_8));
     }
 
@@ -72,7 +72,7 @@ final class WarcFiles {
     }
 
     /** A response record for {@code url} at {@code date} with this HTTP response. */
-    long response(String url, Instant date, byte[] http) {
+    public long response(String url, Instant date, byte[] http) {
         return add(
                 new WarcResponse.Builder(url)
                         .date(date)
@@ -81,13 +81,13 @@ final class WarcFiles {
     }
 
     /** The request record a crawler writes before a response. */
-    long request(String url, Instant date) {
+    public long request(String url, Instant date) {
         byte[] http = ("GET / HTTP/1.1\r\nHost: " + host(url) + "\r\n\r\n").getBytes(ISO_8859_1);
         return add(
                 new WarcRequest.Builder(url).date(date).body(MediaType.HTTP_REQUEST, http).build());
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         return out.toByteArray();
     }
 
@@ -95,14 +95,14 @@ final class WarcFiles {
         return offsets;
     }
 
-    Path write(Path dir, String name) throws IOException {
+    public Path write(Path dir, String name) throws IOException {
         Path file = dir.resolve(name);
         Files.write(file, bytes());
         return file;
     }
 
     /** An HTTP response: status line, header lines ("Name: value"), blank line, body. */
-    static byte[] http(int status, byte[] body, String... headers) {
+    public static byte[] http(int status, byte[] body, String... headers) {
         StringBuilder head =
                 new StringBuilder("HTTP/1.1 " + status + " " + reason(status) + "\r\n");
         for (String h : headers) {
@@ -115,7 +115,7 @@ final class WarcFiles {
         return b.toByteArray();
     }
 
-    static byte[] http(int status, String body, String... headers) {
+    public static byte[] http(int status, String body, String... headers) {
         return http(status, body.getBytes(UTF_8), headers);
     }
 
@@ -133,7 +133,7 @@ final class WarcFiles {
         return java.net.URI.create(url).getHost();
     }
 
-    static byte[] gzip(byte[] bytes) {
+    public static byte[] gzip(byte[] bytes) {
         try {
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             try (GZIPOutputStream gz = new GZIPOutputStream(b)) {
@@ -146,7 +146,7 @@ final class WarcFiles {
     }
 
     /** {@code bytes} in the chunked transfer coding, in chunks of {@code size} bytes. */
-    static byte[] chunked(byte[] bytes, int size) {
+    public static byte[] chunked(byte[] bytes, int size) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         for (int i = 0; i < bytes.length; i += size) {
             int n = Math.min(size, bytes.length - i);

@@ -1,0 +1,74 @@
+package dev.neardup.io;
+
+import dev.neardup.io.warc.ArchiveFormat;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.metrics.MetricGroup;
+
+/**
+ * A file format of the job's input: it reads {@link ParsedRecord}s (documents, deletions and dead
+ * letters, parsed in the source so that they leave it with their event times) as a Flink bulk
+ * format of file splits, whose readers count what they skip in the source's metrics. JSON Lines
+ * ({@link DocumentLinesFormat}) and WARC, WET and ARC ({@link WarcDocuments}) are the two; the
+ * input settings pick one for a file ({@code InputSettings.format}).
+ */
+public interface InputFormat extends java.io.Serializable {
+
+    /** Which format a file is read with. */
+    enum Kind {
+        /** WARC for a file named or starting as a WARC, WET or ARC file; else JSON Lines. */
+        AUTO,
+        /** JSON Lines: one JSON object per line. */
+        JSON_LINES,
+        /** WARC, WET or ARC records, plain or gzip-compressed. */
+        WARC
+    }
+
+    /**
+     * The file reader of this format, counting what it skips in {@code source}'s metrics (none when
+     * it is null).
+     */
+    BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source);
+
+    /**
+     * Reads the local file {@code file} outside a job (the tools), as the job's source reads it:
+     * each record that is not skipped, in file order, with its parsed form.
+     */
+    void read(java.nio.file.Path file, RecordConsumer consumer) throws java.io.IOException;
+
+    /** Takes a record as read (for WARC, the document as a JSON line) and its parsed form. */
+    @FunctionalInterface
+    interface RecordConsumer {
+        void accept(RawRecord raw, ParsedRecord parsed) throws java.io.IOException;
+    }
+
+    /**
+     * A file source of {@code file} read with this format: cut into the splits of {@code plan}
+     * (JSON Lines only; the plan this format was made with), or one split when it is null. With
+     * {@code watched}, the caller monitors {@code file} continuously, and a file that is gone has
+     * nothing new to read.
+     */
+    default FileSource.FileSourceBuilder<ParsedRecord> fileSource(
+            Path file, LineSplits plan, boolean watched) {
+        return FileSource.forBulkFileFormat(reader(null), file)
+                .setFileEnumerator(LineSplitEnumerator.provider(plan, watched));
+    }
+
+    /**
+     * Whether the input {@code name} is read as WARC records: as {@code kind} says, or for {@link
+     * Kind#AUTO} by its name, or by its first bytes when it is a local file ({@code local}, else
+     * null).
+     */
+    static boolean isArchive(Kind kind, String name, java.nio.file.Path local)
+            throws java.io.IOException {
+        if (kind != Kind.AUTO) {
+            return kind == Kind.WARC;
+        }
+        return ArchiveFormat.fromFileName(name).isPresent()
+                || (local != null
+                        && java.nio.file.Files.isRegularFile(local)
+                        && ArchiveFormat.detect(local).isPresent());
+    }
+}

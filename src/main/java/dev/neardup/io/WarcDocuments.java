@@ -1,0 +1,333 @@
+package dev.neardup.io;
+
+import dev.neardup.io.DeadLetter.Reason;
+import dev.neardup.io.warc.WarcDocument;
+import dev.neardup.io.warc.WarcError;
+import dev.neardup.io.warc.WarcOutcome;
+import dev.neardup.io.warc.WarcReadSettings;
+import dev.neardup.io.warc.WarcRecordReader;
+import dev.neardup.io.warc.WarcSkip;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.channels.SeekableByteChannel;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.ArrayResultIterator;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+
+/**
+ * WARC, WET and ARC files (plain or one gzip member per record) read as parsed records, through
+ * {@link WarcRecordReader}: a document record becomes a {@link Document} checked as a JSON record's
+ * fields are ({@link DocumentParser#validated}), a broken record a dead letter whose source is
+ * {@code file@offset}; records that are no documents (requests, metadata, images, error pages,
+ * revisits) are skipped and counted by reason in the source's metric {@link #SKIPPED}. A file is
+ * one split (records are found from the file's start), read in file order; a restored reader reads
+ * it again from the start and skips the records it had emitted.
+ */
+public final class WarcDocuments implements InputFormat {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The source's counters of records skipped, one per reason (metric group {@code reason}). */
+    public static final String SKIPPED = "recordsSkipped";
+
+    /** The reason under which identical-payload revisits are counted. */
+    public static final String REVISIT = "IDENTICAL_REVISIT";
+
+    /** The name of the metric group variable that holds a skip's reason. */
+    public static final String REASON = "reason";
+
+    /** Records handed to the source in one batch. */
+    private static final int BATCH = 64;
+
+    private final String file;
+    private final DocumentParser parser;
+    private final WarcReadSettings settings;
+
+    /**
+     * @param file the file's name, as sources name it
+     * @param parser the checks of a document's fields (limits, times)
+     * @param settings the id field and the payload limit
+     */
+    public WarcDocuments(String file, DocumentParser parser, WarcReadSettings settings) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.parser = Objects.requireNonNull(parser, "parser");
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    @Override
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source) {
+        return new Bulk(this, source);
+    }
+
+    /**
+     * Reads the WARC file {@code file} outside a job, as the job's source reads it: each document
+     * and dead letter in file order, with a record whose payload is the document as a JSON line
+     * ({@code id}, {@code url}, {@code content}, {@code contentType}, {@code fetchedAt}: the line
+     * that gives the same document as JSON Lines), empty for a dead letter.
+     */
+    public void read(java.nio.file.Path file, RecordConsumer consumer) throws IOException {
+        try (WarcRecordReader records = WarcRecordReader.open(file, settings)) {
+            WarcOutcome o;
+            while ((o = records.read()) != null) {
+                ParsedRecord r = parsed(o, System.currentTimeMillis(), reason -> {});
+                if (r == null) {
+                    continue;
+                }
+                RawRecord raw = new RawRecord(new byte[0], o.source());
+                if (r.document != null) {
+                    Document d = r.document;
+                    Map<String, Object> json = new java.util.LinkedHashMap<>();
+                    json.put("id", d.id);
+                    json.put("url", d.url);
+                    json.put("content", d.content);
+                    json.put("contentType", d.contentType);
+                    json.put("fetchedAt", Json.isoTime(d.eventTime));
+                    raw =
+                            new RawRecord(
+                                    Json.write(json)
+                                            .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                                    o.source());
+                }
+                consumer.accept(raw, r);
+            }
+        }
+    }
+
+    /** The parsed record of an outcome; null for a skipped one, told to {@code skip}. */
+    ParsedRecord parsed(WarcOutcome outcome, long now, Consumer<String> skip) {
+        RawRecord raw = new RawRecord(new byte[0], outcome.source());
+        if (outcome instanceof WarcDocument d) {
+            return parser.validated(
+                    raw,
+                    d.id(),
+                    d.url(),
+                    d.content(),
+                    d.contentType(),
+                    d.fetchedAt(),
+                    "WARC-Date",
+                    now);
+        }
+        if (outcome instanceof WarcError e) {
+            return new ParsedRecord(
+                    null,
+                    DocumentParser.deadLetter(raw, reason(e.reason()), message(e), null, now));
+        }
+        skip.accept(outcome instanceof WarcSkip s ? s.reason().name() : REVISIT);
+        return null;
+    }
+
+    private static Reason reason(WarcError.Reason r) {
+        return switch (r) {
+            case TOO_LARGE -> Reason.TOO_LARGE;
+            case BAD_FIELD -> Reason.BAD_FIELD;
+            default -> Reason.MALFORMED_RECORD;
+        };
+    }
+
+    /** "REASON: message (url)", the url cut at 200 characters. */
+    private static String message(WarcError e) {
+        String url = e.url();
+        if (url == null) {
+            return e.reason() + ": " + e.message();
+        }
+        return e.reason()
+                + ": "
+                + e.message()
+                + " ("
+                + (url.length() > 200 ? url.substring(0, 197) + "..." : url)
+                + ")";
+    }
+
+    /**
+     * Reads a file's records from its start, with the file opened as it is stored (a file source
+     * would undo a {@code .gz} file's compression, and with it the record offsets). A restored
+     * reader skips the records it had emitted before the checkpoint.
+     */
+    private static final class Bulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
+        private static final long serialVersionUID = 1L;
+        private final WarcDocuments format;
+        private final transient MetricGroup source;
+
+        Bulk(WarcDocuments format, MetricGroup source) {
+            this.format = format;
+            this.source = source;
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> createReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            return restoreReader(config, split);
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> restoreReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            long emitted =
+                    split.getReaderPosition()
+                            .map(CheckpointedPosition::getRecordsAfterOffset)
+                            .orElse(0L);
+            FSDataInputStream in = split.path().getFileSystem().open(split.path());
+            WarcRecordReader records;
+            try {
+                records =
+                        new WarcRecordReader(
+                                new StreamChannel(in, split.fileSize()),
+                                format.file,
+                                format.settings);
+            } catch (RuntimeException e) {
+                in.close();
+                throw e;
+            }
+            return new WarcReader(format, records, emitted, source);
+        }
+
+        @Override
+        public boolean isSplittable() {
+            return false;
+        }
+
+        @Override
+        public TypeInformation<ParsedRecord> getProducedType() {
+            return TypeInformation.of(ParsedRecord.class);
+        }
+    }
+
+    /** Batches of a file's parsed records, after skipping those emitted before a restore. */
+    private static final class WarcReader implements BulkFormat.Reader<ParsedRecord> {
+        private final WarcDocuments format;
+        private final WarcRecordReader records;
+        private final MetricGroup source;
+        private final Map<String, Counter> skipped = new HashMap<>();
+        private long emitted;
+        private long toSkip;
+
+        WarcReader(
+                WarcDocuments format, WarcRecordReader records, long toSkip, MetricGroup source) {
+            this.format = format;
+            this.records = records;
+            this.toSkip = toSkip;
+            this.source = source;
+        }
+
+        @Override
+        public BulkFormat.RecordIterator<ParsedRecord> readBatch() {
+            ParsedRecord[] batch = new ParsedRecord[BATCH];
+            int n = 0;
+            WarcOutcome o;
+            while (n < BATCH && (o = records.read()) != null) {
+                ParsedRecord r = format.parsed(o, System.currentTimeMillis(), this::skip);
+                if (r == null) {
+                    continue;
+                }
+                if (toSkip > 0) {
+                    toSkip--;
+                    emitted++;
+                    continue;
+                }
+                batch[n++] = r;
+            }
+            if (n == 0) {
+                return null;
+            }
+            ArrayResultIterator<ParsedRecord> out = new ArrayResultIterator<>();
+            out.set(batch, n, CheckpointedPosition.NO_OFFSET, emitted);
+            emitted += n;
+            return out;
+        }
+
+        /** Counts a skipped record by reason (one re-read after a restore counts again). */
+        private void skip(String reason) {
+            if (source != null) {
+                skipped.computeIfAbsent(
+                                reason, r -> source.addGroup(REASON, r).counter("recordsSkipped"))
+                        .inc();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            records.close();
+        }
+    }
+
+    /** A Flink input stream as the seekable channel that {@link WarcRecordReader} reads. */
+    private static final class StreamChannel implements SeekableByteChannel {
+        private final FSDataInputStream in;
+        private final long size;
+        private boolean open = true;
+
+        StreamChannel(FSDataInputStream in, long size) {
+            this.in = in;
+            this.size = size;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            if (!dst.hasRemaining()) {
+                return 0;
+            }
+            int n;
+            if (dst.hasArray()) {
+                n = in.read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+                if (n > 0) {
+                    dst.position(dst.position() + n);
+                }
+            } else {
+                byte[] b = new byte[Math.min(dst.remaining(), 64 * 1024)];
+                n = in.read(b, 0, b.length);
+                if (n > 0) {
+                    dst.put(b, 0, n);
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public long position() throws IOException {
+            return in.getPos();
+        }
+
+        @Override
+        public SeekableByteChannel position(long newPosition) throws IOException {
+            in.seek(newPosition);
+            return this;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long size) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public void close() throws IOException {
+            open = false;
+            in.close();
+        }
+    }
+}

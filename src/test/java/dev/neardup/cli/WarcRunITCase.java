@@ -1,0 +1,287 @@
+package dev.neardup.cli;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import dev.neardup.io.warc.WarcFiles;
+import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.PlantedCorpus;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcRevisit;
+import org.netpreserve.jwarc.Warcinfo;
+
+/**
+ * {@code run} on a WARC file as a crawler writes it (warcinfo, a request before each response,
+ * chunked and gzip-encoded bodies, an ISO-8859-1 page named only in the HTTP header, an image, a
+ * PDF, a 404, a redirect, an identical-payload revisit and a broken record) finds the same pairs
+ * and gives the same verdicts as on the same pages as JSON Lines; no image, PDF or error page is in
+ * any output; the broken record is one dead letter at its offset; the summary counts the skipped
+ * records by reason.
+ */
+class WarcRunITCase {
+
+    @TempDir Path dir;
+
+    private static final int BASES = 24;
+
+    private record Page(String url, String html, Instant fetched) {}
+
+    private static List<Page> pages() {
+        PlantedCorpus corpus = new PlantedCorpus(43);
+        for (int i = 0; i < BASES; i++) {
+            corpus.addBase("base-" + i, 2500);
+        }
+        for (int i = 0; i < BASES; i += 2) {
+            corpus.addVariant("base-" + i, "copy-" + i, 0.93);
+        }
+        List<Page> pages = new ArrayList<>();
+        for (PlantedCorpus.Doc d : corpus.docs) {
+            pages.add(
+                    new Page(
+                            "https://example.org/" + d.id(),
+                            "<html><head><title>"
+                                    + d.id()
+                                    + "</title></head><body><p>caf\u00e9 "
+                                    + d.content()
+                                    + "</p></body></html>",
+                            Instant.ofEpochMilli(d.fetchedAt())
+                                    .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        }
+        return pages;
+    }
+
+    /** The pages as a WARC file, each in one of several encodings, among records of other kinds. */
+    private Path warc(List<Page> pages, boolean gzip, String name) throws Exception {
+        WarcFiles w = new WarcFiles(gzip);
+        w.add(new Warcinfo.Builder().date(pages.get(0).fetched()).fields(Map.of()).build());
+        long broken = -1;
+        for (int i = 0; i < pages.size(); i++) {
+            Page p = pages.get(i);
+            w.request(p.url(), p.fetched());
+            byte[] http =
+                    switch (i % 4) {
+                        case 0 -> WarcFiles.http(200, p.html(), "Content-Type: text/html");
+                        case 1 ->
+                                WarcFiles.http(
+                                        200,
+                                        WarcFiles.chunked(p.html().getBytes(UTF_8), 700),
+                                        "Content-Type: text/html; charset=utf-8",
+                                        "Transfer-Encoding: chunked");
+                        case 2 ->
+                                WarcFiles.http(
+                                        200,
+                                        WarcFiles.gzip(p.html().getBytes(UTF_8)),
+                                        "Content-Type: text/html; charset=UTF-8",
+                                        "Content-Encoding: gzip");
+                        default ->
+                                WarcFiles.http(
+                                        200,
+                                        p.html().getBytes(ISO_8859_1),
+                                        "Content-Type: text/html; charset=ISO-8859-1");
+                    };
+            w.response(p.url(), p.fetched(), http);
+            if (i == pages.size() / 2) {
+                Instant t = p.fetched();
+                w.response(
+                        "https://example.org/logo.png",
+                        t,
+                        WarcFiles.http(
+                                200,
+                                new byte[] {(byte) 0x89, 'P', 'N', 'G'},
+                                "Content-Type: image/png"));
+                w.response(
+                        "https://example.org/paper.pdf",
+                        t,
+                        WarcFiles.http(
+                                200, "%PDF-1.4 " + p.html(), "Content-Type: application/pdf"));
+                w.response(
+                        "https://example.org/missing",
+                        t,
+                        WarcFiles.http(
+                                404,
+                                "<html><body>not found " + p.html() + "</body></html>",
+                                "Content-Type: text/html"));
+                w.response(
+                        "https://example.org/moved",
+                        t,
+                        WarcFiles.http(
+                                301,
+                                "",
+                                "Location: https://example.org/",
+                                "Content-Type: text/html"));
+                w.add(
+                        new WarcRevisit.Builder(p.url(), WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1)
+                                .date(t.plusSeconds(60))
+                                .refersTo(
+                                        URI.create("urn:uuid:aaaaaaaa-1234-1234-1234-123456789abc"),
+                                        p.url(),
+                                        p.fetched())
+                                .body(
+                                        MediaType.HTTP_RESPONSE,
+                                        WarcFiles.http(200, new byte[0], "Content-Type: text/html"))
+                                .build());
+                broken = w.raw("WARC/1.1\r\nWARC-Type: response\r\nthis is no header\r\n\r\n");
+            }
+        }
+        Path file = w.write(dir, name);
+        Files.writeString(dir.resolve(name + ".broken-offset"), Long.toString(broken));
+        return file;
+    }
+
+    private Path jsonLines(List<Page> pages) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (Page p : pages) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("id", p.url());
+            json.put("url", p.url());
+            json.put("content", p.html());
+            json.put("contentType", "text/html");
+            json.put("fetchedAt", p.fetched().toString());
+            lines.add(Json.write(json));
+        }
+        Path file = dir.resolve("crawl.jsonl");
+        Files.write(file, lines);
+        return file;
+    }
+
+    private CliRun run(Path input, String tag) {
+        CliRun r =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        input.toString(),
+                        "--verdicts",
+                        dir.resolve(tag + "-verdicts.jsonl").toString(),
+                        "--alerts",
+                        dir.resolve(tag + "-alerts.jsonl").toString(),
+                        "--dead-letters",
+                        dir.resolve(tag + "-dead.jsonl").toString(),
+                        "--parallelism",
+                        "2");
+        assertThat(r.exitCode()).as("exit code; stderr: %s", r.err()).isZero();
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        return r;
+    }
+
+    private Map<String, String> verdicts(String tag) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        for (JsonNode v : JobFiles.read(dir.resolve(tag + "-verdicts.jsonl"))) {
+            String was =
+                    out.put(
+                            v.get("docId").asText(),
+                            v.get("verdict").asText() + " " + v.path("duplicateOf").asText());
+            assertThat(was).as("one verdict per page").isNull();
+        }
+        return out;
+    }
+
+    private Set<String> pairs(String tag) throws Exception {
+        Set<String> out = new TreeSet<>();
+        for (JsonNode a : JobFiles.pairs(JobFiles.read(dir.resolve(tag + "-alerts.jsonl")))) {
+            out.add(
+                    a.get("docId").asText()
+                            + " "
+                            + a.get("duplicateOf").asText()
+                            + " "
+                            + a.get("similarity").asText());
+        }
+        return out;
+    }
+
+    /**
+     * {@code evaluate} and the HTML report read the WARC file as the job does: the same exact
+     * answer and scores as on JSON Lines, and the report shows the pages' text.
+     */
+    @org.junit.jupiter.api.Test
+    void evaluateAndTheReportReadWarcFilesAsTheJobDoes() throws Exception {
+        List<Page> pages = pages();
+        Path json = jsonLines(pages);
+        Path warc = warc(pages, true, "eval.warc.gz");
+        CliRun fromJson = CliRun.run("evaluate", "--input", json.toString(), "--json");
+        CliRun fromWarc = CliRun.run("evaluate", "--input", warc.toString(), "--json");
+        assertThat(fromJson.exitCode()).as(fromJson.err()).isZero();
+        assertThat(fromWarc.exitCode()).as(fromWarc.err()).isZero();
+        JsonNode a = Json.MAPPER.readTree(fromJson.out()).get("report");
+        JsonNode b = Json.MAPPER.readTree(fromWarc.out()).get("report");
+        assertThat(a.get("truePairs").asInt()).isPositive();
+        for (String field :
+                new String[] {
+                    "documents",
+                    "exactPairs",
+                    "truePairs",
+                    "pairRecall",
+                    "reportedPairs",
+                    "pairPrecision"
+                }) {
+            assertThat(b.path(field)).as(field).isEqualTo(a.path(field));
+        }
+        assertThat(fromWarc.err()).contains("neardup evaluate: " + pages.size() + " documents");
+
+        Path report = dir.resolve("report.html");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        warc.toString(),
+                        "--alerts",
+                        dir.resolve("report-alerts.jsonl").toString(),
+                        "--report",
+                        report.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String html = Files.readString(report);
+        assertThat(html)
+                .contains("https://example.org/copy-0")
+                .doesNotContain("(not in the input)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"crawl.warc.gz", "crawl.warc"})
+    void aWarcFileGivesTheVerdictsOfItsPagesAsJsonLines(String name) throws Exception {
+        List<Page> pages = pages();
+        run(jsonLines(pages), "json");
+        CliRun warc = run(warc(pages, name.endsWith(".gz"), name), "warc");
+
+        Map<String, String> expected = verdicts("json");
+        assertThat(expected).hasSize(pages.size());
+        assertThat(expected.values().stream().filter(v -> v.startsWith("DUPLICATE")).count())
+                .as("the planted copies are found")
+                .isEqualTo(BASES / 2);
+        assertThat(verdicts("warc")).isEqualTo(expected);
+        assertThat(pairs("warc")).isEqualTo(pairs("json")).hasSize(BASES / 2);
+
+        List<JsonNode> dead = JobFiles.read(dir.resolve("warc-dead.jsonl"));
+        long brokenAt = Long.parseLong(Files.readString(dir.resolve(name + ".broken-offset")));
+        assertThat(dead).hasSize(1);
+        assertThat(dead.get(0).get("reason").asText()).isEqualTo("MALFORMED_RECORD");
+        assertThat(dead.get(0).get("source").asText()).isEqualTo(name + "@" + brokenAt);
+        assertThat(warc.err())
+                .contains(
+                        ", "
+                                + (pages.size() + 6)
+                                + " WARC records skipped (request_record "
+                                + pages.size()
+                                + ", ")
+                .contains("not_text 2")
+                .contains("http_status 2")
+                .contains("warcinfo_record 1")
+                .contains("identical_revisit 1")
+                .contains(pages.size() + " documents");
+    }
+}
