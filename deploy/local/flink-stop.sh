@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Stops the Flink cluster started by flink-start.sh: SIGTERM to the TaskManagers and the
 # JobManager (a clean shutdown), up to --timeout seconds (default 30), then SIGKILL; removes the
-# pid files. Jobs still running are lost with the JobManager (there is no high availability):
-# stop them with a savepoint first (see deploy/local/README.md).
+# pid files. Without high availability, jobs still running are lost with the JobManager: stop them
+# with a savepoint first (see deploy/local/README.md). With it (flink-start.sh --zookeeper), the
+# jobs stay in ZooKeeper and DIR/ha, and the next JobManager of the cluster resumes them from their
+# last checkpoints.
 #
 # Usage: flink-stop.sh [--dir DIR] [--taskmanager-only] [--timeout SECONDS] [--purge]
 #
 #   --dir DIR            the work directory given to flink-start.sh
 #                        (default ${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}/flink)
 #   --taskmanager-only   stop only the TaskManagers, keep the JobManager (its jobs wait for slots)
-#   --purge              also delete checkpoints, savepoints, uploaded jars, logs and the generated
-#                        config (and DIR itself if nothing else is in it). The classpath cache is
+#   --purge              also delete checkpoints, savepoints, uploaded jars, logs, the generated
+#                        config and the high availability metadata in DIR/ha (and DIR itself if
+#                        nothing else is in it; ZooKeeper's entries stay). The classpath cache is
 #                        kept.
 #
 # Stopping a cluster that is not running is not an error (nothing to do; --purge still purges).
@@ -95,9 +98,9 @@ else
 fi
 
 if [ "$purge" = true ]; then
-    say "purging $dir: conf, log, checkpoints, savepoints, jars, tmp"
+    say "purging $dir: conf, log, checkpoints, savepoints, jars, tmp, ha"
     rm -rf -- "$dir/conf" "$dir/log" "$dir/checkpoints" "$dir/savepoints" "$dir/jars" \
-        "$dir/tmp" "$dir/plugins"
+        "$dir/tmp" "$dir/plugins" "$dir/ha"
     rm -f -- "$dir/rest.url"
     rmdir -- "$dir" 2>/dev/null || true # when nothing else is in it
 fi
