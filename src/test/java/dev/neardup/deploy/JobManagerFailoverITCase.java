@@ -129,10 +129,11 @@ class JobManagerFailoverITCase {
         STEPS.step("40 originals: 40 verdicts committed");
 
         // The stream: new pages, and every 12th a near-duplicate of an original. The last fifth is
-        // held back until the job has recovered, so that some pages come after it.
+        // held back until the job has recovered, so that some pages come after it; the kill comes
+        // well before the producer gets there (after about a quarter of the stream).
         int before = job.corpus.docs.size();
         List<PlantedCorpus.Doc> stream = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < 400; i++) {
             String id = "s-" + i;
             stream.addAll(job.added(() -> job.corpus.addBase(id, 2000)));
             if (i % 12 == 0) {
