@@ -18,7 +18,7 @@
 #   --rest-port PORT     REST API and web UI on http://127.0.0.1:PORT (default 8081)
 #   --rpc-port PORT      the JobManager's RPC port, where TaskManagers register (default 6123)
 #   --slots N            task slots of the TaskManager (default 2)
-#   --zookeeper QUORUM   JobManager high availability with ZooKeeper (a running ZooKeeper 3.5+
+#   --zookeeper QUORUM   JobManager high availability with ZooKeeper (a running ZooKeeper
 #                        ensemble, e.g. 127.0.0.1:2181): leader election and job recovery through
 #                        ZooKeeper, recovery metadata in DIR/ha, cluster id /BASENAME-OF-DIR, a 10 s
 #                        ZooKeeper session (README: "High availability")
