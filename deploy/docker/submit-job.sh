@@ -13,8 +13,9 @@
 #                   to restore from a savepoint, or "-p 4" for another parallelism
 #   NEARDUP_JOB_NAME  the job name to look for (default "neardup (Kafka)", the name JobMain gives)
 #
-# Idempotent: when a job of that name is already running (or restarting), nothing is submitted,
-# so 'docker compose up' can be repeated without starting a second copy of the job.
+# Idempotent: when a job of that name is already running (or restarting, or scheduled: a job that
+# a JobManager recovers through high availability is scheduled first), nothing is submitted, so
+# 'docker compose up' can be repeated without starting a second copy of the job.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -32,7 +33,7 @@ if [ ! -f "$jar" ]; then
     exit 1
 fi
 
-running="$(flink list -r -m "$rest" 2>&1)" || {
+running="$(flink list -r -s -m "$rest" 2>&1)" || {
     echo "$running" >&2
     echo "neardup-submit: cannot list the jobs of the JobManager at $rest" >&2
     exit 1

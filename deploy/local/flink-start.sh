@@ -3,11 +3,14 @@
 # (StandaloneSessionClusterEntrypoint, with the REST API and web UI) and one TaskManager
 # (TaskManagerRunner), as background processes, from Maven Central jars (no Flink tarball, no
 # Docker). Or, with --taskmanager-only, one more TaskManager for a running cluster (to replace a
-# TaskManager that died, or to add slots).
+# TaskManager that died, or to add slots); with --jobmanager-only, a new JobManager for the cluster
+# (to replace a JobManager that died: with --zookeeper high availability it recovers the jobs).
 #
 # Usage: flink-start.sh [--dir DIR] [--rest-port PORT] [--rpc-port PORT] [--slots N]
-#                       [--timeout SECONDS] [--conf KEY=VALUE]...
+#                       [--zookeeper HOST:PORT[,HOST:PORT...]] [--timeout SECONDS]
+#                       [--conf KEY=VALUE]...
 #        flink-start.sh --taskmanager-only [--dir DIR] [--slots N] [--timeout SECONDS]
+#        flink-start.sh --jobmanager-only [--dir DIR] [--timeout SECONDS]
 #
 #   --dir DIR            work directory: conf/config.yaml, log/, checkpoints/, savepoints/, tmp/,
 #                        jars/, *.pid (default ${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}/flink;
@@ -15,10 +18,18 @@
 #   --rest-port PORT     REST API and web UI on http://127.0.0.1:PORT (default 8081)
 #   --rpc-port PORT      the JobManager's RPC port, where TaskManagers register (default 6123)
 #   --slots N            task slots of the TaskManager (default 2)
-#   --timeout SECONDS    how long to wait for the TaskManager's slots to be registered (default 90)
+#   --zookeeper QUORUM   JobManager high availability with ZooKeeper (a running ZooKeeper
+#                        ensemble, e.g. 127.0.0.1:2181): leader election and job recovery through
+#                        ZooKeeper, recovery metadata in DIR/ha, cluster id /BASENAME-OF-DIR, a 10 s
+#                        ZooKeeper session (README: "High availability")
+#   --timeout SECONDS    how long to wait for the TaskManager's slots to be registered, or for a
+#                        JobManager to lead with the running TaskManagers registered (default 90)
 #   --conf KEY=VALUE     a Flink option for config.yaml, replacing the generated value (repeatable),
 #                        e.g. --conf taskmanager.memory.process.size=2g
 #   --taskmanager-only   start one more TaskManager with the config.yaml of the cluster in DIR
+#   --jobmanager-only    start a JobManager with the config.yaml of the cluster in DIR, when none
+#                        runs from DIR (the last one died or was stopped); it returns once the new
+#                        JobManager leads and the running TaskManagers are registered with it
 #
 # Environment: JAVA_HOME, FLINK_JVM_OPTS (extra JVM flags for the JobManager and TaskManagers).
 #
@@ -38,14 +49,17 @@ rest_port=8081
 rpc_port=6123
 slots=""
 timeout=90
-tm_only=false
+mode=cluster # cluster (JobManager and TaskManager), taskmanager or jobmanager (--*-only)
+zookeeper=""
 cluster_options=()
 confs=()
 while [ $# -gt 0 ]; do
     opt="$1"
     case "$opt" in
         -h|--help) usage; exit 0 ;;
-        --taskmanager-only) tm_only=true; shift; continue ;;
+        --taskmanager-only|--jobmanager-only)
+            [ "$mode" = cluster ] || die "--taskmanager-only and --jobmanager-only exclude each other"
+            mode="${opt#--}"; mode="${mode%-only}"; shift; continue ;;
         --*=*) val="${opt#*=}"; opt="${opt%%=*}"; shift ;;
         --*) [ $# -ge 2 ] || die "$opt needs a value"; val="$2"; shift 2 ;;
         *) usage >&2; die "unknown argument: $opt" ;;
@@ -55,6 +69,7 @@ while [ $# -gt 0 ]; do
         --rest-port) rest_port="$val"; cluster_options+=("$opt") ;;
         --rpc-port) rpc_port="$val"; cluster_options+=("$opt") ;;
         --slots) slots="$val" ;;
+        --zookeeper) zookeeper="$val"; cluster_options+=("$opt") ;;
         --timeout) timeout="$val" ;;
         --conf) confs+=("$val"); cluster_options+=("$opt") ;;
         *) usage >&2; die "unknown option: $opt" ;;
@@ -71,13 +86,17 @@ done
 for kv in ${confs[@]+"${confs[@]}"}; do
     [[ "$kv" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*=.+$ ]] || die "--conf needs KEY=VALUE, got '$kv'"
 done
-if [ "$tm_only" = true ] && [ "${#cluster_options[@]}" -gt 0 ]; then
-    die "${cluster_options[0]} is for a cluster start, not with --taskmanager-only (the TaskManager uses DIR/conf/config.yaml)"
+if [ -n "$zookeeper" ] && ! [[ "$zookeeper" =~ ^[A-Za-z0-9.-]+:[0-9]{1,5}(,[A-Za-z0-9.-]+:[0-9]{1,5})*$ ]]; then
+    die "--zookeeper needs HOST:PORT[,HOST:PORT...], got '$zookeeper'"
+fi
+if [ "$mode" != cluster ] && [ "${#cluster_options[@]}" -gt 0 ]; then
+    die "${cluster_options[0]} is for a cluster start, not with --$mode-only (the $mode uses DIR/conf/config.yaml)"
 fi
 
 say() { echo "$(basename "$0"): $*" >&2; }
 
-if [ "$tm_only" = true ] && [ ! -f "$dir/conf/config.yaml" ]; then
+[ "$mode" != jobmanager ] || [ -z "$slots" ] || die "--slots is for TaskManagers, not with --jobmanager-only"
+if [ "$mode" != cluster ] && [ ! -f "$dir/conf/config.yaml" ]; then
     die "no cluster in $dir ($dir/conf/config.yaml is missing): start one with $(basename "$0") --dir $dir"
 fi
 dir="$(kafka_abs_dir "$dir")"
@@ -92,8 +111,9 @@ mkdir -p -- "$conf_dir" "$log_dir/rocksdb" "$dir/plugins" "$dir/tmp" "$dir/jars"
 
 java="$(flink_java)"
 
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # --- config.yaml (cluster start only) ----------------------------------------------------------
-if [ "$tm_only" = false ]; then
+if [ "$mode" = cluster ]; then
     if pid="$(flink_pid_alive "$jm_pid_file" "$FLINK_MAIN_JM")"; then
         die "a JobManager is already running from $dir (pid $pid, $(cat -- "$dir/rest.url" 2>/dev/null || echo '?')); stop it with: $(dirname "$FLINK_LOCAL_HOME")/flink-stop.sh --dir $dir"
     fi
@@ -109,7 +129,6 @@ if [ "$tm_only" = false ]; then
             rm -f -- "$f"
         fi
     done
-    port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
     for p in "$rest_port" "$rpc_port"; do
         if port_in_use "$p"; then
             die "127.0.0.1:$p is already in use (another cluster?); choose another --rest-port or --rpc-port"
@@ -161,6 +180,24 @@ if [ "$tm_only" = false ]; then
     set_conf restart-strategy.fixed-delay.attempts 10
     set_conf restart-strategy.fixed-delay.delay "2 s"
     set_conf jobmanager.execution.failover-strategy region
+    if [ -n "$zookeeper" ]; then
+        # High availability: the JobManager is elected leader through ZooKeeper, which also keeps
+        # pointers to the jobs and their completed checkpoints; the metadata itself (job graphs,
+        # jars, checkpoint metadata) goes to the storage directory, which every JobManager of the
+        # cluster must reach. A new JobManager takes over once ZooKeeper has expired the session of
+        # the one that died: within the session timeout (Flink's default is 60 s).
+        set_conf high-availability.type zookeeper
+        set_conf high-availability.zookeeper.quorum "$zookeeper"
+        set_conf high-availability.storageDir "file://$dir/ha"
+        # Several clusters can share one ZooKeeper: each under its own id (the work directory's).
+        set_conf high-availability.cluster-id "/$(basename "$dir")"
+        set_conf high-availability.zookeeper.client.session-timeout 10000
+        # With high availability the JobManager's RPC port is this option (random by default):
+        # kept at --rpc-port, so a replacement JobManager listens where the last one did.
+        set_conf high-availability.jobmanager.port "$rpc_port"
+        # A ZooKeeper without Kerberos: no SASL attempt (and no "Authentication failed" errors).
+        set_conf zookeeper.sasl.disable true
+    fi
     # Short paths (RocksDB refuses instance paths that are too long) and kept uploads.
     set_conf io.tmp.dirs "$dir/tmp"
     set_conf web.upload.dir "$dir/jars"
@@ -192,10 +229,22 @@ if [ "$tm_only" = false ]; then
     } >"$config"
     echo "http://127.0.0.1:$rest_port" >"$dir/rest.url"
 else
-    if ! flink_pid_alive "$jm_pid_file" "$FLINK_MAIN_JM" >/dev/null; then
-        say "warning: no JobManager is running from $dir; the TaskManager will keep trying to register"
-    fi
     rest_port="$(sed -n 's/^rest\.port: *//p' "$config" | tail -n 1)"
+    if [ "$mode" = taskmanager ]; then
+        if ! flink_pid_alive "$jm_pid_file" "$FLINK_MAIN_JM" >/dev/null; then
+            say "warning: no JobManager is running from $dir; the TaskManager will keep trying to register"
+        fi
+    else
+        if pid="$(flink_pid_alive "$jm_pid_file" "$FLINK_MAIN_JM")"; then
+            die "a JobManager is already running from $dir (pid $pid); stop it with: $(dirname "$FLINK_LOCAL_HOME")/flink-stop.sh --dir $dir"
+        fi
+        if port_in_use "$rest_port"; then
+            die "127.0.0.1:$rest_port (rest.port of $config) is still in use"
+        fi
+        if ! grep -q '^high-availability\.type: *zookeeper' "$config"; then
+            say "warning: the cluster in $dir has no high availability (flink-start.sh --zookeeper): the new JobManager starts without the jobs of the last one"
+        fi
+    fi
 fi
 rest_url="http://127.0.0.1:$rest_port"
 
@@ -284,49 +333,74 @@ launch() { # NAME MAIN_CLASS PID_FILE EXTRA_ARGS...: starts a detached JVM, sets
 }
 
 # --- start ---------------------------------------------------------------------------------------
-if [ "$tm_only" = false ]; then
+if [ "$mode" != taskmanager ]; then
     resource_params GET_JM_RESOURCE_PARAMS
     launch jobmanager "$FLINK_MAIN_JM" "$jm_pid_file" --executionMode cluster
     jm_pid="$launched_pid"
     say "starting the JobManager (pid $jm_pid) in $dir, logs in $log_dir"
 fi
 
-tm_index=1
-while flink_pid_alive "$dir/taskmanager-$tm_index.pid" "$FLINK_MAIN_TM" >/dev/null; do
-    tm_index=$((tm_index + 1))
-done
-tm_name="taskmanager-$tm_index"
-tm_pid_file="$dir/$tm_name.pid"
-rm -f -- "$tm_pid_file"
-# A fixed, readable resource id: the REST API lists TaskManagers by it, so the script can tell
-# when this one (not one that died a moment ago) has registered.
-tm_id="127.0.0.1-tm$tm_index-$(date +%s)"
-tm_dynamic=()
-[ -z "$slots" ] || [ "$tm_only" = false ] || tm_dynamic=(-D "taskmanager.numberOfTaskSlots=$slots")
-resource_params GET_TM_RESOURCE_PARAMS ${tm_dynamic[@]+"${tm_dynamic[@]}"}
-launch "$tm_name" "$FLINK_MAIN_TM" "$tm_pid_file" -D "taskmanager.resource-id=$tm_id"
-tm_pid="$launched_pid"
-say "starting TaskManager $tm_index (pid $tm_pid, id $tm_id), log $log_dir/$tm_name.log"
+if [ "$mode" != jobmanager ]; then
+    tm_index=1
+    while flink_pid_alive "$dir/taskmanager-$tm_index.pid" "$FLINK_MAIN_TM" >/dev/null; do
+        tm_index=$((tm_index + 1))
+    done
+    tm_name="taskmanager-$tm_index"
+    tm_pid_file="$dir/$tm_name.pid"
+    rm -f -- "$tm_pid_file"
+    # A fixed, readable resource id: the REST API lists TaskManagers by it, so the script can tell
+    # when this one (not one that died a moment ago) has registered.
+    tm_id="127.0.0.1-tm$tm_index-$(date +%s)"
+    tm_dynamic=()
+    [ -z "$slots" ] || [ "$mode" = cluster ] || tm_dynamic=(-D "taskmanager.numberOfTaskSlots=$slots")
+    resource_params GET_TM_RESOURCE_PARAMS ${tm_dynamic[@]+"${tm_dynamic[@]}"}
+    launch "$tm_name" "$FLINK_MAIN_TM" "$tm_pid_file" -D "taskmanager.resource-id=$tm_id"
+    tm_pid="$launched_pid"
+    say "starting TaskManager $tm_index (pid $tm_pid, id $tm_id), log $log_dir/$tm_name.log"
+fi
 
-# --- wait until the TaskManager's slots are registered with the JobManager -----------------------
+# --- wait until the TaskManager's slots are registered with the JobManager, or (a new JobManager)
+# until it leads and the running TaskManagers are registered with it ------------------------------
+running_taskmanagers() { # the number of TaskManagers running from DIR
+    local f n=0
+    for f in "$dir"/taskmanager-*.pid; do
+        [ -e "$f" ] || continue
+        if flink_pid_alive "$f" "$FLINK_MAIN_TM" >/dev/null; then n=$((n + 1)); fi
+    done
+    echo "$n"
+}
 deadline=$(( $(date +%s) + timeout ))
 while :; do
-    if [ "$tm_only" = false ] && ! flink_running "$jm_pid"; then
+    if [ "$mode" != taskmanager ] && ! flink_running "$jm_pid"; then
         show_logs jobmanager
         abort_start "the JobManager exited during start-up"
     fi
-    if ! flink_running "$tm_pid"; then
-        show_logs "$tm_name"
-        abort_start "the TaskManager exited during start-up"
-    fi
-    if body="$(flink_http_get "$rest_url/taskmanagers" 2>/dev/null)" \
-            && [[ "$body" == *"\"id\":\"$tm_id\""* ]]; then
-        break
+    if [ "$mode" != jobmanager ]; then
+        if ! flink_running "$tm_pid"; then
+            show_logs "$tm_name"
+            abort_start "the TaskManager exited during start-up"
+        fi
+        if body="$(flink_http_get "$rest_url/taskmanagers" 2>/dev/null)" \
+                && [[ "$body" == *"\"id\":\"$tm_id\""* ]]; then
+            break
+        fi
+    else
+        # The REST API answers once a leader is elected (before, it answers 503); with high
+        # availability that happens when ZooKeeper has expired the session of the last leader.
+        if body="$(flink_http_get "$rest_url/overview" 2>/dev/null)"; then
+            registered="$(echo "$body" | grep -o '"taskmanagers":[0-9]*' | cut -d: -f2 || true)"
+            if [ "${registered:-0}" -ge "$(running_taskmanagers)" ]; then
+                break
+            fi
+        fi
     fi
     if [ "$(date +%s)" -ge "$deadline" ]; then
-        if [ "$tm_only" = false ]; then show_logs jobmanager; fi
-        show_logs "$tm_name"
-        abort_start "the TaskManager did not register with $rest_url within ${timeout}s"
+        if [ "$mode" != taskmanager ]; then show_logs jobmanager; fi
+        if [ "$mode" != jobmanager ]; then
+            show_logs "$tm_name"
+            abort_start "the TaskManager did not register with $rest_url within ${timeout}s"
+        fi
+        abort_start "the JobManager did not lead with the $(running_taskmanagers) running TaskManager(s) registered within ${timeout}s ($rest_url/overview: ${body:-no answer})"
     fi
     sleep 0.25
 done
@@ -334,7 +408,10 @@ elapsed_ms=$(( ($(date +%s%N) - started_at) / 1000000 ))
 overview="$(flink_http_get "$rest_url/overview" 2>/dev/null || true)"
 total="$(echo "$overview" | grep -o '"slots-total":[0-9]*' | cut -d: -f2 || true)"
 tms="$(echo "$overview" | grep -o '"taskmanagers":[0-9]*' | cut -d: -f2 || true)"
-what="Flink 2.2.1 cluster"
-[ "$tm_only" = false ] || what="TaskManager $tm_index"
+case "$mode" in
+    cluster) what="Flink 2.2.1 cluster" ;;
+    taskmanager) what="TaskManager $tm_index" ;;
+    jobmanager) what="JobManager (pid $jm_pid)" ;;
+esac
 say "$what up in $((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000))) s: ${tms:-?} TaskManager(s), ${total:-?} slots; web UI and REST API at $rest_url"
 echo "$rest_url"

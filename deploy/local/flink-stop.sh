@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Stops the Flink cluster started by flink-start.sh: SIGTERM to the TaskManagers and the
 # JobManager (a clean shutdown), up to --timeout seconds (default 30), then SIGKILL; removes the
-# pid files. Jobs still running are lost with the JobManager (there is no high availability):
-# stop them with a savepoint first (see deploy/local/README.md).
+# pid files. Without high availability, jobs still running are lost with the JobManager: stop them
+# with a savepoint first (see deploy/local/README.md). With it (flink-start.sh --zookeeper), the
+# jobs stay in ZooKeeper and DIR/ha, and the next JobManager of the cluster resumes them from their
+# last checkpoints.
 #
 # Usage: flink-stop.sh [--dir DIR] [--taskmanager-only] [--timeout SECONDS] [--purge]
 #
 #   --dir DIR            the work directory given to flink-start.sh
 #                        (default ${NEARDUP_LOCAL_DIR:-/tmp/neardup-local}/flink)
 #   --taskmanager-only   stop only the TaskManagers, keep the JobManager (its jobs wait for slots)
-#   --purge              also delete checkpoints, savepoints, uploaded jars, logs and the generated
-#                        config (and DIR itself if nothing else is in it). The classpath cache is
-#                        kept.
+#   --purge              also delete checkpoints, savepoints, uploaded jars, logs, the generated
+#                        config and the high availability metadata: DIR/ha and the cluster's
+#                        entries in ZooKeeper (and DIR itself if nothing else is in it). The
+#                        classpath cache is kept.
 #
 # Stopping a cluster that is not running is not an error (nothing to do; --purge still purges).
 set -euo pipefail
@@ -95,9 +98,37 @@ else
 fi
 
 if [ "$purge" = true ]; then
-    say "purging $dir: conf, log, checkpoints, savepoints, jars, tmp"
+    config="$dir/conf/config.yaml"
+    if [ -f "$config" ] && grep -q '^high-availability\.type: *zookeeper *$' "$config"; then
+        # ZooKeeper keeps pointers to the jobs (into DIR/ha) under ROOT/CLUSTER_ID: left there, the
+        # next JobManager of this cluster id would try to recover jobs whose files are gone.
+        conf_value() { # KEY_REGEX -> the last value in config.yaml, without YAML single quotes
+            local v
+            v="$(sed -n "s/^$1: *//p" "$config" | tail -n 1)"
+            v="${v#\'}"
+            printf '%s' "${v%\'}"
+        }
+        quorum="$(conf_value 'high-availability\.zookeeper\.quorum')"
+        root="$(conf_value 'high-availability\.zookeeper\.path\.root')"
+        cluster_id="$(conf_value 'high-availability\.cluster-id')"
+        znode="/${root:-/flink}/${cluster_id:-/default}"
+        znode="$(echo "$znode" | tr -s /)"
+        znode="${znode%/}"
+        say "removing $znode from ZooKeeper at $quorum"
+        # ZooKeeper's CLI, as Flink shades it (flink-shaded-zookeeper-3 is on the classpath).
+        if ! zk_out="$(timeout 60 "$(flink_java)" -Xmx128m -XX:TieredStopAtLevel=1 \
+                -Dzookeeper.sasl.client=false "-Dlog.file=$dir/log/zookeeper-cli.log" \
+                "-Dlog4j2.configurationFile=file:$FLINK_LOCAL_HOME/log4j2-cli.properties" \
+                -cp "$(flink_classpath)" \
+                org.apache.flink.shaded.zookeeper3.org.apache.zookeeper.ZooKeeperMain \
+                -server "$quorum" deleteall "$znode" 2>&1)" \
+                && [[ "$zk_out" != *"Node does not exist"* ]]; then
+            say "warning: could not remove $znode from ZooKeeper at $quorum (is it running?); remove it with ZooKeeper's CLI (deleteall $znode) before a new cluster of this directory starts"
+        fi
+    fi
+    say "purging $dir: conf, log, checkpoints, savepoints, jars, tmp, ha"
     rm -rf -- "$dir/conf" "$dir/log" "$dir/checkpoints" "$dir/savepoints" "$dir/jars" \
-        "$dir/tmp" "$dir/plugins"
+        "$dir/tmp" "$dir/plugins" "$dir/ha"
     rm -f -- "$dir/rest.url"
     rmdir -- "$dir" 2>/dev/null || true # when nothing else is in it
 fi

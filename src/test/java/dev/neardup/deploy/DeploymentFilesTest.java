@@ -32,10 +32,11 @@ import org.w3c.dom.NodeList;
 
 /**
  * Keeps the deployment files (docker-compose.yml, deploy/docker, deploy/kubernetes, deploy/metrics)
- * in step with the build and the job: image versions with the pom's {@code flink.version} and
- * {@code kafka.version}, the FlinkDeployment's entry class with the job jar's main class, topic
- * names with the job's defaults, topic configs with deploy/local/kafka-topics.sh, the metrics
- * documentation with the metrics the operators register. Finally, when Debian's {@code
+ * in step with the build and the job: image versions with the pom's {@code flink.version}, {@code
+ * kafka.version} and {@code zookeeper.version}, the high availability settings of compose with
+ * those of deploy/local/flink-start.sh, the FlinkDeployment's entry class with the job jar's main
+ * class, topic names with the job's defaults, topic configs with deploy/local/kafka-topics.sh, the
+ * metrics documentation with the metrics the operators register. Finally, when Debian's {@code
  * docker-compose} is installed, that {@code docker-compose config -q} accepts docker-compose.yml
  * (there is no Docker engine to run it). YAML is read with snakeyaml-engine, which Flink brings
  * (flink-core reads config.yaml with it).
@@ -46,6 +47,7 @@ class DeploymentFilesTest {
     private static final Path DOCKERFILE = Path.of("deploy/docker/Dockerfile");
     private static final Path KAFKA_INIT = Path.of("deploy/docker/kafka-init.sh");
     private static final Path LOCAL_TOPICS = Path.of("deploy/local/kafka-topics.sh");
+    private static final Path LOCAL_FLINK_START = Path.of("deploy/local/flink-start.sh");
     private static final Path FLINK_DEPLOYMENT = Path.of("deploy/kubernetes/flink-deployment.yaml");
     private static final Path KUSTOMIZATION = Path.of("deploy/kubernetes/kustomization.yaml");
     private static final Path REPORTER = Path.of("deploy/metrics/flink-prometheus.yaml");
@@ -59,6 +61,7 @@ class DeploymentFilesTest {
 
     private static String flinkVersion;
     private static String kafkaVersion;
+    private static String zookeeperVersion;
     private static String javaRelease;
     private static String jobMainClass;
     private static String jobJarName;
@@ -71,6 +74,7 @@ class DeploymentFilesTest {
         var xpath = XPathFactory.newInstance().newXPath();
         flinkVersion = text(xpath.evaluate("/project/properties/flink.version", pom));
         kafkaVersion = text(xpath.evaluate("/project/properties/kafka.version", pom));
+        zookeeperVersion = text(xpath.evaluate("/project/properties/zookeeper.version", pom));
         javaRelease = text(xpath.evaluate("/project/properties/maven.compiler.release", pom));
         String jobJar =
                 "//plugin[artifactId='maven-shade-plugin']/executions/execution[id='job-jar']";
@@ -89,6 +93,7 @@ class DeploymentFilesTest {
         assertThat(mainClasses.getLength()).as("main classes of the job jar").isEqualTo(1);
         assertThat(flinkVersion).matches("\\d+\\.\\d+\\.\\d+");
         assertThat(kafkaVersion).matches("\\d+\\.\\d+\\.\\d+");
+        assertThat(zookeeperVersion).matches("\\d+\\.\\d+\\.\\d+");
         assertThat(jobMainClass).matches("[\\w.]+");
         assertThat(jobJarName).endsWith(".jar");
     }
@@ -111,6 +116,8 @@ class DeploymentFilesTest {
         Map<String, Object> services = map(loadYaml(COMPOSE), "services");
         assertThat(image(services, "kafka")).isEqualTo("apache/kafka:" + kafkaVersion);
         assertThat(image(services, "kafka-init")).isEqualTo("apache/kafka:" + kafkaVersion);
+        // The server version the JobManager failover test runs (Flink's client is 3.7).
+        assertThat(image(services, "zookeeper")).isEqualTo("zookeeper:" + zookeeperVersion);
         for (String service : FLINK_SERVICES) {
             assertThat(image(services, service)).as(service).isEqualTo(flinkImage());
         }
@@ -393,6 +400,66 @@ class DeploymentFilesTest {
                 .contains("./target:/jars:ro");
         assertThat(strings(list(map(services, "neardup-submit"), "command")))
                 .contains("/jars/" + jobJarName);
+    }
+
+    /**
+     * The compose cluster has the ZooKeeper high availability that the JobManager failover test
+     * runs with ({@code flink-start.sh --zookeeper}): the same keys, the same values where they do
+     * not name a place, a ZooKeeper service the Flink services wait for, and the storage directory
+     * on the volume every Flink container mounts.
+     */
+    @Test
+    void composeClusterHasTheHighAvailabilityOfTheLocalCluster() throws IOException {
+        Map<String, Object> services = map(loadYaml(COMPOSE), "services");
+        Map<String, String> compose = flinkProperties(services, "jobmanager");
+        assertThat(compose)
+                .containsEntry("high-availability.type", "zookeeper")
+                .containsEntry("high-availability.zookeeper.quorum", "zookeeper:2181")
+                .containsEntry("high-availability.storageDir", "file:///flink-data/ha")
+                .containsKey("high-availability.cluster-id");
+
+        Map<String, String> local = new LinkedHashMap<>();
+        Matcher m =
+                Pattern.compile(
+                                "(?m)^\\s+set_conf ((?:high-availability|zookeeper)\\.[\\w.-]+)"
+                                        + " (.+)$")
+                        .matcher(read(LOCAL_FLINK_START));
+        while (m.find()) {
+            local.put(m.group(1), m.group(2));
+        }
+        assertThat(local)
+                .as("flink-start.sh --zookeeper")
+                .containsEntry("high-availability.type", "zookeeper")
+                .containsKeys(
+                        "high-availability.zookeeper.quorum",
+                        "high-availability.storageDir",
+                        "high-availability.zookeeper.client.session-timeout");
+        Map<String, String> composeHa = new LinkedHashMap<>(compose);
+        composeHa
+                .keySet()
+                .removeIf(k -> !k.startsWith("high-availability.") && !k.startsWith("zookeeper."));
+        assertThat(composeHa.keySet()).as("high availability keys").isEqualTo(local.keySet());
+        local.forEach(
+                (key, value) -> {
+                    if (!value.contains("$")) {
+                        assertThat(composeHa)
+                                .as("compose, as flink-start.sh")
+                                .containsEntry(key, value);
+                    }
+                });
+
+        Map<String, Object> zookeeper = map(services, "zookeeper");
+        assertThat(zookeeper).containsKey("healthcheck").doesNotContainKey("ports");
+        for (String service : List.of("jobmanager", "taskmanager")) {
+            assertThat(map(map(map(services, service), "depends_on"), "zookeeper"))
+                    .as(service + " waits for ZooKeeper")
+                    .containsEntry("condition", "service_healthy");
+        }
+        assertThat(String.join(" ", strings(list(map(services, "flink-data-init"), "command"))))
+                .as("flink-data-init makes the storage directory")
+                .contains("/flink-data/ha");
+        assertThat(map(loadYaml(COMPOSE), "volumes"))
+                .containsKeys("zookeeper-data", "zookeeper-datalog");
     }
 
     private static Map<String, String> flinkProperties(

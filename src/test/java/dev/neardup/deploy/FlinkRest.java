@@ -138,6 +138,14 @@ final class FlinkRest {
         return null;
     }
 
+    /**
+     * GET /jobs/{id}/checkpoints: counts, the latest completed checkpoint, and the checkpoint the
+     * job was restored from ({@code latest.restored}), as this JobManager saw them.
+     */
+    JsonNode checkpoints(String jobId) throws Exception {
+        return call("GET", "/jobs/" + jobId + "/checkpoints", null);
+    }
+
     /** PATCH /jobs/{id}?mode=cancel. */
     void cancel(String jobId) throws Exception {
         call("PATCH", "/jobs/" + jobId + "?mode=cancel", null);

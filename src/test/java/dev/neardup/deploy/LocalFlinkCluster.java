@@ -21,7 +21,9 @@ import java.util.stream.Stream;
 /**
  * A Flink standalone cluster run with the scripts of {@code deploy/local} ({@code flink-start.sh},
  * {@code flink-stop.sh}) as a user runs it: separate JobManager and TaskManager processes on
- * loopback, in a short work directory of their own. Script failures fail the test with the script's
+ * loopback, in a short work directory of their own; optionally with ZooKeeper high availability
+ * ({@code flink-start.sh --zookeeper}), where a JobManager that died is replaced by a new one
+ * ({@code --jobmanager-only}) on the same ports. Script failures fail the test with the script's
  * output; nothing is skipped.
  */
 final class LocalFlinkCluster implements AutoCloseable {
@@ -71,19 +73,40 @@ final class LocalFlinkCluster implements AutoCloseable {
     /**
      * Starts JobManager and TaskManager with {@code flink-start.sh}, which returns once the
      * TaskManager's slots are registered.
+     *
+     * @param options more options of {@code flink-start.sh}, e.g. {@code --zookeeper QUORUM}
      */
-    void start() {
+    void start(String... options) {
         started = true; // from here on, close() stops whatever did start
-        String out =
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "--dir",
+                                dir.toString(),
+                                "--rest-port",
+                                String.valueOf(rest.getPort()),
+                                "--rpc-port",
+                                String.valueOf(rpcPort)));
+        args.addAll(List.of(options));
+        expectRestUrl(script(START_TIMEOUT, "flink-start.sh", args.toArray(String[]::new)));
+    }
+
+    /**
+     * Starts a JobManager for the cluster (none may run) with {@code flink-start.sh
+     * --jobmanager-only}, which returns once it leads and the running TaskManagers are registered
+     * with it; it serves the REST API on the same port as the first.
+     */
+    void startJobManager() {
+        expectRestUrl(
                 script(
                         START_TIMEOUT,
                         "flink-start.sh",
+                        "--jobmanager-only",
                         "--dir",
-                        dir.toString(),
-                        "--rest-port",
-                        String.valueOf(rest.getPort()),
-                        "--rpc-port",
-                        String.valueOf(rpcPort));
+                        dir.toString()));
+    }
+
+    private void expectRestUrl(String out) {
         String url = out.lines().reduce((a, b) -> b).orElse("").strip();
         if (!url.equals(rest.toString())) {
             fail("flink-start.sh printed no REST URL %s; output:%n%s", rest, out);
@@ -106,7 +129,15 @@ final class LocalFlinkCluster implements AutoCloseable {
 
     /** The pid in {@code taskmanager-N.pid}. */
     long taskManagerPid(int index) {
-        Path pidFile = dir.resolve("taskmanager-" + index + ".pid");
+        return pid(dir.resolve("taskmanager-" + index + ".pid"));
+    }
+
+    /** The pid in {@code jobmanager.pid}: the JobManager started last. */
+    long jobManagerPid() {
+        return pid(dir.resolve("jobmanager.pid"));
+    }
+
+    private static long pid(Path pidFile) {
         try {
             return Long.parseLong(Files.readString(pidFile).strip());
         } catch (IOException | NumberFormatException e) {
@@ -116,11 +147,18 @@ final class LocalFlinkCluster implements AutoCloseable {
 
     /** {@code kill -9} of a TaskManager, as a crash would; returns once the process is gone. */
     void killTaskManager(int index) throws Exception {
-        long pid = taskManagerPid(index);
+        kill9(taskManagerPid(index), "TaskManager");
+    }
+
+    /** {@code kill -9} of the JobManager, as a crash would; returns once the process is gone. */
+    void killJobManager() throws Exception {
+        kill9(jobManagerPid(), "JobManager");
+    }
+
+    private static void kill9(long pid, String what) throws Exception {
         ProcessHandle handle =
                 ProcessHandle.of(pid)
-                        .orElseThrow(
-                                () -> new AssertionError("TaskManager pid " + pid + " is gone"));
+                        .orElseThrow(() -> new AssertionError(what + " pid " + pid + " is gone"));
         Process kill = new ProcessBuilder("kill", "-9", String.valueOf(pid)).inheritIO().start();
         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
             fail("kill -9 %d failed", pid);

@@ -12,14 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,21 +37,15 @@ import org.junit.jupiter.api.Test;
  */
 class StandaloneClusterE2EITCase {
 
-    private static final Duration WAIT = Duration.ofMinutes(2);
+    private static final Duration WAIT = KafkaJobRun.WAIT;
     private static final Path PROJECT = Path.of("").toAbsolutePath();
     private static final Path JOB_JAR = PROJECT.resolve("target/neardup-job.jar");
 
-    private static final List<String> TIMINGS = new ArrayList<>();
+    private static final StepTimes STEPS = new StepTimes("e2e");
     private static LocalFlinkCluster cluster;
     private static boolean failed;
-    private static long stepStart;
 
-    private final PlantedCorpus corpus = new PlantedCorpus(17);
-    private final String run = UUID.randomUUID().toString().substring(0, 8);
-    private final String documents = "documents-" + run;
-    private final String alerts = "alerts-" + run;
-    private final String verdicts = "verdicts-" + run;
-    private final String deadLetters = "dead-letters-" + run;
+    private final KafkaJobRun job = new KafkaJobRun("e2e", 17);
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -85,25 +75,17 @@ class StandaloneClusterE2EITCase {
             cluster.close();
             step("flink-stop.sh");
             if (failed) {
-                System.out.println("[e2e] work directory kept: " + cluster.dir());
+                STEPS.say("work directory kept: " + cluster.dir());
             } else {
                 cluster.deleteDir();
             }
         }
-        System.out.println("[e2e] steps:");
-        TIMINGS.forEach(t -> System.out.println("[e2e]   " + t));
+        STEPS.print();
     }
 
     /** Ends the current step (when named) and starts the next. */
     private static void step(String finished) {
-        long now = System.nanoTime();
-        if (finished != null) {
-            String line =
-                    String.format(Locale.ROOT, "%6.1f s  %s", (now - stepStart) / 1e9, finished);
-            TIMINGS.add(line);
-            System.out.println("[e2e] " + line);
-        }
-        stepStart = now;
+        STEPS.step(finished);
     }
 
     @Test
@@ -119,33 +101,12 @@ class StandaloneClusterE2EITCase {
 
     private void scenario() throws Exception {
         step(null);
-        KafkaTestBroker.createTopics(2, documents, alerts, verdicts, deadLetters);
+        job.createTopics(2);
         FlinkRest rest = new FlinkRest(cluster.rest());
         String jarId = rest.uploadJar(JOB_JAR);
         step("POST /jars/upload (" + Files.size(JOB_JAR) / (1 << 20) + " MB)");
 
-        List<String> args =
-                List.of(
-                        "--bootstrap-servers",
-                        KafkaTestBroker.bootstrapServers(),
-                        "--input-topic",
-                        documents,
-                        "--alerts-topic",
-                        alerts,
-                        "--verdicts-topic",
-                        verdicts,
-                        "--dead-letter-topic",
-                        deadLetters,
-                        "--group-id",
-                        "e2e-" + run,
-                        "--starting-offsets",
-                        "earliest",
-                        "--checkpoint-interval",
-                        "1s",
-                        "-D",
-                        "neardup.kafka.transactional-id-prefix=e2e-" + run,
-                        "-D",
-                        "neardup.watermark.idle-timeout=3s");
+        List<String> args = job.jobArgs();
         String first = rest.run(jarId, args, 2, null);
         rest.awaitRunning(first, WAIT);
         step("POST /jars/{id}/run, parallelism 2, until all tasks RUNNING");
@@ -153,18 +114,18 @@ class StandaloneClusterE2EITCase {
         // 1. Planted near-duplicates. Bases first, and only once their verdicts are out the
         // copies: partitions are read in parallel, so a copy sent together with its original
         // could be processed first and the pair alerted the other way round.
-        produce(
-                added(
+        job.produce(
+                job.added(
                         () -> {
                             for (int i = 0; i < 40; i++) {
-                                corpus.addBase("a-" + i, 2000);
+                                job.corpus.addBase("a-" + i, 2000);
                             }
                         }));
-        awaitVerdicts(corpus.docs.size());
-        List<PlantedCorpus.Doc> copies = added(() -> copies("a-", 0, 10, "a-copy-"));
-        produce(copies);
-        List<JsonNode> v1 = awaitVerdicts(corpus.docs.size());
-        assertOneVerdictPerDocument(v1);
+        job.awaitVerdicts(job.corpus.docs.size());
+        List<PlantedCorpus.Doc> copies = job.added(() -> job.copies("a-", 0, 10, "a-copy-"));
+        job.produce(copies);
+        List<JsonNode> v1 = job.awaitVerdicts(job.corpus.docs.size());
+        job.assertOneVerdictPerDocument(v1);
         for (JsonNode v : v1) {
             String id = v.get("docId").asText();
             assertThat(v.get("verdict").asText())
@@ -172,8 +133,8 @@ class StandaloneClusterE2EITCase {
                     .isEqualTo(id.contains("-copy-") ? "DUPLICATE" : "UNIQUE");
         }
         // The bases were settled (their verdicts out) before the copies came: alerted early.
-        assertThat(assertAlertsArePlantedPairs()).as("early alerts").hasSize(10);
-        step("planted duplicates: " + corpus.docs.size() + " verdicts, 10 alerts");
+        assertThat(job.assertAlertsArePlantedPairs()).as("early alerts").hasSize(10);
+        step("planted duplicates: " + job.corpus.docs.size() + " verdicts, 10 alerts");
         assertBucketsUseNeardupRocksDbOptions();
 
         // 2. Stop with a savepoint, resubmit from it.
@@ -186,26 +147,26 @@ class StandaloneClusterE2EITCase {
         step("POST /jars/{id}/run with savepointPath, until RUNNING");
 
         // Near-duplicates of documents sent before the restart: only found if state survived.
-        produce(added(() -> copies("a-", 10, 15, "b-copy-")));
-        List<JsonNode> v2 = awaitVerdicts(corpus.docs.size());
-        assertOneVerdictPerDocument(v2);
+        job.produce(job.added(() -> job.copies("a-", 10, 15, "b-copy-")));
+        List<JsonNode> v2 = job.awaitVerdicts(job.corpus.docs.size());
+        job.assertOneVerdictPerDocument(v2);
         for (JsonNode v : v2) {
             if (v.get("docId").asText().startsWith("b-copy-")) {
                 assertThat(v.get("verdict").asText()).isEqualTo("DUPLICATE");
             }
         }
-        assertAlertsArePlantedPairs();
+        job.assertAlertsArePlantedPairs();
         step("after restore: 5 near-duplicates of pre-restart documents alerted");
 
         // 3. kill -9 of the TaskManager while documents stream in; a replacement TaskManager.
-        int before = corpus.docs.size();
+        int before = job.corpus.docs.size();
         List<PlantedCorpus.Doc> stream = new ArrayList<>();
         for (int i = 0; i < 240; i++) {
             String id = "c-" + i;
-            stream.addAll(added(() -> corpus.addBase(id, 2000)));
+            stream.addAll(job.added(() -> job.corpus.addBase(id, 2000)));
             if (i % 12 == 0) {
                 int base = 15 + i / 12;
-                stream.addAll(added(() -> copies("a-", base, base + 1, "c-copy-")));
+                stream.addAll(job.added(() -> job.copies("a-", base, base + 1, "c-copy-")));
             }
         }
         CountDownLatch killed = new CountDownLatch(1);
@@ -220,7 +181,7 @@ class StandaloneClusterE2EITCase {
                                     if (i >= split && killed.getCount() > 0) {
                                         killed.await(WAIT.toSeconds(), TimeUnit.SECONDS);
                                     }
-                                    produce(stream.subList(i, Math.min(i + 5, stream.size())));
+                                    job.produce(stream.subList(i, Math.min(i + 5, stream.size())));
                                     sent.addAndGet(Math.min(5, stream.size() - i));
                                     Thread.sleep(100);
                                 }
@@ -229,7 +190,7 @@ class StandaloneClusterE2EITCase {
                             }
                         });
         // Mid-stream: some of the stream committed, some in flight, more to come.
-        awaitVerdicts(before + 20);
+        job.awaitVerdicts(before + 20);
         int sentAtKill = sent.get();
         cluster.killTaskManager(1);
         killed.countDown();
@@ -242,12 +203,14 @@ class StandaloneClusterE2EITCase {
         cluster.startTaskManager();
         step("flink-start.sh --taskmanager-only: replacement registered");
         producer.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        List<JsonNode> v3 = awaitVerdicts(corpus.docs.size());
-        step("recovered: all " + corpus.docs.size() + " verdicts committed");
-        assertOneVerdictPerDocument(v3);
+        List<JsonNode> v3 = job.awaitVerdicts(job.corpus.docs.size());
+        step("recovered: all " + job.corpus.docs.size() + " verdicts committed");
+        job.assertOneVerdictPerDocument(v3);
         // Each pair exactly once through the kill, early alerts included.
         long early =
-                assertAlertsArePlantedPairs().stream().filter(d -> d.startsWith("c-copy-")).count();
+                job.assertAlertsArePlantedPairs().stream()
+                        .filter(d -> d.startsWith("c-copy-"))
+                        .count();
         assertThat(early).as("early alerts of the streamed copies").isPositive();
         assertThat(rest.exceptions(second).path("exceptionHistory").path("entries"))
                 .as("the job failed over (exception history)")
@@ -255,7 +218,7 @@ class StandaloneClusterE2EITCase {
         rest.awaitRunning(second, WAIT);
         step(
                 "exactly once: one verdict per document, "
-                        + corpus.planted.size()
+                        + job.corpus.planted.size()
                         + " alerts ("
                         + early
                         + " streamed copies early)");
@@ -287,7 +250,7 @@ class StandaloneClusterE2EITCase {
 
     private void dedupeScenario() throws Exception {
         step(null);
-        Path dir = Files.createDirectories(cluster.dir().resolve("dedupe-" + run));
+        Path dir = Files.createDirectories(cluster.dir().resolve("dedupe-" + job.run));
         PlantedCorpus planted = new PlantedCorpus(29);
         for (int i = 0; i < 150; i++) {
             String base = planted.addBase("base-" + i, 1500);
@@ -316,8 +279,8 @@ class StandaloneClusterE2EITCase {
             args.add("--" + o);
             args.add(dir.resolve("cluster").resolve(o).toUri().toString());
         }
-        String job = rest.run(jarId, args, 2, null);
-        assertThat(rest.awaitTerminal(job, WAIT)).isEqualTo("FINISHED");
+        String dedupeJob = rest.run(jarId, args, 2, null);
+        assertThat(rest.awaitTerminal(dedupeJob, WAIT)).isEqualTo("FINISHED");
         step("dedupe job jar: POST /jars/{id}/run, parallelism 2, until FINISHED");
 
         // The same job through Flink's command-line client, attached: `flink run` waits for the
@@ -469,13 +432,6 @@ class StandaloneClusterE2EITCase {
                 .asText();
     }
 
-    /** Runs {@code add} and returns the documents it added to the corpus. */
-    private List<PlantedCorpus.Doc> added(Runnable add) {
-        int from = corpus.docs.size();
-        add.run();
-        return List.copyOf(corpus.docs.subList(from, corpus.docs.size()));
-    }
-
     /**
      * The TaskManager loaded {@code NeardupRocksDbOptions} from the job jar, as flink-start.sh
      * configures it: the options RocksDB logs for the band buckets' instances (in the running job:
@@ -508,54 +464,5 @@ class StandaloneClusterE2EITCase {
                                         .contains("Options.memtable_prefix_bloom_size_ratio: 0.1")
                                         .contains("Options.compression[0]: LZ4"));
         step("band buckets' RocksDB runs with NeardupRocksDbOptions from the job jar");
-    }
-
-    /** Adds near-duplicates (Jaccard ~0.96) of documents {@code base + i}, i in [from, to). */
-    private void copies(String base, int from, int to, String prefix) {
-        for (int i = from; i < to; i++) {
-            corpus.addVariant(base + i, prefix + i, 0.96);
-        }
-    }
-
-    private void produce(List<PlantedCorpus.Doc> docs) throws Exception {
-        KafkaTestBroker.produce(documents, JobFiles.kafkaRecords(docs));
-    }
-
-    private List<JsonNode> awaitVerdicts(int expected) {
-        return KafkaTestBroker.values(
-                KafkaTestBroker.readCommitted(verdicts, expected, WAIT, Duration.ofSeconds(2)));
-    }
-
-    private void assertOneVerdictPerDocument(List<JsonNode> verdictValues) {
-        assertThat(verdictValues.stream().map(v -> v.get("docId").asText()))
-                .as("exactly one verdict per document: none lost, none duplicated")
-                .doesNotHaveDuplicates()
-                .containsExactlyInAnyOrderElementsOf(
-                        corpus.docs.stream().map(PlantedCorpus.Doc::id).toList());
-    }
-
-    /**
-     * Asserts that the committed alerts are the planted pairs, each exactly once (early alerts
-     * included); returns the documents alerted early.
-     */
-    private List<String> assertAlertsArePlantedPairs() {
-        List<JsonNode> alertValues =
-                KafkaTestBroker.values(
-                        KafkaTestBroker.readCommitted(
-                                alerts, corpus.planted.size(), WAIT, Duration.ofSeconds(2)));
-        Set<String> pairs =
-                alertValues.stream()
-                        .map(a -> a.get("docId").asText() + ">" + a.get("duplicateOf").asText())
-                        .collect(Collectors.toSet());
-        assertThat(alertValues).as("no duplicate alert").hasSize(pairs.size());
-        assertThat(pairs)
-                .isEqualTo(
-                        corpus.planted.stream()
-                                .map(p -> p.later() + ">" + p.earlier())
-                                .collect(Collectors.toSet()));
-        return alertValues.stream()
-                .filter(a -> a.path("early").asBoolean())
-                .map(a -> a.get("docId").asText())
-                .toList();
     }
 }
