@@ -239,7 +239,9 @@ class FuzzCrawlITCase {
                     .startsWith("UNIQUE");
         }
         assertThat(with).isEqualTo(without);
-        assertThat(pairs(alerts)).isEqualTo(pairs(otherAlerts)).isNotEmpty();
+        assertThat(dev.neardup.testing.JobFiles.alertedPairs(alerts))
+                .isEqualTo(dev.neardup.testing.JobFiles.alertedPairs(otherAlerts))
+                .isNotEmpty();
     }
 
     /** Each document's verdict, best match, similarity and cluster, by id (DELETED apart). */
@@ -257,23 +259,6 @@ class FuzzCrawlITCase {
                                 + v.path("similarity").asText()
                                 + " "
                                 + v.path("clusterId").asText());
-            }
-        }
-        return out;
-    }
-
-    /** The alerted pairs with their similarity, as a sorted set. */
-    private static java.util.Set<String> pairs(Path alerts) throws IOException {
-        java.util.Set<String> out = new java.util.TreeSet<>();
-        for (String line : Files.readAllLines(alerts)) {
-            JsonNode a = readTree(line);
-            if (!a.has("event")) {
-                out.add(
-                        a.get("docId").asText()
-                                + " "
-                                + a.get("duplicateOf").asText()
-                                + " "
-                                + a.get("similarity").asText());
             }
         }
         return out;

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -192,17 +191,8 @@ class WarcRunITCase {
         return out;
     }
 
-    private Set<String> pairs(String tag) throws Exception {
-        Set<String> out = new TreeSet<>();
-        for (JsonNode a : JobFiles.pairs(JobFiles.read(dir.resolve(tag + "-alerts.jsonl")))) {
-            out.add(
-                    a.get("docId").asText()
-                            + " "
-                            + a.get("duplicateOf").asText()
-                            + " "
-                            + a.get("similarity").asText());
-        }
-        return out;
+    private Set<String> pairs(String tag) {
+        return JobFiles.alertedPairs(dir.resolve(tag + "-alerts.jsonl"));
     }
 
     /**

@@ -450,7 +450,8 @@ class DocumentParserTest {
     @Test
     void everyReasonButNoTextIsProducedByTheParser() {
         // NO_TEXT is decided after tokenising (SignatureFunction), INTERNAL_ERROR when something
-        // throws (parseRecord, SignatureFunction); every other reason is here.
+        // throws (parseRecord, SignatureFunction), MALFORMED_RECORD by the WARC reader
+        // (WarcDocuments); every other reason is here.
         Map<Reason, RawRecord> examples = new EnumMap<>(Reason.class);
         examples.put(Reason.INVALID_UTF8, new RawRecord(new byte[] {(byte) 0xFF}, SOURCE));
         examples.put(Reason.MALFORMED_JSON, raw("{"));
@@ -472,7 +473,8 @@ class DocumentParserTest {
                 raw("{\"id\":\"p\",\"content\":\"c\",\"fetchedAt\":" + (NOW + 2 * HOUR) + "}"));
 
         assertThat(EnumSet.complementOf(EnumSet.copyOf(examples.keySet())))
-                .containsExactlyInAnyOrder(Reason.NO_TEXT, Reason.INTERNAL_ERROR);
+                .containsExactlyInAnyOrder(
+                        Reason.NO_TEXT, Reason.INTERNAL_ERROR, Reason.MALFORMED_RECORD);
         DocumentParser strict = skewParser(HOUR, FutureTimestamps.DEAD_LETTER);
         examples.forEach(
                 (reason, record) ->

@@ -59,6 +59,23 @@ public final class JobFiles {
         return alerts.stream().filter(a -> !a.has("event")).toList();
     }
 
+    /**
+     * The pairs alerted in an alerts output, each "docId duplicateOf similarity", sorted: what two
+     * runs must agree on, whatever order and band they alerted in.
+     */
+    public static java.util.SortedSet<String> alertedPairs(Path alerts) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        for (JsonNode a : pairs(read(alerts))) {
+            out.add(
+                    a.get("docId").asText()
+                            + " "
+                            + a.get("duplicateOf").asText()
+                            + " "
+                            + a.get("similarity").asText());
+        }
+        return out;
+    }
+
     public static List<JsonNode> read(Path file) {
         try {
             List<JsonNode> out = new ArrayList<>();
