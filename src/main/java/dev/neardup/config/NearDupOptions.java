@@ -468,7 +468,12 @@ public final class NearDupOptions {
                     .declare();
 
     public static final ConfigOption<String> FIELD_ID =
-            Setting.of("neardup.field.id", "id", "JSON field holding the document id (required).")
+            Setting.of(
+                            "neardup.field.id",
+                            "id",
+                            "JSON field holding the document id (required). This and the other"
+                                + " neardup.field.* names may be dotted paths into nested objects:"
+                                + " response.body is the field body of the object response.")
                     .notBlank()
                     .declare();
 

@@ -225,25 +225,50 @@ public class DocumentParser implements java.io.Serializable {
      */
     private record Value(JsonToken token, String text, JsonNode tree) {}
 
-    /** Reads an object's fields (the parser is at its start), skipping unknown fields' values. */
+    /**
+     * Reads an object's fields (the parser is at its start), skipping unknown fields' values. A
+     * name may be a dotted path ({@code response.body}): the field {@code body} of the object
+     * {@code response}, at any depth (or a field whose own name is that path).
+     */
     private static void readFields(JsonParser p, String[] names, Value[] values)
+            throws IOException {
+        readFields(p, names, values, "");
+    }
+
+    /** {@link #readFields} of an object at {@code prefix} ("" for the record, else "a.b."). */
+    private static void readFields(JsonParser p, String[] names, Value[] values, String prefix)
             throws IOException {
         String name;
         while ((name = p.nextFieldName()) != null) {
             JsonToken token = p.nextToken();
+            String path = prefix.isEmpty() ? name : prefix + name; // no copy at the top
             Value value = null;
             for (int k = 0; k < names.length; k++) {
-                if (names[k].equals(name)) {
+                if (names[k].equals(path)) {
                     if (value == null) {
-                        value = readValue(p, token, name.equals(names[FETCHED_AT]));
+                        value = readValue(p, token, path.equals(names[FETCHED_AT]));
                     }
                     values[k] = value;
                 }
             }
             if (value == null) {
-                p.skipChildren();
+                if (token == JsonToken.START_OBJECT && isPrefix(path + ".", names)) {
+                    readFields(p, names, values, path + ".");
+                } else {
+                    p.skipChildren();
+                }
             }
         }
+    }
+
+    /** Whether a name begins with {@code prefix}: a path into the object there. */
+    private static boolean isPrefix(String prefix, String[] names) {
+        for (String n : names) {
+            if (n.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

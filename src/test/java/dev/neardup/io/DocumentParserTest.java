@@ -187,6 +187,60 @@ class DocumentParserTest {
     }
 
     @Test
+    void dottedFieldNamesReachIntoNestedObjects() {
+        DocumentParser nested =
+                new DocumentParser(
+                        new InputFields(
+                                "warc.id",
+                                "response.body",
+                                "warc.target.uri",
+                                "response.type",
+                                "warc.date",
+                                "op.deleted"),
+                        EIGHT_MB);
+        RawRecord r =
+                raw(
+                        "{\"warc\":{\"id\":\"k1\",\"date\":\"2024-01-01T00:00:00Z\","
+                                + "\"target\":{\"uri\":\"https://l.example\",\"x\":[1,{}]}},"
+                                + "\"response\":{\"status\":200,\"type\":\"text/plain\","
+                                + "\"body\":\"text here\"},\"id\":\"ignored\","
+                                + "\"body\":\"ignored\",\"other\":{\"body\":\"no\"}}");
+        Document d = nested.parse(r, INGEST, NOW).document();
+        assertThat(d).isNotNull();
+        assertThat(d.id).isEqualTo("k1");
+        assertThat(d.content).isEqualTo("text here");
+        assertThat(d.url).isEqualTo("https://l.example");
+        assertThat(d.contentType).isEqualTo("text/plain");
+        assertThat(d.eventTime).isEqualTo(Instant.parse("2024-01-01T00:00:00Z").toEpochMilli());
+
+        // A nested deletion flag; a path whose object is missing or not an object is absent.
+        assertThat(
+                        nested.parse(
+                                        raw(
+                                                "{\"warc\":{\"id\":\"k2\"},"
+                                                        + "\"op\":{\"deleted\":true}}"),
+                                        INGEST,
+                                        NOW)
+                                .deletion())
+                .isNotNull();
+        DocumentParser.Result notObject =
+                nested.parse(raw("{\"warc\":\"k3\",\"response\":{\"body\":\"x y\"}}"), INGEST, NOW);
+        assertThat(notObject.deadLetter().reason).isEqualTo(Reason.MISSING_ID.name());
+        assertThat(notObject.deadLetter().message).contains("field 'warc.id'");
+        // A repeated field inside a nested object is malformed, as at the top.
+        assertThat(
+                        nested.parse(
+                                        raw(
+                                                "{\"warc\":{\"id\":\"a\",\"id\":\"b\"},"
+                                                        + "\"response\":{\"body\":\"x\"}}"),
+                                        INGEST,
+                                        NOW)
+                                .deadLetter()
+                                .reason)
+                .isEqualTo(Reason.MALFORMED_JSON.name());
+    }
+
+    @Test
     void aDocumentOfExactlyTheLimitIsAccepted() {
         String head = "{\"id\":\"p\",\"content\":\"";
         String tail = "\"}";
