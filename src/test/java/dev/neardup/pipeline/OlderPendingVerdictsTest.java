@@ -120,6 +120,19 @@ class OlderPendingVerdictsTest {
         return OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString());
     }
 
+    /**
+     * Restores the Jaccard verdict snapshot {@code file} (under {@code /state/}) with its verdicts
+     * on the heap ({@code where} "heap") or spilled to keyed state ("spilled").
+     */
+    private void restoreJaccard(String where, String file) throws Exception {
+        var url = OlderPendingVerdictsTest.class.getResource("/state/" + file);
+        assertThat(url).as("snapshot %s in test resources", file).isNotNull();
+        restore(
+                HarnessFixtures.settingsWithPendingBuffer(
+                        64, MemorySize.parse(where.equals("heap") ? "32mb" : "0")),
+                OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString()));
+    }
+
     private void restore(NearDupSettings settings, OperatorSubtaskState state) throws Exception {
         harness = verdictHarness(settings);
         harness.initializeState(state);
@@ -230,14 +243,7 @@ class OlderPendingVerdictsTest {
     @ParameterizedTest
     @ValueSource(strings = {"heap", "spilled"})
     void jaccardVerdictsOfLayout4RestoreWithoutEarlyAlerts(String where) throws Exception {
-        var url =
-                OlderPendingVerdictsTest.class.getResource(
-                        "/state/verdicts-v4-jaccard-" + where + ".snapshot");
-        assertThat(url).isNotNull();
-        restore(
-                HarnessFixtures.settingsWithPendingBuffer(
-                        64, MemorySize.parse(where.equals("heap") ? "32mb" : "0")),
-                OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString()));
+        restoreJaccard(where, "verdicts-v4-jaccard-" + where + ".snapshot");
         long t = T0 + MINUTE;
         VerdictEvent early = VerdictEvent.early("d", "https://example.org/d", t, 2);
         early.addMatch("a", "https://example.org/a", T0, Estimate.of(0.875), 2, null, 0);
@@ -265,14 +271,7 @@ class OlderPendingVerdictsTest {
     @ValueSource(strings = {"heap", "spilled"})
     void jaccardVerdictsOfLayout5RestoreWithTheirKeys(String where) throws Exception {
         String id = "d-\u00e9\u20ac\ud83d\ude00\u0000";
-        var url =
-                OlderPendingVerdictsTest.class.getResource(
-                        "/state/verdicts-v5-jaccard-" + where + ".snapshot");
-        assertThat(url).isNotNull();
-        restore(
-                HarnessFixtures.settingsWithPendingBuffer(
-                        64, MemorySize.parse(where.equals("heap") ? "32mb" : "0")),
-                OperatorSnapshotUtil.readStateHandle(Path.of(url.toURI()).toString()));
+        restoreJaccard(where, "verdicts-v5-jaccard-" + where + ".snapshot");
         long t = T0 + MINUTE;
         VerdictEvent rest = HarnessFixtures.matches(id, t, 2, 3);
         rest.reports = 2;
