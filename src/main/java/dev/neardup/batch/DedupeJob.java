@@ -289,16 +289,17 @@ public final class DedupeJob {
         DataStream<ParsedRecord> parsed = null;
         long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
         for (int i = 0; i < inputs.size(); i++) {
+            boolean archive = archive(i);
             DataStream<ParsedRecord> one =
                     env.fromSource(
-                                    source(i, attempt, linesBefore, env.getParallelism()),
+                                    source(i, archive, attempt, linesBefore, env.getParallelism()),
                                     WatermarkStrategy.noWatermarks(),
                                     "documents " + i,
                                     TypeInformation.of(ParsedRecord.class))
                             .uid("dedupe-source-" + i)
                             .name("documents " + attempt.inputNames().get(i));
             parsed = parsed == null ? one : parsed.union(one);
-            if (i + 1 < inputs.size() && !archive(i)) {
+            if (i + 1 < inputs.size() && !archive) {
                 linesBefore += JsonLinesFormat.countLines(path(inputs.get(i)));
             }
         }
@@ -493,9 +494,9 @@ public final class DedupeJob {
      * linesBefore}, as their event time.
      */
     private FileSource<ParsedRecord> source(
-            int i, DedupeSettings attempt, long linesBefore, int parallelism) throws IOException {
+            int i, boolean archive, DedupeSettings attempt, long linesBefore, int parallelism)
+            throws IOException {
         java.nio.file.Path local = localPath(inputs.get(i));
-        boolean archive = archive(i);
         LineSplits plan =
                 local != null && planSplits && !archive
                         ? LineSplits.plan(

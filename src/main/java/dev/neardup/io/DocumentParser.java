@@ -441,10 +441,7 @@ public class DocumentParser implements java.io.Serializable {
                 throw new Rejected(
                         Reason.BAD_TIMESTAMP,
                         fetchedAt
-                                + " must be a time from "
-                                + Json.isoTime(MIN_FETCHED_AT)
-                                + " to "
-                                + Json.isoTime(MAX_TIME)
+                                + TIME_RANGE
                                 + " (and at most neardup.max-clock-skew ahead of now), got "
                                 + abbreviate(asJson(fetched))
                                 + (e.looksLike == null
@@ -495,13 +492,7 @@ public class DocumentParser implements java.io.Serializable {
             if (fetchedAt < MIN_FETCHED_AT || fetchedAt > MAX_TIME) {
                 throw new Rejected(
                         Reason.BAD_TIMESTAMP,
-                        timeField
-                                + " must be a time from "
-                                + Json.isoTime(MIN_FETCHED_AT)
-                                + " to "
-                                + Json.isoTime(MAX_TIME)
-                                + ", got "
-                                + Instant.ofEpochMilli(fetchedAt),
+                        timeField + TIME_RANGE + ", got " + Instant.ofEpochMilli(fetchedAt),
                         id);
             }
             long eventTime = skewChecked(fetchedAt, timeField, id, now);
@@ -650,6 +641,13 @@ public class DocumentParser implements java.io.Serializable {
 
     /** 9999-12-31T23:59:59.999Z: the last instant ISO-8601 output can express. */
     public static final long MAX_TIME = 253_402_300_799_999L;
+
+    /** What a BAD_TIMESTAMP message says of a fetch time out of range, after the field's name. */
+    private static final String TIME_RANGE =
+            " must be a time from "
+                    + Json.isoTime(MIN_FETCHED_AT)
+                    + " to "
+                    + Json.isoTime(MAX_TIME);
 
     /**
      * A fetchedAt that is a time, but outside {@link #MIN_FETCHED_AT} to {@link #MAX_TIME}; {@code

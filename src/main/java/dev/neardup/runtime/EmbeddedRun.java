@@ -238,18 +238,15 @@ public final class EmbeddedRun {
         if (all == 0) {
             return "";
         }
-        StringBuilder out =
-                new StringBuilder(", " + all + (all == 1 ? " WARC record" : " WARC records"));
-        out.append(" skipped (");
-        byReason.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                .forEach(
-                        e ->
-                                out.append(out.charAt(out.length() - 1) == '(' ? "" : ", ")
-                                        .append(e.getKey().toLowerCase(Locale.ROOT))
-                                        .append(' ')
-                                        .append(e.getValue()));
-        return out.append(')').toString();
+        return ", "
+                + all
+                + (all == 1 ? " WARC record" : " WARC records")
+                + " skipped ("
+                + byReason.entrySet().stream()
+                        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                        .map(e -> e.getKey().toLowerCase(Locale.ROOT) + " " + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(", "))
+                + ")";
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */
