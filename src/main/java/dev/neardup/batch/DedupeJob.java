@@ -7,12 +7,12 @@ import dev.neardup.config.VerifyMode;
 import dev.neardup.io.ClusterAssignment;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DuplicatePair;
-import dev.neardup.io.JsonLinesFormat;
+import dev.neardup.io.InputFiles;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.io.LineSplits;
 import dev.neardup.io.ParsedRecord;
 import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,7 +26,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
@@ -286,23 +285,30 @@ public final class DedupeJob {
 
     /** The whole dedupe, from the input files to the outputs, as one job graph in {@code env}. */
     void build(StreamExecutionEnvironment env, DedupeSettings attempt) throws IOException {
-        DataStream<ParsedRecord> parsed = null;
-        long linesBefore = 0; // of the inputs before input i: undated lines follow the input order
+        List<InputFiles.Input> given = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
-            boolean archive = archive(i);
-            DataStream<ParsedRecord> one =
-                    env.fromSource(
-                                    source(i, archive, attempt, linesBefore, env.getParallelism()),
-                                    WatermarkStrategy.noWatermarks(),
-                                    "documents " + i,
-                                    TypeInformation.of(ParsedRecord.class))
-                            .uid("dedupe-source-" + i)
-                            .name("documents " + attempt.inputNames().get(i));
-            parsed = parsed == null ? one : parsed.union(one);
-            if (i + 1 < inputs.size() && !archive) {
-                linesBefore += JsonLinesFormat.countLines(path(inputs.get(i)));
-            }
+            given.add(
+                    new InputFiles.Input(
+                            attempt.inputNames().get(i),
+                            path(inputs.get(i)),
+                            localPath(inputs.get(i))));
         }
+        DataStream<ParsedRecord> parsed =
+                env.fromSource(
+                                settings.job()
+                                        .input()
+                                        .files(
+                                                given,
+                                                planSplits,
+                                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                                env.getParallelism(),
+                                                DocumentLinesFormat.UndatedLines.POSITION)
+                                        .source(false, null),
+                                WatermarkStrategy.noWatermarks(),
+                                "documents",
+                                TypeInformation.of(ParsedRecord.class))
+                        .uid("dedupe-source")
+                        .name("documents");
         SingleOutputStreamOperator<DedupeDoc> sketched =
                 parsed.process(new DedupeSketchFunction(attempt))
                         .uid("dedupe-sketch")
@@ -485,41 +491,6 @@ public final class DedupeJob {
         int colon = s.indexOf(':');
         int slash = s.indexOf('/');
         return colon > 1 && (slash < 0 || colon < slash);
-    }
-
-    /**
-     * The source of input {@code i}: a local file is cut into line-aligned splits (read by all
-     * source subtasks) when the splits are planned here; otherwise, and for a file on another
-     * filesystem, the file is one split. Undated lines take their position, after {@code
-     * linesBefore}, as their event time.
-     */
-    private FileSource<ParsedRecord> source(
-            int i, boolean archive, DedupeSettings attempt, long linesBefore, int parallelism)
-            throws IOException {
-        java.nio.file.Path local = localPath(inputs.get(i));
-        LineSplits plan =
-                local != null && planSplits && !archive
-                        ? LineSplits.plan(
-                                local, conf.get(NearDupOptions.FILE_SPLIT_SIZE), parallelism)
-                        : null;
-        return settings.job()
-                .input()
-                .format(
-                        attempt.inputNames().get(i),
-                        archive,
-                        plan,
-                        linesBefore,
-                        DocumentLinesFormat.UndatedLines.POSITION)
-                .fileSource(path(inputs.get(i)), plan, false)
-                .build();
-    }
-
-    /** Whether input {@code i} is read as WARC records (by its name, or its first bytes). */
-    private boolean archive(int i) throws IOException {
-        String input = inputs.get(i);
-        return settings.job()
-                .input()
-                .isArchive(input.substring(input.lastIndexOf('/') + 1), localPath(input));
     }
 
     /** The Flink path of an input given as a local path or a URI. */

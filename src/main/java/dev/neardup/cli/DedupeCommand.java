@@ -94,11 +94,14 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                 names = {"--input", "-i"},
                 paramLabel = "PATH",
                 required = true,
+                arity = "1..*",
                 description =
                         "JSON Lines file of documents, or a WARC, WET or ARC file (by name or"
                                 + " first bytes): a local path, a Flink filesystem URI (file://,"
-                                + " s3://, ...) or - for JSON Lines on standard input."
-                                + " Repeatable.")
+                                + " s3://, ...) or - for JSON Lines on standard input. Several"
+                                + " files, a local directory (the files under it) or a quoted"
+                                + " glob ('*.warc.gz'; ** spans directories) are read in the"
+                                + " order given, any mix of formats.")
         List<String> files;
 
         @Option(

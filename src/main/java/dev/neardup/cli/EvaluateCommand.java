@@ -2,9 +2,11 @@ package dev.neardup.cli;
 
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.evaluate.Evaluate;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.ConfigOption;
@@ -60,8 +62,12 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
             names = {"--input", "-i"},
             paramLabel = "FILE",
             required = true,
-            description = "JSON Lines file of documents, or a WARC, WET or ARC file.")
-    Path input;
+            arity = "1..*",
+            description =
+                    "JSON Lines file of documents, or a WARC, WET or ARC file. Several files, a"
+                            + " directory (the files under it) or a quoted glob are read in the"
+                            + " order given.")
+    List<String> inputs;
 
     @Mixin JobOptions job;
 
@@ -105,14 +111,21 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public Integer call() throws Exception {
-        CliFiles.readableFile("input file", input.toString(), input);
+        List<Path> files = new ArrayList<>();
+        for (String file : CliFiles.inputs(inputs)) {
+            if (file.equals("-")) {
+                throw NeardupException.usage(
+                        "evaluate reads its input twice: give a file, not standard input (-)");
+            }
+            files.add(CliFiles.readableFile("input file", file, Path.of(file)));
+        }
         SCurvePlot.ImageFormat plotFormat =
                 plot == null ? null : SCurvePlot.ImageFormat.required("--plot", plot);
         Path reportFile = report.checked();
         Configuration conf = job.toConfiguration();
         Evaluate.run(
                 new Evaluate.Options(
-                        input,
+                        files,
                         floor,
                         recallSimilarity,
                         precisionSimilarity,

@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
@@ -49,6 +50,7 @@ import picocli.CommandLine.Spec;
             "  neardup run --sample",
             "      the bundled sample crawl; alerts on stdout",
             "  neardup run --input crawl.jsonl --alerts alerts.jsonl --report report.html",
+            "  neardup run --input 'crawl/warcs/*.warc.gz' --verdicts verdicts.jsonl",
             "  neardup run --input crawl.jsonl --alerts alerts.jsonl \\",
             "      --verdicts verdicts.jsonl --dead-letters dead.jsonl --threshold 0.9",
             "  zcat crawl.jsonl.gz | neardup run --input - --verdicts - \\",
@@ -76,12 +78,15 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                 names = {"--input", "-i"},
                 paramLabel = "FILE",
                 required = true,
+                arity = "1..*",
                 description =
                         "JSON Lines file of documents, or a WARC, WET or ARC file as a crawler"
                                 + " wrote it (.warc, .warc.gz, .wet.gz, .arc.gz; by name or first"
                                 + " bytes, --input-format to say it), or - for JSON Lines on"
-                                + " standard input.")
-        String file;
+                                + " standard input. Several files, a directory (the files under"
+                                + " it) or a quoted glob (** spans directories) are read in the"
+                                + " order given, any mix of formats.")
+        List<String> files;
 
         @Option(
                 names = "--sample",
@@ -190,14 +195,19 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
         int samples = report.samples();
         Configuration conf = job.toConfiguration();
         NearDupSettings settings = EmbeddedJob.settings(conf);
+        List<String> files = input.sample ? List.of() : CliFiles.inputs(input.files);
         String name =
-                input.sample ? "the sample crawl" : input.file.equals("-") ? "stdin" : input.file;
+                input.sample
+                        ? "the sample crawl"
+                        : files.size() > 1
+                                ? files.size() + " input files"
+                                : files.get(0).equals("-") ? "stdin" : files.get(0);
         return EmbeddedRun.run(
                 new EmbeddedRun.Options(
                         conf,
                         settings,
                         input.sample,
-                        input.file,
+                        files,
                         parent.stdin(),
                         alerts,
                         verdicts,

@@ -4,6 +4,7 @@ import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.FieldLimits;
 import dev.neardup.io.InputFields;
+import dev.neardup.io.InputFiles;
 import dev.neardup.io.InputFormat;
 import dev.neardup.io.JsonLinesFormat;
 import dev.neardup.io.LineSplits;
@@ -11,6 +12,9 @@ import dev.neardup.io.WarcDocuments;
 import dev.neardup.io.warc.WarcReadSettings;
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -86,5 +90,41 @@ public record InputSettings(
                 new JsonLinesFormat(name, limits.recordBytes(), plan, linesBefore),
                 parser(),
                 undated);
+    }
+
+    /**
+     * The input files {@code inputs}, in this order, each read with its format: a JSON Lines file
+     * that is local is cut into line-aligned splits for {@code parallelism} readers ({@code
+     * splitSize} each, or as {@link LineSplits#plan} chooses when it is null) when {@code
+     * planSplits}, else read as one split; its undated lines are placed after the lines of the JSON
+     * Lines files before it by {@code undated}.
+     */
+    public InputFiles files(
+            List<InputFiles.Input> inputs,
+            boolean planSplits,
+            MemorySize splitSize,
+            int parallelism,
+            DocumentLinesFormat.UndatedLines undated)
+            throws IOException {
+        List<InputFiles.File> files = new ArrayList<>();
+        long linesBefore = 0; // of the JSON Lines inputs before this one
+        for (int i = 0; i < inputs.size(); i++) {
+            InputFiles.Input in = inputs.get(i);
+            boolean archive = isArchive(in.name(), in.local());
+            LineSplits plan =
+                    planSplits && !archive && in.local() != null
+                            ? LineSplits.plan(in.local(), splitSize, parallelism)
+                            : null;
+            files.add(
+                    new InputFiles.File(
+                            in.path(),
+                            in.name(),
+                            format(in.name(), archive, plan, linesBefore, undated),
+                            plan));
+            if (!archive && i + 1 < inputs.size()) {
+                linesBefore += JsonLinesFormat.countLines(in.path());
+            }
+        }
+        return new InputFiles(files);
     }
 }

@@ -26,9 +26,6 @@ public final class DocumentFileSource
 
     private static final long serialVersionUID = 1L;
 
-    /** The source's counter of the blank lines skipped. */
-    public static final String BLANK_LINES = DocumentLinesFormat.BLANK_LINES;
-
     private final FileSource<ParsedRecord> files;
     private final InputFormat format;
 
@@ -41,7 +38,9 @@ public final class DocumentFileSource
     @Override
     public SourceReader<ParsedRecord, FileSourceSplit> createReader(SourceReaderContext context) {
         return new FileSourceReader<>(
-                context, format.reader(context.metricGroup()), context.getConfiguration());
+                context,
+                format.reader(new SourceCounters(context.metricGroup())),
+                context.getConfiguration());
     }
 
     @Override

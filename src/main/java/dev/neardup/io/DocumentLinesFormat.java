@@ -10,7 +10,6 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 
 /**
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
@@ -47,11 +46,10 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
         this.undated = Objects.requireNonNull(undated, "undated");
     }
 
-    /** This format's lines, counting the blank lines they skip ({@link #BLANK_LINES}). */
+    /** This format's lines, counting the blank lines they skip in {@code counters}. */
     @Override
-    public BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source) {
-        return new StreamFormatAdapter<>(
-                source == null ? this : countingBlankLines(source.counter("blankLinesSkipped")));
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters) {
+        return new StreamFormatAdapter<>(countingBlankLines(counters.blankLines()));
     }
 
     /**
@@ -71,9 +69,6 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
             }
         }
     }
-
-    /** The source's counter of the blank lines skipped. */
-    public static final String BLANK_LINES = "blankLinesSkipped";
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */
     public DocumentLinesFormat countingBlankLines(Counter counter) {

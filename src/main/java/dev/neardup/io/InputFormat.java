@@ -1,18 +1,16 @@
 package dev.neardup.io;
 
 import dev.neardup.io.warc.ArchiveFormat;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.metrics.MetricGroup;
 
 /**
  * A file format of the job's input: it reads {@link ParsedRecord}s (documents, deletions and dead
  * letters, parsed in the source so that they leave it with their event times) as a Flink bulk
  * format of file splits, whose readers count what they skip in the source's metrics. JSON Lines
  * ({@link DocumentLinesFormat}) and WARC, WET and ARC ({@link WarcDocuments}) are the two; the
- * input settings pick one for a file ({@code InputSettings.format}).
+ * input settings pick one for a file ({@code InputSettings.format}), and {@link InputFiles} reads
+ * many files, each with its own.
  */
 public interface InputFormat extends java.io.Serializable {
 
@@ -26,11 +24,8 @@ public interface InputFormat extends java.io.Serializable {
         WARC
     }
 
-    /**
-     * The file reader of this format, counting what it skips in {@code source}'s metrics (none when
-     * it is null).
-     */
-    BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source);
+    /** The file reader of this format, counting what it skips in {@code counters}. */
+    BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters);
 
     /**
      * Reads the local file {@code file} outside a job (the tools), as the job's source reads it:
@@ -42,18 +37,6 @@ public interface InputFormat extends java.io.Serializable {
     @FunctionalInterface
     interface RecordConsumer {
         void accept(RawRecord raw, ParsedRecord parsed) throws java.io.IOException;
-    }
-
-    /**
-     * A file source of {@code file} read with this format: cut into the splits of {@code plan}
-     * (JSON Lines only; the plan this format was made with), or one split when it is null. With
-     * {@code watched}, the caller monitors {@code file} continuously, and a file that is gone has
-     * nothing new to read.
-     */
-    default FileSource.FileSourceBuilder<ParsedRecord> fileSource(
-            Path file, LineSplits plan, boolean watched) {
-        return FileSource.forBulkFileFormat(reader(null), file)
-                .setFileEnumerator(LineSplitEnumerator.provider(plan, watched));
     }
 
     /**

@@ -4,7 +4,9 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.enumerate.FileEnumerator;
 import org.apache.flink.core.fs.FileStatus;
@@ -13,29 +15,32 @@ import org.apache.flink.core.fs.Path;
 
 /**
  * Cuts each input file into the line-aligned splits of its {@link LineSplits} plan, so that a file
- * is read by all source subtasks at once. A file without a plan, or one that changed since it was
- * planned, is one split. A directory (the watched input of {@code bench --live}) is read file by
- * file: each file in it whose name does not start with . or _ is one split. A watched input that no
- * longer exists has nothing new to read; any other input that does not exist is an error.
+ * is read by all source subtasks at once, in the order the files are given. A file without a plan,
+ * or one that changed since it was planned, is one split. A directory (the watched input of {@code
+ * bench --live}) is read file by file: each file in it whose name does not start with . or _ is one
+ * split. A watched input that no longer exists has nothing new to read; any other input that does
+ * not exist is an error.
  */
 public final class LineSplitEnumerator implements FileEnumerator {
 
-    private final LineSplits plan;
+    private final Map<String, LineSplits> plans;
     private final boolean watched;
     private long nextId;
 
     /**
-     * @param plan the plan of the one file that is split; null to read every file as one split
+     * @param plans the plans of the files that are split, by their path ({@link Path#toString});
+     *     every other file is one split
      * @param watched whether the inputs are watched (enumerated again and again while the job runs)
      */
-    public LineSplitEnumerator(LineSplits plan, boolean watched) {
-        this.plan = plan;
+    public LineSplitEnumerator(Map<String, LineSplits> plans, boolean watched) {
+        this.plans = Map.copyOf(plans);
         this.watched = watched;
     }
 
-    /** A serializable provider of enumerators for {@code plan}. */
-    public static FileEnumerator.Provider provider(LineSplits plan, boolean watched) {
-        return () -> new LineSplitEnumerator(plan, watched);
+    /** A serializable provider of enumerators for {@code plans}. */
+    public static FileEnumerator.Provider provider(Map<String, LineSplits> plans, boolean watched) {
+        HashMap<String, LineSplits> copy = new HashMap<>(plans);
+        return () -> new LineSplitEnumerator(copy, watched);
     }
 
     @Override
@@ -76,6 +81,7 @@ public final class LineSplitEnumerator implements FileEnumerator {
             }
             long size = status.getLen();
             long modified = status.getModificationTime();
+            LineSplits plan = plans.get(path.toString());
             if (plan != null && plan.matches(path.toUri().getPath(), size, modified)) {
                 for (int i = 0; i < plan.count(); i++) {
                     long start = plan.start(i);

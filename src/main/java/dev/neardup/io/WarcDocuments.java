@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -22,30 +21,22 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.ArrayResultIterator;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 
 /**
  * WARC, WET and ARC files (plain or one gzip member per record) read as parsed records, through
  * {@link WarcRecordReader}: a document record becomes a {@link Document} checked as a JSON record's
  * fields are ({@link DocumentParser#validated}), a broken record a dead letter whose source is
  * {@code file@offset}; records that are no documents (requests, metadata, images, error pages,
- * revisits) are skipped and counted by reason in the source's metric {@link #SKIPPED}. A file is
- * one split (records are found from the file's start), read in file order; a restored reader reads
- * it again from the start and skips the records it had emitted.
+ * revisits) are skipped and counted by reason in the source's metric {@link
+ * SourceCounters#SKIPPED}. A file is one split (records are found from the file's start), read in
+ * file order; a restored reader reads it again from the start and skips the records it had emitted.
  */
 public final class WarcDocuments implements InputFormat {
 
     private static final long serialVersionUID = 1L;
 
-    /** The source's counters of records skipped, one per reason (metric group {@code reason}). */
-    public static final String SKIPPED = "recordsSkipped";
-
     /** The reason under which identical-payload revisits are counted. */
     public static final String REVISIT = "IDENTICAL_REVISIT";
-
-    /** The name of the metric group variable that holds a skip's reason. */
-    public static final String REASON = "reason";
 
     /** Records handed to the source in one batch. */
     private static final int BATCH = 64;
@@ -66,8 +57,8 @@ public final class WarcDocuments implements InputFormat {
     }
 
     @Override
-    public BulkFormat<ParsedRecord, FileSourceSplit> reader(MetricGroup source) {
-        return new Bulk(this, source);
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters) {
+        return new Bulk(this, counters);
     }
 
     /**
@@ -157,11 +148,11 @@ public final class WarcDocuments implements InputFormat {
     private static final class Bulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
         private static final long serialVersionUID = 1L;
         private final WarcDocuments format;
-        private final transient MetricGroup source;
+        private final transient SourceCounters counters;
 
-        Bulk(WarcDocuments format, MetricGroup source) {
+        Bulk(WarcDocuments format, SourceCounters counters) {
             this.format = format;
-            this.source = source;
+            this.counters = counters;
         }
 
         @Override
@@ -189,7 +180,7 @@ public final class WarcDocuments implements InputFormat {
                 in.close();
                 throw e;
             }
-            return new WarcReader(format, records, emitted, source);
+            return new WarcReader(format, records, emitted, counters);
         }
 
         @Override
@@ -207,17 +198,19 @@ public final class WarcDocuments implements InputFormat {
     private static final class WarcReader implements BulkFormat.Reader<ParsedRecord> {
         private final WarcDocuments format;
         private final WarcRecordReader records;
-        private final MetricGroup source;
-        private final Map<String, Counter> skipped = new HashMap<>();
+        private final SourceCounters counters;
         private long emitted;
         private long toSkip;
 
         WarcReader(
-                WarcDocuments format, WarcRecordReader records, long toSkip, MetricGroup source) {
+                WarcDocuments format,
+                WarcRecordReader records,
+                long toSkip,
+                SourceCounters counters) {
             this.format = format;
             this.records = records;
             this.toSkip = toSkip;
-            this.source = source;
+            this.counters = counters;
         }
 
         @Override
@@ -248,11 +241,7 @@ public final class WarcDocuments implements InputFormat {
 
         /** Counts a skipped record by reason (one re-read after a restore counts again). */
         private void skip(String reason) {
-            if (source != null) {
-                skipped.computeIfAbsent(
-                                reason, r -> source.addGroup(REASON, r).counter("recordsSkipped"))
-                        .inc();
-            }
+            counters.skipped(reason).inc();
         }
 
         @Override

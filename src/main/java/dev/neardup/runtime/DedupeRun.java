@@ -83,9 +83,12 @@ public final class DedupeRun {
 
     private DedupeRun() {}
 
-    /** The inputs as given: the sample crawl's name, or the files. */
+    /**
+     * The inputs as given: the sample crawl's name, or the files (directories and globs expanded:
+     * {@link CliFiles#inputs}).
+     */
     public static List<String> given(Options o) {
-        return o.sample() ? List.of("sample-crawl.jsonl") : o.files();
+        return o.sample() ? List.of("sample-crawl.jsonl") : CliFiles.inputs(o.files());
     }
 
     /** The job's settings: checks that no input is given twice. */

@@ -3,17 +3,16 @@ package dev.neardup.runtime;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
-import dev.neardup.io.DocumentFileSource;
 import dev.neardup.io.DocumentLinesFormat;
-import dev.neardup.io.InputFormat;
+import dev.neardup.io.InputFiles;
 import dev.neardup.io.JsonLinesSink;
-import dev.neardup.io.LineSplits;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.time.Duration;
+import java.util.List;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -125,6 +124,21 @@ public final class EmbeddedJob {
         return start(conf, settings, input, null, null, null, true, true);
     }
 
+    /**
+     * Starts the job over the local files {@code inputs}, read in this order (any mix of JSON Lines
+     * and WARC), and returns at once; as {@link #start} otherwise.
+     */
+    public static JobClient start(
+            Configuration conf,
+            NearDupSettings settings,
+            List<java.nio.file.Path> inputs,
+            String alerts,
+            String verdicts,
+            String deadLetters)
+            throws Exception {
+        return start(conf, settings, inputs, alerts, verdicts, deadLetters, false, false);
+    }
+
     private static JobClient start(
             Configuration conf,
             NearDupSettings settings,
@@ -135,43 +149,48 @@ public final class EmbeddedJob {
             boolean continuous,
             boolean keyedPathCut)
             throws Exception {
+        return start(
+                conf,
+                settings,
+                List.of(input),
+                alerts,
+                verdicts,
+                deadLetters,
+                continuous,
+                keyedPathCut);
+    }
+
+    private static JobClient start(
+            Configuration conf,
+            NearDupSettings settings,
+            List<java.nio.file.Path> inputs,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            boolean continuous,
+            boolean keyedPathCut)
+            throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        boolean archive = settings.input().isArchive(input);
-        if (archive && continuous) {
+        if (continuous && (inputs.size() != 1 || settings.input().isArchive(inputs.get(0)))) {
             throw new IllegalArgumentException(
-                    "a watched input is read as JSON Lines, not as WARC records: " + input);
+                    "a watched input is one file or directory of JSON Lines: " + inputs);
         }
         // A watched file is one split: its watermarks assume that the file is read in order. A
         // WARC file is one split: its records are found from its start.
-        LineSplits plan =
-                continuous || archive
-                        ? null
-                        : LineSplits.plan(
-                                input,
-                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
-                                env.getParallelism());
-        InputFormat format =
+        InputFiles files =
                 settings.input()
-                        .format(
-                                input.getFileName().toString(),
-                                archive,
-                                plan,
-                                0,
+                        .files(
+                                inputs.stream().map(InputFiles.Input::local).toList(),
+                                !continuous,
+                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                env.getParallelism(),
                                 continuous
                                         ? DocumentLinesFormat.UndatedLines.READ_TIME
                                         : DocumentLinesFormat.UndatedLines.POSITION);
-        var builder =
-                format.fileSource(
-                        new org.apache.flink.core.fs.Path(input.toAbsolutePath().toUri()),
-                        plan,
-                        continuous);
-        if (continuous) {
-            builder.monitorContinuously(Duration.ofSeconds(1));
-        }
         NearDupJob job =
                 new NearDupJob(
                                 settings,
-                                new DocumentFileSource(builder.build(), format),
+                                files.source(continuous, Duration.ofSeconds(1)),
                                 continuous
                                         ? DocumentWatermarks.boundedOutOfOrderness(
                                                 settings.watermarks())
@@ -189,7 +208,7 @@ public final class EmbeddedJob {
         } else {
             job.build(env);
         }
-        return env.executeAsync("neardup " + input.getFileName());
+        return env.executeAsync("neardup " + inputs.get(0).getFileName());
     }
 
     /** Runs the job to the end of the input. */

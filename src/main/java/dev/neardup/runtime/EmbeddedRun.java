@@ -3,8 +3,8 @@ package dev.neardup.runtime;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.SourceCounters;
 import dev.neardup.io.Verdict;
-import dev.neardup.io.WarcDocuments;
 import dev.neardup.pipeline.NearDupSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,7 +29,8 @@ public final class EmbeddedRun {
     /**
      * @param settings the job's settings from {@code conf}
      * @param sample read the sample crawl bundled in the jar
-     * @param file the input file, or - for {@code stdin} (when not {@code sample})
+     * @param files the input files, in order, one of them perhaps - for {@code stdin} (when not
+     *     {@code sample}; directories and globs expanded: {@link CliFiles#inputs})
      * @param stdin what - reads
      * @param alerts where alerts go (a file or -), null for stdout
      * @param verdicts where verdicts go, null for none
@@ -43,7 +45,7 @@ public final class EmbeddedRun {
             Configuration conf,
             NearDupSettings settings,
             boolean sample,
-            String file,
+            List<String> files,
             InputStream stdin,
             String alerts,
             String verdicts,
@@ -57,11 +59,12 @@ public final class EmbeddedRun {
     /** Writes the HTML report of a finished run from its input and verdicts into a file. */
     public interface ReportWriter {
         /**
-         * @param input the file the job read (the sample crawl and standard input spooled)
+         * @param inputs the files the job read (the sample crawl and standard input spooled)
          * @param verdicts the verdicts the job wrote
          * @param summary the run's summary line
          */
-        void write(Path report, Path input, Path verdicts, String summary) throws IOException;
+        void write(Path report, List<Path> inputs, Path verdicts, String summary)
+                throws IOException;
     }
 
     private EmbeddedRun() {}
@@ -71,8 +74,12 @@ public final class EmbeddedRun {
         Configuration conf = o.conf();
         NearDupSettings settings = o.settings();
         boolean quiet = o.quiet();
-        if (o.file() != null && !o.file().equals("-")) {
-            CliFiles.readableFile("input file", o.file(), Path.of(o.file()));
+        if (!o.sample()) {
+            for (String file : o.files()) {
+                if (!file.equals("-")) {
+                    CliFiles.readableFile("input file", file, Path.of(file));
+                }
+            }
         }
         CliFiles.writableFile("--alerts", o.alerts());
         CliFiles.writableFile("--verdicts", o.verdicts());
@@ -89,10 +96,14 @@ public final class EmbeddedRun {
                 Interruption interruption =
                         Interruption.install(quiet ? null : err, progress, dir::close)) {
             Path work = dir.path();
-            Path inputFile =
-                    o.sample() || o.file().equals("-")
-                            ? dir.spool(o.sample(), o.stdin())
-                            : Path.of(o.file()); // checked before the work directory is made
+            List<Path> inputFiles = new ArrayList<>();
+            if (o.sample()) {
+                inputFiles.add(dir.spool(true, o.stdin()));
+            }
+            for (String file : o.sample() ? List.<String>of() : o.files()) {
+                // checked before the work directory is made
+                inputFiles.add(file.equals("-") ? dir.spool(false, o.stdin()) : Path.of(file));
+            }
             if (!quiet) {
                 err.println("neardup: " + settings);
             }
@@ -110,13 +121,12 @@ public final class EmbeddedRun {
                     EmbeddedJob.start(
                             flink,
                             settings,
-                            inputFile,
+                            inputFiles,
                             o.alerts() == null ? JsonLinesSink.STDOUT : o.alerts(),
                             verdicts,
                             o.deadLetters() == null
                                     ? JsonLinesSink.STDERR_SUMMARY
-                                    : o.deadLetters(),
-                            false);
+                                    : o.deadLetters());
             // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
@@ -142,7 +152,7 @@ public final class EmbeddedRun {
                 o.reportWriter()
                         .write(
                                 o.report(),
-                                inputFile,
+                                inputFiles,
                                 Path.of(verdicts),
                                 summary.replaceFirst("^neardup: ", ""));
                 if (!quiet) {
@@ -170,7 +180,11 @@ public final class EmbeddedRun {
         String name =
                 o.sample()
                         ? "the sample crawl"
-                        : o.file().equals("-") ? "standard input" : o.file();
+                        : o.files().size() > 1
+                                ? "the " + o.files().size() + " input files"
+                                : o.files().get(0).equals("-")
+                                        ? "standard input"
+                                        : o.files().get(0);
         long dead = counts.written(EmbeddedJob.DEAD_LETTERS);
         if (dead == 0) {
             err.println("neardup: warning: no document in " + name + ": the input is empty");
@@ -186,8 +200,8 @@ public final class EmbeddedRun {
                         + ": "
                         + (dead == 1 ? "1 line, a dead letter" : dead + " lines, all dead letters")
                         + (first.isEmpty() ? "" : " (" + String.join("; ", first) + ")")
-                        + "; the input is JSON Lines, a document object per line (docs/reference:"
-                        + " dead-letter reasons)",
+                        + "; the input is JSON Lines, a document object per line, or WARC records"
+                        + " (docs/reference: dead-letter reasons)",
                 null);
     }
 
@@ -233,7 +247,7 @@ public final class EmbeddedRun {
      * reason; nothing when there are none.
      */
     static String skippedRecords(JobCounts counts) {
-        Map<String, Long> byReason = counts.countBy(WarcDocuments.SKIPPED, WarcDocuments.REASON);
+        Map<String, Long> byReason = counts.countBy(SourceCounters.SKIPPED, SourceCounters.REASON);
         long all = byReason.values().stream().mapToLong(Long::longValue).sum();
         if (all == 0) {
             return "";

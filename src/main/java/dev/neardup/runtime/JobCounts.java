@@ -1,7 +1,7 @@
 package dev.neardup.runtime;
 
-import dev.neardup.io.DocumentFileSource;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.SourceCounters;
 import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +39,7 @@ public final class JobCounts {
     public static final String DOCUMENTS = "documentsIn";
 
     /** Blank lines the input's readers skipped. */
-    public static final String BLANK_LINES = DocumentFileSource.BLANK_LINES;
+    public static final String BLANK_LINES = SourceCounters.BLANK_LINES;
 
     private final String id = UUID.randomUUID().toString();
     private volatile Reporter reporter = new Reporter();

@@ -38,11 +38,15 @@ class CliMessagesTest {
 
     /** It said "input file not found". */
     @Test
-    void aDirectoryGivenAsInputIsCalledADirectory() {
-        for (String command : new String[] {"run", "evaluate"}) {
+    void aDirectoryGivenAsInputIsCalledADirectory() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Files.writeString(empty.resolve("_SUCCESS"), "");
+        for (String command : new String[] {"run", "evaluate", "dedupe"}) {
             CliRun r =
-                    CliRun.run(command, "--input", dir.toString())
-                            .usageError("neardup " + command, dir + " is a directory, not a file");
+                    CliRun.run(command, "--input", empty.toString(), "--clusters", "-")
+                            .usageError(
+                                    "neardup " + command,
+                                    "no input file in the directory " + empty);
             assertThat(r.err()).doesNotContain("not found");
         }
         CliRun.run("compare", dir.toString(), input.toString())

@@ -95,8 +95,8 @@ class EvaluateCommandITCase {
     void textReportAndUsageErrors() {
         CliRun.run("evaluate", "--input", input.resolveSibling("missing.jsonl").toString())
                 .usageError("neardup evaluate", "input file not found");
-        CliRun.run("evaluate", "--input", input.getParent().toString())
-                .usageError("neardup evaluate", "is a directory, not a file");
+        CliRun.run("evaluate", "--input", "-")
+                .usageError("neardup evaluate", "give a file, not standard input (-)");
         CliRun.run("evaluate", "--input", input.toString(), "--floor", "0")
                 .usageError("neardup evaluate", "similarities must be in (0, 1]");
         CliRun.run("evaluate", "--input", input.toString(), "--plot", "x.gif")

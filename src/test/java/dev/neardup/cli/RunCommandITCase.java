@@ -294,9 +294,12 @@ class RunCommandITCase {
     }
 
     @Test
-    void wrongPathsAndAZeroCheckpointIntervalAreUsageErrorsBeforeTheJobStarts() {
-        CliRun.run("run", "--input", dir.toString())
-                .usageError("neardup run", "is a directory, not a file");
+    void wrongPathsAndAZeroCheckpointIntervalAreUsageErrorsBeforeTheJobStarts() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        CliRun.run("run", "--input", empty.toString())
+                .usageError("neardup run", "no input file in the directory");
+        CliRun.run("run", "--input", dir.resolve("*.warc.gz").toString())
+                .usageError("neardup run", "no file matches --input");
         CliRun.run("run", "--input", input.toString(), "--alerts", dir.toString())
                 .usageError("neardup run", "--alerts " + dir + " is a directory");
         CliRun.run(

@@ -274,4 +274,105 @@ class WarcRunITCase {
                 .contains("identical_revisit 1")
                 .contains(pages.size() + " documents");
     }
+
+    /**
+     * Several inputs in any mix of formats, given as files, a directory or a glob, give the
+     * verdicts and pairs of the same pages in one file; the skipped records of every file are
+     * counted, also when one source reader reads several WARC files; {@code dedupe} and {@code
+     * evaluate} take the same inputs.
+     */
+    @org.junit.jupiter.api.Test
+    void manyInputsInAnyMixOfFormatsReadAsOne() throws Exception {
+        List<Page> pages = pages();
+        int half = pages.size() / 2;
+        Path whole = Files.move(jsonLines(pages), dir.resolve("whole.jsonl"));
+        run(whole, "json");
+        Map<String, String> expected = verdicts("json");
+
+        // Half the pages as JSON Lines, the other half as WARC, listed one after the other.
+        Path parts = Files.createDirectories(dir.resolve("parts"));
+        Path first = Files.move(jsonLines(pages.subList(0, half)), parts.resolve("1-first.jsonl"));
+        Path second =
+                Files.move(
+                        warc(pages.subList(half, pages.size()), true, "second.warc.gz"),
+                        parts.resolve("2-second.warc.gz"));
+        CliRun listed =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        first.toString(),
+                        second.toString(),
+                        "--verdicts",
+                        dir.resolve("listed-verdicts.jsonl").toString(),
+                        "--alerts",
+                        dir.resolve("listed-alerts.jsonl").toString(),
+                        "--dead-letters",
+                        dir.resolve("listed-dead.jsonl").toString());
+        assertThat(listed.exitCode()).as(listed.err()).isZero();
+        assertThat(verdicts("listed")).isEqualTo(expected);
+        assertThat(pairs("listed")).isEqualTo(pairs("json"));
+
+        // The same files as a directory (bookkeeping files left out) and as a glob.
+        Files.writeString(parts.resolve("_SUCCESS"), "");
+        Files.writeString(parts.resolve(".listing"), "not a crawl");
+        run(parts, "directory");
+        assertThat(verdicts("directory")).isEqualTo(expected);
+        run(Path.of(parts + "/*-*"), "glob");
+        assertThat(verdicts("glob")).isEqualTo(expected);
+
+        // Two WARC files read by one source reader: each file's skips are counted.
+        Path warcs = Files.createDirectories(dir.resolve("warcs"));
+        warc(pages.subList(0, half), true, "a.warc.gz");
+        warc(pages.subList(half, pages.size()), true, "b.warc.gz");
+        Files.move(dir.resolve("a.warc.gz"), warcs.resolve("a.warc.gz"));
+        Files.move(dir.resolve("b.warc.gz"), warcs.resolve("b.warc.gz"));
+        CliRun one =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        warcs.toString(),
+                        "--verdicts",
+                        dir.resolve("warcs-verdicts.jsonl").toString(),
+                        "--alerts",
+                        dir.resolve("warcs-alerts.jsonl").toString(),
+                        "--dead-letters",
+                        dir.resolve("warcs-dead.jsonl").toString(),
+                        "--parallelism",
+                        "1");
+        assertThat(one.exitCode()).as(one.err()).isZero();
+        assertThat(verdicts("warcs")).isEqualTo(expected);
+        assertThat(one.err())
+                .contains("request_record " + pages.size())
+                .contains("warcinfo_record 2")
+                .contains("identical_revisit 2");
+        assertThat(JobFiles.read(dir.resolve("warcs-dead.jsonl"))).hasSize(2);
+
+        // dedupe and evaluate take the same inputs.
+        Path clusters = dir.resolve("clusters.jsonl");
+        CliRun dedupe =
+                CliRun.run(
+                        "dedupe", "--input", parts.toString(), "--clusters", clusters.toString());
+        assertThat(dedupe.exitCode()).as(dedupe.err()).isZero();
+        long inClusters =
+                JobFiles.read(clusters).stream()
+                        .filter(c -> !c.get("clusterId").asText().equals(c.get("docId").asText()))
+                        .count();
+        assertThat(inClusters).as("the planted copies are clustered").isEqualTo(BASES / 2);
+        JsonNode a = evaluation(whole.toString());
+        JsonNode b = evaluation(first.toString(), second.toString());
+        assertThat(a.get("truePairs").asInt()).isPositive();
+        for (String field :
+                new String[] {"documents", "exactPairs", "truePairs", "reportedPairs"}) {
+            assertThat(b.path(field)).as(field).isEqualTo(a.path(field));
+        }
+    }
+
+    /** The report of {@code evaluate --json} on {@code inputs}. */
+    private static JsonNode evaluation(String... inputs) throws Exception {
+        List<String> args = new ArrayList<>(List.of("evaluate", "--json", "--input"));
+        args.addAll(List.of(inputs));
+        CliRun r = CliRun.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return Json.MAPPER.readTree(r.out()).get("report");
+    }
 }

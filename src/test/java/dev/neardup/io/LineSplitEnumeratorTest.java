@@ -24,7 +24,7 @@ class LineSplitEnumeratorTest {
         Files.createDirectory(dir.resolve("sub"));
 
         var splits =
-                new LineSplitEnumerator(null, true)
+                new LineSplitEnumerator(java.util.Map.of(), true)
                         .enumerateSplits(
                                 new org.apache.flink.core.fs.Path[] {
                                     new org.apache.flink.core.fs.Path(dir.toUri())
@@ -49,10 +49,13 @@ class LineSplitEnumeratorTest {
         assertThat(
                         assertDoesNotThrow(
                                 () ->
-                                        new LineSplitEnumerator(null, true)
+                                        new LineSplitEnumerator(java.util.Map.of(), true)
                                                 .enumerateSplits(missing, 2)))
                 .isEmpty();
-        assertThatThrownBy(() -> new LineSplitEnumerator(null, false).enumerateSplits(missing, 2))
+        assertThatThrownBy(
+                        () ->
+                                new LineSplitEnumerator(java.util.Map.of(), false)
+                                        .enumerateSplits(missing, 2))
                 .isInstanceOf(FileNotFoundException.class)
                 .hasMessageContaining("gone.jsonl");
     }

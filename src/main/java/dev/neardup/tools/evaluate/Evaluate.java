@@ -3,7 +3,7 @@ package dev.neardup.tools.evaluate;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.io.DocumentLinesFormat;
-import dev.neardup.io.InputFormat;
+import dev.neardup.io.InputFiles;
 import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 
 /**
@@ -52,14 +53,20 @@ public final class Evaluate {
      * @param reportSamples the pairs the report shows per similarity band, missed and false
      */
     public record Options(
-            Path input,
+            List<Path> inputs,
             Double floor,
             Double recallSimilarity,
             Double precisionSimilarity,
             boolean json,
             Path plot,
             Path report,
-            int reportSamples) {}
+            int reportSamples) {
+
+        /** The inputs as shown: the file, or the files separated by commas. */
+        public String input() {
+            return inputs.stream().map(Path::toString).collect(Collectors.joining(", "));
+        }
+    }
 
     private Evaluate() {}
 
@@ -89,7 +96,7 @@ public final class Evaluate {
         try (WorkDir dir = WorkDir.of(null, "nd-eval-")) {
             Path cleaned = dir.path().resolve("input.jsonl");
             List<Evaluation.Doc> docs =
-                    readDocuments(o.input(), settings, cleaned, err).stream()
+                    readDocuments(o.inputs(), settings, cleaned, err).stream()
                             .map(k -> mode.add(k.id(), k.hashes()))
                             .toList();
             if (docs.isEmpty()) {
@@ -159,7 +166,10 @@ public final class Evaluate {
                 Report html =
                         EvaluationReport.build(
                                 new EvaluationReport.Inputs(
-                                        "neardup evaluate: " + o.input().getFileName(),
+                                        "neardup evaluate: "
+                                                + o.inputs().stream()
+                                                        .map(p -> String.valueOf(p.getFileName()))
+                                                        .collect(Collectors.joining(", ")),
                                         cleaned,
                                         settings,
                                         terms,
@@ -220,7 +230,7 @@ public final class Evaluate {
      * corpus.
      */
     private static List<KeptDocument> readDocuments(
-            Path input, NearDupSettings settings, Path cleaned, PrintWriter err)
+            List<Path> inputs, NearDupSettings settings, Path cleaned, PrintWriter err)
             throws IOException {
         // The job's reader and parser, clock-skew rule included: a record the job rejects
         // (FUTURE_TIMESTAMP) is not in the exact answer either.
@@ -228,50 +238,55 @@ public final class Evaluate {
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int[] left = new int[4]; // rejected, deletions, repeated, without text
-        InputFormat format =
+        // Undated lines of a later file come after those of the files before it, as in the job.
+        InputFiles files =
                 settings.input()
-                        .format(
-                                input.getFileName().toString(),
-                                settings.input().isArchive(input),
+                        .files(
+                                inputs.stream().map(InputFiles.Input::local).toList(),
+                                false,
                                 null,
-                                0,
+                                1,
                                 DocumentLinesFormat.UndatedLines.POSITION);
         try (OutputStream out = Files.newOutputStream(cleaned)) {
-            format.read(
-                    input,
-                    (raw, r) -> {
-                        if (r.deletion != null) {
-                            left[1]++;
-                            return;
-                        }
-                        if (r.document == null) {
-                            left[0]++;
-                            return;
-                        }
-                        var doc = r.document;
-                        if (!seen.add(doc.id)) {
-                            left[2]++;
-                            return;
-                        }
-                        long[] hashes;
-                        try {
-                            hashes =
-                                    shingler.shingleHashes(
-                                            doc.content,
-                                            ContentType.detect(doc.contentType, doc.content));
-                        } catch (RuntimeException | StackOverflowError e) {
-                            left[0]++; // the job's dead letter INTERNAL_ERROR
-                            return;
-                        }
-                        if (hashes.length == 0) {
-                            left[3]++;
-                            return;
-                        }
-                        kept.add(new KeptDocument(doc.eventTime, doc.id, hashes));
-                        // A WARC record's document comes as its JSON line.
-                        out.write(raw.payload);
-                        out.write('\n');
-                    });
+            for (InputFiles.File file : files.files()) {
+                file.format()
+                        .read(
+                                Path.of(file.path().toUri()),
+                                (raw, r) -> {
+                                    if (r.deletion != null) {
+                                        left[1]++;
+                                        return;
+                                    }
+                                    if (r.document == null) {
+                                        left[0]++;
+                                        return;
+                                    }
+                                    var doc = r.document;
+                                    if (!seen.add(doc.id)) {
+                                        left[2]++;
+                                        return;
+                                    }
+                                    long[] hashes;
+                                    try {
+                                        hashes =
+                                                shingler.shingleHashes(
+                                                        doc.content,
+                                                        ContentType.detect(
+                                                                doc.contentType, doc.content));
+                                    } catch (RuntimeException | StackOverflowError e) {
+                                        left[0]++; // the job's dead letter INTERNAL_ERROR
+                                        return;
+                                    }
+                                    if (hashes.length == 0) {
+                                        left[3]++;
+                                        return;
+                                    }
+                                    kept.add(new KeptDocument(doc.eventTime, doc.id, hashes));
+                                    // A WARC record's document comes as its JSON line.
+                                    out.write(raw.payload);
+                                    out.write('\n');
+                                });
+            }
         }
         int rejected = left[0];
         int deletions = left[1];
@@ -302,7 +317,7 @@ public final class Evaluate {
             int verdicts) {
         String s = r.similarity();
         return List.of(
-                new Report.Fact("input", o.input().toString()),
+                new Report.Fact("input", o.input()),
                 new Report.Fact("settings", settings.toString()),
                 new Report.Fact(
                         "exact answer",
@@ -367,7 +382,7 @@ public final class Evaluate {
             int verdicts) {
         if (o.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("input", o.input().toString());
+            m.put("input", o.input());
             m.put("settings", settings.toString());
             m.put("similarity", r.similarity());
             m.put("threshold", settings.similarity().threshold());

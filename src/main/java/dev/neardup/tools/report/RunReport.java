@@ -90,7 +90,7 @@ public final class RunReport {
      * Writes the report of a finished run.
      *
      * @param name the input as given (a file, standard input, the sample crawl)
-     * @param input the file the job read
+     * @param inputs the files the job read, in order
      * @param verdicts the verdicts the job wrote
      * @param summary the run's summary line
      */
@@ -99,7 +99,7 @@ public final class RunReport {
             int samples,
             NearDupSettings settings,
             String name,
-            Path input,
+            List<Path> inputs,
             Path verdicts,
             String summary)
             throws IOException {
@@ -165,7 +165,7 @@ public final class RunReport {
                         "neardup run: " + name,
                         facts,
                         settings,
-                        List.of(input.toString()),
+                        inputs.stream().map(Path::toString).toList(),
                         List.of(figure)),
                 report);
     }

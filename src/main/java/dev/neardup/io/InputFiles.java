@@ -1,0 +1,178 @@
+package dev.neardup.io;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * The input files of a run, read by one file source, each with its own format: JSON Lines and WARC
+ * files in any mix. A JSON Lines file is cut into the splits of its plan, a WARC file is one split;
+ * a split is read by the format of its file. Every reader of a source subtask counts in the same
+ * {@link SourceCounters}.
+ *
+ * <p>The order of the files is the order of the input: an undated line's position counts the lines
+ * of the JSON Lines files before its own (the formats are made with those counts), so "earlier"
+ * among undated lines follows the files as given.
+ */
+public final class InputFiles implements InputFormat {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * One input file.
+     *
+     * @param path where the source reads it
+     * @param name how record sources name it ({@code name:line}, {@code name@offset})
+     * @param format how it is read
+     * @param plan its line-aligned splits (JSON Lines), or null for one split
+     */
+    public record File(Path path, String name, InputFormat format, LineSplits plan)
+            implements Serializable {
+        public File {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(format, "format");
+        }
+    }
+
+    /**
+     * An input as given.
+     *
+     * @param name how record sources name it
+     * @param path where the source reads it
+     * @param local the same file on this machine, or null when it is on another filesystem
+     */
+    public record Input(String name, Path path, java.nio.file.Path local) implements Serializable {
+        /** The local file {@code file}, named by its file name. */
+        public static Input local(java.nio.file.Path file) {
+            return named(String.valueOf(file.getFileName()), file);
+        }
+
+        /** The local file {@code file}, named {@code name}. */
+        public static Input named(String name, java.nio.file.Path file) {
+            return new Input(name, new Path(file.toAbsolutePath().toUri()), file);
+        }
+    }
+
+    private final List<File> files;
+
+    /** {@code files} in the order of the input; no path twice. */
+    public InputFiles(List<File> files) {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no input file");
+        }
+        this.files = List.copyOf(files);
+        Map<String, File> byPath = new HashMap<>();
+        for (File f : this.files) {
+            if (byPath.put(f.path().toString(), f) != null) {
+                throw new IllegalArgumentException("an input is given twice: " + f.path());
+            }
+        }
+    }
+
+    /** The files, in the order of the input. */
+    public List<File> files() {
+        return files;
+    }
+
+    /**
+     * A file source of these files (see {@link LineSplitEnumerator} for the splits). With {@code
+     * watched} (one file or directory), the caller monitors the input continuously, and an input
+     * that is gone has nothing new to read.
+     */
+    public FileSource.FileSourceBuilder<ParsedRecord> fileSource(boolean watched) {
+        Map<String, LineSplits> plans = new HashMap<>();
+        for (File f : files) {
+            if (f.plan() != null) {
+                plans.put(f.path().toString(), f.plan());
+            }
+        }
+        return FileSource.forBulkFileFormat(
+                        reader(SourceCounters.NONE),
+                        files.stream().map(File::path).toArray(Path[]::new))
+                .setFileEnumerator(LineSplitEnumerator.provider(plans, watched));
+    }
+
+    /** The source of these files whose readers count in the source's metrics. */
+    public DocumentFileSource source(boolean watched, java.time.Duration monitorInterval) {
+        FileSource.FileSourceBuilder<ParsedRecord> builder = fileSource(watched);
+        if (watched) {
+            builder.monitorContinuously(monitorInterval);
+        }
+        return new DocumentFileSource(builder.build(), this);
+    }
+
+    @Override
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters) {
+        Map<String, BulkFormat<ParsedRecord, FileSourceSplit>> readers = new LinkedHashMap<>();
+        for (File f : files) {
+            readers.put(f.path().toString(), f.format().reader(counters));
+        }
+        return new ByFile(readers);
+    }
+
+    /**
+     * Reads the local {@code file}, one of these, with its format (the first's when it is none).
+     */
+    @Override
+    public void read(java.nio.file.Path file, RecordConsumer consumer) throws IOException {
+        String key = new Path(file.toAbsolutePath().toUri()).toString();
+        InputFormat format = files.get(0).format();
+        for (File f : files) {
+            if (f.path().toString().equals(key)) {
+                format = f.format();
+            }
+        }
+        format.read(file, consumer);
+    }
+
+    /**
+     * Splits read by the reader of their file's format. A split of a file that is not one of the
+     * inputs (a file in a watched directory) is read by the first file's format.
+     */
+    private static final class ByFile implements BulkFormat<ParsedRecord, FileSourceSplit> {
+        private static final long serialVersionUID = 1L;
+        private final Map<String, BulkFormat<ParsedRecord, FileSourceSplit>> readers;
+
+        ByFile(Map<String, BulkFormat<ParsedRecord, FileSourceSplit>> readers) {
+            this.readers = readers;
+        }
+
+        private BulkFormat<ParsedRecord, FileSourceSplit> of(FileSourceSplit split) {
+            BulkFormat<ParsedRecord, FileSourceSplit> r = readers.get(split.path().toString());
+            return r != null ? r : readers.values().iterator().next();
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> createReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            return of(split).createReader(config, split);
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> restoreReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            return of(split).restoreReader(config, split);
+        }
+
+        @Override
+        public boolean isSplittable() {
+            return true; // the enumerator cuts only what its format can read from a split start
+        }
+
+        @Override
+        public TypeInformation<ParsedRecord> getProducedType() {
+            return TypeInformation.of(ParsedRecord.class);
+        }
+    }
+}
