@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SeekableByteChannel;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -22,7 +21,6 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.ArrayResultIterator;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 
 /**
@@ -106,7 +104,21 @@ public final class WarcDocuments implements InputFormat {
 
     /** The parsed record of an outcome; null for a skipped one, told to {@code skip}. */
     ParsedRecord parsed(WarcOutcome outcome, long now, Consumer<String> skip) {
-        RawRecord raw = new RawRecord(new byte[0], outcome.source());
+        return parsed(parser, outcome, new RawRecord(new byte[0], outcome.source()), now, skip);
+    }
+
+    /**
+     * The parsed record of an outcome read from {@code raw} (a file's record: no payload, {@code
+     * file@offset}; a Kafka message: its value and coordinates), checked by {@code parser}; null
+     * for a skipped one, whose reason is told to {@code skip}. Files and Kafka messages both go
+     * through here.
+     */
+    static ParsedRecord parsed(
+            DocumentParser parser,
+            WarcOutcome outcome,
+            RawRecord raw,
+            long now,
+            Consumer<String> skip) {
         if (outcome instanceof WarcDocument d) {
             return parser.validated(
                     raw,
@@ -207,8 +219,7 @@ public final class WarcDocuments implements InputFormat {
     private static final class WarcReader implements BulkFormat.Reader<ParsedRecord> {
         private final WarcDocuments format;
         private final WarcRecordReader records;
-        private final MetricGroup source;
-        private final Map<String, Counter> skipped = new HashMap<>();
+        private final SkippedRecords skipped;
         private long emitted;
         private long toSkip;
 
@@ -217,7 +228,7 @@ public final class WarcDocuments implements InputFormat {
             this.format = format;
             this.records = records;
             this.toSkip = toSkip;
-            this.source = source;
+            this.skipped = new SkippedRecords(source);
         }
 
         @Override
@@ -226,7 +237,8 @@ public final class WarcDocuments implements InputFormat {
             int n = 0;
             WarcOutcome o;
             while (n < BATCH && (o = records.read()) != null) {
-                ParsedRecord r = format.parsed(o, System.currentTimeMillis(), this::skip);
+                // A re-read after a restore counts its skips again.
+                ParsedRecord r = format.parsed(o, System.currentTimeMillis(), skipped);
                 if (r == null) {
                     continue;
                 }
@@ -244,15 +256,6 @@ public final class WarcDocuments implements InputFormat {
             out.set(batch, n, CheckpointedPosition.NO_OFFSET, emitted);
             emitted += n;
             return out;
-        }
-
-        /** Counts a skipped record by reason (one re-read after a restore counts again). */
-        private void skip(String reason) {
-            if (source != null) {
-                skipped.computeIfAbsent(
-                                reason, r -> source.addGroup(REASON, r).counter("recordsSkipped"))
-                        .inc();
-            }
         }
 
         @Override
