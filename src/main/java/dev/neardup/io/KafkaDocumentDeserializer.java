@@ -4,6 +4,8 @@ import dev.neardup.io.warc.ArchiveFormat;
 import dev.neardup.io.warc.WarcOutcome;
 import dev.neardup.io.warc.WarcReadSettings;
 import dev.neardup.io.warc.WarcRecordReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
@@ -89,7 +91,11 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
      */
     private void readWarc(RawRecord message, long now, Consumer<ParsedRecord> out) {
         Consumer<String> skip = skipped != null ? skipped : reason -> {};
+        // Collected first, so that only the reader's failures become INTERNAL_ERROR, not the
+        // collector's.
+        List<ParsedRecord> parsed = new ArrayList<>();
         boolean any = false;
+        ParsedRecord failure = null;
         try (WarcRecordReader records =
                 WarcRecordReader.ofMessage(message.payload, message.source, warc)) {
             WarcOutcome o;
@@ -98,7 +104,7 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
                 ParsedRecord r =
                         WarcDocuments.parsed(parser, o, ofRecord(message, o.offset()), now, skip);
                 if (r != null) {
-                    out.accept(r);
+                    parsed.add(r);
                 }
             }
         } catch (java.io.IOException | RuntimeException e) {
@@ -107,13 +113,12 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
                             "reading the WARC record at {} failed; it is a dead letter",
                             message.source,
                             e);
-            out.accept(
+            failure =
                     new ParsedRecord(
-                            null, DeadLetter.internalError(message, null, e, "reading", now)));
-            return;
+                            null, DeadLetter.internalError(message, null, e, "reading", now));
         }
-        if (!any) {
-            out.accept(
+        if (failure == null && !any) {
+            failure =
                     new ParsedRecord(
                             null,
                             DocumentParser.deadLetter(
@@ -121,7 +126,11 @@ public class KafkaDocumentDeserializer implements KafkaRecordDeserializationSche
                                     DeadLetter.Reason.MALFORMED_RECORD,
                                     "the message holds no WARC or ARC record",
                                     null,
-                                    now)));
+                                    now));
+        }
+        parsed.forEach(out);
+        if (failure != null) {
+            out.accept(failure);
         }
     }
 
