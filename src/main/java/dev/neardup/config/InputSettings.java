@@ -53,6 +53,11 @@ public record InputSettings(
         return new DocumentParser(fields, limits, maxClockSkewMillis, futureTimestamps);
     }
 
+    /** How WARC records become documents: the id field, and payloads up to the record limit. */
+    public WarcReadSettings warcReadSettings() {
+        return new WarcReadSettings(warcId, limits.recordBytes());
+    }
+
     /** The largest record accepted. */
     public int maxDocumentBytes() {
         return limits.recordBytes();
@@ -83,8 +88,7 @@ public record InputSettings(
             long linesBefore,
             DocumentLinesFormat.UndatedLines undated) {
         if (archive) {
-            return new WarcDocuments(
-                    name, parser(), new WarcReadSettings(warcId, limits.recordBytes()));
+            return new WarcDocuments(name, parser(), warcReadSettings());
         }
         return new DocumentLinesFormat(
                 new JsonLinesFormat(name, limits.recordBytes(), plan, linesBefore),

@@ -452,8 +452,13 @@ public final class NearDupOptions {
                                 + " conversion record with a text payload is a document (url:"
                                 + " WARC-Target-URI, fetchedAt: WARC-Date, content: the decoded"
                                 + " payload); other records are skipped and counted by reason; a"
-                                + " broken record is a dead letter MALFORMED_RECORD at"
-                                + " file@offset.")
+                                + " broken record is a dead letter MALFORMED_RECORD at file@offset."
+                                + " On Kafka, the format of the message values: WARC reads each"
+                                + " value as one WARC or ARC record (plain or one gzip member;"
+                                + " several records in one value are all read), JSON_LINES as one"
+                                + " JSON document, and AUTO decides per message by its first bytes"
+                                + " (a WARC record, an ARC header or a gzip member of one is WARC,"
+                                + " anything else JSON).")
                     .flag("FORMAT", "--input-format")
                     .declare();
 

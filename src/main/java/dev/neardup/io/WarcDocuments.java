@@ -97,7 +97,21 @@ public final class WarcDocuments implements InputFormat {
 
     /** The parsed record of an outcome; null for a skipped one, told to {@code skip}. */
     ParsedRecord parsed(WarcOutcome outcome, long now, Consumer<String> skip) {
-        RawRecord raw = new RawRecord(new byte[0], outcome.source());
+        return parsed(parser, outcome, new RawRecord(new byte[0], outcome.source()), now, skip);
+    }
+
+    /**
+     * The parsed record of an outcome read from {@code raw} (a file's record: no payload, {@code
+     * file@offset}; a Kafka message: its value and coordinates), checked by {@code parser}; null
+     * for a skipped one, whose reason is told to {@code skip}. Files and Kafka messages both go
+     * through here.
+     */
+    static ParsedRecord parsed(
+            DocumentParser parser,
+            WarcOutcome outcome,
+            RawRecord raw,
+            long now,
+            Consumer<String> skip) {
         if (outcome instanceof WarcDocument d) {
             return parser.validated(
                     raw,
@@ -219,6 +233,7 @@ public final class WarcDocuments implements InputFormat {
             int n = 0;
             WarcOutcome o;
             while (n < BATCH && (o = records.read()) != null) {
+                // A re-read after a restore counts its skips again.
                 ParsedRecord r = format.parsed(o, System.currentTimeMillis(), this::skip);
                 if (r == null) {
                     continue;

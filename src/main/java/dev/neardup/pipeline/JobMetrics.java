@@ -61,10 +61,14 @@ public final class JobMetrics {
                     counter(
                             SOURCE,
                             "recordsSkipped",
-                            "WARC, WET and ARC input only: records that are no documents, one"
-                                    + " counter per reason (metric group `reason`: REQUEST_RECORD,"
+                            "WARC, WET and ARC input only (files, and Kafka messages read as"
+                                    + " WARC): records that are no documents, one counter per"
+                                    + " reason (metric group `reason`: REQUEST_RECORD,"
                                     + " METADATA_RECORD, WARCINFO_RECORD, NOT_TEXT, HTTP_STATUS,"
-                                    + " IDENTICAL_REVISIT, ...); the run summary shows them"),
+                                    + " IDENTICAL_REVISIT, ...); the run summary shows them. On"
+                                    + " Kafka the connector puts them in the source's group"
+                                    + " `deserializer` (Prometheus:"
+                                    + " `..._operator_deserializer_reason_recordsSkipped`)"),
                     counter(
                             SIGNATURES,
                             "documentsIn",

@@ -1,11 +1,11 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.config.ConfigException;
+import dev.neardup.config.InputSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
-import dev.neardup.io.DocumentParser;
 import dev.neardup.io.KafkaDocumentDeserializer;
 import dev.neardup.io.KafkaJsonSerializer;
 import dev.neardup.io.ParsedRecord;
@@ -240,15 +240,25 @@ public record KafkaSettings(
         return Duration.ofMillis(ms);
     }
 
-    /** The documents source, parsing each record with {@code parser}. */
-    public KafkaSource<ParsedRecord> source(DocumentParser parser) {
+    /**
+     * The documents source, reading each record as {@code input} says: JSON, or WARC records
+     * ({@code neardup.input.format}).
+     */
+    public KafkaSource<ParsedRecord> source(InputSettings input) {
+        return source(
+                new KafkaDocumentDeserializer(
+                        input.parser(), input.format(), input.warcReadSettings()));
+    }
+
+    /** The documents source, parsing each record with {@code values}. */
+    public KafkaSource<ParsedRecord> source(KafkaDocumentDeserializer values) {
         var builder =
                 KafkaSource.<ParsedRecord>builder()
                         .setBootstrapServers(bootstrapServers)
                         .setTopics(inputTopic)
                         .setGroupId(groupId)
                         .setStartingOffsets(startingOffsetsInitializer())
-                        .setDeserializer(new KafkaDocumentDeserializer(parser))
+                        .setDeserializer(values)
                         .setProperties(clientProperties)
                         .setProperty("commit.offsets.on.checkpoint", "true");
         if (bounded) {

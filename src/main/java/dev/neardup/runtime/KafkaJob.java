@@ -48,7 +48,7 @@ public final class KafkaJob {
         kafka.checkTransactionTimeout(KafkaSettings.CheckpointTiming.of(effective));
         new NearDupJob(
                         settings,
-                        kafka.source(settings.input().parser()),
+                        kafka.source(settings.input()),
                         DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
                         kafka.alertSink(),
                         kafka.verdictSink(),

@@ -252,6 +252,10 @@ public final class KafkaRun {
                         progress.report(); // the final counts of a bounded run
                     }
                     progress.finish();
+                    String skipped = EmbeddedRun.skippedRecords(counts);
+                    if (!skipped.isEmpty()) {
+                        err.println("neardup: " + skipped.substring(2)); // without ", "
+                    }
                     String latency = Progress.latencySummary(counts);
                     if (latency != null) {
                         err.println("neardup: " + latency);

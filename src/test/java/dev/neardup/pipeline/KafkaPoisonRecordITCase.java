@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
+import dev.neardup.io.KafkaDocumentDeserializer;
 import dev.neardup.io.RawRecord;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.KafkaTestBroker;
@@ -153,7 +154,9 @@ class KafkaPoisonRecordITCase {
                 .setCheckpointTimeout(KafkaSettings.DEFAULT_CHECKPOINT_TIMEOUT.toMillis());
         new NearDupJob(
                         settings,
-                        kafka.source(new ThrowingParser(settings.input().parser())),
+                        kafka.source(
+                                new KafkaDocumentDeserializer(
+                                        new ThrowingParser(settings.input().parser()))),
                         DocumentWatermarks.boundedOutOfOrderness(settings.watermarks()),
                         kafka.alertSink(),
                         kafka.verdictSink(),

@@ -76,9 +76,39 @@ public enum ArchiveFormat {
     public static Optional<ArchiveFormat> sniff(byte[] head) {
         byte[] bytes = Arrays.copyOf(head, Math.min(head.length, SNIFF_BYTES));
         if (bytes.length >= 2 && (bytes[0] & 0xff) == 0x1f && (bytes[1] & 0xff) == 0x8b) {
-            return plain(gunzipPrefix(bytes)).map(f -> f.arc ? ARC_GZIP : WARC_GZIP);
+            return plain(gunzipPrefix(bytes, ARC_MAGIC.length))
+                    .map(f -> f.arc ? ARC_GZIP : WARC_GZIP);
         }
         return plain(bytes);
+    }
+
+    /**
+     * The format of bytes that hold records without a file around them (a Kafka message value): as
+     * {@link #sniff} says, or ARC when they start with an ARC record's header line ({@code URL IP
+     * date type length}, as jwarc reads it) rather than an ARC file's {@code filedesc://} record;
+     * plain or inside a gzip member. The first byte decides whether more are looked at: bytes that
+     * start otherwise (JSON, with <code>{</code> or white space) cost one comparison. Empty when
+     * the bytes show no record.
+     */
+    public static Optional<ArchiveFormat> sniffRecord(byte[] bytes) {
+        if (bytes.length >= 2 && (bytes[0] & 0xff) == 0x1f && (bytes[1] & 0xff) == 0x8b) {
+            return plainRecord(gunzipPrefix(bytes, SNIFF_BYTES))
+                    .map(f -> f.arc ? ARC_GZIP : WARC_GZIP);
+        }
+        if (bytes.length > 0 && (bytes[0] == 'W' || (bytes[0] >= 'a' && bytes[0] <= 'z'))) {
+            return plainRecord(bytes);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ArchiveFormat> plainRecord(byte[] bytes) {
+        Optional<ArchiveFormat> format = plain(bytes);
+        if (format.isPresent()) {
+            return format;
+        }
+        return RecordStarts.isArcHeader(bytes, Math.min(bytes.length, SNIFF_BYTES))
+                ? Optional.of(ARC)
+                : Optional.empty();
     }
 
     /**
@@ -111,9 +141,12 @@ public enum ArchiveFormat {
                 && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
     }
 
-    /** The first bytes that the gzip member at the start of {@code gz} inflates to (maybe none). */
-    private static byte[] gunzipPrefix(byte[] gz) {
-        byte[] out = new byte[ARC_MAGIC.length];
+    /**
+     * The first bytes, at most {@code max}, that the gzip member at the start of {@code gz}
+     * inflates to (maybe none).
+     */
+    private static byte[] gunzipPrefix(byte[] gz, int max) {
+        byte[] out = new byte[max];
         int n = 0;
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(gz))) {
             int r;

@@ -3,11 +3,16 @@ package dev.neardup.io.warc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.util.Arrays;
 import org.netpreserve.jwarc.LengthedBody;
 
-/** Reading bytes with a limit, and a record block held in memory as a channel for jwarc. */
+/**
+ * Reading bytes with a limit, a record block held in memory as a channel for jwarc, and records in
+ * memory as a channel for the reader.
+ */
 final class ByteChannels {
 
     private ByteChannels() {}
@@ -101,6 +106,67 @@ final class ByteChannels {
 
         @Override
         public void close() {}
+    }
+
+    /** Bytes in memory as a read-only seekable channel: records that came without a file. */
+    static final class InMemory implements SeekableByteChannel {
+        private final byte[] bytes;
+        private int position;
+        private boolean open = true;
+
+        InMemory(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) {
+            if (position >= bytes.length) {
+                return -1;
+            }
+            int n = Math.min(dst.remaining(), bytes.length - position);
+            dst.put(bytes, position, n);
+            position += n;
+            return n;
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public long position() {
+            return position;
+        }
+
+        @Override
+        public SeekableByteChannel position(long newPosition) {
+            if (newPosition < 0) {
+                throw new IllegalArgumentException("negative position " + newPosition);
+            }
+            position = (int) Math.min(newPosition, bytes.length);
+            return this;
+        }
+
+        @Override
+        public long size() {
+            return bytes.length;
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long size) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public void close() {
+            open = false;
+        }
     }
 
     /** {@code channel} as a stream, for the JDK's decoders. */

@@ -102,6 +102,14 @@ final class RecordStarts {
         return j > i && j < n && b[j] == ':';
     }
 
+    /**
+     * Whether the first {@code n} bytes of {@code b} start with an ARC record's header line that
+     * jwarc's parser reads (or that they end inside of).
+     */
+    static boolean isArcHeader(byte[] b, int n) {
+        return isArcStart(b, 0, n) && parses(ByteBuffer.wrap(b, 0, n));
+    }
+
     private static boolean headerAt(SeekableByteChannel channel, long position) throws IOException {
         // Read a little at a time: most candidates fail on their first bytes.
         WarcParser parser = new WarcParser();

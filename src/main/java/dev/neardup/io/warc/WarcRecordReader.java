@@ -57,6 +57,10 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
     private final SourceChannel channel;
     private final SeekableByteChannel source;
     private final String file;
+
+    /** What messages call the input: "file", or "message" for records that came without one. */
+    private final String input;
+
     private final WarcReadSettings settings;
     private final RecordConverter converter;
     private final ArrayDeque<WarcOutcome> ready = new ArrayDeque<>();
@@ -82,6 +86,12 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
      * @throws UncheckedIOException when the channel cannot be read
      */
     public WarcRecordReader(SeekableByteChannel channel, String file, WarcReadSettings settings) {
+        this(channel, file, "file", settings);
+    }
+
+    private WarcRecordReader(
+            SeekableByteChannel channel, String file, String input, WarcReadSettings settings) {
+        this.input = input;
         this.source = Objects.requireNonNull(channel, "channel");
         this.channel = new SourceChannel(source);
         this.file = Objects.requireNonNull(file, "file");
@@ -98,7 +108,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             ready.add(
                     new WarcError(
                             WarcError.Reason.TRUNCATED,
-                            "the file ends after one byte",
+                            "the " + input + " ends after one byte",
                             null,
                             file,
                             start));
@@ -118,6 +128,15 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         int history = (int) (settings.maxBlockBytes() + HISTORY_SLACK);
         return new WarcRecordReader(
                 new RewindableChannel(Channels.newChannel(in), history), file, settings);
+    }
+
+    /**
+     * A reader of records held in memory without a file around them (a Kafka message value: one
+     * record, or several, each plain or a gzip member), named {@code name}; offsets are positions
+     * in {@code bytes}, and messages call the input "the message".
+     */
+    public static WarcRecordReader ofMessage(byte[] bytes, String name, WarcReadSettings settings) {
+        return new WarcRecordReader(new ByteChannels.InMemory(bytes), name, "message", settings);
     }
 
     /** A reader of the file at {@code path}, named by its file name. */
@@ -282,7 +301,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         }
         String where =
                 next < 0
-                        ? "; no record follows in the file"
+                        ? "; no record follows in the " + input
                         : "; reading goes on at the next record, at offset " + next;
         ready.add(new WarcError(reason, message + where, url, file, offset));
         if (next < 0) {
@@ -332,14 +351,18 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         return WarcError.Reason.MALFORMED_HEADER;
     }
 
-    private static String message(Exception e, long offset, long blockLength) {
+    private String message(Exception e, long offset, long blockLength) {
         String detail =
                 e instanceof ParsingException p ? p.getBaseMessage() : HttpPayload.message(e);
         switch (reason(e)) {
             case TRUNCATED:
                 return blockLength >= 0
-                        ? "the file ends inside the record's block of " + blockLength + " bytes"
-                        : "the file ends inside a record header (" + detail + ")";
+                        ? "the "
+                                + input
+                                + " ends inside the record's block of "
+                                + blockLength
+                                + " bytes"
+                        : "the " + input + " ends inside a record header (" + detail + ")";
             case CORRUPT_GZIP:
                 return "the gzip member does not inflate: " + detail;
             default:

@@ -49,6 +49,33 @@ class WarcArchiveFormatTest {
         assertThat(ArchiveFormat.sniff(new byte[0])).isEmpty();
     }
 
+    /** A message value: a record of its own, an ARC record without its file header too. */
+    @Test
+    void aRecordByItsFirstBytes() {
+        byte[] warc = "WARC/1.1\r\nWARC-Type: warcinfo\r\n".getBytes(UTF_8);
+        byte[] arc =
+                WarcFiles.arcRecord(
+                        "http://example.com/a",
+                        "1.2.3.4",
+                        "20240101000000",
+                        "text/plain",
+                        new byte[3]);
+
+        assertThat(ArchiveFormat.sniffRecord(warc)).contains(ArchiveFormat.WARC);
+        assertThat(ArchiveFormat.sniffRecord(WarcFiles.gzip(warc)))
+                .contains(ArchiveFormat.WARC_GZIP);
+        assertThat(ArchiveFormat.sniff(arc)).as("no file header").isEmpty();
+        assertThat(ArchiveFormat.sniffRecord(arc)).contains(ArchiveFormat.ARC);
+        assertThat(ArchiveFormat.sniffRecord(WarcFiles.gzip(arc))).contains(ArchiveFormat.ARC_GZIP);
+        for (String other :
+                new String[] {"{\"id\":1}", " {}", "true", "null", "http: no", "Warc/1.1", ""}) {
+            assertThat(ArchiveFormat.sniffRecord(other.getBytes(UTF_8))).as(other).isEmpty();
+            assertThat(ArchiveFormat.sniffRecord(WarcFiles.gzip(other.getBytes(UTF_8))))
+                    .as(other)
+                    .isEmpty();
+        }
+    }
+
     @Test
     void aFileByItsBytesThenByItsName() throws IOException {
         Path misnamed = dir.resolve("crawl.bin");

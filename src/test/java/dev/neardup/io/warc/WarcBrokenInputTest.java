@@ -385,7 +385,7 @@ class WarcBrokenInputTest {
                 "1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n";
         long desc =
                 w.raw(
-                        WarcRecordReaderTest.arcRecord(
+                        WarcFiles.arcRecord(
                                 "filedesc://x.arc",
                                 "0.0.0.0",
                                 "20240301100000",
@@ -394,14 +394,14 @@ class WarcBrokenInputTest {
         byte[] a = page("a");
         long ra =
                 w.raw(
-                        WarcRecordReaderTest.arcRecord(
+                        WarcFiles.arcRecord(
                                 "http://example.com/a",
                                 "1.2.3.4",
                                 "20240301100000",
                                 "text/html",
                                 a));
         byte[] b =
-                WarcRecordReaderTest.arcRecord(
+                WarcFiles.arcRecord(
                         "http://example.com/b",
                         "1.2.3.4",
                         "20240301100000",
@@ -414,7 +414,7 @@ class WarcBrokenInputTest {
         long rb = w.raw(lying.getBytes(UTF_8));
         long rc =
                 w.raw(
-                        WarcRecordReaderTest.arcRecord(
+                        WarcFiles.arcRecord(
                                 "http://example.com/c",
                                 "1.2.3.4",
                                 "20240301100000",

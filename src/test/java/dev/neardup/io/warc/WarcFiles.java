@@ -87,6 +87,18 @@ public final class WarcFiles {
                 new WarcRequest.Builder(url).date(date).body(MediaType.HTTP_REQUEST, http).build());
     }
 
+    /** One ARC record (version 1): the header line, the content, and the separating newline. */
+    public static byte[] arcRecord(
+            String url, String ip, String date, String type, byte[] content) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.writeBytes(
+                (url + " " + ip + " " + date + " " + type + " " + content.length + "\n")
+                        .getBytes(UTF_8));
+        b.writeBytes(content);
+        b.write('\n');
+        return b.toByteArray();
+    }
+
     public byte[] bytes() {
         return out.toByteArray();
     }

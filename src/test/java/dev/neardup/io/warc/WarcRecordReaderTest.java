@@ -553,7 +553,7 @@ class WarcRecordReaderTest {
                             + "URL IP-address Archive-date Content-type Archive-length\n";
             long desc =
                     w.raw(
-                            arcRecord(
+                            WarcFiles.arcRecord(
                                     "filedesc://crawl.arc",
                                     "0.0.0.0",
                                     "20240301100000",
@@ -562,7 +562,7 @@ class WarcRecordReaderTest {
             byte[] page = http(200, PAGE, "Content-Type: text/html");
             long first =
                     w.raw(
-                            arcRecord(
+                            WarcFiles.arcRecord(
                                     "http://example.com/a",
                                     "93.184.216.34",
                                     "20240301100000",
@@ -571,7 +571,7 @@ class WarcRecordReaderTest {
             byte[] gif = http(200, "GIF89a", "Content-Type: image/gif");
             long image =
                     w.raw(
-                            arcRecord(
+                            WarcFiles.arcRecord(
                                     "http://example.com/i.gif",
                                     "93.184.216.34",
                                     "20240302113015",
@@ -579,7 +579,7 @@ class WarcRecordReaderTest {
                                     gif));
             long second =
                     w.raw(
-                            arcRecord(
+                            WarcFiles.arcRecord(
                                     "http://example.com/b",
                                     "93.184.216.34",
                                     "20240302113015",
@@ -664,17 +664,6 @@ class WarcRecordReaderTest {
         assertThat(out.get(2)).as(out.get(2).toString()).isInstanceOf(WarcDocument.class);
         assertThat(((WarcDocument) out.get(2)).content()).isEqualTo(PAGE);
         assertThat(out.get(2).offset()).isEqualTo(lf);
-    }
-
-    /** One ARC record (version 1): the header line, the content, and the separating newline. */
-    static byte[] arcRecord(String url, String ip, String date, String type, byte[] content) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        b.writeBytes(
-                (url + " " + ip + " " + date + " " + type + " " + content.length + "\n")
-                        .getBytes(UTF_8));
-        b.writeBytes(content);
-        b.write('\n');
-        return b.toByteArray();
     }
 
     static byte[] deflate(byte[] bytes, boolean raw) {

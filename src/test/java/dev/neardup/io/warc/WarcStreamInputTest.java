@@ -93,14 +93,14 @@ class WarcStreamInputTest {
         String header =
                 "1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n";
         w.raw(
-                WarcRecordReaderTest.arcRecord(
+                WarcFiles.arcRecord(
                         "filedesc://x.arc",
                         "0.0.0.0",
                         "20240301100000",
                         "text/plain",
                         header.getBytes(UTF_8)));
         w.raw(
-                WarcRecordReaderTest.arcRecord(
+                WarcFiles.arcRecord(
                         "http://example.com/a",
                         "1.2.3.4",
                         "20240301100000",
@@ -108,7 +108,7 @@ class WarcStreamInputTest {
                         page("a")));
         w.raw("junk line\n");
         w.raw(
-                WarcRecordReaderTest.arcRecord(
+                WarcFiles.arcRecord(
                         "http://example.com/b",
                         "1.2.3.4",
                         "20240301100000",
