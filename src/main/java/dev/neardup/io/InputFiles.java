@@ -91,16 +91,26 @@ public final class InputFiles implements InputFormat {
      * that is gone has nothing new to read.
      */
     public FileSource.FileSourceBuilder<ParsedRecord> fileSource(boolean watched) {
+        return FileSource.forBulkFileFormat(
+                        reader(SourceCounters.NONE),
+                        files.stream().map(File::path).toArray(Path[]::new))
+                .setFileEnumerator(LineSplitEnumerator.provider(plans(), watched))
+                .setSplitAssigner(InOrderSplitAssigner::new);
+    }
+
+    /** The enumerator of these files' splits (not watched). */
+    LineSplitEnumerator enumerator() {
+        return new LineSplitEnumerator(plans(), false);
+    }
+
+    private Map<String, LineSplits> plans() {
         Map<String, LineSplits> plans = new HashMap<>();
         for (File f : files) {
             if (f.plan() != null) {
                 plans.put(f.path().toString(), f.plan());
             }
         }
-        return FileSource.forBulkFileFormat(
-                        reader(SourceCounters.NONE),
-                        files.stream().map(File::path).toArray(Path[]::new))
-                .setFileEnumerator(LineSplitEnumerator.provider(plans, watched));
+        return plans;
     }
 
     /** The source of these files whose readers count in the source's metrics. */

@@ -20,9 +20,10 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
  * SignatureFunction}), and its split counts it at that time too. Design:
  * docs/design/streaming-operators.md.
  *
- * <p>Bounded inputs (files, stdin) use {@link #wholeInput}: no watermark until the input ends, so
- * the order (event time, id) is exact whatever the order of the lines and however the input is
- * split; verdicts come when the input has been read, alerts as pairs are found.
+ * <p>Bounded inputs (files, stdin) use {@link #inputOrder}: watermarks that no record can be
+ * behind, from the input's measured disorder, so the order (event time, id) is exact whatever the
+ * order of the lines and however the input is split; an input in fetch order streams through the
+ * job, one out of order waits for its end ({@link #wholeInput}) as far as its disorder says.
  */
 public final class DocumentWatermarks {
 
@@ -35,6 +36,47 @@ public final class DocumentWatermarks {
         long idle = settings.idleTimeout().toMillis();
         return WatermarkStrategy.<ParsedRecord>forGenerator(ctx -> new Generator(delay, idle))
                 .withTimestampAssigner((r, previous) -> r.eventTime());
+    }
+
+    /**
+     * Watermarks for a bounded input whose records come at most {@code disorderMillis} behind the
+     * largest event time before them in the input ({@link dev.neardup.io.InputOrder}), read split
+     * by split in input order: each split's watermark is its largest event time less the disorder
+     * less 1 ms, so that no record is ever behind it and the order (event time, id) is as exact as
+     * with {@link #wholeInput}, while pages move through the buckets as the input is read. A
+     * disorder of {@link Long#MAX_VALUE} is {@link #wholeInput}.
+     */
+    public static WatermarkStrategy<ParsedRecord> inputOrder(long disorderMillis) {
+        if (disorderMillis == Long.MAX_VALUE) {
+            return wholeInput();
+        }
+        return WatermarkStrategy.<ParsedRecord>forGenerator(
+                        ctx -> new OrderedGenerator(disorderMillis))
+                .withTimestampAssigner((r, previous) -> r.eventTime());
+    }
+
+    /** One split's watermark in an input of known disorder; never idle, never the wall clock. */
+    static final class OrderedGenerator implements WatermarkGenerator<ParsedRecord> {
+        private final long disorder;
+        private long maxTimestamp = Long.MIN_VALUE;
+
+        OrderedGenerator(long disorder) {
+            this.disorder = disorder;
+        }
+
+        @Override
+        public void onEvent(ParsedRecord event, long timestamp, WatermarkOutput output) {
+            if (event.deadLetter == null && timestamp > maxTimestamp) {
+                maxTimestamp = timestamp;
+            }
+        }
+
+        @Override
+        public void onPeriodicEmit(WatermarkOutput output) {
+            if (maxTimestamp > Long.MIN_VALUE + disorder + 1) {
+                output.emitWatermark(new Watermark(maxTimestamp - disorder - 1));
+            }
+        }
     }
 
     /** No watermark before the end of the input (then Flink's final watermark). */

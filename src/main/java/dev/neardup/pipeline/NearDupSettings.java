@@ -45,6 +45,17 @@ public record NearDupSettings(
                 VerdictSettings.from(config));
     }
 
+    /** These settings with early alerts off ({@link NearDupOptions#EARLY_ALERTS}). */
+    public NearDupSettings withoutEarlyAlerts() {
+        return new NearDupSettings(
+                input,
+                text,
+                similarity,
+                buckets,
+                watermarks,
+                new VerdictSettings(verdicts.pendingBufferBytes(), false));
+    }
+
     /** The similarity mode of these settings: what differs between the modes. */
     public SimilarityMode mode() {
         return SimilarityMode.of(this);

@@ -5,7 +5,9 @@ import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.InputFiles;
+import dev.neardup.io.InputOrder;
 import dev.neardup.io.JsonLinesSink;
+import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
@@ -13,7 +15,9 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -126,7 +130,8 @@ public final class EmbeddedJob {
 
     /**
      * Starts the job over the local files {@code inputs}, read in this order (any mix of JSON Lines
-     * and WARC), and returns at once; as {@link #start} otherwise.
+     * and WARC), and returns at once; as {@link #start} otherwise. The input's order is measured
+     * first and told to {@code order}.
      */
     public static JobClient start(
             Configuration conf,
@@ -134,9 +139,10 @@ public final class EmbeddedJob {
             List<java.nio.file.Path> inputs,
             String alerts,
             String verdicts,
-            String deadLetters)
+            String deadLetters,
+            Consumer<InputOrder> order)
             throws Exception {
-        return start(conf, settings, inputs, alerts, verdicts, deadLetters, false, false);
+        return start(conf, settings, inputs, alerts, verdicts, deadLetters, false, false, order);
     }
 
     private static JobClient start(
@@ -157,7 +163,8 @@ public final class EmbeddedJob {
                 verdicts,
                 deadLetters,
                 continuous,
-                keyedPathCut);
+                keyedPathCut,
+                order -> {});
     }
 
     private static JobClient start(
@@ -168,7 +175,8 @@ public final class EmbeddedJob {
             String verdicts,
             String deadLetters,
             boolean continuous,
-            boolean keyedPathCut)
+            boolean keyedPathCut,
+            Consumer<InputOrder> order)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         if (continuous && (inputs.size() != 1 || settings.input().isArchive(inputs.get(0)))) {
@@ -187,14 +195,25 @@ public final class EmbeddedJob {
                                 continuous
                                         ? DocumentLinesFormat.UndatedLines.READ_TIME
                                         : DocumentLinesFormat.UndatedLines.POSITION);
+        WatermarkStrategy<ParsedRecord> watermarks;
+        if (continuous) {
+            watermarks = DocumentWatermarks.boundedOutOfOrderness(settings.watermarks());
+        } else {
+            // A file is ordered exactly while it is read, holding back only what its disorder
+            // says; its alerts come as the watermark passes its pages, unless early alerts are
+            // asked for (they may name pairs the verdicts do not confirm).
+            InputOrder measured = InputOrder.measure(files, env.getParallelism());
+            order.accept(measured);
+            watermarks = DocumentWatermarks.inputOrder(measured.disorderMillis());
+            if (!conf.contains(NearDupOptions.EARLY_ALERTS)) {
+                settings = settings.withoutEarlyAlerts();
+            }
+        }
         NearDupJob job =
                 new NearDupJob(
                                 settings,
                                 files.source(continuous, Duration.ofSeconds(1)),
-                                continuous
-                                        ? DocumentWatermarks.boundedOutOfOrderness(
-                                                settings.watermarks())
-                                        : DocumentWatermarks.wholeInput(),
+                                watermarks,
                                 new JsonLinesSink<Alert>(
                                         alerts, a -> a.isClusterMerge() ? a.event : PAIR),
                                 new JsonLinesSink<Verdict>(verdicts, v -> v.verdict),

@@ -2,6 +2,7 @@ package dev.neardup.runtime;
 
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
+import dev.neardup.io.InputOrder;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.SourceCounters;
 import dev.neardup.io.Verdict;
@@ -126,7 +127,12 @@ public final class EmbeddedRun {
                             verdicts,
                             o.deadLetters() == null
                                     ? JsonLinesSink.STDERR_SUMMARY
-                                    : o.deadLetters());
+                                    : o.deadLetters(),
+                            order -> {
+                                if (!quiet) {
+                                    err.println(orderLine(order));
+                                }
+                            });
             // Ctrl-C or SIGTERM from now on: cancel the job; its sinks close with complete
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
@@ -261,6 +267,21 @@ public final class EmbeddedRun {
                         .map(e -> e.getKey().toLowerCase(Locale.ROOT) + " " + e.getValue())
                         .collect(java.util.stream.Collectors.joining(", "))
                 + ")";
+    }
+
+    /** What the input's order means for the run, with what measuring it took. */
+    static String orderLine(InputOrder order) {
+        return String.format(
+                Locale.ROOT,
+                "neardup: the input is %s (%,d records read in %.1f s): %s",
+                order.describe(),
+                order.records(),
+                order.seconds(),
+                order.ordered()
+                        ? "pages go through the job as it is read"
+                        : order.disorderMillis() == Long.MAX_VALUE
+                                ? "every page waits for the end of the input"
+                                : "a page waits until the input is past it by that much");
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

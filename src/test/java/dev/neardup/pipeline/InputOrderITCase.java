@@ -167,6 +167,37 @@ class InputOrderITCase {
         assertThat(quality[1]).as("pair precision at J >= 0.7").isGreaterThan(0.95);
     }
 
+    /**
+     * Files stream through the job with watermarks from their measured disorder: the same lines
+     * with their fetch times a little out of order (neighbours swapped), and shuffled whole, give
+     * the outputs of the lines in order, at two readers of small splits.
+     */
+    @Test
+    void aFileOutOfOrderGivesTheOutputsOfTheSameLinesInOrder() throws Exception {
+        List<String> lines = Files.readAllLines(dated, StandardCharsets.UTF_8);
+        List<String> jittered = new ArrayList<>(lines);
+        for (int i = 0; i + 1 < jittered.size(); i += 3) {
+            java.util.Collections.swap(jittered, i, i + 1);
+        }
+        List<String> shuffled = new ArrayList<>(lines);
+        java.util.Collections.shuffle(shuffled, new java.util.Random(26));
+        Path dir = Files.createTempDirectory(MiniClusters.TMP, "disorder");
+        Path jitteredFile = Files.write(dir.resolve("jittered.jsonl"), jittered);
+        Path shuffledFile = Files.write(dir.resolve("shuffled.jsonl"), shuffled);
+
+        Outputs ordered = run(dated, 2, MemorySize.parse("64kb"));
+        assertThat(ordered.pairs()).isNotEmpty();
+        for (Path other : List.of(jitteredFile, shuffledFile)) {
+            Outputs o = run(other, 2, MemorySize.parse("64kb"));
+            assertThat(o.alerts())
+                    .as("alerts of %s", other.getFileName())
+                    .isEqualTo(ordered.alerts());
+            assertThat(o.verdicts())
+                    .as("verdicts of %s", other.getFileName())
+                    .isEqualTo(ordered.verdicts());
+        }
+    }
+
     private static Set<String> pairs(List<JsonNode> alerts) {
         Set<String> out = new HashSet<>();
         for (JsonNode a : alerts) {

@@ -1,0 +1,155 @@
+package dev.neardup.io;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * How far a bounded input is from fetch order: its disorder is the largest amount by which a
+ * record's event time lies behind the largest event time of the records before it in the input (0
+ * for an input in order, as crawlers write and as lines without {@code fetchedAt} are). A watermark
+ * that trails the largest event time read by more than the disorder is never passed by a later
+ * record, so the job can order the input exactly while it reads it, holding back only what the
+ * disorder says instead of the whole input.
+ *
+ * <p>Measured by reading the input's splits once with their formats, in parallel: per split its
+ * smallest and largest event time and its own disorder; the disorder of the whole is the largest of
+ * each split's own and of the largest time before the split less the split's smallest.
+ *
+ * @param disorderMillis the disorder; {@link Long#MAX_VALUE} when it spans the whole input (every
+ *     record may have to wait for the end)
+ * @param records documents and deletions read
+ * @param seconds how long the measurement took
+ */
+public record InputOrder(long disorderMillis, long records, double seconds) {
+
+    /** Whether the input is in fetch order. */
+    public boolean ordered() {
+        return disorderMillis == 0;
+    }
+
+    /** The disorder in words: "in fetch order", "out of order by up to 3.2 s", "out of order". */
+    public String describe() {
+        if (disorderMillis == 0) {
+            return "in fetch order";
+        }
+        if (disorderMillis == Long.MAX_VALUE) {
+            return "out of order (ordered whole)";
+        }
+        return "out of order by up to " + human(disorderMillis);
+    }
+
+    /** "850 ms", "3.2 s", "4.5 min", "2.0 h", "12.0 d". */
+    static String human(long millis) {
+        if (millis < 1000) {
+            return millis + " ms";
+        }
+        double s = millis / 1000.0;
+        if (s < 60) {
+            return String.format(Locale.ROOT, "%.1f s", s);
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%.1f min", s / 60);
+        }
+        return s < 86400
+                ? String.format(Locale.ROOT, "%.1f h", s / 3600)
+                : String.format(Locale.ROOT, "%.1f d", s / 86400);
+    }
+
+    /** Per split: its extreme event times, its own disorder and its records. */
+    private record SplitOrder(long min, long max, long disorder, long records) {}
+
+    /** Measures the disorder of {@code files}, reading with up to {@code threads} threads. */
+    public static InputOrder measure(InputFiles files, int threads) throws IOException {
+        long start = System.nanoTime();
+        List<FileSourceSplit> splits =
+                new ArrayList<>(
+                        files.enumerator()
+                                .enumerateSplits(
+                                        files.files().stream()
+                                                .map(InputFiles.File::path)
+                                                .toArray(Path[]::new),
+                                        1));
+        splits.sort(Comparator.comparingLong(s -> Long.parseLong(s.splitId())));
+        BulkFormat<ParsedRecord, FileSourceSplit> reader = files.reader(SourceCounters.NONE);
+        List<SplitOrder> orders = new ArrayList<>();
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(1, Math.min(threads, splits.size())));
+        try {
+            List<Future<SplitOrder>> futures = new ArrayList<>();
+            for (FileSourceSplit split : splits) {
+                futures.add(pool.submit(() -> read(reader, split)));
+            }
+            for (Future<SplitOrder> f : futures) {
+                orders.add(f.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the input's order", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        long disorder = 0;
+        long before = Long.MIN_VALUE; // the largest event time of the splits before
+        long min = Long.MAX_VALUE;
+        long records = 0;
+        for (SplitOrder o : orders) {
+            if (o.records() == 0) {
+                continue;
+            }
+            disorder = Math.max(disorder, o.disorder());
+            if (before != Long.MIN_VALUE && before > o.min()) {
+                disorder = Math.max(disorder, before - o.min());
+            }
+            before = Math.max(before, o.max());
+            min = Math.min(min, o.min());
+            records += o.records();
+        }
+        if (records > 0 && disorder > 0 && disorder >= before - min) {
+            disorder = Long.MAX_VALUE;
+        }
+        return new InputOrder(disorder, records, (System.nanoTime() - start) / 1e9);
+    }
+
+    private static SplitOrder read(
+            BulkFormat<ParsedRecord, FileSourceSplit> format, FileSourceSplit split)
+            throws IOException {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long disorder = 0;
+        long records = 0;
+        try (BulkFormat.Reader<ParsedRecord> reader =
+                format.createReader(new Configuration(), split)) {
+            BulkFormat.RecordIterator<ParsedRecord> batch;
+            while ((batch = reader.readBatch()) != null) {
+                RecordAndPosition<ParsedRecord> r;
+                while ((r = batch.next()) != null) {
+                    long t = r.getRecord().eventTime();
+                    if (r.getRecord().deadLetter != null) {
+                        continue;
+                    }
+                    records++;
+                    if (max != Long.MIN_VALUE && t < max) {
+                        disorder = Math.max(disorder, max - t);
+                    }
+                    max = Math.max(max, t);
+                    min = Math.min(min, t);
+                }
+                batch.releaseBatch();
+            }
+        }
+        return new SplitOrder(min, max, disorder, records);
+    }
+}
