@@ -69,6 +69,34 @@ final class PayloadTypes {
     }
 
     /**
+     * The type that the first bytes show, among those whose signature is text (WHATWG MIME
+     * Sniffing: {@code %PDF-} and {@code %!PS-Adobe-}), or null: a PDF without a compressed stream
+     * in its first bytes has no binary data byte ({@link #looksBinary}) but is no text. For a
+     * payload that names no type.
+     */
+    static String textLikeSignature(byte[] bytes, int length) {
+        if (startsWith(bytes, length, "%PDF-")) {
+            return "application/pdf";
+        }
+        if (startsWith(bytes, length, "%!PS-Adobe-")) {
+            return "application/postscript";
+        }
+        return null;
+    }
+
+    private static boolean startsWith(byte[] bytes, int length, String signature) {
+        if (length < signature.length()) {
+            return false;
+        }
+        for (int i = 0; i < signature.length(); i++) {
+            if (bytes[i] != signature.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Whether the first bytes hold a binary data byte (WHATWG MIME Sniffing: 0x00-0x08, 0x0B,
      * 0x0E-0x1A, 0x1C-0x1F), as text never does: for a payload that names no type.
      */
