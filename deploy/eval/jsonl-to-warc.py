@@ -381,7 +381,8 @@ for f in (warc, same, wet, wet_same, non_pages):
     if f:
         f.close()
 print(f"jsonl-to-warc: {pages} pages, {skipped} lines that are no dated documents left out;"
-      f" {charsets} pages sent as {', '.join(f'{c} {k}' for k, c in sorted(per_charset.items()))}",
+      f" {charsets} pages sent as "
+      f"{', '.join(f'{c} {k}' for k, c in sorted(per_charset.items())) or 'a single-byte charset'}",
       file=sys.stderr)
 print(f"{args.output}: {sum(warc.kinds.values())} records", file=sys.stderr)
 for k, c in warc.kinds.most_common():
