@@ -424,6 +424,52 @@ class WarcRecordReaderTest {
                                 dns));
     }
 
+    @Test
+    void scriptsServedAsTextJavaScriptAreNotText() throws IOException {
+        WarcFiles w = new WarcFiles(true);
+        String js = "function highlight(node) { return node.parentNode.firstChild; }\n";
+        long standard =
+                w.response(
+                        "http://example.com/a.js",
+                        T1,
+                        http(200, js, "Content-Type: text/javascript; charset=utf-8"));
+        long legacy =
+                w.response(
+                        "http://example.com/b.js",
+                        T1,
+                        http(200, js, "Content-Type: text/x-javascript"));
+        long css =
+                w.response(
+                        "http://example.com/c.css",
+                        T1,
+                        http(200, "div.body { margin: 0 auto }\n", "Content-Type: text/css"));
+        String f = "s.warc.gz";
+
+        List<WarcOutcome> out = WarcFiles.read(w.write(dir, f));
+
+        assertThat(out).hasSize(3);
+        assertThat(out.get(0))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "text/javascript",
+                                "response",
+                                "http://example.com/a.js",
+                                f,
+                                standard));
+        assertThat(out.get(1))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "text/x-javascript",
+                                "response",
+                                "http://example.com/b.js",
+                                f,
+                                legacy));
+        assertThat(out.get(2)).as("a stylesheet is text/*").isInstanceOf(WarcDocument.class);
+        assertThat(((WarcDocument) out.get(2)).offset()).isEqualTo(css);
+    }
+
     /** A PDF whose first bytes are all text, as a minimal one with an uncompressed stream. */
     static final String TEXT_ONLY_PDF =
             "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
