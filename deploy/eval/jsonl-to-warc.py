@@ -12,7 +12,8 @@ response. The HTTP bodies are in turn plain, chunked and gzip-encoded. A page wh
 ISO-8859-1 or windows-1252 is, every second one, sent in that charset, named only in the HTTP
 Content-Type (a <meta charset> or XML encoding declaration is taken out of the page, in both files).
 Among the pages come captures that are not pages and that neardup must skip: images (PNG, JPEG,
-GIF without a Content-Type), PDFs (one without a Content-Type), fonts, 404 and 500 responses
+GIF without a Content-Type), PDFs (one without a Content-Type), fonts, scripts (text/javascript,
+the same at every URL), 404 and 500 responses
 whose HTML body is a copy of an earlier page (so that, read, they would be duplicates), 301
 redirects, dns: records, identical-payload revisits of earlier pages (request + revisit record,
 no payload) and server-not-modified revisits. --pages-only leaves out all of these and the
@@ -155,6 +156,10 @@ PDF = (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
        b"trailer << /Root 1 0 R /Size 6 >>\n%%EOF\n")
 TTF = struct.pack('>IHHHH', 0x00010000, 1, 16, 0, 0) + b'head' + struct.pack('>III', 0, 28, 54) \
     + bytes(rnd.getrandbits(8) for _ in range(54))
+SCRIPT = b''.join(b"function highlight%d(node, text) {\n  var span = document.createElement("
+                  b"'span');\n  span.className = 'highlighted';\n  span.appendChild(document."
+                  b"createTextNode(text));\n  return node.parentNode.insertBefore(span, node."
+                  b"nextSibling);\n}\n" % i for i in range(40))
 MOVED = (b"<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN\">\n<html><head>\n<title>301 Moved "
          b"Permanently</title>\n</head><body>\n<h1>Moved Permanently</h1>\n<p>The document has "
          b"moved <a href=\"%s\">here</a>.</p>\n<hr>\n<address>Apache/2.4.62 (Debian) Server at "
@@ -276,7 +281,7 @@ def extras(n, url, date):
             non_pages.write(f"{u}\trevisit 304\trevisit_not_identical\n")
     if n % 20 != 10 or len(recent) < 10:
         return
-    k = (n // 20) % 11
+    k = (n // 20) % 12
     copy = recent[-7][4]  # the body of an earlier page: read, a 404 or 500 would be its duplicate
     stem = f"{base}/_capture{n}"
     if k == 0:
@@ -310,9 +315,12 @@ def extras(n, url, date):
     elif k == 9:  # Common Crawl names the type it sniffed; the server said text/html
         no_page('image/jpeg served as text/html', 'not_text', stem + '.html', at, '200 OK',
                 ["Content-Type: text/html"], jpeg(), WARC_Identified_Payload_Type='image/jpeg')
-    else:
+    elif k == 10:
         no_page('application/octet-stream', 'not_text', stem + '.bin', at, '200 OK',
                 ["Content-Type: application/octet-stream"], png(), 'gzip')
+    else:  # the same script under every manual, as Sphinx installs it
+        no_page('text/javascript', 'not_text', f"{base}/_static/doctools.js", at, '200 OK',
+                ["Content-Type: text/javascript; charset=utf-8"], SCRIPT, 'gzip')
 
 
 for line in open(args.input, encoding='utf-8', errors='replace'):
