@@ -1,18 +1,39 @@
 package dev.neardup.io.warc;
 
 import java.util.Locale;
+import java.util.Set;
 import org.netpreserve.jwarc.MediaType;
 
 /**
  * Which payloads are text. A MIME type is text when it is {@code text/*} (but {@code text/dns},
- * which is DNS data), HTML, XHTML or XML ({@code application/xml} and {@code application/*+xml}
- * such as RSS and Atom feeds). The rest (images, audio, video, PDF, fonts, archives, scripts, JSON,
- * {@code application/octet-stream}) is not.
+ * which is DNS data, and the {@code text/} JavaScript types, which are scripts), HTML, XHTML or XML
+ * ({@code application/xml} and {@code application/*+xml} such as RSS and Atom feeds). The rest
+ * (images, audio, video, PDF, fonts, archives, scripts, JSON, {@code application/octet-stream}) is
+ * not.
  */
 final class PayloadTypes {
 
     /** How many first bytes {@link #looksBinary} looks at (as the WHATWG MIME Sniffing does). */
     static final int SNIFF_BYTES = 1024;
+
+    /**
+     * The {@code text/} essences of the WHATWG MIME Sniffing standard's JavaScript MIME types
+     * ({@code text/javascript} is the one RFC 9239 registers): scripts, not text.
+     */
+    private static final Set<String> TEXT_SCRIPT_TYPES =
+            Set.of(
+                    "text/ecmascript",
+                    "text/javascript",
+                    "text/javascript1.0",
+                    "text/javascript1.1",
+                    "text/javascript1.2",
+                    "text/javascript1.3",
+                    "text/javascript1.4",
+                    "text/javascript1.5",
+                    "text/jscript",
+                    "text/livescript",
+                    "text/x-ecmascript",
+                    "text/x-javascript");
 
     private PayloadTypes() {}
 
@@ -51,7 +72,7 @@ final class PayloadTypes {
             return false;
         }
         if (base.startsWith("text/")) {
-            return !base.equals("text/dns");
+            return !base.equals("text/dns") && !TEXT_SCRIPT_TYPES.contains(base);
         }
         return base.equals("application/xhtml+xml")
                 || base.equals("application/xml")
@@ -66,6 +87,34 @@ final class PayloadTypes {
                 || base.equals("text/xml")
                 || base.equals("application/xml")
                 || base.endsWith("+xml");
+    }
+
+    /**
+     * The type that the first bytes show, among those whose signature is text (WHATWG MIME
+     * Sniffing: {@code %PDF-} and {@code %!PS-Adobe-}), or null: a PDF without a compressed stream
+     * in its first bytes has no binary data byte ({@link #looksBinary}) but is no text. For a
+     * payload that names no type.
+     */
+    static String textLikeSignature(byte[] bytes, int length) {
+        if (startsWith(bytes, length, "%PDF-")) {
+            return "application/pdf";
+        }
+        if (startsWith(bytes, length, "%!PS-Adobe-")) {
+            return "application/postscript";
+        }
+        return null;
+    }
+
+    private static boolean startsWith(byte[] bytes, int length, String signature) {
+        if (length < signature.length()) {
+            return false;
+        }
+        for (int i = 0; i < signature.length(); i++) {
+            if (bytes[i] != signature.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -149,8 +149,16 @@ final class RecordConverter {
                 throw Rejection.skip(WarcSkip.Reason.EMPTY_PAYLOAD, null);
             }
             String base = textType(PayloadTypes.base(declared), header.identifiedType());
-            if (base == null && PayloadTypes.looksBinary(payload, payload.length)) {
-                throw Rejection.skip(WarcSkip.Reason.NOT_TEXT, "binary bytes, no Content-Type");
+            if (base == null) {
+                String signature = PayloadTypes.textLikeSignature(payload, payload.length);
+                if (signature != null) {
+                    throw Rejection.skip(
+                            WarcSkip.Reason.NOT_TEXT,
+                            signature + " by its first bytes, no Content-Type");
+                }
+                if (PayloadTypes.looksBinary(payload, payload.length)) {
+                    throw Rejection.skip(WarcSkip.Reason.NOT_TEXT, "binary bytes, no Content-Type");
+                }
             }
             CharsetSniffer.Decoded text =
                     CharsetSniffer.decode(

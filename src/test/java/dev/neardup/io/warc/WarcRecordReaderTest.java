@@ -425,6 +425,94 @@ class WarcRecordReaderTest {
     }
 
     @Test
+    void scriptsServedAsTextJavaScriptAreNotText() throws IOException {
+        WarcFiles w = new WarcFiles(true);
+        String js = "function highlight(node) { return node.parentNode.firstChild; }\n";
+        long standard =
+                w.response(
+                        "http://example.com/a.js",
+                        T1,
+                        http(200, js, "Content-Type: text/javascript; charset=utf-8"));
+        long legacy =
+                w.response(
+                        "http://example.com/b.js",
+                        T1,
+                        http(200, js, "Content-Type: text/x-javascript"));
+        long css =
+                w.response(
+                        "http://example.com/c.css",
+                        T1,
+                        http(200, "div.body { margin: 0 auto }\n", "Content-Type: text/css"));
+        String f = "s.warc.gz";
+
+        List<WarcOutcome> out = WarcFiles.read(w.write(dir, f));
+
+        assertThat(out).hasSize(3);
+        assertThat(out.get(0))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "text/javascript",
+                                "response",
+                                "http://example.com/a.js",
+                                f,
+                                standard));
+        assertThat(out.get(1))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "text/x-javascript",
+                                "response",
+                                "http://example.com/b.js",
+                                f,
+                                legacy));
+        assertThat(out.get(2)).as("a stylesheet is text/*").isInstanceOf(WarcDocument.class);
+        assertThat(((WarcDocument) out.get(2)).offset()).isEqualTo(css);
+    }
+
+    /** A PDF whose first bytes are all text, as a minimal one with an uncompressed stream. */
+    static final String TEXT_ONLY_PDF =
+            "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+                    + "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+                    + "3 0 obj << /Type /Page /Parent 2 0 R /Contents 4 0 R >> endobj\n"
+                    + "4 0 obj << /Length 44 >> stream\nBT /F1 18 Tf 72 720 Td (A printable"
+                    + " version) Tj ET\nendstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+    @Test
+    void untypedPdfAndPostScriptAreNotTextByTheirSignature() throws IOException {
+        WarcFiles w = new WarcFiles(true);
+        long pdf = w.response("http://example.com/a.pdf", T1, http(200, TEXT_ONLY_PDF));
+        long ps =
+                w.response(
+                        "http://example.com/b.ps",
+                        T1,
+                        http(200, "%!PS-Adobe-3.0\n/Helvetica findfont 12 scalefont setfont\n"));
+        String f = "s.warc.gz";
+
+        List<WarcOutcome> out = WarcFiles.read(w.write(dir, f));
+
+        assertThat(out).hasSize(2);
+        assertThat(out.get(0))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "application/pdf by its first bytes, no Content-Type",
+                                "response",
+                                "http://example.com/a.pdf",
+                                f,
+                                pdf));
+        assertThat(out.get(1))
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "application/postscript by its first bytes, no Content-Type",
+                                "response",
+                                "http://example.com/b.ps",
+                                f,
+                                ps));
+    }
+
+    @Test
     void wetConversionsAndTextResourcesAreDocuments() throws IOException {
         WarcFiles w = new WarcFiles(true);
         long info =
