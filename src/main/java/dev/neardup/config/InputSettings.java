@@ -97,11 +97,12 @@ public record InputSettings(
     }
 
     /**
-     * The input files {@code inputs}, in this order, each read with its format: a JSON Lines file
-     * that is local is cut into line-aligned splits for {@code parallelism} readers ({@code
-     * splitSize} each, or as {@link LineSplits#plan} chooses when it is null) when {@code
-     * planSplits}, else read as one split; its undated lines are placed after the lines of the JSON
-     * Lines files before it by {@code undated}.
+     * The input files {@code inputs}, in this order, each read with its format: a local JSON Lines
+     * file is cut into line-aligned splits for {@code parallelism} readers ({@code splitSize} each,
+     * or as {@link LineSplits#plan} chooses when it is null) when {@code planSplits}, a local gzip
+     * WARC file into splits at record starts ({@link WarcDocuments#plan}), else a file is read as
+     * one split; a JSON Lines file's undated lines are placed after the lines of the JSON Lines
+     * files before it by {@code undated}.
      */
     public InputFiles files(
             List<InputFiles.Input> inputs,
@@ -116,9 +117,11 @@ public record InputSettings(
             InputFiles.Input in = inputs.get(i);
             boolean archive = isArchive(in.name(), in.local());
             LineSplits plan =
-                    planSplits && !archive && in.local() != null
-                            ? LineSplits.plan(in.local(), splitSize, parallelism)
-                            : null;
+                    !planSplits || in.local() == null
+                            ? null
+                            : archive
+                                    ? WarcDocuments.plan(in.local(), splitSize, parallelism)
+                                    : LineSplits.plan(in.local(), splitSize, parallelism);
             files.add(
                     new InputFiles.File(
                             in.path(),

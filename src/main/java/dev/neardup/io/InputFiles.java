@@ -16,9 +16,9 @@ import org.apache.flink.core.fs.Path;
 
 /**
  * The input files of a run, read by one file source, each with its own format: JSON Lines and WARC
- * files in any mix. A JSON Lines file is cut into the splits of its plan, a WARC file is one split;
- * a split is read by the format of its file. Every reader of a source subtask counts in the same
- * {@link SourceCounters}.
+ * files in any mix. A JSON Lines file is cut into the splits of its plan at line starts, a gzip
+ * WARC file at record starts, any other file is one split; a split is read by the format of its
+ * file. Every reader of a source subtask counts in the same {@link SourceCounters}.
  *
  * <p>The order of the files is the order of the input: an undated line's position counts the lines
  * of the JSON Lines files before its own (the formats are made with those counts), so "earlier"
@@ -34,7 +34,7 @@ public final class InputFiles implements InputFormat {
      * @param path where the source reads it
      * @param name how record sources name it ({@code name:line}, {@code name@offset})
      * @param format how it is read
-     * @param plan its line-aligned splits (JSON Lines), or null for one split
+     * @param plan its splits (at line starts, or at WARC record starts), or null for one split
      */
     public record File(Path path, String name, InputFormat format, LineSplits plan)
             implements Serializable {

@@ -60,6 +60,26 @@ public final class LineSplits implements Serializable {
         return plan(file, splitSize(configured, Files.size(file), parallelism));
     }
 
+    /**
+     * Splits of {@code file} that start at {@code starts} (after 0, increasing): the record starts
+     * of a WARC file, which has no line numbers.
+     */
+    static LineSplits atOffsets(java.nio.file.Path file, List<Long> starts) throws IOException {
+        java.nio.file.Path absolute = file.toAbsolutePath();
+        long[] offsets = new long[starts.size() + 1];
+        for (int i = 0; i < starts.size(); i++) {
+            offsets[i + 1] = starts.get(i);
+        }
+        long[] lines = new long[offsets.length];
+        Arrays.fill(lines, -1);
+        return new LineSplits(
+                absolute.toUri().getPath(),
+                Files.size(absolute),
+                Files.getLastModifiedTime(absolute).toMillis(),
+                offsets,
+                lines);
+    }
+
     static long splitSize(MemorySize configured, long fileSize, int parallelism) {
         if (configured != null) {
             return configured.getBytes();

@@ -1,6 +1,7 @@
 package dev.neardup.io;
 
 import dev.neardup.io.DeadLetter.Reason;
+import dev.neardup.io.warc.ArchiveFormat;
 import dev.neardup.io.warc.WarcDocument;
 import dev.neardup.io.warc.WarcError;
 import dev.neardup.io.warc.WarcOutcome;
@@ -16,6 +17,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.ArrayResultIterator;
@@ -28,8 +30,9 @@ import org.apache.flink.core.fs.FSDataInputStream;
  * fields are ({@link DocumentParser#validated}), a broken record a dead letter whose source is
  * {@code file@offset}; records that are no documents (requests, metadata, images, error pages,
  * revisits) are skipped and counted by reason in the source's metric {@link
- * SourceCounters#SKIPPED}. A file is one split (records are found from the file's start), read in
- * file order; a restored reader reads it again from the start and skips the records it had emitted.
+ * SourceCounters#SKIPPED}. A gzip-compressed WARC file is cut into splits that start at records
+ * ({@link #plan}), read in parallel; a plain or ARC file is one split. A split is read in file
+ * order; a restored reader reads it again from its start and skips the records it had emitted.
  */
 public final class WarcDocuments implements InputFormat {
 
@@ -93,6 +96,38 @@ public final class WarcDocuments implements InputFormat {
                 consumer.accept(raw, r);
             }
         }
+    }
+
+    /**
+     * The splits of the local WARC file {@code file} for {@code parallelism} readers, of about
+     * {@code configured} bytes (or as {@link LineSplits#plan} sizes them when it is null), each
+     * starting at a record; null (one split) for a file that is not gzip-compressed WARC, whose
+     * record starts could be imitated by a payload, and for ARC files.
+     */
+    public static LineSplits plan(java.nio.file.Path file, MemorySize configured, int parallelism)
+            throws IOException {
+        if (ArchiveFormat.detect(file).filter(f -> f.isGzip() && !f.isArc()).isEmpty()) {
+            return null;
+        }
+        long size = java.nio.file.Files.size(file);
+        long target =
+                Math.max(
+                        LineSplits.MIN_SPLIT_BYTES,
+                        LineSplits.splitSize(configured, size, parallelism));
+        java.util.List<Long> starts = new java.util.ArrayList<>();
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
+            for (long at = target; at < size; ) {
+                long start = WarcRecordReader.recordStart(channel, at);
+                if (start < 0) {
+                    break;
+                }
+                if (start > 0 && (starts.isEmpty() || start > starts.get(starts.size() - 1))) {
+                    starts.add(start);
+                }
+                at = Math.max(at, start) + target;
+            }
+        }
+        return starts.isEmpty() ? null : LineSplits.atOffsets(file, starts);
     }
 
     /** The parsed record of an outcome; null for a skipped one, told to {@code skip}. */
@@ -185,11 +220,13 @@ public final class WarcDocuments implements InputFormat {
             FSDataInputStream in = split.path().getFileSystem().open(split.path());
             WarcRecordReader records;
             try {
+                in.seek(split.offset());
                 records =
                         new WarcRecordReader(
-                                new StreamChannel(in, split.fileSize()),
-                                format.file,
-                                format.settings);
+                                        new StreamChannel(in, split.fileSize()),
+                                        format.file,
+                                        format.settings)
+                                .until(split.offset() + split.length());
             } catch (RuntimeException e) {
                 in.close();
                 throw e;

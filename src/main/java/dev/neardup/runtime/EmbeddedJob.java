@@ -183,8 +183,7 @@ public final class EmbeddedJob {
             throw new IllegalArgumentException(
                     "a watched input is one file or directory of JSON Lines: " + inputs);
         }
-        // A watched file is one split: its watermarks assume that the file is read in order. A
-        // WARC file is one split: its records are found from its start.
+        // A watched file is one split: its watermarks assume that the file is read in order.
         InputFiles files =
                 settings.input()
                         .files(

@@ -68,6 +68,9 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
     private boolean gzip;
     private boolean done;
 
+    /** Records that start at or after this offset are not read ({@link #until}). */
+    private long end = Long.MAX_VALUE;
+
     /** Whether the file holds ARC records (seen so far): their header lines are record starts. */
     private boolean arc;
 
@@ -190,6 +193,24 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         return ready.poll();
     }
 
+    /**
+     * Reads only the records that start before {@code end}: a split of a file, whose next split
+     * starts at a record start ({@link #recordStart}) at or after it. Returns this reader.
+     */
+    public WarcRecordReader until(long end) {
+        this.end = end;
+        return this;
+    }
+
+    /**
+     * The offset of the first record at or after {@code from} in the gzip-compressed WARC file
+     * {@code channel} (one gzip member per record), or -1 when none follows: where a split of the
+     * file can start.
+     */
+    public static long recordStart(SeekableByteChannel channel, long from) throws IOException {
+        return RecordStarts.find(channel, from, true, false);
+    }
+
     /** The next outcome, or null at the end of the file. */
     public WarcOutcome read() {
         return hasNext() ? ready.poll() : null;
@@ -215,8 +236,8 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
             ready.add(pending.outcome());
             pending = null;
         }
-        if (next.isEmpty()) {
-            done = true;
+        if (next.isEmpty() || reader.position() >= end) {
+            done = true; // the end of the file, or of its split
             return;
         }
         read(next.get(), reader.position());
@@ -304,7 +325,7 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
                         ? "; no record follows in the " + input
                         : "; reading goes on at the next record, at offset " + next;
         ready.add(new WarcError(reason, message + where, url, file, offset));
-        if (next < 0) {
+        if (next < 0 || next >= end) {
             done = true;
             return;
         }
