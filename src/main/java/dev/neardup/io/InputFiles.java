@@ -131,6 +131,19 @@ public final class InputFiles implements InputFormat {
         return new ByFile(readers);
     }
 
+    /** The event times of {@code split}, of one of these files, as its format tells them. */
+    @Override
+    public void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
+            throws IOException {
+        for (File f : files) {
+            if (f.path().toString().equals(split.path().toString())) {
+                f.format().eventTimes(split, times);
+                return;
+            }
+        }
+        files.get(0).format().eventTimes(split, times);
+    }
+
     /**
      * Reads the local {@code file}, one of these, with its format (the first's when it is none).
      */

@@ -28,6 +28,29 @@ public interface InputFormat extends java.io.Serializable {
     BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters);
 
     /**
+     * Tells {@code times} the event time of every record of {@code split} that can become a
+     * document or deletion (more is allowed, never fewer): what {@link InputOrder} measures the
+     * input's disorder on. By default, the split's parsed records.
+     */
+    default void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
+            throws java.io.IOException {
+        try (BulkFormat.Reader<ParsedRecord> reader =
+                reader(SourceCounters.NONE)
+                        .createReader(new org.apache.flink.configuration.Configuration(), split)) {
+            BulkFormat.RecordIterator<ParsedRecord> batch;
+            while ((batch = reader.readBatch()) != null) {
+                org.apache.flink.connector.file.src.util.RecordAndPosition<ParsedRecord> r;
+                while ((r = batch.next()) != null) {
+                    if (r.getRecord().deadLetter == null) {
+                        times.accept(r.getRecord().eventTime());
+                    }
+                }
+                batch.releaseBatch();
+            }
+        }
+    }
+
+    /**
      * Reads the local file {@code file} outside a job (the tools), as the job's source reads it:
      * each record that is not skipped, in file order, with its parsed form.
      */

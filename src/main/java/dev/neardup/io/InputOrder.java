@@ -8,10 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.core.fs.Path;
 
 /**
@@ -22,13 +19,14 @@ import org.apache.flink.core.fs.Path;
  * record, so the job can order the input exactly while it reads it, holding back only what the
  * disorder says instead of the whole input.
  *
- * <p>Measured by reading the input's splits once with their formats, in parallel: per split its
- * smallest and largest event time and its own disorder; the disorder of the whole is the largest of
- * each split's own and of the largest time before the split less the split's smallest.
+ * <p>Measured by reading the input's splits once with their formats ({@link
+ * InputFormat#eventTimes}: a WARC file's record headers only), in parallel: per split its smallest
+ * and largest event time and its own disorder; the disorder of the whole is the largest of each
+ * split's own and of the largest time before the split less the split's smallest.
  *
  * @param disorderMillis the disorder; {@link Long#MAX_VALUE} when it spans the whole input (every
  *     record may have to wait for the end)
- * @param records documents and deletions read
+ * @param records records read (documents and deletions; for WARC, its page records)
  * @param seconds how long the measurement took
  */
 public record InputOrder(long disorderMillis, long records, double seconds) {
@@ -81,14 +79,13 @@ public record InputOrder(long disorderMillis, long records, double seconds) {
                                                 .toArray(Path[]::new),
                                         1));
         splits.sort(Comparator.comparingLong(s -> Long.parseLong(s.splitId())));
-        BulkFormat<ParsedRecord, FileSourceSplit> reader = files.reader(SourceCounters.NONE);
         List<SplitOrder> orders = new ArrayList<>();
         ExecutorService pool =
                 Executors.newFixedThreadPool(Math.max(1, Math.min(threads, splits.size())));
         try {
             List<Future<SplitOrder>> futures = new ArrayList<>();
             for (FileSourceSplit split : splits) {
-                futures.add(pool.submit(() -> read(reader, split)));
+                futures.add(pool.submit(() -> read(files, split)));
             }
             for (Future<SplitOrder> f : futures) {
                 orders.add(f.get());
@@ -123,33 +120,22 @@ public record InputOrder(long disorderMillis, long records, double seconds) {
         return new InputOrder(disorder, records, (System.nanoTime() - start) / 1e9);
     }
 
-    private static SplitOrder read(
-            BulkFormat<ParsedRecord, FileSourceSplit> format, FileSourceSplit split)
-            throws IOException {
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        long disorder = 0;
-        long records = 0;
-        try (BulkFormat.Reader<ParsedRecord> reader =
-                format.createReader(new Configuration(), split)) {
-            BulkFormat.RecordIterator<ParsedRecord> batch;
-            while ((batch = reader.readBatch()) != null) {
-                RecordAndPosition<ParsedRecord> r;
-                while ((r = batch.next()) != null) {
-                    long t = r.getRecord().eventTime();
-                    if (r.getRecord().deadLetter != null) {
-                        continue;
+    private static SplitOrder read(InputFiles files, FileSourceSplit split) throws IOException {
+        long[] o = {Long.MAX_VALUE, Long.MIN_VALUE, 0, 0}; // min, max, disorder, records
+        files.eventTimes(
+                split,
+                t -> {
+                    o[3]++;
+                    if (o[1] != Long.MIN_VALUE && t < o[1]) {
+                        o[2] = Math.max(o[2], o[1] - t);
                     }
-                    records++;
-                    if (max != Long.MIN_VALUE && t < max) {
-                        disorder = Math.max(disorder, max - t);
-                    }
-                    max = Math.max(max, t);
-                    min = Math.min(min, t);
-                }
-                batch.releaseBatch();
-            }
-        }
+                    o[1] = Math.max(o[1], t);
+                    o[0] = Math.min(o[0], t);
+                });
+        long min = o[0];
+        long max = o[1];
+        long disorder = o[2];
+        long records = o[3];
         return new SplitOrder(min, max, disorder, records);
     }
 }

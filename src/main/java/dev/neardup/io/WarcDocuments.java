@@ -15,6 +15,7 @@ import java.nio.channels.SeekableByteChannel;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -128,6 +129,37 @@ public final class WarcDocuments implements InputFormat {
             }
         }
         return starts.isEmpty() ? null : LineSplits.atOffsets(file, starts);
+    }
+
+    /**
+     * The {@code WARC-Date}s of the split's response, resource and conversion records, from their
+     * headers alone; a split the header scan cannot read through (a broken record, an ARC file) is
+     * read with the reader instead.
+     */
+    @Override
+    public void eventTimes(FileSourceSplit split, LongConsumer times) throws IOException {
+        long[] dates = new long[1024];
+        int[] n = {0};
+        try (FSDataInputStream in = split.path().getFileSystem().open(split.path())) {
+            in.seek(split.offset());
+            long[][] grown = {dates};
+            WarcRecordReader.documentDates(
+                    new StreamChannel(in, split.fileSize()),
+                    split.offset() + split.length(),
+                    t -> {
+                        if (n[0] == grown[0].length) {
+                            grown[0] = java.util.Arrays.copyOf(grown[0], n[0] * 2);
+                        }
+                        grown[0][n[0]++] = t;
+                    });
+            dates = grown[0];
+        } catch (IOException | RuntimeException e) {
+            InputFormat.super.eventTimes(split, times);
+            return;
+        }
+        for (int i = 0; i < n[0]; i++) {
+            times.accept(dates[i]);
+        }
     }
 
     /** The parsed record of an outcome; null for a skipped one, told to {@code skip}. */

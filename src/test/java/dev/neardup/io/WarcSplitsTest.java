@@ -41,6 +41,12 @@ class WarcSplitsTest {
             if (i % 50 == 25) {
                 w.raw("WARC/1.1\r\nWARC-Type: response\r\nthis is no header\r\n\r\n");
             }
+            if (i == 150) { // a page fetched 30 s before the one before it
+                w.response(
+                        "https://example.org/late",
+                        T.plusSeconds(120),
+                        WarcFiles.http(200, "<html><body>late page</body></html>"));
+            }
         }
         return w.write(dir, gzip ? "crawl.warc.gz" : "crawl.warc");
     }
@@ -91,13 +97,48 @@ class WarcSplitsTest {
                                 1 << 20),
                         WarcReadSettings.defaults());
         List<String> whole = read(format, splits(file, null));
-        assertThat(whole).hasSize(204); // 200 pages and 4 broken records
+        assertThat(whole).hasSize(205); // 201 pages and 4 broken records
         assertThat(whole.stream().filter(s -> s.startsWith("MALFORMED_RECORD@"))).hasSize(4);
         for (String size : new String[] {"1b", "700b", "5kb"}) {
             LineSplits plan = WarcDocuments.plan(file, MemorySize.parse(size), 2);
             assertThat(plan).isNotNull();
             assertThat(plan.count()).as("splits of %s", size).isGreaterThan(1);
             assertThat(read(format, splits(file, plan))).as("split at %s", size).isEqualTo(whole);
+        }
+    }
+
+    /**
+     * The disorder of a WARC file is measured on its record headers, and through the reader in a
+     * split whose headers cannot all be read: the same with and without splits.
+     */
+    @Test
+    void theDisorderOfAWarcFileIsMeasuredOnItsHeaders() throws Exception {
+        for (boolean gzip : new boolean[] {true, false}) {
+            Path file = warc(gzip);
+            InputFiles.Input in = InputFiles.Input.local(file);
+            WarcDocuments format =
+                    new WarcDocuments(
+                            in.name(),
+                            new DocumentParser(
+                                    new InputFields(
+                                            "id", "content", "url", "contentType", "fetchedAt"),
+                                    1 << 20),
+                            WarcReadSettings.defaults());
+            for (LineSplits plan :
+                    java.util.Arrays.asList(
+                            null, WarcDocuments.plan(file, MemorySize.parse("5kb"), 2))) {
+                InputOrder order =
+                        InputOrder.measure(
+                                new InputFiles(
+                                        List.of(
+                                                new InputFiles.File(
+                                                        in.path(), in.name(), format, plan))),
+                                2);
+                assertThat(order.disorderMillis())
+                        .as("gzip %s, plan %s", gzip, plan)
+                        .isEqualTo(30_000);
+                assertThat(order.records()).isGreaterThanOrEqualTo(201);
+            }
         }
     }
 

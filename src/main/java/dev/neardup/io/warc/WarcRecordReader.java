@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 import java.util.zip.ZipException;
 import org.netpreserve.jwarc.MessageBody;
 import org.netpreserve.jwarc.ParsingException;
@@ -209,6 +210,32 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
      */
     public static long recordStart(SeekableByteChannel channel, long from) throws IOException {
         return RecordStarts.find(channel, from, true, false);
+    }
+
+    /**
+     * Tells {@code dates} the {@code WARC-Date} of every response, resource and conversion record
+     * of a WARC file (plain or gzip) that starts before {@code end}, from the channel's position,
+     * reading record headers only: more records than become documents (pages that are skipped too),
+     * never fewer. Throws on anything it cannot read (a broken record, an ARC file), for the caller
+     * to read the split with a reader, which goes on after broken records.
+     */
+    public static void documentDates(SeekableByteChannel channel, long end, LongConsumer dates)
+            throws IOException {
+        WarcReader reader = new WarcReader(channel);
+        Optional<WarcRecord> next;
+        while ((next = reader.next()).isPresent()) {
+            if (reader.position() >= end) {
+                return;
+            }
+            WarcRecord r = next.get();
+            if (!"WARC".equals(r.version().getProtocol())) {
+                throw new IOException("not a WARC record: " + r.version());
+            }
+            switch (r.type()) {
+                case "response", "resource", "conversion" -> dates.accept(r.date().toEpochMilli());
+                default -> {}
+            }
+        }
     }
 
     /** The next outcome, or null at the end of the file. */
