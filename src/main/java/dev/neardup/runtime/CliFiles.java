@@ -192,18 +192,18 @@ public final class CliFiles {
             fixed++;
         }
         String prefix = String.join("/", Arrays.asList(parts).subList(0, fixed));
-        Path base = arg.startsWith("/") && prefix.isEmpty() ? Path.of("/") : Path.of(prefix);
+        boolean relative = prefix.isEmpty() && !arg.startsWith("/");
+        Path root = relative ? Path.of(".") : Path.of(prefix.isEmpty() ? "/" : prefix);
         String pattern = String.join("/", Arrays.asList(parts).subList(fixed, parts.length));
-        PathMatcher matcher = base.getFileSystem().getPathMatcher("glob:" + pattern);
-        if (!Files.isDirectory(base.toString().isEmpty() ? Path.of(".") : base)) {
+        PathMatcher matcher = root.getFileSystem().getPathMatcher("glob:" + pattern);
+        if (!Files.isDirectory(root)) {
             return List.of();
         }
-        Path root = base.toString().isEmpty() ? Path.of(".") : base;
         int depth = pattern.contains("**") ? Integer.MAX_VALUE : parts.length - fixed;
         try (Stream<Path> walk = Files.walk(root, depth, FileVisitOption.FOLLOW_LINKS)) {
             return walk.filter(Files::isRegularFile)
                     .filter(f -> matcher.matches(root.relativize(f)))
-                    .map(f -> base.toString().isEmpty() ? root.relativize(f) : f)
+                    .map(f -> relative ? root.relativize(f) : f)
                     .map(Path::toString)
                     .sorted()
                     .toList();
