@@ -58,6 +58,17 @@ public final class InputFiles implements InputFormat {
             return named(String.valueOf(file.getFileName()), file);
         }
 
+        /**
+         * The local files {@code files}, each named by its file name, or all by their paths as
+         * given when two have the same file name: record sources ({@code name:line}) must tell
+         * every record apart.
+         */
+        public static List<Input> locals(List<java.nio.file.Path> files) {
+            List<Input> byName = files.stream().map(Input::local).toList();
+            boolean unique = byName.stream().map(Input::name).distinct().count() == byName.size();
+            return unique ? byName : files.stream().map(f -> named(f.toString(), f)).toList();
+        }
+
         /** The local file {@code file}, named {@code name}. */
         public static Input named(String name, java.nio.file.Path file) {
             return new Input(name, new Path(file.toAbsolutePath().toUri()), file);

@@ -187,7 +187,7 @@ public final class EmbeddedJob {
         InputFiles files =
                 settings.input()
                         .files(
-                                inputs.stream().map(InputFiles.Input::local).toList(),
+                                InputFiles.Input.locals(inputs),
                                 !continuous,
                                 conf.get(NearDupOptions.FILE_SPLIT_SIZE),
                                 env.getParallelism(),

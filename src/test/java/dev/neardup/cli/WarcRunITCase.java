@@ -320,6 +320,17 @@ class WarcRunITCase {
         run(Path.of(parts + "/*-*"), "glob");
         assertThat(verdicts("glob")).isEqualTo(expected);
 
+        // Two files of the same name in two directories: their records keep apart sources.
+        Path again = Files.createDirectories(dir.resolve("again"));
+        Path one1 = Files.createDirectories(dir.resolve("one")).resolve("part.jsonl");
+        Files.copy(first, one1);
+        Files.copy(first, again.resolve("part.jsonl"));
+        run(dir.resolve("*/part.jsonl"), "twice");
+        assertThat(JobFiles.read(dir.resolve("twice-verdicts.jsonl")))
+                .extracting(v -> v.get("source").asText())
+                .doesNotHaveDuplicates()
+                .contains(one1 + ":1");
+
         // Two WARC files read by one source reader: each file's skips are counted.
         Path warcs = Files.createDirectories(dir.resolve("warcs"));
         warc(pages.subList(0, half), true, "a.warc.gz");

@@ -242,7 +242,7 @@ public final class Evaluate {
         InputFiles files =
                 settings.input()
                         .files(
-                                inputs.stream().map(InputFiles.Input::local).toList(),
+                                InputFiles.Input.locals(inputs),
                                 false,
                                 null,
                                 1,
