@@ -27,9 +27,21 @@ import org.apache.flink.core.fs.Path;
  * @param disorderMillis the disorder; {@link Long#MAX_VALUE} when it spans the whole input (every
  *     record may have to wait for the end)
  * @param records records read (documents and deletions; for WARC, its page records)
+ * @param latestMillis the largest event time read ({@link Long#MIN_VALUE} for none)
  * @param seconds how long the measurement took
  */
-public record InputOrder(long disorderMillis, long records, double seconds) {
+public record InputOrder(long disorderMillis, long records, long latestMillis, double seconds) {
+
+    /**
+     * This order, or the whole input's when a record was fetched at or after {@code now}, the time
+     * the input was read: such a time may be the clock's when the job reads it (a future timestamp
+     * taken as the current time), later than this measure knew.
+     */
+    public InputOrder unlessLaterThan(long now) {
+        return latestMillis >= now
+                ? new InputOrder(Long.MAX_VALUE, records, latestMillis, seconds)
+                : this;
+    }
 
     /** Whether the input is in fetch order. */
     public boolean ordered() {
@@ -117,7 +129,7 @@ public record InputOrder(long disorderMillis, long records, double seconds) {
         if (records > 0 && disorder > 0 && disorder >= before - min) {
             disorder = Long.MAX_VALUE;
         }
-        return new InputOrder(disorder, records, (System.nanoTime() - start) / 1e9);
+        return new InputOrder(disorder, records, before, (System.nanoTime() - start) / 1e9);
     }
 
     private static SplitOrder read(InputFiles files, FileSourceSplit split) throws IOException {

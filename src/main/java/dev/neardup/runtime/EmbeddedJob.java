@@ -201,7 +201,9 @@ public final class EmbeddedJob {
             // A file is ordered exactly while it is read, holding back only what its disorder
             // says; its alerts come as the watermark passes its pages, unless early alerts are
             // asked for (they may name pairs the verdicts do not confirm).
-            InputOrder measured = InputOrder.measure(files, env.getParallelism());
+            long now = System.currentTimeMillis();
+            InputOrder measured =
+                    InputOrder.measure(files, env.getParallelism()).unlessLaterThan(now);
             order.accept(measured);
             watermarks = DocumentWatermarks.inputOrder(measured.disorderMillis());
             if (!conf.contains(NearDupOptions.EARLY_ALERTS)) {

@@ -92,6 +92,15 @@ class InputOrderTest {
     }
 
     @Test
+    void aPageFetchedAfterTheInputWasReadOrdersTheWholeInput() throws Exception {
+        Path f = file("a", 0, 1, 2);
+        InputOrder o = order(100_000, f);
+        assertThat(o.latestMillis()).isEqualTo(T0 + 2000);
+        assertThat(o.unlessLaterThan(T0 + 2001)).isSameAs(o);
+        assertThat(o.unlessLaterThan(T0 + 2000).disorderMillis()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void splitsAreHandedOutInInputOrder() throws Exception {
         Path f = file("a", LongStream.range(0, 100).toArray());
         Path g = file("b", LongStream.range(100, 200).toArray());
