@@ -78,8 +78,8 @@ class JobCountsITCase {
         assertThat(a.written(EmbeddedJob.ALERTS)).isEqualTo(alertsA).isEqualTo(17);
         assertThat(a.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR)).isEqualTo(17);
         assertThat(a.written(EmbeddedJob.DEAD_LETTERS)).isEqualTo(3);
-        // Event time to emission, from the job's histograms: a file is ordered whole, so nothing
-        // is alerted early, and most of the sample's pages were fetched months ago.
+        // Event time to emission, from the job's histograms: early alerts are off on a file, and
+        // most of the sample's pages were fetched months ago.
         assertThat(a.percentiles("earlyAlertLatency")).isNull();
         for (String h : List.of("alertLatency", "verdictLatency")) {
             long[] p = a.percentiles(h);
