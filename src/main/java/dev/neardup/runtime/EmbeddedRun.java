@@ -192,8 +192,14 @@ public final class EmbeddedRun {
                                         ? "standard input"
                                         : o.files().get(0);
         long dead = counts.written(EmbeddedJob.DEAD_LETTERS);
+        String skipped = skippedRecords(counts);
         if (dead == 0) {
-            err.println("neardup: warning: no document in " + name + ": the input is empty");
+            err.println(
+                    "neardup: warning: no document in "
+                            + name
+                            + (skipped.isEmpty()
+                                    ? ": the input is empty"
+                                    : ": " + skipped.substring(2) + ", none a document"));
             return;
         }
         List<String> first =

@@ -378,6 +378,25 @@ class WarcRunITCase {
         }
     }
 
+    /** A WARC file without a page says so: its records were skipped, not that it is empty. */
+    @org.junit.jupiter.api.Test
+    void aWarcFileWithoutPagesSaysWhatItsRecordsWere() throws Exception {
+        Instant t = Instant.parse("2026-03-01T00:00:00Z");
+        WarcFiles w = new WarcFiles(true);
+        w.request("https://example.org/logo.png", t);
+        w.response(
+                "https://example.org/logo.png",
+                t,
+                WarcFiles.http(
+                        200, new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "Content-Type: image/png"));
+        Path file = w.write(dir, "images.warc.gz");
+        CliRun r = run(file, "images");
+        assertThat(r.err())
+                .contains("neardup: warning: no document in " + file + ": 2 WARC records skipped (")
+                .contains("none a document")
+                .doesNotContain("the input is empty");
+    }
+
     /** The report of {@code evaluate --json} on {@code inputs}. */
     private static JsonNode evaluation(String... inputs) throws Exception {
         List<String> args = new ArrayList<>(List.of("evaluate", "--json", "--input"));
