@@ -146,13 +146,7 @@ public final class InputFiles implements InputFormat {
     @Override
     public void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
             throws IOException {
-        for (File f : files) {
-            if (f.path().toString().equals(split.path().toString())) {
-                f.format().eventTimes(split, times);
-                return;
-            }
-        }
-        files.get(0).format().eventTimes(split, times);
+        formatOf(split.path()).eventTimes(split, times);
     }
 
     /**
@@ -160,14 +154,19 @@ public final class InputFiles implements InputFormat {
      */
     @Override
     public void read(java.nio.file.Path file, RecordConsumer consumer) throws IOException {
-        String key = new Path(file.toAbsolutePath().toUri()).toString();
-        InputFormat format = files.get(0).format();
-        for (File f : files) {
-            if (f.path().toString().equals(key)) {
-                format = f.format();
-            }
-        }
-        format.read(file, consumer);
+        formatOf(new Path(file.toAbsolutePath().toUri())).read(file, consumer);
+    }
+
+    /**
+     * The format of the file at {@code path}: one of these, else the first's (see {@link ByFile}).
+     */
+    private InputFormat formatOf(Path path) {
+        String key = path.toString();
+        return files.stream()
+                .filter(f -> f.path().toString().equals(key))
+                .findFirst()
+                .orElse(files.get(0))
+                .format();
     }
 
     /**

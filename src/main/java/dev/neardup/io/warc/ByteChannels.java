@@ -70,9 +70,9 @@ final class ByteChannels {
      * from it has a body up to the end of the bytes (the record's block), whatever its own {@code
      * Content-Length} says.
      */
-    static final class Block implements LengthedBody.LengthedReadableByteChannel {
-        private final byte[] bytes;
-        private int position;
+    static class Block implements LengthedBody.LengthedReadableByteChannel {
+        final byte[] bytes;
+        int position;
 
         Block(byte[] bytes) {
             this.bytes = bytes;
@@ -108,35 +108,20 @@ final class ByteChannels {
         public void close() {}
     }
 
-    /** Bytes in memory as a read-only seekable channel: records that came without a file. */
-    static final class InMemory implements SeekableByteChannel {
-        private final byte[] bytes;
-        private int position;
+    /**
+     * Bytes in memory as a read-only seekable channel: records that came without a file. Reads as
+     * {@link Block} does; closing it closes it.
+     */
+    static final class InMemory extends Block implements SeekableByteChannel {
         private boolean open = true;
 
         InMemory(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public int read(ByteBuffer dst) {
-            if (position >= bytes.length) {
-                return -1;
-            }
-            int n = Math.min(dst.remaining(), bytes.length - position);
-            dst.put(bytes, position, n);
-            position += n;
-            return n;
+            super(bytes);
         }
 
         @Override
         public int write(ByteBuffer src) {
             throw new NonWritableChannelException();
-        }
-
-        @Override
-        public long position() {
-            return position;
         }
 
         @Override
@@ -146,11 +131,6 @@ final class ByteChannels {
             }
             position = (int) Math.min(newPosition, bytes.length);
             return this;
-        }
-
-        @Override
-        public long size() {
-            return bytes.length;
         }
 
         @Override
