@@ -2,8 +2,8 @@ package dev.neardup.batch;
 
 /**
  * A document as the dedupe job carries it, from the sketch on: where it came from, its place in the
- * order, and its full MinHash signature (and, with exact verification, its shingle set). A Flink
- * POJO, and the JSON of the job's working files.
+ * order, and its full MinHash signature (with exact verification, its shingle set goes to the
+ * verification apart: {@link DocShingles}). A Flink POJO, and the JSON of the job's working files.
  */
 public class DedupeDoc {
     /** {@link VertexKeys#key} of (event time, id): the order "earlier". */
@@ -31,12 +31,6 @@ public class DedupeDoc {
 
     /** The full signature; null for an exact copy (see {@link #copyOf}). */
     public long[] signature;
-
-    /**
-     * With exact verification: the distinct shingle hashes in ascending order, until the exact
-     * copies step hands them to the verification ({@link DocShingles}); else null.
-     */
-    public long[] shingles;
 
     /** For an exact copy: the key of the earliest document with the same signature; else null. */
     public String copyOf;

@@ -335,7 +335,7 @@ public final class DedupeJob {
             candidatePairs =
                     exactPairs(
                             candidatePairs,
-                            originals.getSideOutput(ExactCopiesFunction.SHINGLES),
+                            sketched.getSideOutput(DedupeSketchFunction.SHINGLES),
                             attempt);
         }
         DataStream<SimilarPair> pairs =
@@ -420,23 +420,25 @@ public final class DedupeJob {
     }
 
     /**
-     * Exact verification ({@link VerifyMode#EXACT}): each candidate joined with the shingle set of
-     * its earlier document (keyed by it), then with the later one's (keyed by it), where the exact
-     * Jaccard similarity decides; {@link ExactVerifyFunctions}.
+     * Exact verification ({@link VerifyMode#EXACT}): each side of a candidate joined with its
+     * document's shingle set (keyed by document: every set is sorted once), then the two sides met
+     * (keyed by pair), where the exact Jaccard similarity decides; {@link ExactVerifyFunctions}.
      */
     private static DataStream<SimilarPair> exactPairs(
             DataStream<SimilarPair> candidates,
             DataStream<DocShingles> shingles,
             DedupeSettings attempt) {
         return candidates
-                .keyBy(p -> p.a(), Types.STRING)
+                .flatMap(new ExactVerifyFunctions.Sides())
+                .uid("dedupe-exact-sides")
+                .name("exact: both sides of each candidate")
+                .keyBy(ExactVerifyFunctions.PairSide::document, Types.STRING)
                 .connect(shingles.keyBy(DocShingles::key, Types.STRING))
-                .process(new ExactVerifyFunctions.AttachFirst())
-                .returns(TypeInformation.of(ExactVerifyFunctions.ShingledPair.class))
-                .uid("dedupe-exact-first")
-                .name("exact: shingles of the earlier")
-                .keyBy(p -> p.b(), Types.STRING)
-                .connect(shingles.keyBy(DocShingles::key, Types.STRING))
+                .process(new ExactVerifyFunctions.AttachSets())
+                .returns(TypeInformation.of(ExactVerifyFunctions.SideSet.class))
+                .uid("dedupe-exact-sets")
+                .name("exact: shingle sets of the candidates")
+                .keyBy(ExactVerifyFunctions.SideSet::pair, Types.STRING)
                 .process(new ExactVerifyFunctions.Verify(attempt.job().similarity().threshold()))
                 .returns(TypeInformation.of(SimilarPair.class))
                 .uid("dedupe-exact-verify")

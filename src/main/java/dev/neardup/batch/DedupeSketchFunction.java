@@ -35,6 +35,13 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
+    /**
+     * With exact verification: every document's shingle set, straight to the verification (the
+     * steps between carry only the signature).
+     */
+    public static final OutputTag<DocShingles> SHINGLES =
+            new OutputTag<>("shingles", TypeInformation.of(DocShingles.class));
+
     private final DedupeSettings settings;
     private transient TextSketcher sketcher;
     private transient Map<String, Integer> inputIndex;
@@ -117,9 +124,11 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         d.order = order(doc.instance);
         d.signature = sketch.signature();
         // Exact copies: equal signatures, or with exact verification equal shingle sets.
-        d.shingles = shingles;
         d.fingerprint = BbitMinHash.fingerprint(shingles != null ? shingles : d.signature);
         d.key = VertexKeys.key(d.eventTime, d.id);
+        if (shingles != null) {
+            ctx.output(SHINGLES, new DocShingles(d.key, d.order, shingles));
+        }
         out.collect(d);
     }
 

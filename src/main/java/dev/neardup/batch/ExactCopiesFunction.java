@@ -18,7 +18,7 @@ import org.apache.flink.util.OutputTag;
  * others get one edge each to it ({@link #PAIRS}, similarity 1.0). Every document leaves as a
  * vertex ({@link #VERTICES}); a copy carries the earliest one's key instead of its signature, which
  * is held once per group. With exact verification the group is the documents with equal shingle
- * sets, and the earliest one's set goes to {@link #SHINGLES}, for {@link ExactVerifyFunctions}.
+ * sets.
  */
 public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, DedupeDoc> {
 
@@ -30,20 +30,14 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
     public static final OutputTag<SimilarPair> PAIRS =
             new OutputTag<>("copy-pairs", TypeInformation.of(SimilarPair.class));
 
-    /** With exact verification: the shingle set of the earliest copy, the one that goes on. */
-    public static final OutputTag<DocShingles> SHINGLES =
-            new OutputTag<>("shingles", TypeInformation.of(DocShingles.class));
-
     private transient ListState<DedupeDoc> members;
     private transient ValueState<long[]> signature;
-    private transient ValueState<long[]> shingles;
     private transient LongCounter copies;
 
     @Override
     public void open(OpenContext openContext) {
         members = KeyedStates.list(getRuntimeContext(), "members", DedupeDoc.class);
         signature = KeyedStates.value(getRuntimeContext(), "signature", long[].class);
-        shingles = KeyedStates.value(getRuntimeContext(), "shingles", long[].class);
         copies = DedupeCounters.counter(getRuntimeContext(), DedupeJob.COPIES);
     }
 
@@ -54,11 +48,7 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
         if (signature.value() == null) {
             signature.update(doc.signature);
         }
-        if (doc.shingles != null && shingles.value() == null) {
-            shingles.update(doc.shingles);
-        }
         doc.signature = null;
-        doc.shingles = null;
         members.add(doc);
     }
 
@@ -70,10 +60,6 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
         group.sort(Comparator.comparing(d -> d.key));
         DedupeDoc first = group.get(0);
         first.signature = signature.value();
-        long[] set = shingles.value();
-        if (set != null) {
-            ctx.output(SHINGLES, new DocShingles(first.key, set));
-        }
         ctx.output(VERTICES, first);
         out.collect(first);
         for (int i = 1; i < group.size(); i++) {

@@ -190,6 +190,41 @@ class DedupeCommandITCase {
     }
 
     @Test
+    void anIdRepeatedAtOneTimeIsVerifiedWithItsLastLine() throws Exception {
+        // Two lines of x with one fetchedAt: the later is the page, and the exact check must use
+        // its shingles (the earlier line shares nothing with y).
+        String text = SyntheticText.prose(5, 3000);
+        Path input = dir.resolve("same-time.jsonl");
+        Files.writeString(
+                input,
+                doc("y", text, "2026-01-01T00:00:00Z")
+                        + "\n"
+                        + doc("x", SyntheticText.prose(6, 3000), "2026-01-02T00:00:00Z")
+                        + "\n"
+                        + doc("x", text + " with a short tail", "2026-01-02T00:00:00Z")
+                        + "\n");
+        Path out = dir.resolve("same-time");
+        CliRun run =
+                CliRun.run(
+                        "dedupe",
+                        "--input",
+                        input.toString(),
+                        "--clusters",
+                        out.resolve("clusters.jsonl").toString(),
+                        "--pairs",
+                        out.resolve("pairs.jsonl").toString(),
+                        "--quiet",
+                        "-p",
+                        "2");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> pairs = JobFiles.read(out.resolve("pairs.jsonl"));
+        assertThat(pairs)
+                .extracting(p -> p.get("docId").asText() + " -> " + p.get("duplicateOf").asText())
+                .containsExactly("x -> y");
+        assertThat(pairs.get(0).get("similarity").asDouble()).isBetween(0.9, 0.9999);
+    }
+
+    @Test
     void undatedLinesAreOrderedByFileThenLine() throws Exception {
         // Three copies of one page without fetchedAt, in two files, ids against the line order:
         // the earliest is the first line of the first file, whatever the ids say.
