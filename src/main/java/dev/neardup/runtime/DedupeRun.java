@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -171,6 +172,13 @@ public final class DedupeRun {
             conf.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
             conf.set(WebOptions.UPLOAD_DIR, work.resolve("tmp").toString());
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            if (!conf.contains(NettyShuffleEnvironmentOptions.SHUFFLE_COMPRESSION_CODEC)) {
+                // The exchanges carry hashed sketch values, which LZ4 cannot shrink:
+                // docs/design/dedupe-job.md.
+                conf.set(
+                        NettyShuffleEnvironmentOptions.SHUFFLE_COMPRESSION_CODEC,
+                        NettyShuffleEnvironmentOptions.CompressionCodec.NONE);
+            }
             if (!o.quiet()) {
                 err.println("neardup: dedupe " + settings);
             }

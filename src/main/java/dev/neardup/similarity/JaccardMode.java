@@ -118,13 +118,13 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
     }
 
     /**
-     * With exact verification, 16-bit slices of the values (the estimate only screens candidates);
-     * else the full values (the estimate decides).
+     * With exact verification, 8-bit slices of the values (the estimate only screens candidates,
+     * and a slice agrees wherever the value does); else the full values (the estimate decides).
      */
     @Override
     public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
         return MemberSketches.minHash(
-                bandKeys(candidateBanding), settings.text().numHashes(), exact ? 2 : 8);
+                new Banding(candidateBanding), settings.text().numHashes(), exact ? 1 : 8);
     }
 
     /** The share of agreeing MinHash values. */

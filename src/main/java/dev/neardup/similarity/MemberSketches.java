@@ -1,19 +1,21 @@
 package dev.neardup.similarity;
 
 import dev.neardup.lsh.BandKeys;
+import dev.neardup.lsh.Banding;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
  * What a band-bucket entry of the dedupe carries to compare its document with the bucket's other
- * members, packed into one byte array (one copy per band bucket). MinHash ({@link #minHash}): the
- * 32 low bits of each band key (little-endian ints), then the K signature values, each as its
- * lowest {@code valueBytes} bytes (little-endian); the estimate is the share of positions whose
- * kept bytes agree, the lowest agreeing band the first whose key bits agree. SimHash ({@link
- * #simHash}): the sketch's words as little-endian longs (the table fingerprint, then any
+ * members, packed into one byte array (one copy per band bucket). MinHash ({@link #minHash}): the K
+ * signature values, each as its lowest {@code valueBytes} bytes (little-endian), after the 32 low
+ * bits of each band key (little-endian ints) only where a band's kept bytes are fewer than 32 bits;
+ * the estimate is the share of positions whose kept bytes agree, the lowest agreeing band the first
+ * whose key bits, or else kept bytes, agree (b-bit minwise hashing, Li and König 2010). SimHash
+ * ({@link #simHash}): the sketch's words as little-endian longs (the table fingerprint, then any
  * verification bits), banded by the fingerprint and estimated as {@link Verification.Cosine}
- * estimates in the buckets. Why 2 bytes suffice with exact verification: {@code
+ * estimates in the buckets. Why 1 byte suffices with exact verification: {@code
  * docs/design/dedupe-job.md}.
  *
  * <p>Not thread-safe (the SimHash variant decodes into scratch arrays): one instance per task.
@@ -48,12 +50,12 @@ public abstract class MemberSketches {
     public abstract int firstAgreeingBand(byte[] a, byte[] b);
 
     /**
-     * MinHash signatures of K values keyed by {@code banding}, keeping {@code valueBytes} (2 or 8)
-     * bytes of each value.
+     * MinHash signatures of K values keyed by {@code banding}, keeping {@code valueBytes} (1, 2 or
+     * 8) bytes of each value.
      */
-    public static MemberSketches minHash(BandKeys banding, int numHashes, int valueBytes) {
-        if (valueBytes != 2 && valueBytes != 8) {
-            throw new IllegalArgumentException("valueBytes must be 2 or 8, got " + valueBytes);
+    public static MemberSketches minHash(Banding banding, int numHashes, int valueBytes) {
+        if (valueBytes != 1 && valueBytes != 2 && valueBytes != 8) {
+            throw new IllegalArgumentException("valueBytes must be 1, 2 or 8, got " + valueBytes);
         }
         return new PackedMinHash(banding, numHashes, valueBytes);
     }
@@ -74,11 +76,23 @@ public abstract class MemberSketches {
     private static final class PackedMinHash extends MemberSketches {
         private final int numHashes;
         private final int valueBytes;
+        private final int bands;
+        private final int rows;
 
-        PackedMinHash(BandKeys banding, int numHashes, int valueBytes) {
+        /**
+         * Whether the packed form starts with the 32 low bits of each band key: with slices of the
+         * values, a band that differs in one row only would agree in its slices with probability
+         * 2^-8b, so its key bits decide (2^-32); full values tell a band's agreement exactly.
+         */
+        private final boolean keyBits;
+
+        PackedMinHash(Banding banding, int numHashes, int valueBytes) {
             super(banding);
             this.numHashes = numHashes;
             this.valueBytes = valueBytes;
+            this.bands = banding.params().bands();
+            this.rows = banding.params().rows();
+            this.keyBits = valueBytes < 8;
         }
 
         @Override
@@ -87,18 +101,17 @@ public abstract class MemberSketches {
                 throw new IllegalArgumentException(
                         "signature of " + sketch.length + " values, expected " + numHashes);
             }
-            int head = 4 * keys.length;
+            int head = keyBits ? 4 * keys.length : 0;
             byte[] out = new byte[head + valueBytes * numHashes];
-            for (int j = 0; j < keys.length; j++) {
+            for (int j = 0; j < head / 4; j++) {
                 INT_LE.set(out, 4 * j, (int) keys[j]);
             }
-            if (valueBytes == 8) {
-                for (int i = 0; i < numHashes; i++) {
-                    LONG_LE.set(out, head + 8 * i, sketch[i]);
-                }
-            } else {
-                for (int i = 0; i < numHashes; i++) {
-                    SHORT_LE.set(out, head + 2 * i, (short) sketch[i]);
+            for (int i = 0; i < numHashes; i++) {
+                int at = head + valueBytes * i;
+                switch (valueBytes) {
+                    case 8 -> LONG_LE.set(out, at, sketch[i]);
+                    case 2 -> SHORT_LE.set(out, at, (short) sketch[i]);
+                    default -> out[at] = (byte) sketch[i];
                 }
             }
             return out;
@@ -112,33 +125,52 @@ public abstract class MemberSketches {
         public double estimate(byte[] a, byte[] b) {
             int head = head(a);
             int agree = 0;
-            if (valueBytes == 8) {
-                for (int i = 0; i < numHashes; i++) {
-                    int at = head + 8 * i;
-                    if ((long) LONG_LE.get(a, at) == (long) LONG_LE.get(b, at)) {
-                        agree++;
-                    }
-                }
-            } else {
-                for (int i = 0; i < numHashes; i++) {
-                    int at = head + 2 * i;
-                    if ((short) SHORT_LE.get(a, at) == (short) SHORT_LE.get(b, at)) {
-                        agree++;
-                    }
+            for (int i = 0; i < numHashes; i++) {
+                if (agree(a, b, head + valueBytes * i)) {
+                    agree++;
                 }
             }
             return (double) agree / numHashes;
         }
 
+        /** Whether the kept bytes of the value at {@code at} agree. */
+        private boolean agree(byte[] a, byte[] b, int at) {
+            return switch (valueBytes) {
+                case 8 -> (long) LONG_LE.get(a, at) == (long) LONG_LE.get(b, at);
+                case 2 -> (short) SHORT_LE.get(a, at) == (short) SHORT_LE.get(b, at);
+                default -> a[at] == b[at];
+            };
+        }
+
+        /**
+         * By the band key bits when the sketches carry them; else by the kept bytes of the band's
+         * rows (with 8-byte values exactly as {@link Banding#firstAgreeingBand} decides).
+         */
         @Override
         public int firstAgreeingBand(byte[] a, byte[] b) {
-            int bands = head(a) / 4;
+            if (keyBits) {
+                for (int j = 0; j < bands; j++) {
+                    if ((int) INT_LE.get(a, 4 * j) == (int) INT_LE.get(b, 4 * j)) {
+                        return j;
+                    }
+                }
+                return -1;
+            }
             for (int j = 0; j < bands; j++) {
-                if ((int) INT_LE.get(a, 4 * j) == (int) INT_LE.get(b, 4 * j)) {
+                if (bandAgrees(a, b, j * rows)) {
                     return j;
                 }
             }
             return -1;
+        }
+
+        private boolean bandAgrees(byte[] a, byte[] b, int from) {
+            for (int i = from; i < from + rows; i++) {
+                if (!agree(a, b, valueBytes * i)) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
