@@ -55,11 +55,11 @@ public final class NearDupOptions {
             Setting.of(
                             "neardup.containment.sketch-size",
                             128,
-                            "CONTAINMENT: s, the shingles of its bottom-s sample a bucket keeps per"
-                                + " member to verify containment (4 s + 2 bytes). A page contained"
-                                + " in one r times larger is judged on about s / r sampled"
-                                + " shingles: standard error sqrt(c (1 - c) r / s), 0.05 at c ="
-                                + " 0.9, r = 4, s = 128. 16 to 4096.")
+                            "CONTAINMENT: s, the shingles of each document's bottom-s sample (4 s +"
+                                + " 2 bytes, kept once per document, not in the buckets), which"
+                                + " verifies containment. A page contained in one r times larger is"
+                                + " judged on about s / r sampled shingles: standard error sqrt(c"
+                                + " (1 - c) r / s), 0.05 at c = 0.9, r = 4, s = 128. 16 to 4096.")
                     .flag("S", "--sketch-size")
                     .between(16, 4096)
                     .declare();
