@@ -512,7 +512,10 @@ public final class NearDupOptions {
                     .defaultValue("fetchedAt")
                     .withDescription(
                             "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
-                                    + " (optional; the ingestion time is used when absent).");
+                                    + " (optional). When absent: on Kafka, the record's timestamp;"
+                                    + " in a file or on standard input, the line's position (line n"
+                                    + " of the input, the lines of earlier files counted, is n ms"
+                                    + " after 1970-01-01T00:00:00Z).");
 
     public static final ConfigOption<String> FIELD_DELETED =
             ConfigOptions.key("neardup.field.deleted")
