@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.Format;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.InputOrder;
@@ -234,17 +235,16 @@ public final class EmbeddedRun {
         long blank = counts.count(JobCounts.BLANK_LINES);
         return String.format(
                 Locale.ROOT,
-                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
-                        + " %s%d dead letters%s",
+                "neardup: done in %.1f s: %s (%d unique, %d duplicate%s), %s%s, %s%s%s",
                 seconds,
-                unique + duplicate + contained,
+                Format.count(unique + duplicate + contained, "document"),
                 unique,
                 duplicate,
                 contained == 0 ? "" : ", " + contained + " contained",
-                deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
-                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
+                deleted == 0 ? "" : Format.count(deleted, "deletion") + ", ",
+                Format.count(counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), "alert"),
                 merges(counts),
-                counts.written(EmbeddedJob.DEAD_LETTERS),
+                Format.count(counts.written(EmbeddedJob.DEAD_LETTERS), "dead letter"),
                 (blank == 0
                                 ? ""
                                 : ", "
@@ -279,9 +279,11 @@ public final class EmbeddedRun {
     static String orderLine(InputOrder order) {
         return String.format(
                 Locale.ROOT,
-                "neardup: the input is %s (%,d records read in %.1f s): %s",
+                "neardup: the input is %s (%s read in %.1f s): %s",
                 order.describe(),
-                order.records(),
+                order.records() == 1
+                        ? "1 record"
+                        : String.format(Locale.ROOT, "%,d records", order.records()),
                 order.seconds(),
                 order.ordered()
                         ? "pages go through the job as it is read"
@@ -295,20 +297,20 @@ public final class EmbeddedRun {
         double seconds = (System.nanoTime() - start) / 1e9;
         return String.format(
                 Locale.ROOT,
-                "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
-                        + " lines): %d verdicts, %d alerts, %s%d dead letters",
+                "neardup: interrupted by %s after %.1f s: %s read; written (complete"
+                        + " lines): %s, %s, %s%s",
                 signal,
                 seconds,
-                counts.count(JobCounts.DOCUMENTS),
-                counts.written(EmbeddedJob.VERDICTS),
-                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
+                Format.count(counts.count(JobCounts.DOCUMENTS), "document"),
+                Format.count(counts.written(EmbeddedJob.VERDICTS), "verdict"),
+                Format.count(counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), "alert"),
                 merges(counts),
-                counts.written(EmbeddedJob.DEAD_LETTERS));
+                Format.count(counts.written(EmbeddedJob.DEAD_LETTERS), "dead letter"));
     }
 
     /** "2 cluster merges, " when alerts merged clusters, else nothing. */
     private static String merges(JobCounts counts) {
         long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
-        return merges == 0 ? "" : merges + (merges == 1 ? " cluster merge, " : " cluster merges, ");
+        return merges == 0 ? "" : Format.count(merges, "cluster merge") + ", ";
     }
 }
