@@ -108,6 +108,10 @@ public final class EmbeddedRun {
             }
             if (!quiet) {
                 err.println("neardup: " + settings);
+                String shared = sharedStdout(o.alerts(), o.verdicts(), o.deadLetters());
+                if (shared != null) {
+                    err.println(shared);
+                }
             }
             // The report reads the verdicts back: without --verdicts they go to the work directory.
             String verdicts =
@@ -273,6 +277,40 @@ public final class EmbeddedRun {
                         .map(e -> e.getKey().toLowerCase(Locale.ROOT) + " " + e.getValue())
                         .collect(java.util.stream.Collectors.joining(", "))
                 + ")";
+    }
+
+    /**
+     * A line that says which outputs share stdout and how to tell their records apart, or null when
+     * at most one goes there. {@code alerts} null is stdout (the default); the others, a file.
+     */
+    static String sharedStdout(String alerts, String verdicts, String deadLetters) {
+        List<String> kinds = new ArrayList<>();
+        List<String> marks = new ArrayList<>();
+        if (alerts == null || alerts.equals("-")) {
+            kinds.add("alerts");
+            marks.add("an alert has \"duplicateOf\" or \"event\" and no \"verdict\"");
+        }
+        if ("-".equals(verdicts)) {
+            kinds.add("verdicts");
+            marks.add("a verdict has \"verdict\"");
+        }
+        if ("-".equals(deadLetters)) {
+            kinds.add("dead letters");
+            marks.add("a dead letter has \"reason\"");
+        }
+        if (kinds.size() < 2) {
+            return null;
+        }
+        return "neardup: "
+                + (kinds.size() == 2
+                        ? kinds.get(0) + " and " + kinds.get(1)
+                        : String.join(", ", kinds.subList(0, kinds.size() - 1))
+                                + " and "
+                                + kinds.get(kinds.size() - 1))
+                + (kinds.size() == 2 ? " both" : " all")
+                + " go to stdout, interleaved: "
+                + String.join("; ", marks)
+                + " (give one a file to keep them apart)";
     }
 
     /** What the input's order means for the run, with what measuring it took. */
