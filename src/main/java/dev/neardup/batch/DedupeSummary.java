@@ -108,31 +108,31 @@ public final class DedupeSummary {
     /** The summary lines (without the "neardup: " prefix the command adds). */
     public static List<String> lines(DedupeJob.Result r, DedupeSettings settings) {
         List<String> lines = new ArrayList<>();
+        // A rate of a run of a few seconds would be mostly the start-up: none is printed.
+        String rate = Format.rate(r.documents(), r.seconds());
         lines.add(
                 format(
-                        "done in %.1f s, %.0f documents/s (one Flink job%s; components converged"
-                                + " after %d of %d rounds): %d documents in %d clusters, %d to"
-                                + " remove; %d verified pairs (%d exact copies), %d dead"
-                                + " letters%s",
+                        "done in %.1f s%s (one Flink job%s; components converged after %d of %d"
+                                + " rounds): %s in %s, %d to remove; %s (%s), %s%s",
                         r.seconds(),
-                        r.documents() / Math.max(1e-3, r.seconds()),
+                        rate == null ? "" : ", " + rate,
                         r.jobs() == 1
                                 ? ""
                                 : ", run " + r.jobs() + " times for more component rounds",
                         r.rounds(),
                         r.roundsInJob(),
-                        r.clusteredDocuments(),
-                        r.clusters(),
+                        Format.count(r.clusteredDocuments(), "document"),
+                        Format.count(r.clusters(), "cluster"),
                         r.removed(),
-                        r.pairs(),
-                        r.exactCopies(),
-                        r.deadLetters(),
+                        Format.count(r.pairs(), "verified pair"),
+                        Format.count(r.exactCopies(), "exact copy", "exact copies"),
+                        Format.count(r.deadLetters(), "dead letter"),
                         r.superseded() + r.deleted() == 0
                                 ? ""
                                 : format(
-                                        "; %d older versions of re-crawled ids and %d deleted"
-                                                + " documents left out",
-                                        r.superseded(), r.deleted())));
+                                        "; %s of re-crawled ids and %s left out",
+                                        Format.count(r.superseded(), "older version"),
+                                        Format.count(r.deleted(), "deleted document"))));
         List<String> histogram = histogramLines(r.clusterSizes());
         if (!histogram.isEmpty()) {
             lines.add("cluster sizes:");
@@ -185,15 +185,18 @@ public final class DedupeSummary {
         if (settings.guarded()) {
             lines.add(
                     format(
-                            "chaining guard: %d components cut so that every member is within %s"
+                            "chaining guard: %s cut so that every member is within %s"
                                     + " of its cluster's earliest document",
-                            r.cutComponents(), Format.plain(settings.splitBelow())));
+                            Format.count(r.cutComponents(), "component"),
+                            Format.plain(settings.splitBelow())));
         } else if (r.chainedComponents() > 0) {
             lines.add(
                     format(
-                            "%d clusters chain documents below the threshold to their earliest"
+                            "%s documents below the threshold to their earliest"
                                     + " document; --split-below %s cuts them",
-                            r.chainedComponents(),
+                            r.chainedComponents() == 1
+                                    ? "1 cluster chains"
+                                    : r.chainedComponents() + " clusters chain",
                             // Cosine thresholds are irrational: rounded down, so no pair within
                             // k is cut.
                             Format.plain(

@@ -55,11 +55,11 @@ public final class NearDupOptions {
             Setting.of(
                             "neardup.containment.sketch-size",
                             128,
-                            "CONTAINMENT: s, the shingles of its bottom-s sample a bucket keeps per"
-                                + " member to verify containment (4 s + 2 bytes). A page contained"
-                                + " in one r times larger is judged on about s / r sampled"
-                                + " shingles: standard error sqrt(c (1 - c) r / s), 0.05 at c ="
-                                + " 0.9, r = 4, s = 128. 16 to 4096.")
+                            "CONTAINMENT: s, the shingles of each document's bottom-s sample (4 s +"
+                                + " 2 bytes, kept once per document, not in the buckets), which"
+                                + " verifies containment. A page contained in one r times larger is"
+                                + " judged on about s / r sampled shingles: standard error sqrt(c"
+                                + " (1 - c) r / s), 0.05 at c = 0.9, r = 4, s = 128. 16 to 4096.")
                     .flag("S", "--sketch-size")
                     .between(16, 4096)
                     .declare();
@@ -512,7 +512,10 @@ public final class NearDupOptions {
                     .defaultValue("fetchedAt")
                     .withDescription(
                             "JSON field holding the fetch time, ISO-8601 or epoch milliseconds"
-                                    + " (optional; the ingestion time is used when absent).");
+                                    + " (optional). When absent: on Kafka, the record's timestamp;"
+                                    + " in a file or on standard input, the line's position (line n"
+                                    + " of the input, the lines of earlier files counted, is n ms"
+                                    + " after 1970-01-01T00:00:00Z).");
 
     public static final ConfigOption<String> FIELD_DELETED =
             ConfigOptions.key("neardup.field.deleted")

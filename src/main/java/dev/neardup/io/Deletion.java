@@ -17,7 +17,8 @@ public class Deletion {
 
     /**
      * Event time in epoch milliseconds: the line's fetchedAt, else the Kafka record timestamp, else
-     * the ingestion time. The versions of the document up to this time are deleted.
+     * (a line of a file or standard input) the line's position. The versions of the document up to
+     * this time are deleted.
      */
     public long eventTime;
 

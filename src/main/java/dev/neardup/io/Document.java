@@ -20,7 +20,9 @@ public class Document {
     /** Declared MIME type, or null (then sniffed). */
     public String contentType;
 
-    /** Event time in epoch milliseconds: fetchedAt, else the record or ingestion time. */
+    /**
+     * Event time in epoch milliseconds: fetchedAt, else the Kafka record time or the line position.
+     */
     public long eventTime;
 
     public Document() {}

@@ -89,7 +89,7 @@ public final class DedupeRun {
      * {@link CliFiles#inputs}).
      */
     public static List<String> given(Options o) {
-        return o.sample() ? List.of("sample-crawl.jsonl") : CliFiles.inputs(o.files());
+        return o.sample() ? List.of(WorkDir.SAMPLE_NAME) : CliFiles.inputs(o.files());
     }
 
     /** The job's settings: checks that no input is given twice. */

@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.Format;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.InputOrder;
@@ -107,6 +108,10 @@ public final class EmbeddedRun {
             }
             if (!quiet) {
                 err.println("neardup: " + settings);
+                String shared = sharedStdout(o.alerts(), o.verdicts(), o.deadLetters());
+                if (shared != null) {
+                    err.println(shared);
+                }
             }
             // The report reads the verdicts back: without --verdicts they go to the work directory.
             String verdicts =
@@ -234,17 +239,16 @@ public final class EmbeddedRun {
         long blank = counts.count(JobCounts.BLANK_LINES);
         return String.format(
                 Locale.ROOT,
-                "neardup: done in %.1f s: %d documents (%d unique, %d duplicate%s), %s%d alerts,"
-                        + " %s%d dead letters%s",
+                "neardup: done in %.1f s: %s (%d unique, %d duplicate%s), %s%s, %s%s%s",
                 seconds,
-                unique + duplicate + contained,
+                Format.count(unique + duplicate + contained, "document"),
                 unique,
                 duplicate,
                 contained == 0 ? "" : ", " + contained + " contained",
-                deleted == 0 ? "" : deleted + (deleted == 1 ? " deletion, " : " deletions, "),
-                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
+                deleted == 0 ? "" : Format.count(deleted, "deletion") + ", ",
+                Format.count(counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), "alert"),
                 merges(counts),
-                counts.written(EmbeddedJob.DEAD_LETTERS),
+                Format.count(counts.written(EmbeddedJob.DEAD_LETTERS), "dead letter"),
                 (blank == 0
                                 ? ""
                                 : ", "
@@ -275,13 +279,49 @@ public final class EmbeddedRun {
                 + ")";
     }
 
+    /**
+     * A line that says which outputs share stdout and how to tell their records apart, or null when
+     * at most one goes there. {@code alerts} null is stdout (the default); the others, a file.
+     */
+    static String sharedStdout(String alerts, String verdicts, String deadLetters) {
+        List<String> kinds = new ArrayList<>();
+        List<String> marks = new ArrayList<>();
+        if (alerts == null || alerts.equals("-")) {
+            kinds.add("alerts");
+            marks.add("an alert has \"duplicateOf\" or \"event\" and no \"verdict\"");
+        }
+        if ("-".equals(verdicts)) {
+            kinds.add("verdicts");
+            marks.add("a verdict has \"verdict\"");
+        }
+        if ("-".equals(deadLetters)) {
+            kinds.add("dead letters");
+            marks.add("a dead letter has \"reason\"");
+        }
+        if (kinds.size() < 2) {
+            return null;
+        }
+        return "neardup: "
+                + (kinds.size() == 2
+                        ? kinds.get(0) + " and " + kinds.get(1)
+                        : String.join(", ", kinds.subList(0, kinds.size() - 1))
+                                + " and "
+                                + kinds.get(kinds.size() - 1))
+                + (kinds.size() == 2 ? " both" : " all")
+                + " go to stdout, interleaved: "
+                + String.join("; ", marks)
+                + " (give one a file to keep them apart)";
+    }
+
     /** What the input's order means for the run, with what measuring it took. */
     static String orderLine(InputOrder order) {
         return String.format(
                 Locale.ROOT,
-                "neardup: the input is %s (%,d records read in %.1f s): %s",
+                "neardup: the input is %s (%s read in %.1f s): %s",
                 order.describe(),
-                order.records(),
+                order.records() == 1
+                        ? "1 record"
+                        : String.format(Locale.ROOT, "%,d records", order.records()),
                 order.seconds(),
                 order.ordered()
                         ? "pages go through the job as it is read"
@@ -295,20 +335,20 @@ public final class EmbeddedRun {
         double seconds = (System.nanoTime() - start) / 1e9;
         return String.format(
                 Locale.ROOT,
-                "neardup: interrupted by %s after %.1f s: %d documents read; written (complete"
-                        + " lines): %d verdicts, %d alerts, %s%d dead letters",
+                "neardup: interrupted by %s after %.1f s: %s read; written (complete"
+                        + " lines): %s, %s, %s%s",
                 signal,
                 seconds,
-                counts.count(JobCounts.DOCUMENTS),
-                counts.written(EmbeddedJob.VERDICTS),
-                counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR),
+                Format.count(counts.count(JobCounts.DOCUMENTS), "document"),
+                Format.count(counts.written(EmbeddedJob.VERDICTS), "verdict"),
+                Format.count(counts.written(EmbeddedJob.ALERTS, EmbeddedJob.PAIR), "alert"),
                 merges(counts),
-                counts.written(EmbeddedJob.DEAD_LETTERS));
+                Format.count(counts.written(EmbeddedJob.DEAD_LETTERS), "dead letter"));
     }
 
     /** "2 cluster merges, " when alerts merged clusters, else nothing. */
     private static String merges(JobCounts counts) {
         long merges = counts.written(EmbeddedJob.ALERTS, Alert.CLUSTER_MERGED);
-        return merges == 0 ? "" : merges + (merges == 1 ? " cluster merge, " : " cluster merges, ");
+        return merges == 0 ? "" : Format.count(merges, "cluster merge") + ", ";
     }
 }

@@ -16,6 +16,12 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 public final class WorkDir implements AutoCloseable {
 
+    /**
+     * The sample crawl's file name here, as dead letters and record sources name it: the name it
+     * has in the jar and in the source tree ({@code sample/crawl.jsonl}).
+     */
+    public static final String SAMPLE_NAME = "crawl.jsonl";
+
     private final Path path;
     private final boolean temporary;
 
@@ -45,7 +51,7 @@ public final class WorkDir implements AutoCloseable {
             Files.copy(stdin, spooled, StandardCopyOption.REPLACE_EXISTING);
             return spooled;
         }
-        Path copy = path.resolve("sample-crawl.jsonl");
+        Path copy = path.resolve(SAMPLE_NAME);
         try (InputStream in = WorkDir.class.getResourceAsStream("/sample/crawl.jsonl")) {
             if (in == null) {
                 throw NeardupException.failure("the sample crawl is missing from the jar", null);

@@ -67,9 +67,10 @@ final class ContainmentTuning implements ModeTuning {
         }
         out.printf(
                 Locale.ROOT,
-                "%nkeys per document: %d (each a bucket member of %d bytes of sample with"
-                        + " --sketch-size %d)%n%nP(candidate) of a page of 1,000 shingles contained"
-                        + " at c in a page r times larger:%n%n",
+                "%nkeys per document: %d (each a bucket member of 17 bytes plus the id: event"
+                        + " time, fingerprint, id); the sample, %d bytes with --sketch-size %d, is"
+                        + " kept once per document, by the sample store%n%nP(candidate) of a page"
+                        + " of 1,000 shingles contained at c in a page r times larger:%n%n",
                 banding.keysPerDocument(),
                 BottomKContainment.packedBytes(settings.sketchSize()),
                 settings.sketchSize());

@@ -63,7 +63,8 @@ class EvaluateCommandITCase {
         assertThat(report.get("documentsWithSimilarEarlier").asInt()).isEqualTo(highPairs);
         assertThat(report.get("documentRecall").asDouble()).isGreaterThanOrEqualTo(0.95);
         assertThat(report.get("pairPrecision").asDouble()).isGreaterThanOrEqualTo(0.99);
-        assertThat(run.err()).contains("1 rejected records, 1 deletions, 0 repeated ids");
+        assertThat(run.err())
+                .contains("1 rejected record, 1 deletion, 0 later lines of re-crawled ids");
         JsonNode top = report.get("buckets").get(report.get("buckets").size() - 1);
         assertThat(top.get("low").asDouble()).isEqualTo(0.9);
         assertThat(top.get("recall").asDouble())

@@ -192,7 +192,7 @@ class FuzzCrawlITCase {
         CliRun evaluate = CliRun.run(args("evaluate", "--input", input.toString()));
         clean(evaluate, "evaluate");
         Matcher m =
-                Pattern.compile("neardup evaluate: (\\d+) documents; left out: (\\d+) rejected")
+                Pattern.compile("neardup evaluate: (\\d+) documents?; left out: (\\d+) rejected")
                         .matcher(evaluate.err());
         assertThat(m.find()).as(evaluate.err()).isTrue();
         // Documents with text that the job judged; rejected: the job's dead letters but NO_TEXT.

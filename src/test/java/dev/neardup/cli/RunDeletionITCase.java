@@ -117,7 +117,7 @@ class RunDeletionITCase {
         assertThat(verdicts(out.get("verdicts"))).containsExactly("A UNIQUE -", "B DUPLICATE A");
         assertThat(out.get("alerts")).hasSize(1);
         assertThat(run[0].err())
-                .contains("2 documents (1 unique, 1 duplicate), 1 alerts, 0 dead letters");
+                .contains("2 documents (1 unique, 1 duplicate), 1 alert, 0 dead letters");
     }
 
     /** The deletion only affects documents after it: a copy fetched before it still matches A. */

@@ -98,10 +98,10 @@ class RunInterruptITCase {
                     Pattern.compile(
                                     "neardup: interrupted by SIG"
                                             + signal
-                                            + " after [0-9.]+ s: (\\d+) documents read; written"
-                                            + " \\(complete lines\\): (\\d+) verdicts, (\\d+)"
-                                            + " alerts, (?:(\\d+) cluster merges?, )?(\\d+) dead"
-                                            + " letters\\n")
+                                            + " after [0-9.]+ s: (\\d+) documents? read; written"
+                                            + " \\(complete lines\\): (\\d+) verdicts?, (\\d+)"
+                                            + " alerts?, (?:(\\d+) cluster merges?, )?(\\d+) dead"
+                                            + " letters?\\n")
                             .matcher(err);
             assertThat(summary.find()).as("the summary on stderr:%n%s", err).isTrue();
             assertThat(err).doesNotContain("Exception");

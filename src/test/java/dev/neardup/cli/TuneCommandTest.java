@@ -25,6 +25,16 @@ class TuneCommandTest {
     @TempDir Path dir;
 
     @Test
+    void containmentSaysTheSampleIsKeptOncePerDocumentNotInEachBucketMember() {
+        CliRun r = CliRun.run("tune", "--containment", "0.8", "--sketch-size", "64").succeeded();
+
+        assertThat(r.out())
+                .contains("keys per document: 257 (each a bucket member of 17 bytes plus the id")
+                .contains("the sample, 258 bytes with --sketch-size 64, is kept once per document")
+                .doesNotContain("bucket member of 258 bytes");
+    }
+
+    @Test
     void printsTheSuggestedBandingAndItsNumbers() {
         LshParams expected = LshParams.suggest(0.8, 128);
         CliRun r = CliRun.run("tune", "--threshold", "0.8").succeeded();

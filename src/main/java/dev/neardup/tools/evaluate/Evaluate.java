@@ -1,6 +1,7 @@
 package dev.neardup.tools.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.Format;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.InputFiles;
@@ -294,16 +295,25 @@ public final class Evaluate {
         int noText = left[3];
         kept.sort(
                 Comparator.comparingLong(KeptDocument::eventTime).thenComparing(KeptDocument::id));
+        // A re-crawl is left out: the exact answer and the scores take one version per id, the
+        // first line read of it (the job compares no version with its own id's).
         err.printf(
                 Locale.ROOT,
-                "neardup evaluate: %d documents; left out: %d rejected records, %s%d repeated ids,"
-                        + " %d without text%n",
-                kept.size(),
-                rejected,
-                deletions == 0 ? "" : deletions + " deletions, ",
-                repeated,
+                "neardup evaluate: %s; left out: %s, %s%s (each id is evaluated at its first"
+                        + " line), %d without text%n",
+                Format.count(kept.size(), "document"),
+                Format.count(rejected, "rejected record"),
+                deletions == 0 ? "" : Format.count(deletions, "deletion") + ", ",
+                Format.count(
+                        repeated, "later line of a re-crawled id", "later lines of re-crawled ids"),
                 noText);
         return kept;
+    }
+
+    /** " (1,234 documents/s)", or nothing for a job too short for its rate to mean its speed. */
+    private static String rateOf(int verdicts, double jobSeconds) {
+        String rate = Format.rate(verdicts, jobSeconds);
+        return rate == null ? "" : " (" + rate + ")";
     }
 
     /** The summary of the HTML report. */
@@ -334,10 +344,10 @@ public final class Evaluate {
                         "job",
                         String.format(
                                 Locale.ROOT,
-                                "%,d verdicts in %.1f s (%.0f documents/s)",
+                                "%,d verdicts in %.1f s%s",
                                 verdicts,
                                 jobSeconds,
-                                verdicts / jobSeconds)),
+                                rateOf(verdicts, jobSeconds))),
                 new Report.Fact(
                         "doc-level recall",
                         String.format(
@@ -411,11 +421,10 @@ public final class Evaluate {
                 r.documents(),
                 joinSeconds);
         f.format(
-                "job               %d verdicts in %.1f s (%.0f documents/s), %.2f %s per"
-                        + " document%n",
+                "job               %d verdicts in %.1f s%s, %.2f %s per document%n",
                 verdicts,
                 jobSeconds,
-                verdicts / jobSeconds,
+                rateOf(verdicts, jobSeconds),
                 r.candidatesPerDocument(),
                 terms.work());
         f.format(
