@@ -25,7 +25,8 @@ public class DedupeDoc {
 
     /**
      * {@link dev.neardup.sketch.BbitMinHash#fingerprint} of the signature, or with exact
-     * verification of the shingle set (equal for exact copies).
+     * verification {@link dev.neardup.sketch.ShingleSet#fingerprint} of the shingle set (equal for
+     * exact copies).
      */
     public long fingerprint;
 

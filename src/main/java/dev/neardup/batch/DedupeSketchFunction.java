@@ -93,7 +93,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
             if (settings.exact()) {
                 DocumentSketcher minHash = (DocumentSketcher) sketcher;
                 long[] hashes = minHash.shingler().shingleHashes(doc.content, type);
-                shingles = ShingleSet.of(hashes).toArray();
+                shingles = ShingleSet.distinct(hashes);
                 sketch =
                         new DocumentSketcher.Sketch(
                                 hashes.length, minHash.minHash().signature(hashes), new long[0]);
@@ -124,7 +124,10 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         d.order = order(doc.instance);
         d.signature = sketch.signature();
         // Exact copies: equal signatures, or with exact verification equal shingle sets.
-        d.fingerprint = BbitMinHash.fingerprint(shingles != null ? shingles : d.signature);
+        d.fingerprint =
+                shingles != null
+                        ? ShingleSet.fingerprint(shingles)
+                        : BbitMinHash.fingerprint(d.signature);
         d.key = VertexKeys.key(d.eventTime, d.id);
         if (shingles != null) {
             ctx.output(SHINGLES, new DocShingles(d.key, d.order, shingles));

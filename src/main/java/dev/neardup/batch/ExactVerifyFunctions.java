@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import dev.neardup.config.VerifyMode;
 import dev.neardup.sketch.Similarity;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.FlatMapFunction;
@@ -40,7 +41,10 @@ public final class ExactVerifyFunctions {
         }
     }
 
-    /** One side of a candidate pair with that document's shingle set. A Flink POJO (a record). */
+    /**
+     * One side of a candidate pair with that document's shingle set (distinct values, ascending). A
+     * Flink POJO (a record).
+     */
     public record SideSet(String a, String b, int side, long[] shingles) {
 
         /** The key of the pair, as {@link PairSide#pair}. */
@@ -101,17 +105,20 @@ public final class ExactVerifyFunctions {
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<SideSet> out)
                 throws Exception {
-            DocShingles doc = null;
+            long[] sorted = null;
             for (PairSide s : sides.get()) {
-                if (doc == null) {
-                    doc = set.value();
+                if (sorted == null) {
+                    DocShingles doc = set.value();
                     if (doc == null) {
                         throw new IllegalStateException(
                                 "candidate pair with a document without a shingle set: "
                                         + VertexKeys.id(s.document()));
                     }
+                    // Sorted here, for the documents of a candidate only (jaccardOfSorted).
+                    sorted = doc.shingles();
+                    Arrays.sort(sorted);
                 }
-                out.collect(new SideSet(s.a(), s.b(), s.side(), doc.shingles()));
+                out.collect(new SideSet(s.a(), s.b(), s.side(), sorted));
             }
         }
     }

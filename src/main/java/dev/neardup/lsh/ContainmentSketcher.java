@@ -42,7 +42,7 @@ public final class ContainmentSketcher extends TextSketcher {
             return new DocumentSketcher.Sketch(0, new long[0], new long[0], 0);
         }
         long[] signature = minHash.signature(hashes);
-        int distinct = ShingleSet.of(hashes).size();
+        int distinct = ShingleSet.distinctCount(hashes);
         return new DocumentSketcher.Sketch(
                 hashes.length,
                 BottomKContainment.sample(hashes, sampleSize),
