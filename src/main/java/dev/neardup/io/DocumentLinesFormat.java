@@ -70,6 +70,35 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
         }
     }
 
+    /**
+     * Each line's event time as its parsed record would have it, read by {@link
+     * DocumentParser#eventTime} (the fetch time only, other values skipped undecoded).
+     */
+    @Override
+    public void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
+            throws IOException {
+        try (BulkFormat.Reader<RawRecord> reader =
+                new StreamFormatAdapter<>(lines).createReader(new Configuration(), split)) {
+            BulkFormat.RecordIterator<RawRecord> batch;
+            while ((batch = reader.readBatch()) != null) {
+                org.apache.flink.connector.file.src.util.RecordAndPosition<RawRecord> r;
+                while ((r = batch.next()) != null) {
+                    RawRecord raw = r.getRecord();
+                    long now = System.currentTimeMillis();
+                    long time =
+                            parser.eventTime(
+                                    raw,
+                                    undated == UndatedLines.POSITION ? raw.position : now,
+                                    now);
+                    if (time != Long.MIN_VALUE) {
+                        times.accept(time);
+                    }
+                }
+                batch.releaseBatch();
+            }
+        }
+    }
+
     /** This format, with readers that count the blank lines they skip in {@code counter}. */
     public DocumentLinesFormat countingBlankLines(Counter counter) {
         return new DocumentLinesFormat(lines.countingBlankLines(counter), parser, undated);

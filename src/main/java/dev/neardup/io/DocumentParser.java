@@ -100,6 +100,7 @@ public class DocumentParser implements java.io.Serializable {
     private static final int CONTENT_TYPE = 3;
     private static final int FETCHED_AT = 4;
     private static final int DELETED = 5;
+    private static final int FIELDS = 6;
 
     /** Reads one JSON value as a tree (an odd fetchedAt), leaving what follows it to the caller. */
     private static final ObjectReader TREE_READER =
@@ -157,6 +158,50 @@ public class DocumentParser implements java.io.Serializable {
             return raw.tombstone ? tombstone(raw, ingestTime, now) : document(raw, ingestTime, now);
         } catch (Rejected r) {
             return new Result(null, deadLetter(raw, r.reason, r.getMessage(), r.docId, now));
+        }
+    }
+
+    /**
+     * The event time {@link #parse} would give the record, found by reading only the fetch-time
+     * field (every other value is skipped, strings undecoded): what the input's order is measured
+     * on. Long.MIN_VALUE where the record's size, JSON or time makes it a dead letter; a record
+     * that fails another check (a missing id, invalid UTF-8 in a skipped value) still has its time,
+     * which for the order is allowed (it may count records the job rejects, never fewer).
+     *
+     * @param ingestTime as for {@link #parse}
+     * @param now as for {@link #parse}
+     */
+    public long eventTime(RawRecord raw, long ingestTime, long now) {
+        if (raw.tombstone) {
+            return raw.timestamp >= 0 ? raw.timestamp : ingestTime;
+        }
+        if (raw.truncated || raw.payload.length > limits.recordBytes()) {
+            return Long.MIN_VALUE;
+        }
+        byte[] payload = raw.payload;
+        int start = startsWithBom(payload) ? 3 : 0;
+        String[] names = new String[FIELDS];
+        java.util.Arrays.fill(names, "\u0000"); // no field's path: skipped
+        names[FETCHED_AT] = fields.fetchedAt();
+        Value[] values = new Value[FIELDS];
+        try (JsonParser p = Json.UTF8_INPUT.createParser(payload, start, payload.length - start)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return Long.MIN_VALUE;
+            }
+            readFields(p, names, values);
+            requireEndOfInput(p);
+        } catch (IOException e) {
+            return Long.MIN_VALUE;
+        }
+        Value fetched = values[FETCHED_AT];
+        try {
+            long time =
+                    present(fetched)
+                            ? parseTime(fetched)
+                            : raw.timestamp >= 0 ? raw.timestamp : ingestTime;
+            return skewChecked(time, "", null, now);
+        } catch (IllegalArgumentException | OutOfRange | Rejected e) {
+            return Long.MIN_VALUE;
         }
     }
 

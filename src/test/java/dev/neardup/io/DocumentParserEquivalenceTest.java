@@ -450,6 +450,67 @@ class DocumentParserEquivalenceTest {
         assertThat(differences).as(String.join("\n\n", differences)).isEmpty();
     }
 
+    /**
+     * The times-only read that measures an input's order ({@link DocumentParser#eventTime}) gives
+     * every record that parses to a document or deletion the same event time, on the tricky
+     * records, many mutations, and nested field paths; records it gives a time that {@code parse}
+     * rejects are allowed (the order may count more records, never fewer).
+     */
+    @Test
+    void theTimesOnlyReadGivesEveryDocumentItsTime() {
+        List<byte[]> records = new ArrayList<>(trickyRecords());
+        SplittableRandom random = new SplittableRandom(12);
+        for (int round = 0; round < 10_000; round++) {
+            byte[] bytes = utf8(SEEDS[random.nextInt(SEEDS.length)]);
+            for (int m = 1 + random.nextInt(3); m > 0; m--) {
+                bytes = mutate(bytes, random);
+            }
+            records.add(bytes);
+        }
+        DocumentParser nested =
+                new DocumentParser(
+                        new InputFields("doc.id", "doc.body", "url", "contentType", "meta.at"),
+                        1 << 20,
+                        HOUR,
+                        DocumentParser.FutureTimestamps.DEAD_LETTER);
+        List<byte[]> nestedRecords =
+                List.of(
+                        utf8("{\"doc\":{\"id\":\"a\",\"body\":\"x y\"},\"meta\":{\"at\":5}}"),
+                        utf8(
+                                "{\"meta\":{\"at\":\"2022-04-15T04:00:00Z\"},\"doc\":{\"id\":1,\"body\":\"z\"}}"),
+                        utf8("{\"meta.at\":7,\"doc.id\":\"b\",\"doc.body\":\"w\"}"),
+                        utf8("{\"doc\":{\"id\":\"c\",\"body\":\"v\"},\"meta\":{}}"),
+                        utf8("{\"doc\":{\"id\":\"d\",\"body\":\"u\"},\"meta\":{\"at\":[1]}}"));
+        int documents = 0;
+        List<String> differences = new ArrayList<>();
+        for (DocumentParser parser : List.of(streaming, nested)) {
+            for (byte[] payload : parser == streaming ? records : nestedRecords) {
+                RawRecord raw = new RawRecord(payload, "eq:1");
+                raw.timestamp = NOW - 5;
+                DocumentParser.Result r = parser.parse(raw, 7, NOW);
+                long expected =
+                        r.document() != null
+                                ? r.document().eventTime
+                                : r.deletion() != null ? r.deletion().eventTime : Long.MIN_VALUE;
+                if (expected == Long.MIN_VALUE) {
+                    continue;
+                }
+                documents++;
+                long read = parser.eventTime(raw, 7, NOW);
+                if (read != expected && differences.size() < 20) {
+                    differences.add(
+                            new String(payload, StandardCharsets.ISO_8859_1)
+                                    + "\n  parse "
+                                    + expected
+                                    + ", times only "
+                                    + read);
+                }
+            }
+        }
+        assertThat(documents).isGreaterThan(500);
+        assertThat(differences).as(String.join("\n\n", differences)).isEmpty();
+    }
+
     private static byte[] mutate(byte[] b, SplittableRandom random) {
         int at = random.nextInt(b.length + 1);
         byte x = (byte) MUTATION_BYTES[random.nextInt(MUTATION_BYTES.length)];
