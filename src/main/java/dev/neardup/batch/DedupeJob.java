@@ -462,7 +462,7 @@ public final class DedupeJob {
                 .process(new WindowPairsFunction(attempt))
                 .uid("dedupe-window-pairs")
                 .name("sorted ranges: sliding window")
-                .keyBy(p -> p.a() + "\n" + p.b(), Types.STRING)
+                .keyBy(p -> SimilarPair.key(p.a(), p.b()), Types.STRING)
                 .reduce((x, y) -> x)
                 .uid("dedupe-window-distinct")
                 .name("one per pair");

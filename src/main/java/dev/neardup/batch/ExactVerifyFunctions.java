@@ -34,11 +34,6 @@ public final class ExactVerifyFunctions {
         public String document() {
             return side == 0 ? a : b;
         }
-
-        /** The key of the pair, for the step where its two sides meet. */
-        public String pair() {
-            return a + '\n' + b;
-        }
     }
 
     /**
@@ -47,9 +42,9 @@ public final class ExactVerifyFunctions {
      */
     public record SideSet(String a, String b, int side, long[] shingles) {
 
-        /** The key of the pair, as {@link PairSide#pair}. */
+        /** The key of the pair, for the step where its two sides meet. */
         public String pair() {
-            return a + '\n' + b;
+            return SimilarPair.key(a, b);
         }
     }
 

@@ -7,6 +7,11 @@ package dev.neardup.batch;
  */
 public record SimilarPair(String a, String b, double similarity) {
 
+    /** The key of the pair of documents {@code a} and {@code b}, to key a step by pair. */
+    static String key(String a, String b) {
+        return a + '\n' + b;
+    }
+
     /** The pair of keys {@code x} and {@code y}, the lower (earlier) key first. */
     static SimilarPair ordered(String x, String y, double similarity) {
         return x.compareTo(y) <= 0
