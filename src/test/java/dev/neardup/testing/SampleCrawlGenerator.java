@@ -2293,7 +2293,8 @@ public final class SampleCrawlGenerator {
 
                 `crawl.jsonl` (in the jar as `sample/crawl.jsonl`) is a small, made-up web crawl for
                 trying neardup and checking what it reports. Each line is one input record in the
-                format of DESIGN.md: `{"id", "url", "fetchedAt", "contentType", "content"}`. All
+                input format of `neardup run` ([input](../../../../docs/run.md#input)):
+                `{"id", "url", "fetchedAt", "contentType", "content"}`. All
                 text is original, written for this sample; every place, person, company and figure
                 in it is invented, and all URLs are under example.org, example.com and example.net.
 
@@ -2503,7 +2504,7 @@ public final class SampleCrawlGenerator {
                 """
 
                 The contained pairs (digest pages) have a low Jaccard and are not alerts for a
-                Jaccard threshold; they are there for containment (DESIGN.md, "Beyond Jaccard").
+                Jaccard threshold; they are there for containment ([containment mode](../../../../docs/containment.md)).
 
                 ## Malformed lines
 
