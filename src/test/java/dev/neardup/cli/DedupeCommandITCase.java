@@ -149,14 +149,11 @@ class DedupeCommandITCase {
     void keepPolicyLongestKeepsTheLongestOfEachCluster() throws Exception {
         Path input = dir.resolve("longest.jsonl");
         String text = SyntheticText.prose(3, 3000);
-        Files.writeString(
+        writeLines(
                 input,
-                doc("a", text, "2026-01-01T00:00:00Z")
-                        + "\n"
-                        + doc("b", text + " and a longer tail", "2026-01-02T00:00:00Z")
-                        + "\n"
-                        + doc("c", SyntheticText.prose(4, 3000), "2026-01-03T00:00:00Z")
-                        + "\n");
+                doc("a", text, "2026-01-01T00:00:00Z"),
+                doc("b", text + " and a longer tail", "2026-01-02T00:00:00Z"),
+                doc("c", SyntheticText.prose(4, 3000), "2026-01-03T00:00:00Z"));
         Path out = dir.resolve("longest");
         CliRun run =
                 CliRun.run(
@@ -185,6 +182,11 @@ class DedupeCommandITCase {
         }
     }
 
+    /** Writes {@code lines} to {@code file}, each ended by a newline. */
+    private static void writeLines(Path file, String... lines) throws java.io.IOException {
+        Files.writeString(file, String.join("\n", lines) + "\n");
+    }
+
     private static String doc(String id, String content, String fetchedAt) {
         return Json.write(Map.of("id", id, "content", content, "fetchedAt", fetchedAt));
     }
@@ -195,14 +197,11 @@ class DedupeCommandITCase {
         // its shingles (the earlier line shares nothing with y).
         String text = SyntheticText.prose(5, 3000);
         Path input = dir.resolve("same-time.jsonl");
-        Files.writeString(
+        writeLines(
                 input,
-                doc("y", text, "2026-01-01T00:00:00Z")
-                        + "\n"
-                        + doc("x", SyntheticText.prose(6, 3000), "2026-01-02T00:00:00Z")
-                        + "\n"
-                        + doc("x", text + " with a short tail", "2026-01-02T00:00:00Z")
-                        + "\n");
+                doc("y", text, "2026-01-01T00:00:00Z"),
+                doc("x", SyntheticText.prose(6, 3000), "2026-01-02T00:00:00Z"),
+                doc("x", text + " with a short tail", "2026-01-02T00:00:00Z"));
         Path out = dir.resolve("same-time");
         CliRun run =
                 CliRun.run(
