@@ -28,6 +28,7 @@ import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -179,6 +180,45 @@ public final class EmbeddedJob {
             Consumer<InputOrder> order)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        // A file's run starts its MiniCluster while it reads the file's order.
+        EarlyMiniCluster early =
+                !continuous && env instanceof LocalStreamEnvironment
+                        ? EarlyMiniCluster.start(conf)
+                        : null;
+        try {
+            if (early != null) {
+                env = early.environment();
+            }
+            return submit(
+                    env,
+                    conf,
+                    settings,
+                    inputs,
+                    alerts,
+                    verdicts,
+                    deadLetters,
+                    continuous,
+                    keyedPathCut,
+                    order);
+        } finally {
+            if (early != null) {
+                early.close(); // unless the job took it
+            }
+        }
+    }
+
+    private static JobClient submit(
+            StreamExecutionEnvironment env,
+            Configuration conf,
+            NearDupSettings settings,
+            List<java.nio.file.Path> inputs,
+            String alerts,
+            String verdicts,
+            String deadLetters,
+            boolean continuous,
+            boolean keyedPathCut,
+            Consumer<InputOrder> order)
+            throws Exception {
         if (continuous && (inputs.size() != 1 || settings.input().isArchive(inputs.get(0)))) {
             throw new IllegalArgumentException(
                     "a watched input is one file or directory of JSON Lines: " + inputs);
