@@ -180,95 +180,67 @@ public final class EmbeddedJob {
             Consumer<InputOrder> order)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        // A file's run starts its MiniCluster while it reads the file's order.
+        // A file's run starts its MiniCluster while it reads the file's order; it is closed
+        // unless the job took it.
         EarlyMiniCluster early =
                 !continuous && env instanceof LocalStreamEnvironment
                         ? EarlyMiniCluster.start(conf)
                         : null;
-        try {
+        try (EarlyMiniCluster unlessTaken = early) {
             if (early != null) {
                 env = early.environment();
             }
-            return submit(
-                    env,
-                    conf,
-                    settings,
-                    inputs,
-                    alerts,
-                    verdicts,
-                    deadLetters,
-                    continuous,
-                    keyedPathCut,
-                    order);
-        } finally {
-            if (early != null) {
-                early.close(); // unless the job took it
+            if (continuous && (inputs.size() != 1 || settings.input().isArchive(inputs.get(0)))) {
+                throw new IllegalArgumentException(
+                        "a watched input is one file or directory of JSON Lines: " + inputs);
             }
-        }
-    }
-
-    private static JobClient submit(
-            StreamExecutionEnvironment env,
-            Configuration conf,
-            NearDupSettings settings,
-            List<java.nio.file.Path> inputs,
-            String alerts,
-            String verdicts,
-            String deadLetters,
-            boolean continuous,
-            boolean keyedPathCut,
-            Consumer<InputOrder> order)
-            throws Exception {
-        if (continuous && (inputs.size() != 1 || settings.input().isArchive(inputs.get(0)))) {
-            throw new IllegalArgumentException(
-                    "a watched input is one file or directory of JSON Lines: " + inputs);
-        }
-        // A watched file is one split: its watermarks assume that the file is read in order.
-        InputFiles files =
-                settings.input()
-                        .files(
-                                InputFiles.Input.locals(inputs),
-                                !continuous,
-                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
-                                env.getParallelism(),
-                                continuous
-                                        ? DocumentLinesFormat.UndatedLines.READ_TIME
-                                        : DocumentLinesFormat.UndatedLines.POSITION);
-        WatermarkStrategy<ParsedRecord> watermarks;
-        if (continuous) {
-            watermarks = DocumentWatermarks.boundedOutOfOrderness(settings.watermarks());
-        } else {
-            // A file is ordered exactly while it is read, holding back only what its disorder
-            // says; its alerts come as the watermark passes its pages, unless early alerts are
-            // asked for (they may name pairs the verdicts do not confirm).
-            long now = System.currentTimeMillis();
-            InputOrder measured =
-                    InputOrder.measure(files, env.getParallelism()).unlessLaterThan(now);
-            order.accept(measured);
-            watermarks = DocumentWatermarks.inputOrder(measured.disorderMillis());
-            if (!conf.contains(NearDupOptions.EARLY_ALERTS)) {
-                settings = settings.withoutEarlyAlerts();
+            // A watched file is one split: its watermarks assume that the file is read in order.
+            InputFiles files =
+                    settings.input()
+                            .files(
+                                    InputFiles.Input.locals(inputs),
+                                    !continuous,
+                                    conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                    env.getParallelism(),
+                                    continuous
+                                            ? DocumentLinesFormat.UndatedLines.READ_TIME
+                                            : DocumentLinesFormat.UndatedLines.POSITION);
+            WatermarkStrategy<ParsedRecord> watermarks;
+            if (continuous) {
+                watermarks = DocumentWatermarks.boundedOutOfOrderness(settings.watermarks());
+            } else {
+                // A file is ordered exactly while it is read, holding back only what its disorder
+                // says; its alerts come as the watermark passes its pages, unless early alerts are
+                // asked for (they may name pairs the verdicts do not confirm).
+                long now = System.currentTimeMillis();
+                InputOrder measured =
+                        InputOrder.measure(files, env.getParallelism()).unlessLaterThan(now);
+                order.accept(measured);
+                watermarks = DocumentWatermarks.inputOrder(measured.disorderMillis());
+                if (!conf.contains(NearDupOptions.EARLY_ALERTS)) {
+                    settings = settings.withoutEarlyAlerts();
+                }
             }
+            NearDupJob job =
+                    new NearDupJob(
+                                    settings,
+                                    files.source(continuous, Duration.ofSeconds(1)),
+                                    watermarks,
+                                    new JsonLinesSink<Alert>(
+                                            alerts, a -> a.isClusterMerge() ? a.event : PAIR),
+                                    new JsonLinesSink<Verdict>(verdicts, v -> v.verdict),
+                                    new JsonLinesSink<DeadLetter>(deadLetters))
+                            .withSinkParallelism(1);
+            if (continuous) {
+                job.withWatermarksAfterSource();
+            }
+            if (keyedPathCut) {
+                job.buildKeyedPathCut(env);
+            } else {
+                job.build(env);
+            }
+            return env.executeAsync("neardup " + inputs.get(0).getFileName());
         }
-        NearDupJob job =
-                new NearDupJob(
-                                settings,
-                                files.source(continuous, Duration.ofSeconds(1)),
-                                watermarks,
-                                new JsonLinesSink<Alert>(
-                                        alerts, a -> a.isClusterMerge() ? a.event : PAIR),
-                                new JsonLinesSink<Verdict>(verdicts, v -> v.verdict),
-                                new JsonLinesSink<DeadLetter>(deadLetters))
-                        .withSinkParallelism(1);
-        if (continuous) {
-            job.withWatermarksAfterSource();
-        }
-        if (keyedPathCut) {
-            job.buildKeyedPathCut(env);
-        } else {
-            job.build(env);
-        }
-        return env.executeAsync("neardup " + inputs.get(0).getFileName());
     }
 
     /** Runs the job to the end of the input. */
