@@ -77,26 +77,21 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
     @Override
     public void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
             throws IOException {
-        try (BulkFormat.Reader<RawRecord> reader =
-                new StreamFormatAdapter<>(lines).createReader(new Configuration(), split)) {
-            BulkFormat.RecordIterator<RawRecord> batch;
-            while ((batch = reader.readBatch()) != null) {
-                org.apache.flink.connector.file.src.util.RecordAndPosition<RawRecord> r;
-                while ((r = batch.next()) != null) {
-                    RawRecord raw = r.getRecord();
+        InputFormat.forEachRecord(
+                new StreamFormatAdapter<>(lines),
+                split,
+                raw -> {
                     long now = System.currentTimeMillis();
-                    long time =
-                            parser.eventTime(
-                                    raw,
-                                    undated == UndatedLines.POSITION ? raw.position : now,
-                                    now);
+                    long time = parser.eventTime(raw, undatedTime(raw, now), now);
                     if (time != Long.MIN_VALUE) {
                         times.accept(time);
                     }
-                }
-                batch.releaseBatch();
-            }
-        }
+                });
+    }
+
+    /** The event time of a line without {@code fetchedAt}, as {@link UndatedLines} says. */
+    private long undatedTime(RawRecord raw, long now) {
+        return undated == UndatedLines.POSITION ? raw.position : now;
     }
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */
@@ -136,9 +131,8 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
                     return null;
                 }
                 long now = System.currentTimeMillis();
-                long undatedTime = undated == UndatedLines.POSITION ? raw.position : now;
                 // What the parser throws is the record's dead letter (INTERNAL_ERROR).
-                return parser.parseRecord(raw, undatedTime, now);
+                return parser.parseRecord(raw, undatedTime(raw, now), now);
             }
 
             @Override

@@ -112,6 +112,11 @@ public class DocumentParser implements java.io.Serializable {
     private final FutureTimestamps future;
 
     /**
+     * The field paths {@link #eventTime} reads: the fetch time's alone (the others never match).
+     */
+    private final String[] timeNames;
+
+    /**
      * @param fields names of the input fields
      * @param limits size limits of the record and of its fields
      * @param maxClockSkewMillis how far an event time may lie ahead of {@code now}
@@ -126,6 +131,9 @@ public class DocumentParser implements java.io.Serializable {
         this.limits = limits;
         this.maxClockSkewMillis = maxClockSkewMillis;
         this.future = future;
+        this.timeNames = new String[FIELDS];
+        java.util.Arrays.fill(timeNames, "\u0000"); // no field's path: skipped
+        timeNames[FETCHED_AT] = fields.fetchedAt();
     }
 
     /** A parser of records of at most {@code maxBytes}, with the default field limits. */
@@ -180,15 +188,12 @@ public class DocumentParser implements java.io.Serializable {
         }
         byte[] payload = raw.payload;
         int start = startsWithBom(payload) ? 3 : 0;
-        String[] names = new String[FIELDS];
-        java.util.Arrays.fill(names, "\u0000"); // no field's path: skipped
-        names[FETCHED_AT] = fields.fetchedAt();
         Value[] values = new Value[FIELDS];
         try (JsonParser p = Json.UTF8_INPUT.createParser(payload, start, payload.length - start)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Long.MIN_VALUE;
             }
-            readFields(p, names, values);
+            readFields(p, timeNames, values);
             requireEndOfInput(p);
         } catch (IOException e) {
             return Long.MIN_VALUE;

@@ -34,16 +34,29 @@ public interface InputFormat extends java.io.Serializable {
      */
     default void eventTimes(FileSourceSplit split, java.util.function.LongConsumer times)
             throws java.io.IOException {
-        try (BulkFormat.Reader<ParsedRecord> reader =
-                reader(SourceCounters.NONE)
-                        .createReader(new org.apache.flink.configuration.Configuration(), split)) {
-            BulkFormat.RecordIterator<ParsedRecord> batch;
-            while ((batch = reader.readBatch()) != null) {
-                org.apache.flink.connector.file.src.util.RecordAndPosition<ParsedRecord> r;
-                while ((r = batch.next()) != null) {
-                    if (r.getRecord().deadLetter == null) {
-                        times.accept(r.getRecord().eventTime());
+        forEachRecord(
+                reader(SourceCounters.NONE),
+                split,
+                r -> {
+                    if (r.deadLetter == null) {
+                        times.accept(r.eventTime());
                     }
+                });
+    }
+
+    /** Reads every record of {@code split} with {@code format}, outside a job, in split order. */
+    static <T> void forEachRecord(
+            BulkFormat<T, FileSourceSplit> format,
+            FileSourceSplit split,
+            java.util.function.Consumer<T> each)
+            throws java.io.IOException {
+        try (BulkFormat.Reader<T> reader =
+                format.createReader(new org.apache.flink.configuration.Configuration(), split)) {
+            BulkFormat.RecordIterator<T> batch;
+            while ((batch = reader.readBatch()) != null) {
+                org.apache.flink.connector.file.src.util.RecordAndPosition<T> r;
+                while ((r = batch.next()) != null) {
+                    each.accept(r.getRecord());
                 }
                 batch.releaseBatch();
             }
