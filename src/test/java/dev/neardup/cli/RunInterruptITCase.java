@@ -3,6 +3,7 @@ package dev.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.io.Json;
+import dev.neardup.testing.JarCommand;
 import dev.neardup.tools.bench.SyntheticText;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -29,15 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunInterruptITCase {
 
-    private static final Path JAR = Path.of("target/neardup.jar").toAbsolutePath();
-
     /** Documents in the input: enough that writing their alerts takes a while. */
     private static final int DOCUMENTS = 12_000;
 
     @Test
     void ctrlCStopsTheJobWithCompleteLinesASummaryAndNoTemporaryFiles(@TempDir Path dir)
             throws Exception {
-        assertThat(JAR).as("the jar, built by the package phase").exists();
+        assertThat(JarCommand.JAR).as("the jar, built by the package phase").exists();
         Path input = dir.resolve("docs.jsonl");
         writeInput(input);
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
@@ -46,12 +45,8 @@ class RunInterruptITCase {
         Path dead = dir.resolve("out/dead.jsonl");
         Path stderr = dir.resolve("stderr.txt");
         List<String> command =
-                List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx1g",
-                        "-Djava.io.tmpdir=" + tmp,
-                        "-jar",
-                        JAR.toString(),
+                JarCommand.of(
+                        tmp,
                         "run",
                         "--input",
                         input.toString(),
@@ -135,7 +130,7 @@ class RunInterruptITCase {
      */
     @Test
     void ctrlCDuringTheKafkaConnectionCheckExits130(@TempDir Path dir) throws Exception {
-        assertThat(JAR).as("the jar, built by the package phase").exists();
+        assertThat(JarCommand.JAR).as("the jar, built by the package phase").exists();
         Path stderr = dir.resolve("stderr.txt");
         try (java.net.ServerSocket silent =
                 new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
@@ -144,7 +139,7 @@ class RunInterruptITCase {
                                     Path.of(System.getProperty("java.home"), "bin", "java")
                                             .toString(),
                                     "-jar",
-                                    JAR.toString(),
+                                    JarCommand.JAR.toString(),
                                     "run",
                                     "--bootstrap-servers",
                                     "127.0.0.1:" + silent.getLocalPort(),

@@ -2,6 +2,7 @@ package dev.neardup.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.testing.JarCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,25 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadmeSampleOutputITCase {
 
-    private static final Path JAR = Path.of("target/neardup.jar").toAbsolutePath();
-
     @TempDir Path dir;
 
     @Test
     void theReadmeShowsWhatRunSamplePrints() throws Exception {
-        assertThat(JAR).as("the jar, built by the package phase").exists();
+        assertThat(JarCommand.JAR).as("the jar, built by the package phase").exists();
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Process process =
-                new ProcessBuilder(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx1g",
-                                "-Djava.io.tmpdir=" + tmp,
-                                "-jar",
-                                JAR.toString(),
-                                "run",
-                                "--sample")
+                new ProcessBuilder(JarCommand.of(tmp, "run", "--sample"))
                         .redirectOutput(stdout.toFile())
                         .redirectError(stderr.toFile())
                         .start();
