@@ -112,9 +112,10 @@ public class DocumentParser implements java.io.Serializable {
     private final FutureTimestamps future;
 
     /**
-     * The field paths {@link #eventTime} reads: the fetch time's alone (the others never match).
+     * The field paths {@link #eventTime} reads: the fetch time's alone (the others never match);
+     * made on its first use.
      */
-    private final String[] timeNames;
+    private transient String[] timeNames;
 
     /**
      * @param fields names of the input fields
@@ -131,9 +132,6 @@ public class DocumentParser implements java.io.Serializable {
         this.limits = limits;
         this.maxClockSkewMillis = maxClockSkewMillis;
         this.future = future;
-        this.timeNames = new String[FIELDS];
-        java.util.Arrays.fill(timeNames, "\u0000"); // no field's path: skipped
-        timeNames[FETCHED_AT] = fields.fetchedAt();
     }
 
     /** A parser of records of at most {@code maxBytes}, with the default field limits. */
@@ -193,7 +191,7 @@ public class DocumentParser implements java.io.Serializable {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Long.MIN_VALUE;
             }
-            readFields(p, timeNames, values);
+            readFields(p, timeNames(), values);
             requireEndOfInput(p);
         } catch (IOException e) {
             return Long.MIN_VALUE;
@@ -208,6 +206,16 @@ public class DocumentParser implements java.io.Serializable {
         } catch (IllegalArgumentException | OutOfRange | Rejected e) {
             return Long.MIN_VALUE;
         }
+    }
+
+    private String[] timeNames() {
+        if (timeNames == null) {
+            String[] names = new String[FIELDS];
+            java.util.Arrays.fill(names, "\u0000"); // no field's path: skipped
+            names[FETCHED_AT] = fields.fetchedAt();
+            timeNames = names;
+        }
+        return timeNames;
     }
 
     /** A record's dead letter, thrown by the checks: its reason, message and id (if read). */
