@@ -1,6 +1,7 @@
 package dev.neardup;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -190,6 +190,68 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * How code outside the modes may ask which mode it runs: a mode's accessor ({@code
+     * containment()}, {@code cosine()}), a comparison with a family, {@code instanceof} a mode, its
+     * settings or its verdict state, a switch on a mode, a test of an estimate's direction, or the
+     * settings line's mode name.
+     */
+    static final Pattern MODE_TEST =
+            Pattern.compile(
+                    "\\.(containment|cosine)\\(\\)"
+                            + "|[=!]=\\s*SimilarityFamily\\.|SimilarityFamily\\.\\w+\\s*[=!]="
+                            + "|instanceof\\s+(Jaccard|Cosine|Containment)\\w*"
+                            + "|instanceof\\s+Pending\\w*Verdict"
+                            + "|switch\\s*\\([^)]*(family|[mM]ode)\\(\\)"
+                            + "|direction\\(\\)\\s*[!=]=\\s*null"
+                            + "|\"similarity=");
+
+    /** At most this many mode tests outside the modes ({@code similarity} and {@code config}). */
+    static final int MAX_MODE_TESTS = 3;
+
+    /**
+     * What differs by mode is asked of the mode: outside the mode packages, code tests which mode
+     * it runs at most {@link #MAX_MODE_TESTS} times.
+     */
+    @Test
+    void modeTestsStayInTheModes() throws IOException {
+        List<String> found;
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java/dev/neardup"))) {
+            found =
+                    files.filter(p -> p.toString().endsWith(".java"))
+                            .filter(
+                                    p ->
+                                            !p.toString()
+                                                    .matches(
+                                                            ".*/dev/neardup/(similarity|config)/.*"))
+                            .flatMap(
+                                    p ->
+                                            read(p).lines()
+                                                    .filter(l -> MODE_TEST.matcher(l).find())
+                                                    .map(l -> p.getFileName() + ": " + l.strip()))
+                            .collect(Collectors.toList());
+        }
+        assertThat(found)
+                .as("mode tests outside the similarity and config packages")
+                .hasSizeLessThanOrEqualTo(MAX_MODE_TESTS);
+    }
+
+    @Test
+    void modeTestPatternFindsEachKind() {
+        assertThat(
+                        List.of(
+                                "boolean c = m.estimate(0).direction() != null;",
+                                "if (!(p instanceof PendingContainmentVerdict)",
+                                "x.family() == SimilarityFamily.COSINE",
+                                "settings.similarity() instanceof CosineSettings c",
+                                "switch (mode.family()) {",
+                                "r.get(\"settings\").startsWith(\"similarity=cosine\")",
+                                "double t = s.containment();"))
+                .allMatch(l -> MODE_TEST.matcher(l).find());
+        assertThat(MODE_TEST.matcher("double t = settings.similarity().threshold();").find())
+                .isFalse();
+    }
+
     @Test
     void everyPublicAlgorithmClassCitesItsSource() throws IOException {
         Pattern publicType =
@@ -229,43 +291,39 @@ class ArchitectureTest {
     }
 
     /**
-     * Settings classes the commands may name until the config package declares them: the option
-     * declarations and settings of the streaming job and of dedupe.
+     * The commands parse, call {@code runtime} or a tool, and print: of neardup they use the
+     * configuration, the runtime and the tools only, never the jobs' packages or the algorithms.
      */
-    private static final Set<String> SETTINGS =
-            Set.of(
-                    "NearDupOptions",
-                    "NearDupSettings",
-                    "KafkaSettings",
-                    "OptionValues",
-                    "Secrets",
-                    "SimilarityFamily",
-                    "DedupeOptions",
-                    "DedupeSettings",
-                    "CandidateMethod",
-                    "KeepPolicy",
-                    "VerifyMode",
-                    "DedupeJob$Result");
-
     @Test
-    void commandsDoNotNameTheJobsOperators() {
+    void commandsUseOnlyTheConfigurationTheRuntimeAndTheTools() {
         noClasses()
                 .that()
                 .resideInAPackage("dev.neardup.cli..")
                 .should()
                 .dependOnClassesThat(
-                        new DescribedPredicate<JavaClass>("operators and functions of the jobs") {
+                        new DescribedPredicate<JavaClass>(
+                                "neardup classes outside cli, config, runtime and tools") {
                             @Override
                             public boolean test(JavaClass c) {
-                                return (c.getPackageName().equals("dev.neardup.pipeline")
-                                                || c.getPackageName().equals("dev.neardup.batch"))
-                                        && !SETTINGS.contains(
-                                                c.getName()
-                                                        .substring(
-                                                                c.getPackageName().length() + 1));
+                                String p = c.getPackageName();
+                                return p.startsWith("dev.neardup.")
+                                        && !List.of("cli", "config", "runtime", "tools").stream()
+                                                .anyMatch(
+                                                        top ->
+                                                                p.equals("dev.neardup." + top)
+                                                                        || p.startsWith(
+                                                                                "dev.neardup."
+                                                                                        + top
+                                                                                        + "."));
                             }
                         })
                 .check(classes);
+    }
+
+    /** No two packages use each other, directly or through others. */
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("dev.neardup.(*)..").should().beFreeOfCycles().check(classes);
     }
 
     /** Lines of a command that are not picocli annotations: parse, call, print. */

@@ -402,11 +402,11 @@ public final class DedupeJob {
                 originals
                         .flatMap(new BandEntriesFunction(attempt))
                         .uid("dedupe-band-entries")
-                        .name(attempt.job().mode().keyUnit() + " keys")
+                        .name(attempt.mode().keyUnit() + " keys")
                         .keyBy(BucketEntry::bandKey, Types.LONG)
                         .process(new BucketPairsFunction(attempt))
                         .uid("dedupe-bucket-pairs")
-                        .name(attempt.job().mode().keyUnit() + " buckets: all verified pairs");
+                        .name(attempt.mode().keyUnit() + " buckets: all verified pairs");
         DataStream<SimilarPair> blockPairs =
                 bucketPairs
                         .getSideOutput(BucketPairsFunction.BLOCKS)

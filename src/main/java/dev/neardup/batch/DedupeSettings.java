@@ -6,12 +6,13 @@ import dev.neardup.config.CandidateMethod;
 import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.KeepPolicy;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.VerifyMode;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SortedWindow;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.BatchSketches;
 import dev.neardup.similarity.MemberSketches;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.Serializable;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
@@ -70,7 +71,7 @@ public record DedupeSettings(
      */
     public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
         NearDupSettings job = NearDupSettings.from(config);
-        BatchSketches batch = job.mode().batch();
+        BatchSketches batch = SimilarityMode.of(job).batch();
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);
         require(
                 batch.slidingWindow() || candidates == CandidateMethod.BLOCKS,
@@ -123,9 +124,14 @@ public record DedupeSettings(
                 candidateBanding.rows());
     }
 
+    /** The similarity mode of the job settings. */
+    public SimilarityMode mode() {
+        return SimilarityMode.of(job);
+    }
+
     /** What differs between the similarity modes in the dedupe. */
     public BatchSketches batch() {
-        return job.mode().batch();
+        return mode().batch();
     }
 
     /**

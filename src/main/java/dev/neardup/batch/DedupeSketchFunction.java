@@ -7,6 +7,7 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.pipeline.SignatureFunction;
+import dev.neardup.similarity.BatchSketches;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.text.ContentType;
@@ -44,6 +45,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
 
     private final DedupeSettings settings;
     private transient TextSketcher sketcher;
+    private transient BatchSketches batch;
     private transient Map<String, Integer> inputIndex;
     private transient LongCounter documents;
     private transient LongCounter deadLetters;
@@ -55,7 +57,8 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
 
     @Override
     public void open(OpenContext openContext) {
-        sketcher = settings.job().mode().newSketcher();
+        sketcher = settings.mode().newSketcher();
+        batch = settings.batch();
         inputIndex = new HashMap<>();
         for (int i = 0; i < settings.inputNames().size(); i++) {
             inputIndex.putIfAbsent(settings.inputNames().get(i), i);
@@ -91,12 +94,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
         try {
             type = ContentType.detect(doc.contentType, doc.content);
             if (settings.exact()) {
-                DocumentSketcher minHash = (DocumentSketcher) sketcher;
-                long[] hashes = minHash.shingler().shingleHashes(doc.content, type);
-                shingles = ShingleSet.distinct(hashes);
-                sketch =
-                        new DocumentSketcher.Sketch(
-                                hashes.length, minHash.minHash().signature(hashes), new long[0]);
+                BatchSketches.Exact exact = batch.sketchWithShingles(sketcher, doc.content, type);
+                sketch = exact.sketch();
+                shingles = exact.shingles();
             } else {
                 sketch = sketcher.sketch(doc.content, type);
             }

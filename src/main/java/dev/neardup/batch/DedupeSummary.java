@@ -178,7 +178,7 @@ public final class DedupeSummary {
                             "%d %s buckets above the block size (largest %d distinct"
                                     + " signatures) compared in %d block pairs",
                             r.giantBuckets(),
-                            settings.job().mode().keyUnit(),
+                            settings.mode().keyUnit(),
                             r.largestBucket(),
                             r.blockTasks()));
         }
@@ -209,7 +209,7 @@ public final class DedupeSummary {
     /** The summary as JSON ({@code --summary FILE}). */
     public static Map<String, Object> json(DedupeJob.Result r, DedupeSettings settings) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("similarity", settings.job().mode().name());
+        json.put("similarity", settings.mode().name());
         json.put("threshold", settings.job().similarity().threshold());
         settings.batch()
                 .addSummary(

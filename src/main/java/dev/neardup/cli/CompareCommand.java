@@ -2,8 +2,6 @@ package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.Setting;
-import dev.neardup.lsh.LshParams;
-import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.compare.Compare;
 import dev.neardup.tools.compare.DocumentReader.ContentTypeOption;
@@ -112,8 +110,6 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
             throw NeardupException.usage(
                     "only one of A and B can be '-' (standard input is read only once)");
         }
-        // The banding before the settings, so that --bands and --rows are refused in their words.
-        LshParams banding = Compare.banding(conf);
         Compare.run(
                 new Compare.Options(
                         first,
@@ -124,8 +120,6 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
                         spec.qualifiedName(),
                         json),
                 conf,
-                banding,
-                EmbeddedJob.settings(conf),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());
         return 0;

@@ -1,15 +1,12 @@
 package dev.neardup.cli;
 
-import dev.neardup.batch.DedupeJob;
-import dev.neardup.batch.DedupeSettings;
 import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
-import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
-import dev.neardup.tools.report.DedupeReport;
+import dev.neardup.tools.report.DedupeOutputs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,8 +21,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code neardup dedupe}: the bounded {@link DedupeJob} on embedded Flink or, through {@link
- * JobMain}, on a cluster ({@link DedupeRun}).
+ * {@code neardup dedupe}: the bounded dedupe job on embedded Flink or, through {@link JobMain}, on
+ * a cluster ({@link DedupeRun}).
  */
 @Command(
         name = "dedupe",
@@ -192,28 +189,18 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         deadLetters,
                         summary,
                         histogram,
-                        // A lambda, not ClusterSizePlot::write: the job jar has no charts, and a
-                        // method reference would load the plot's classes on every run.
-                        (result, settings, file) -> ClusterSizePlot.write(result, settings, file),
+                        DedupeOutputs.histogram(),
                         reportFile,
-                        (file, result, settings, inputs, clusters, pairs) ->
-                                DedupeReport.write(
-                                        file,
-                                        samples,
-                                        result,
-                                        settings,
-                                        input.sample ? List.of("--sample") : input.files,
-                                        inputs,
-                                        clusters,
-                                        pairs),
+                        DedupeOutputs.report(
+                                samples, input.sample ? List.of("--sample") : input.files),
                         progress.workDir,
                         progress.progressInterval,
                         progress.quiet);
-        DedupeSettings settings = DedupeRun.settings(options);
+        DedupeRun.check(options);
         if (histogram != null) {
             SCurvePlot.ImageFormat.required("--histogram", histogram);
             CliFiles.writableFile("--histogram", histogram.toString());
         }
-        return DedupeRun.run(options, settings, spec.commandLine().getErr());
+        return DedupeRun.run(options, spec.commandLine().getErr());
     }
 }

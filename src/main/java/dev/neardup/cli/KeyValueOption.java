@@ -1,6 +1,6 @@
 package dev.neardup.cli;
 
-import dev.neardup.pipeline.Secrets;
+import dev.neardup.config.Secrets;
 import java.util.Map;
 import java.util.Stack;
 import picocli.CommandLine.IParameterConsumer;

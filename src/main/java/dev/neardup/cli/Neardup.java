@@ -2,7 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.ConfigKeys;
-import dev.neardup.pipeline.Secrets;
+import dev.neardup.config.Secrets;
 import dev.neardup.runtime.NeardupException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;

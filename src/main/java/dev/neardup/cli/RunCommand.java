@@ -1,8 +1,8 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.RuntimeOptions;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.EmbeddedRun;

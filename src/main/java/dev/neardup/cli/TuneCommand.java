@@ -2,9 +2,8 @@ package dev.neardup.cli;
 
 import static dev.neardup.config.NearDupOptions.*;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.Setting;
-import dev.neardup.lsh.SuperShingleParams;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.tools.tune.Tuning;
 import java.nio.file.Path;
@@ -21,7 +20,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code neardup tune}: the mode's tuning ({@link dev.neardup.similarity.ModeTuning}). */
+/** {@code neardup tune}: the mode's tuning (the mode's tuning, {@link Tuning}). */
 @Command(
         name = "tune",
         header = "Choose LSH bands and rows for a threshold; draw the S-curve.",
@@ -82,13 +81,13 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
             names = "--super-shingles",
             paramLabel = "KEYS",
             arity = "0..1",
-            fallbackValue = "" + SuperShingleParams.DEFAULT_MAX_KEYS,
+            fallbackValue = "" + Tuning.DEFAULT_SUPER_SHINGLE_KEYS,
             description =
                     "Also show super-shingles (Broder 1997), the candidate generator for"
                             + " very high thresholds: k super-shingles of l MinHash values, a"
                             + " candidate when t of them agree, C(k, t) keys per document at most"
                             + " KEYS (default "
-                            + SuperShingleParams.DEFAULT_MAX_KEYS
+                            + Tuning.DEFAULT_SUPER_SHINGLE_KEYS
                             + "), chosen by the same weighted error; their S-curve stands next"
                             + " to banding's.")
     Integer superShingleKeys;
@@ -111,11 +110,7 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
                         .map(OptionSpec::longestName)
                         .collect(Collectors.toSet());
         Tuning.print(
-                settings.mode().tuning(conf, flags, superShingleKeys),
-                settings,
-                plot,
-                json,
-                spec.commandLine().getOut());
+                settings, conf, flags, superShingleKeys, plot, json, spec.commandLine().getOut());
         return 0;
     }
 }

@@ -1,7 +1,9 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.BucketKeyFilter;
 import dev.neardup.pipeline.BucketMembers.Member;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -138,7 +140,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
 
     public BandBucketOperator(NearDupSettings settings) {
         this.settings = settings;
-        this.path = settings.mode().candidatePath();
+        this.path = CandidatePath.of(SimilarityMode.of(settings));
     }
 
     @Override
@@ -150,7 +152,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         deletions =
                 new BucketDeletions(
                         context.getOperatorStateStore(), settings.buckets().retentionMillis());
-        signatureBytes = path.signatureBytes(settings.mode().verification());
+        signatureBytes = path.signatureBytes(SimilarityMode.of(settings).verification());
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {
             StateCompatibility.check(shape.get(), settings);
@@ -196,7 +198,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         logic =
                 new BucketLogic(
                         settings.buckets(),
-                        settings.mode().verification(),
+                        SimilarityMode.of(settings).verification(),
                         path,
                         deletions,
                         output,

@@ -1,7 +1,10 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Document;
+import dev.neardup.similarity.CandidateSite;
 import dev.neardup.similarity.Estimate;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,6 +35,7 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 public enum CandidatePath {
     /** Verified in the buckets: what the methods do unless overridden. */
     IN_BUCKETS(
+            CandidateSite.BUCKETS,
             PendingVerdict.class,
             PendingVerdict::new,
             "pending-verdict",
@@ -39,6 +43,7 @@ public enum CandidatePath {
             "without the containment sample store"),
 
     THROUGH_SAMPLE_STORE(
+            CandidateSite.SAMPLE_STORE,
             PendingContainmentVerdict.class,
             PendingContainmentVerdict::new,
             "pending-containment-verdict",
@@ -66,6 +71,12 @@ public enum CandidatePath {
         @Override
         int signatureBytes(Verification verification) {
             return 0;
+        }
+
+        /** Containment verdicts of older layouts packed each match's direction in its estimate. */
+        @Override
+        <P extends PendingVerdict> P upgrade(P p) {
+            return OlderPendingVerdicts.decodeDirections(p);
         }
 
         @Override
@@ -119,6 +130,9 @@ public enum CandidatePath {
     /** What a band record carries as signature through the sample store: nothing. */
     private static final byte[] NO_SIGNATURE = new byte[0];
 
+    /** The site a mode declares for this path. */
+    private final CandidateSite site;
+
     /** The type of the waiting verdicts, and a new one. */
     final Class<? extends PendingVerdict> pendingType;
 
@@ -134,16 +148,28 @@ public enum CandidatePath {
     final String description;
 
     CandidatePath(
+            CandidateSite site,
             Class<? extends PendingVerdict> pendingType,
             Supplier<PendingVerdict> newPending,
             String pendingStateName,
             int rawStateMarker,
             String description) {
+        this.site = site;
         this.pendingType = pendingType;
         this.newPending = newPending;
         this.pendingStateName = pendingStateName;
         this.rawStateMarker = rawStateMarker;
         this.description = description;
+    }
+
+    /** The path of the site where {@code mode} verifies its candidates. */
+    public static CandidatePath of(SimilarityMode mode) {
+        for (CandidatePath p : values()) {
+            if (p.site == mode.candidateSite()) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no candidate path for " + mode.candidateSite());
     }
 
     /** Candidates verified in the buckets. */
@@ -154,6 +180,11 @@ public enum CandidatePath {
     /** Candidates verified by a per-document sample store after the buckets. */
     public static CandidatePath throughSampleStore() {
         return THROUGH_SAMPLE_STORE;
+    }
+
+    /** A waiting verdict as read from state (null if none), in the current layout. */
+    <P extends PendingVerdict> P upgrade(P p) {
+        return p;
     }
 
     // The signature operator.

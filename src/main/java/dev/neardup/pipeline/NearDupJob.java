@@ -1,9 +1,11 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.SimilarityMode;
 import java.util.Objects;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -212,7 +214,7 @@ public final class NearDupJob {
         DataStream<VerdictEvent> toVerdicts =
                 found.union(bands.getSideOutput(SignatureFunction.ANNOUNCE));
         DataStream<VerdictEvent> afterBuckets =
-                settings.mode().candidatePath().addStages(bands, found, settings);
+                CandidatePath.of(SimilarityMode.of(settings)).addStages(bands, found, settings);
         if (afterBuckets != null) {
             toVerdicts = toVerdicts.union(afterBuckets);
         }

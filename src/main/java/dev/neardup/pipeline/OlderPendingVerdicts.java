@@ -109,12 +109,12 @@ final class OlderPendingVerdicts {
     }
 
     /**
-     * Decodes the packed estimates of {@code p}'s matches that have no direction, if it is a
-     * containment verdict (those of the other modes have none); returns {@code p}.
+     * Decodes the packed estimates of {@code p}'s matches that have no direction (a containment
+     * verdict of an older layout packed the direction into the similarity); returns {@code p},
+     * which may be null.
      */
-    static <P extends PendingVerdict> P upgrade(P p) {
-        if (!(p instanceof PendingContainmentVerdict)
-                || p.matches.directions.length == p.matches.ids.length) {
+    static <P extends PendingVerdict> P decodeDirections(P p) {
+        if (p == null || p.matches.directions.length == p.matches.ids.length) {
             return p;
         }
         MatchList m = p.matches;

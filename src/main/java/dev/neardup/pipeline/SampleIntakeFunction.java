@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

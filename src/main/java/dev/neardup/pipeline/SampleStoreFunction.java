@@ -1,6 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.similarity.Estimate;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import java.util.Arrays;
 import java.util.List;
@@ -48,7 +50,7 @@ public class SampleStoreFunction
     private transient Counter deleted;
 
     public SampleStoreFunction(NearDupSettings settings) {
-        this.verification = settings.mode().verification();
+        this.verification = SimilarityMode.of(settings).verification();
         this.retentionMillis = settings.buckets().retentionMillis();
     }
 

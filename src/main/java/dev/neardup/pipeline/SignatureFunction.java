@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Deletion;
@@ -76,10 +77,10 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, RoutedBands
 
     @Override
     public void open(OpenContext openContext) {
-        SimilarityMode mode = settings.mode();
+        SimilarityMode mode = SimilarityMode.of(settings);
         sketcher = mode.newSketcher();
         verification = mode.verification();
-        path = mode.candidatePath();
+        path = CandidatePath.of(mode);
         var metrics = getRuntimeContext().getMetricGroup();
         documentsIn = metrics.counter("documentsIn");
         deadLetters = metrics.counter("deadLetters");

@@ -1,7 +1,9 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.similarity.ShapeKeys;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.Tokenizer;
 import java.util.ArrayList;
@@ -52,13 +54,8 @@ public final class StateCompatibility {
 
     private static final String LAYOUT_KEY = "state-layout";
 
-    /**
-     * The recorded key of where containment mode keeps its samples: {@code intake} (the {@link
-     * SampleIntakeFunction} and the sample store; bucket members in {@link BucketMembers}' layout
-     * 3); {@code store} before (band records carried the sample); not recorded before that, when
-     * every bucket member kept one ({@code in-buckets}). Only {@code intake} is restored.
-     */
-    public static final String CONTAINMENT_SAMPLES = "containment.samples";
+    /** The recorded key of where containment mode keeps its samples. */
+    public static final String CONTAINMENT_SAMPLES = ShapeKeys.CONTAINMENT_SAMPLES;
 
     /** The recorded key of the tokenizer's contract version. */
     static final String TOKENIZER_VERSION = "tokenizer-version";
@@ -93,7 +90,7 @@ public final class StateCompatibility {
     public static Map<String, String> shape(NearDupSettings s) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(LAYOUT_KEY, Integer.toString(LAYOUT));
-        SimilarityMode mode = s.mode();
+        SimilarityMode mode = SimilarityMode.of(s);
         m.put(NearDupOptions.SIMILARITY.key(), mode.family().name());
         mode.addStateShape(m);
         m.put(TOKENIZER_VERSION, Integer.toString(Tokenizer.CONTRACT_VERSION));

@@ -239,18 +239,9 @@ final class VerdictAssembly {
             return;
         }
         duplicates.inc();
-        // Containment: DUPLICATE when a match is a near-copy (contained both ways), CONTAINED when
-        // every match is contained one way only; duplicateOf is then the earliest match of that
-        // kind, so the verdict's direction agrees with its value.
-        boolean containment = m.estimate(0).direction() != null;
-        boolean mutual =
-                !containment
-                        || IntStream.range(0, n)
-                                .anyMatch(
-                                        i ->
-                                                m.estimate(i).direction()
-                                                        == Estimate.Direction.MUTUAL);
-        v.verdict = mutual ? Verdict.DUPLICATE : Verdict.CONTAINED;
+        // The mode decides the kind (containment: CONTAINED when every match is contained one way
+        // only) and which matches it may name: duplicateOf is the earliest of those.
+        v.verdict = verification.verdict(m::estimate, n);
         v.clusterId = m.clusterId(survivingCluster(m));
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);
@@ -269,11 +260,7 @@ final class VerdictAssembly {
         }
         int earliest =
                 IntStream.range(0, n)
-                        .filter(
-                                i ->
-                                        !(containment && mutual)
-                                                || m.estimate(i).direction()
-                                                        == Estimate.Direction.MUTUAL)
+                        .filter(i -> verification.names(v.verdict, m.estimate(i)))
                         .boxed()
                         .min(
                                 Comparator.<Integer>comparingLong(i -> m.eventTimes[i])

@@ -1,7 +1,9 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.SimilarityMode;
 import java.util.Map;
 import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.state.ValueState;
@@ -75,7 +77,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
     public VerdictOperator(NearDupSettings settings) {
         this.settings = settings;
         this.bands = settings.similarity().bandKeys();
-        this.path = settings.mode().candidatePath();
+        this.path = CandidatePath.of(SimilarityMode.of(settings));
     }
 
     /** The type of the waiting verdicts. */
@@ -111,7 +113,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         assembly =
                 new VerdictAssembly(
                         bands,
-                        settings.mode().verification(),
+                        SimilarityMode.of(settings).verification(),
                         output,
                         getProcessingTimeService(),
                         metrics);
@@ -137,7 +139,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         PendingVerdict p = waiting.get(key);
         boolean onHeap = p != null;
         if (!onHeap && spilledCount > 0) {
-            p = OlderPendingVerdicts.upgrade(spilled.value());
+            p = path.upgrade(spilled.value());
         }
         boolean isNew = p == null;
         if (isNew) {
@@ -218,7 +220,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
 
     @Override
     public void onEventTime(InternalTimer<String, VoidNamespace> timer) throws Exception {
-        PendingVerdict p = OlderPendingVerdicts.upgrade(spilled.value());
+        PendingVerdict p = path.upgrade(spilled.value());
         if (p == null) {
             return;
         }

@@ -185,7 +185,7 @@ final class WaitingVerdicts {
                                 layout, path.pendingType, serializerConfig);
         for (int i = 0; i < n; i++) {
             String key = layout >= 6 ? StringValue.readString(view) : view.readUTF();
-            PendingVerdict p = OlderPendingVerdicts.upgrade(read.deserialize(view));
+            PendingVerdict p = path.upgrade(read.deserialize(view));
             hold(key, p);
         }
     }

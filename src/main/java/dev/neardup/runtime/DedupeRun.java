@@ -92,8 +92,16 @@ public final class DedupeRun {
         return o.sample() ? List.of(WorkDir.SAMPLE_NAME) : CliFiles.inputs(o.files());
     }
 
+    /**
+     * Checks the settings and the inputs of a run (no input given twice), as {@link #run} will read
+     * them, so that a command can report these errors before its own checks.
+     */
+    public static void check(Options o) {
+        settings(o);
+    }
+
     /** The job's settings: checks that no input is given twice. */
-    public static DedupeSettings settings(Options o) {
+    static DedupeSettings settings(Options o) {
         List<String> given = given(o);
         if (given.stream().filter("-"::equals).count() > 1) {
             throw NeardupException.usage("standard input (-) can be given once");
@@ -106,10 +114,11 @@ public final class DedupeRun {
     }
 
     /**
-     * Runs the job with {@code settings} (from {@link #settings}) once the command has checked the
-     * histogram's file name; returns the exit code, 130 after Ctrl-C.
+     * Runs the job with the settings of {@code o} ({@link #check}ed by the command, which then
+     * checks the histogram's file name); returns the exit code, 130 after Ctrl-C.
      */
-    public static int run(Options o, DedupeSettings settings, PrintWriter err) throws Exception {
+    public static int run(Options o, PrintWriter err) throws Exception {
+        DedupeSettings settings = settings(o);
         Configuration conf = o.conf();
         List<String> given = given(o);
         if (o.summary() != null) {
@@ -251,7 +260,7 @@ public final class DedupeRun {
      */
     public static Progress.Counts progressCounts(DedupeSettings settings, JobCounts counts) {
         boolean window = settings.candidates() == CandidateMethod.WINDOW;
-        String unit = window ? "window" : settings.job().mode().keyUnit();
+        String unit = window ? "window" : settings.mode().keyUnit();
         String buckets = window ? "sliding window" : unit + " buckets";
         AtomicReference<DedupeCounters.Snapshot> last =
                 new AtomicReference<>(DedupeCounters.snapshot(counts::countOrAbsent));

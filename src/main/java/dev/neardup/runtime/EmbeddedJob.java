@@ -1,6 +1,7 @@
 package dev.neardup.runtime;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.DocumentLinesFormat;
@@ -11,7 +12,6 @@ import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
 import java.time.Duration;
 import java.util.List;

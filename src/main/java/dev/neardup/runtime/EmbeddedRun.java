@@ -1,13 +1,14 @@
 package dev.neardup.runtime;
 
 import dev.neardup.config.Format;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.InputOrder;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.SourceCounters;
 import dev.neardup.io.Verdict;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -107,7 +108,7 @@ public final class EmbeddedRun {
                 inputFiles.add(file.equals("-") ? dir.spool(false, o.stdin()) : Path.of(file));
             }
             if (!quiet) {
-                err.println("neardup: " + settings);
+                err.println("neardup: " + SimilarityMode.of(settings).describe());
                 String shared = sharedStdout(o.alerts(), o.verdicts(), o.deadLetters());
                 if (shared != null) {
                     err.println(shared);

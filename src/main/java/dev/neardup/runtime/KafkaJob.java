@@ -1,9 +1,8 @@
 package dev.neardup.runtime;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.pipeline.DocumentWatermarks;
-import dev.neardup.pipeline.KafkaSettings;
 import dev.neardup.pipeline.NearDupJob;
-import dev.neardup.pipeline.NearDupSettings;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;

@@ -1,7 +1,6 @@
 package dev.neardup.runtime;
 
 import dev.neardup.config.OptionValues;
-import dev.neardup.pipeline.KafkaSettings;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package dev.neardup.runtime;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.pipeline.KafkaSettings;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.pipeline.StateCompatibility;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,7 +77,11 @@ public final class KafkaRun {
             JobClient job =
                     NeardupException.usageIfInvalid(
                             () -> KafkaJob.start(conf, settings, kafkaSettings));
-            err.println("neardup: submitted job " + job.getJobID() + ": " + settings);
+            err.println(
+                    "neardup: submitted job "
+                            + job.getJobID()
+                            + ": "
+                            + SimilarityMode.of(settings).describe());
             err.println("neardup: " + kafkaSettings.describe());
             return 0;
         }
@@ -192,7 +196,7 @@ public final class KafkaRun {
                 }
             }
             if (!quiet) {
-                err.println("neardup: " + settings);
+                err.println("neardup: " + SimilarityMode.of(settings).describe());
                 err.println("neardup: " + kafkaSettings.describe());
                 if (state != null) {
                     err.println("neardup: state in " + state.path() + ": " + stateLine);

@@ -1,8 +1,11 @@
 package dev.neardup.similarity;
 
 import dev.neardup.lsh.BandKeys;
+import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.SortedWindow;
+import dev.neardup.lsh.TextSketcher;
+import dev.neardup.text.ContentType;
 import java.io.Serializable;
 import java.util.Map;
 
@@ -21,6 +24,19 @@ public interface BatchSketches extends Serializable {
     /** Whether candidates may be verified exactly on their shingle sets; the default when so. */
     default boolean exactVerification() {
         return false;
+    }
+
+    /** A document's sketch and its distinct shingle hashes (unordered), for exact verification. */
+    record Exact(DocumentSketcher.Sketch sketch, long[] shingles) {}
+
+    /**
+     * A document's sketch and its distinct shingles, when {@link #exactVerification}: the shingles
+     * are hashed once for both.
+     *
+     * @param sketcher a sketcher of this mode ({@link SimilarityMode#newSketcher})
+     */
+    default Exact sketchWithShingles(TextSketcher sketcher, String content, ContentType type) {
+        throw new UnsupportedOperationException("no exact verification with " + sketchStage());
     }
 
     /** Whether the sketches are fingerprints that a sliding window can sort. */

@@ -2,6 +2,7 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.eval.ExactContainmentJoin;
@@ -10,9 +11,6 @@ import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.ContainmentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.NearDupSettings;
-import dev.neardup.pipeline.StateCompatibility;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.MinHash;
 import dev.neardup.text.ShingleOptions;
@@ -51,8 +49,8 @@ record ContainmentMode(NearDupSettings settings, ContainmentSettings containment
 
     /** A bottom-s sample (2 + 4 s bytes) is too large to keep in each of ~257 buckets. */
     @Override
-    public CandidatePath candidatePath() {
-        return CandidatePath.throughSampleStore();
+    public CandidateSite candidateSite() {
+        return CandidateSite.SAMPLE_STORE;
     }
 
     @Override
@@ -74,7 +72,7 @@ record ContainmentMode(NearDupSettings settings, ContainmentSettings containment
                 NearDupOptions.CONTAINMENT_SKETCH_SIZE.key(),
                 Integer.toString(containment.sketchSize()));
         m.put("sample-seed", Long.toHexString(BottomKContainment.DEFAULT_SEED));
-        m.put(StateCompatibility.CONTAINMENT_SAMPLES, "intake");
+        m.put(ShapeKeys.CONTAINMENT_SAMPLES, "intake");
         ShapeKeys.putShingles(m, features());
     }
 

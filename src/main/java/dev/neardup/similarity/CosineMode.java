@@ -2,6 +2,7 @@ package dev.neardup.similarity;
 
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.eval.ExactCosineJoin;
@@ -13,7 +14,6 @@ import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.GaussianSimHash;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.text.ContentType;

@@ -3,6 +3,7 @@ package dev.neardup.similarity;
 import dev.neardup.config.Format;
 import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.eval.ExactSimilarityJoin;
@@ -11,9 +12,10 @@ import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.sketch.MinHash;
+import dev.neardup.sketch.ShingleSet;
 import dev.neardup.sketch.Similarity;
+import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import java.util.List;
 import java.util.Locale;
@@ -103,6 +105,18 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
     @Override
     public boolean exactVerification() {
         return true;
+    }
+
+    /** The MinHash signature of the shingle hashes, and the distinct ones among them. */
+    @Override
+    public Exact sketchWithShingles(TextSketcher sketcher, String content, ContentType type) {
+        DocumentSketcher minHash = (DocumentSketcher) sketcher;
+        long[] hashes = minHash.shingler().shingleHashes(content, type);
+        long[] shingles = ShingleSet.distinct(hashes);
+        return new Exact(
+                new DocumentSketcher.Sketch(
+                        hashes.length, minHash.minHash().signature(hashes), new long[0]),
+                shingles);
     }
 
     @Override

@@ -7,7 +7,15 @@ import java.time.Duration;
 import java.util.Map;
 
 /** What the modes share in their state shapes and settings lines. */
-final class ShapeKeys {
+public final class ShapeKeys {
+
+    /**
+     * The recorded key of where containment mode keeps its samples: {@code intake} (the sample
+     * intake and the sample store; bucket members keep ids only); {@code store} before (band
+     * records carried the sample); not recorded before that, when every bucket member kept one
+     * ({@code in-buckets}). Only {@code intake} is restored.
+     */
+    public static final String CONTAINMENT_SAMPLES = "containment.samples";
 
     private ShapeKeys() {}
 

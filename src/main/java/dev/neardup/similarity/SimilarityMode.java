@@ -4,10 +4,9 @@ import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.ModeSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.ShingleOptions;
 import java.io.Serializable;
@@ -21,7 +20,7 @@ import org.apache.flink.configuration.ReadableConfig;
  * containment, behind one type, so that the operators, {@code dedupe} and the commands hold a mode
  * and never ask which one it is. A mode owns its sketcher (text to features to a sketch to band
  * keys), the way buckets keep and verify members ({@link Verification}), where candidates are
- * verified ({@link CandidatePath}: in the buckets, or by a sample store after them), the settings
+ * verified ({@link CandidateSite}: in the buckets, or by a sample store after them), the settings
  * that shape its stored state, its part of the settings line, its offline dedupe ({@link
  * BatchSketches}), its evaluation ({@link ModeEvaluation}) and its tuning ({@link ModeTuning}).
  * {@link #of} is the one place that chooses a mode. Immutable and serializable (it travels with the
@@ -41,9 +40,9 @@ public interface SimilarityMode extends Serializable {
     /** How bucket members are kept and candidates verified. */
     Verification verification();
 
-    /** Where candidates are verified, and what that asks of the operators: in the buckets. */
-    default CandidatePath candidatePath() {
-        return CandidatePath.inBuckets();
+    /** Where candidates are verified: in the buckets. */
+    default CandidateSite candidateSite() {
+        return CandidateSite.BUCKETS;
     }
 
     /** The shingling that makes this mode's features: the configured shingles. */

@@ -1,5 +1,6 @@
 package dev.neardup.similarity;
 
+import dev.neardup.io.Verdict;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.sketch.BottomKContainment;
 import dev.neardup.sketch.SimHash;
@@ -7,6 +8,7 @@ import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.function.IntFunction;
 
 /**
  * How a band bucket keeps and verifies its members, per similarity family: what a member's {@code
@@ -29,6 +31,9 @@ public interface Verification extends Serializable {
     /** True when a pair at this estimated similarity is a near-duplicate. */
     boolean accepts(double similarity);
 
+    /** What the packed signature is, for reports: {@code b-bit MinHash signature}. */
+    String sketchName();
+
     /**
      * The Hamming distance behind an estimate of this family, or null when the family has none
      * (Jaccard, containment): reported in alerts and verdicts.
@@ -43,6 +48,22 @@ public interface Verification extends Serializable {
      */
     default Estimate identical() {
         return Estimate.of(1.0);
+    }
+
+    /**
+     * The kind of the verdict of a document with {@code n} matches (at least one), whose estimates
+     * {@code match} gives: {@link Verdict#DUPLICATE}.
+     */
+    default String verdict(IntFunction<Estimate> match, int n) {
+        return Verdict.DUPLICATE;
+    }
+
+    /**
+     * Whether a match with estimate {@code e} may be the one a verdict of kind {@code verdict}
+     * names as its duplicate (the earliest of those that may): every match.
+     */
+    default boolean names(String verdict, Estimate e) {
+        return true;
     }
 
     /**
@@ -87,8 +108,36 @@ public interface Verification extends Serializable {
         }
 
         @Override
+        public String sketchName() {
+            return "bottom-s containment sample";
+        }
+
+        @Override
         public Estimate identical() {
             return new Estimate(1.0, Estimate.Direction.MUTUAL);
+        }
+
+        /**
+         * {@link Verdict#DUPLICATE} when a match is a near-copy (contained both ways), {@link
+         * Verdict#CONTAINED} when every match is contained one way only.
+         */
+        @Override
+        public String verdict(IntFunction<Estimate> match, int n) {
+            for (int i = 0; i < n; i++) {
+                if (match.apply(i).direction() == Estimate.Direction.MUTUAL) {
+                    return Verdict.DUPLICATE;
+                }
+            }
+            return Verdict.CONTAINED;
+        }
+
+        /**
+         * A DUPLICATE names a near-copy, a CONTAINED any match: the verdict's direction agrees with
+         * its kind.
+         */
+        @Override
+        public boolean names(String verdict, Estimate e) {
+            return !Verdict.DUPLICATE.equals(verdict) || e.direction() == Estimate.Direction.MUTUAL;
         }
     }
 
@@ -119,6 +168,11 @@ public interface Verification extends Serializable {
         @Override
         public boolean accepts(double similarity) {
             return similarity >= threshold;
+        }
+
+        @Override
+        public String sketchName() {
+            return "b-bit MinHash signature";
         }
     }
 
@@ -261,6 +315,11 @@ public interface Verification extends Serializable {
         @Override
         public boolean accepts(double similarity) {
             return similarity >= minCosine;
+        }
+
+        @Override
+        public String sketchName() {
+            return "SimHash fingerprint";
         }
 
         /** h = judging arccos(s) / pi, exact for s = cos(pi h / judging) (rounded). */

@@ -398,7 +398,7 @@ class DedupeJobITCase {
      * after collapsing exact copies), and all pairs of them within distance 3.
      */
     private static Set<String> bruteForcePairs(List<String[]> docs, DedupeSettings settings) {
-        TextSketcher sketcher = settings.job().mode().newSketcher();
+        TextSketcher sketcher = settings.mode().newSketcher();
         Map<String, String> firstWith = new HashMap<>();
         Map<String, long[]> fingerprints = new HashMap<>();
         List<String> ids = new ArrayList<>();

@@ -55,8 +55,8 @@ final class ExactComponents {
                 latest.put(p.document.id, p.document);
             }
         }
-        boolean cosine = settings.job().mode().family() == SimilarityFamily.COSINE;
-        Shingler shingler = new Shingler(settings.job().mode().features());
+        boolean cosine = settings.mode().family() == SimilarityFamily.COSINE;
+        Shingler shingler = new Shingler(settings.mode().features());
         List<Document> docs = new ArrayList<>();
         List<ShingleSet> sets = new ArrayList<>();
         List<TermVector> vectors = new ArrayList<>();

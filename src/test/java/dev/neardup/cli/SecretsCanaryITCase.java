@@ -2,8 +2,8 @@ package dev.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.neardup.pipeline.KafkaSettings;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
+import dev.neardup.runtime.KafkaSettings;
 import dev.neardup.testing.KafkaTestBroker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.OptionValues;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -106,14 +107,14 @@ class SettingsValuesTest {
     @Test
     void theSettingsLinePrintsDurationsAsTheFlagsTakeThem() {
         RunCommand run = JobOptionsTest.parse("run", "--sample");
-        assertThat(EmbeddedJob.settings(run.job.toConfiguration()).toString())
+        assertThat(SimilarityMode.of(EmbeddedJob.settings(run.job.toConfiguration())).describe())
                 .contains("retention=30d")
                 .doesNotContain("PT");
         run = JobOptionsTest.parse("run", "--sample", "--retention", "36h");
-        assertThat(EmbeddedJob.settings(run.job.toConfiguration()).toString())
+        assertThat(SimilarityMode.of(EmbeddedJob.settings(run.job.toConfiguration())).describe())
                 .contains("retention=36h");
         RunCommand cosine = JobOptionsTest.parse("run", "--sample", "--similarity", "cosine");
-        assertThat(EmbeddedJob.settings(cosine.job.toConfiguration()).toString())
+        assertThat(SimilarityMode.of(EmbeddedJob.settings(cosine.job.toConfiguration())).describe())
                 .contains("retention=30d");
         assertThat(OptionValues.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
         assertThat(OptionValues.format(MemorySize.parse("32mb"))).isEqualTo("32mb");

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.FieldLimits;
 import dev.neardup.io.Json;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.testing.JobFiles;

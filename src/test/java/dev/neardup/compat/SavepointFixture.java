@@ -1,7 +1,7 @@
 package dev.neardup.compat;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.testing.JobFiles;

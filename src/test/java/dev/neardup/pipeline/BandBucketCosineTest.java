@@ -12,6 +12,7 @@ import static dev.neardup.pipeline.HarnessFixtures.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.sketch.SimHash;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.NearDupSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;

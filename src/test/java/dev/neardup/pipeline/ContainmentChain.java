@@ -2,6 +2,7 @@ package dev.neardup.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.ContainmentSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.ContainmentBanding;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.similarity.SimilarityMode;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +38,10 @@ class ContainmentSettingsTest {
         assertThat(banding.resemblanceThreshold(2)).isCloseTo(0.8 / 4.2, within());
         int keys = perOffset[0].bands() + 2 * (perOffset[1].bands() + perOffset[2].bands());
         assertThat(s.similarity().bandKeys()).isEqualTo(keys).isEqualTo(banding.keysPerDocument());
-        assertThat(s.mode().verification().packedBytes()).isEqualTo(2 + 4 * 128);
-        assertThat(s.toString()).startsWith("containment=0.80").contains("bottom-128");
+        assertThat(SimilarityMode.of(s).verification().packedBytes()).isEqualTo(2 + 4 * 128);
+        assertThat(SimilarityMode.of(s).describe())
+                .startsWith("containment=0.80")
+                .contains("bottom-128");
     }
 
     private static org.assertj.core.data.Offset<Double> within() {

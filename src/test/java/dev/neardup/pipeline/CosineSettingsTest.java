@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.CosineSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.similarity.Estimate;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;
 import java.util.SplittableRandom;
@@ -43,9 +45,10 @@ class CosineSettingsTest {
     @Test
     void defaultsAreJaccardAsBeforeAndCosineIs64BitsK3In10Tables() {
         NearDupSettings jaccard = settings();
-        assertThat(jaccard.mode().family()).isEqualTo(SimilarityFamily.JACCARD);
+        assertThat(SimilarityMode.of(jaccard).family()).isEqualTo(SimilarityFamily.JACCARD);
         assertThat(jaccard.similarity().bandKeys()).isEqualTo(11);
-        assertThat(jaccard.mode().verification()).isInstanceOf(Verification.Jaccard.class);
+        assertThat(SimilarityMode.of(jaccard).verification())
+                .isInstanceOf(Verification.Jaccard.class);
 
         NearDupSettings c = cosine();
         assertThat(blocks(c).bits()).isEqualTo(64);
@@ -56,7 +59,7 @@ class CosineSettingsTest {
         assertThat(blocks(c).expectedRandomCandidates(1_000_000)).isLessThan(1);
         assertThat(c.similarity().bandKeys()).isEqualTo(10);
         assertThat(c.similarity().threshold()).isEqualTo(SimHash.cosine(3, 64));
-        assertThat(c.toString())
+        assertThat(SimilarityMode.of(c).describe())
                 .startsWith("similarity=cosine simhash-bits=64 max-hamming=3 (cosine >= 0.989)")
                 .contains("5 blocks, 10 tables (keys of 25-26 bits) features=words");
     }

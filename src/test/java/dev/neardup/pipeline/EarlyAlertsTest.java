@@ -14,6 +14,7 @@ import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Json;
 import dev.neardup.io.Verdict;

@@ -3,6 +3,7 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;

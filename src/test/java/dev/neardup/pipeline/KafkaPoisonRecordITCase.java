@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.KafkaDocumentDeserializer;
 import dev.neardup.io.RawRecord;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.KafkaSettings;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.KafkaTestBroker.Message;
 import dev.neardup.tools.bench.SyntheticText;

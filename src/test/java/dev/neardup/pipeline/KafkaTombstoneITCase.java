@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Json;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.KafkaJob;
+import dev.neardup.runtime.KafkaSettings;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.KafkaTestBroker.Message;
 import dev.neardup.tools.bench.SyntheticText;

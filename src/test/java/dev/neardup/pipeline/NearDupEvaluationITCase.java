@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.JaccardSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.LshParams;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.sketch.ShingleSet;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;

@@ -8,6 +8,7 @@ import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
@@ -64,7 +65,7 @@ class OlderPendingVerdictsTest {
                         2, PendingVerdict.class, new SerializerConfigImpl());
         byte[] bytes = HexFormat.of().parseHex(LAYOUT_2_WRITTEN_BY_C2B5705);
         DataInputDeserializer in = new DataInputDeserializer(bytes);
-        PendingVerdict p = OlderPendingVerdicts.upgrade(serializer.deserialize(in));
+        PendingVerdict p = CandidatePath.inBuckets().upgrade(serializer.deserialize(in));
         assertThat(in.available()).as("every byte read").isZero();
         assertThat(p).isExactlyInstanceOf(PendingVerdict.class);
         assertThat(p.docId).isEqualTo("d");
@@ -87,13 +88,13 @@ class OlderPendingVerdictsTest {
         PendingContainmentVerdict p = new PendingContainmentVerdict();
         p.matches.ids = new String[] {"a", "b", "c"};
         p.matches.similarities = new double[] {0.8125, 0.875 + 2, 0.9375 + 4};
-        OlderPendingVerdicts.upgrade(p);
+        CandidatePath.throughSampleStore().upgrade(p);
         assertThat(List.of(p.matches.estimate(0), p.matches.estimate(1), p.matches.estimate(2)))
                 .containsExactly(
                         new Estimate(0.8125, Estimate.Direction.FIRST_IN_SECOND),
                         new Estimate(0.875, Estimate.Direction.SECOND_IN_FIRST),
                         new Estimate(0.9375, Estimate.Direction.MUTUAL));
-        OlderPendingVerdicts.upgrade(p);
+        CandidatePath.throughSampleStore().upgrade(p);
         assertThat(p.matches.similarities)
                 .as("decoded once")
                 .containsExactly(0.8125, 0.875, 0.9375);
@@ -101,7 +102,7 @@ class OlderPendingVerdictsTest {
         PendingVerdict jaccard = new PendingVerdict();
         jaccard.matches.ids = new String[] {"a"};
         jaccard.matches.similarities = new double[] {0.875};
-        OlderPendingVerdicts.upgrade(jaccard);
+        CandidatePath.inBuckets().upgrade(jaccard);
         assertThat(jaccard.matches.estimate(0)).isEqualTo(Estimate.of(0.875));
     }
 

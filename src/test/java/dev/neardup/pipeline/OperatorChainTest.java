@@ -9,11 +9,13 @@ import static dev.neardup.pipeline.HarnessFixtures.verdictHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.Verdict;
+import dev.neardup.similarity.SimilarityMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -65,7 +67,8 @@ class OperatorChainTest {
             buckets = bucketHarness(settings);
             verdicts = verdictHarness(settings);
             boolean containment =
-                    settings.mode().candidatePath() == CandidatePath.throughSampleStore();
+                    CandidatePath.of(SimilarityMode.of(settings))
+                            == CandidatePath.throughSampleStore();
             intake = containment ? intakeHarness(settings) : null;
             store = containment ? storeHarness(settings) : null;
             buckets.open();

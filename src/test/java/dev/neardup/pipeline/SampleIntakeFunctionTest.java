@@ -5,6 +5,7 @@ import static dev.neardup.pipeline.HarnessFixtures.intakeHarness;
 import static dev.neardup.pipeline.HarnessFixtures.sideValues;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;

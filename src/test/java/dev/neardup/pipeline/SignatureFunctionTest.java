@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Deletion;
 import dev.neardup.io.Document;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.sketch.BbitMinHash;
 import dev.neardup.text.ContentType;
 import java.util.List;
@@ -58,7 +60,8 @@ class SignatureFunctionTest {
         assertThat(harness.extractOutputValues().get(0).target).isZero();
         List<BandRecord> bands = HarnessFixtures.unpacked(harness.extractOutputValues());
         DocumentSketcher.Sketch sketch =
-                ((DocumentSketcher) settings.mode().newSketcher()).sketch(text, ContentType.TEXT);
+                ((DocumentSketcher) SimilarityMode.of(settings).newSketcher())
+                        .sketch(text, ContentType.TEXT);
         assertThat(bands).hasSize(settings.similarity().bandKeys());
         for (int j = 0; j < bands.size(); j++) {
             BandRecord r = bands.get(j);
@@ -246,7 +249,7 @@ class SignatureFunctionTest {
         String text = "the quick brown fox jumps over the lazy dog again and again";
         harness.processElement(doc("d", T, text), T);
         long[] keys =
-                ((DocumentSketcher) settings.mode().newSketcher())
+                ((DocumentSketcher) SimilarityMode.of(settings).newSketcher())
                         .sketch(text, ContentType.TEXT)
                         .bandKeys();
         List<RoutedBands> routed = harness.extractOutputValues();

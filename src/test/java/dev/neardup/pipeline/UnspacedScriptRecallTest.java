@@ -2,7 +2,9 @@ package dev.neardup.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.Tokenizer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,7 +75,7 @@ class UnspacedScriptRecallTest {
         List<String> paragraphs = read(sample);
         NearDupSettings settings = NearDupSettings.from(new Configuration());
         assertThat(settings.similarity().threshold()).isEqualTo(0.8);
-        DocumentSketcher sketcher = (DocumentSketcher) settings.mode().newSketcher();
+        DocumentSketcher sketcher = (DocumentSketcher) SimilarityMode.of(settings).newSketcher();
         Tokenizer words = new Tokenizer(false, Tokenizer.Stemming.NONE);
         Tokenizer runs = new Tokenizer(false, Tokenizer.Stemming.NONE, false);
         SplittableRandom random = new SplittableRandom(sample.hashCode());

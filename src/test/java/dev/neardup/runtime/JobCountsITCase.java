@@ -3,9 +3,9 @@ package dev.neardup.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.io.Verdict;
-import dev.neardup.pipeline.NearDupSettings;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

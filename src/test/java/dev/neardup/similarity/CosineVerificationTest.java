@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.CosineSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.PermutedBlocks;
 import dev.neardup.lsh.SimHashSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.pipeline.StateCompatibility;
 import dev.neardup.sketch.GaussianSimHash;
 import dev.neardup.sketch.SimHash;
@@ -43,10 +43,10 @@ class CosineVerificationTest {
         NearDupSettings s = cosine();
         assertThat(settings(s).verifyBits()).isEqualTo(256);
         assertThat(settings(s).verifyMaxHamming()).isEqualTo(12);
-        Verification.Cosine v = (Verification.Cosine) s.mode().verification();
+        Verification.Cosine v = (Verification.Cosine) SimilarityMode.of(s).verification();
         assertThat(v.packedBytes()).isEqualTo(8 + 32);
         assertThat(v.maxDistance()).isEqualTo(12);
-        assertThat(s.toString())
+        assertThat(SimilarityMode.of(s).describe())
                 .contains("verify-bits=256 (Gaussian h <= 12, cosine +/- 0.0061 at the threshold)");
     }
 
@@ -159,7 +159,7 @@ class CosineVerificationTest {
     @Test
     void theDedupeJudgesAndBandsAsTheBuckets() {
         NearDupSettings s = cosine();
-        CosineMode mode = (CosineMode) s.mode();
+        CosineMode mode = (CosineMode) SimilarityMode.of(s);
         Verification.Cosine v = mode.verification();
         MemberSketches sketches = mode.memberSketches(mode.candidateBanding(false, 0.95), false);
         PermutedBlocks tables = new PermutedBlocks(settings(s).blocks());

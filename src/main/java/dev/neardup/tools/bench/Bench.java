@@ -1,10 +1,9 @@
 package dev.neardup.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.OptionValues;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.CandidatePath;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
@@ -12,6 +11,8 @@ import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.StallWatch;
 import dev.neardup.runtime.WorkDir;
+import dev.neardup.similarity.CandidateSite;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -189,7 +190,7 @@ public final class Bench {
 
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("machine", machine());
-            r.put("settings", settings.toString());
+            r.put("settings", SimilarityMode.of(settings).describe());
             r.put("documents", documents);
             r.put("inputMegabytes", bytes / 1e6);
             r.put("parallelism", p);
@@ -207,13 +208,15 @@ public final class Bench {
             // What a bucket member keeps to verify, and how many band keys (members) a document
             // has: the sketch's share of the state per document. Containment mode keeps one
             // sample per document in the sample store instead, none in the members.
-            boolean store = settings.mode().candidatePath() == CandidatePath.throughSampleStore();
-            int packed = settings.mode().verification().packedBytes();
+            SimilarityMode mode = SimilarityMode.of(settings);
+            boolean store = mode.candidateSite() == CandidateSite.SAMPLE_STORE;
+            int packed = mode.verification().packedBytes();
             int keys = settings.similarity().bandKeys();
             r.put("bandKeysPerDocument", keys);
             r.put("verifyBytesPerMember", store ? 0 : packed);
             r.put("verifyBytesPerDocument", store ? packed : (long) keys * packed);
             r.put("sampleStore", store);
+            r.put("sketch", mode.verification().sketchName());
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
             r.put("jobToSignatureRatio", wholeJob / signatureDocsPerSecond);
             if (o.hotCopies() > 0) {
@@ -330,7 +333,7 @@ public final class Bench {
      */
     static Signature signatureOnly(NearDupSettings settings, List<String> texts) {
         var threads = ManagementFactory.getThreadMXBean();
-        TextSketcher sketcher = settings.mode().newSketcher();
+        TextSketcher sketcher = SimilarityMode.of(settings).newSketcher();
         long sink = 0;
         for (int round = 0; round < 2; round++) {
             for (String t : texts.subList(0, Math.min(texts.size(), 2000))) {
@@ -724,8 +727,8 @@ public final class Bench {
         if (Boolean.TRUE.equals(r.get("sampleStore"))) {
             f.format(
                     "sketch              %,d bytes per document in the sample store, none in its %d"
-                            + " bucket members  (bottom-s containment sample)%n",
-                    r.get("verifyBytesPerDocument"), r.get("bandKeysPerDocument"));
+                            + " bucket members  (%s)%n",
+                    r.get("verifyBytesPerDocument"), r.get("bandKeysPerDocument"), r.get("sketch"));
         } else {
             f.format(
                     "sketch              %d bytes per bucket member to verify x %d band keys ="
@@ -733,9 +736,7 @@ public final class Bench {
                     r.get("verifyBytesPerMember"),
                     r.get("bandKeysPerDocument"),
                     r.get("verifyBytesPerDocument"),
-                    String.valueOf(r.get("settings")).startsWith("similarity=cosine")
-                            ? "SimHash fingerprint"
-                            : "b-bit MinHash signature");
+                    r.get("sketch"));
         }
         if (r.containsKey("hotCopies")) {
             f.format(

@@ -2,7 +2,7 @@ package dev.neardup.tools.bench;
 
 import dev.neardup.batch.DedupeJob;
 import dev.neardup.batch.DedupeSettings;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;

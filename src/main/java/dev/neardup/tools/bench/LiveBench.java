@@ -1,9 +1,10 @@
 package dev.neardup.tools.bench;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
+import dev.neardup.similarity.SimilarityMode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,7 +48,7 @@ record LiveBench(Bench bench, PrintWriter out, PrintWriter err) {
         BenchCorpus corpus = bench.corpus(documents);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("machine", Bench.machine());
-        r.put("settings", settings.toString());
+        r.put("settings", SimilarityMode.of(settings).describe());
         r.put("pagesPerSecond", rate);
         r.put("seconds", o.liveDuration().toSeconds());
         r.put(

@@ -1,10 +1,11 @@
 package dev.neardup.tools.bench;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.OptionValues;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.WorkDir;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.tools.plot.SCurvePlot;
 import dev.neardup.tools.plot.ScaleCurvePlot;
 import java.io.PrintWriter;
@@ -95,7 +96,7 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("machine", Bench.machine());
-        r.put("settings", settings.toString());
+        r.put("settings", SimilarityMode.of(settings).describe());
         r.put("parallelism", p);
         r.put("checkpointInterval", OptionValues.format(o.checkpointInterval()));
         r.put("stateBackend", o.stateBackend());

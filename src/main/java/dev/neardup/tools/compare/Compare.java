@@ -2,11 +2,12 @@ package dev.neardup.tools.compare;
 
 import dev.neardup.config.Format;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.Setting;
 import dev.neardup.io.Json;
 import dev.neardup.lsh.Banding;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.similarity.JaccardTuning;
 import dev.neardup.similarity.ModeReport;
 import dev.neardup.similarity.SimilarityMode;
@@ -26,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -82,18 +84,14 @@ public final class Compare {
     /**
      * Compares the two documents: the result on {@code out}, warnings on {@code err}.
      *
-     * @param conf the configuration of {@code settings}: the threshold, the banding ({@link
+     * @param conf the configuration: the settings, and the threshold, the banding ({@link
      *     #banding}) and the containment sample size of the Jaccard and containment comparison
      *     (their defaults in the modes without them)
      */
-    public static void run(
-            Options options,
-            ReadableConfig conf,
-            LshParams banding,
-            NearDupSettings settings,
-            PrintWriter out,
-            PrintWriter err) {
-        new Compare(options, conf, banding, settings).run(out, err);
+    public static void run(Options options, Configuration conf, PrintWriter out, PrintWriter err) {
+        // The banding before the settings, so that --bands and --rows are refused in their words.
+        LshParams banding = banding(conf);
+        new Compare(options, conf, banding, EmbeddedJob.settings(conf)).run(out, err);
     }
 
     private void run(PrintWriter out, PrintWriter err) {
@@ -108,7 +106,7 @@ public final class Compare {
 
         Comparison c = compare(a, b);
         ModeReport mode =
-                settings.mode()
+                SimilarityMode.of(settings)
                         .comparison(a.doc.content(), a.doc.type(), b.doc.content(), b.doc.type());
         JobDecision job =
                 new JobDecision(
@@ -122,7 +120,7 @@ public final class Compare {
         if (options.json()) {
             Map<String, Object> o = toJson(c);
             if (mode != null) {
-                o.put(settings.mode().name(), mode.toJson());
+                o.put(SimilarityMode.of(settings).name(), mode.toJson());
             }
             o.put("job", job.toJson());
             out.println(Json.pretty(o));

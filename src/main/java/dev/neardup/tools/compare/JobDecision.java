@@ -1,9 +1,9 @@
 package dev.neardup.tools.compare;
 
 import dev.neardup.config.Format;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.ModeReport;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
@@ -54,7 +54,7 @@ public final class JobDecision {
             ContentType typeB,
             int wordsB) {
         this.settings = settings;
-        this.mode = settings.mode();
+        this.mode = SimilarityMode.of(settings);
         TextSketcher sketcher = mode.newSketcher();
         DocumentSketcher.Sketch sa = sketcher.sketch(a, typeA);
         DocumentSketcher.Sketch sb = sketcher.sketch(b, typeB);

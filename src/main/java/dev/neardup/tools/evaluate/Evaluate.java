@@ -2,15 +2,16 @@ package dev.neardup.tools.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.Format;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.io.DocumentLinesFormat;
 import dev.neardup.io.InputFiles;
 import dev.neardup.io.Json;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.WorkDir;
 import dev.neardup.similarity.ModeEvaluation;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.ContentType;
 import dev.neardup.text.Shingler;
 import dev.neardup.tools.plot.SCurvePlot;
@@ -83,7 +84,7 @@ public final class Evaluate {
             PrintWriter out,
             PrintWriter err)
             throws Exception {
-        ModeEvaluation mode = settings.mode().evaluation();
+        ModeEvaluation mode = SimilarityMode.of(settings).evaluation();
         ModeEvaluation.Terms terms = mode.terms();
         double floorValue = Objects.requireNonNullElse(o.floor(), terms.floor());
         double recallAt = Objects.requireNonNullElse(o.recallSimilarity(), terms.recallAt());
@@ -113,7 +114,8 @@ public final class Evaluate {
             double joinSeconds = (System.nanoTime() - t0) / 1e9;
             Evaluation.Model model = mode.model();
 
-            err.println("neardup evaluate: running the job: " + settings);
+            err.println(
+                    "neardup evaluate: running the job: " + SimilarityMode.of(settings).describe());
             Path verdicts = dir.path().resolve("verdicts.jsonl");
             long t1 = System.nanoTime();
             EmbeddedJob.run(
@@ -235,7 +237,7 @@ public final class Evaluate {
             throws IOException {
         // The job's reader and parser, clock-skew rule included: a record the job rejects
         // (FUTURE_TIMESTAMP) is not in the exact answer either.
-        Shingler shingler = new Shingler(settings.mode().features());
+        Shingler shingler = new Shingler(SimilarityMode.of(settings).features());
         List<KeptDocument> kept = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int[] left = new int[4]; // rejected, deletions, repeated, without text
@@ -328,7 +330,7 @@ public final class Evaluate {
         String s = r.similarity();
         return List.of(
                 new Report.Fact("input", o.input()),
-                new Report.Fact("settings", settings.toString()),
+                new Report.Fact("settings", SimilarityMode.of(settings).describe()),
                 new Report.Fact(
                         "exact answer",
                         String.format(
@@ -393,7 +395,7 @@ public final class Evaluate {
         if (o.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("input", o.input());
-            m.put("settings", settings.toString());
+            m.put("settings", SimilarityMode.of(settings).describe());
             m.put("similarity", r.similarity());
             m.put("threshold", settings.similarity().threshold());
             m.put("floor", floorValue);
@@ -409,7 +411,7 @@ public final class Evaluate {
         String s = terms.symbol();
         String digits = terms.digits();
         f.format("neardup evaluate  %s%n", o.input());
-        f.format("settings          %s%n", settings);
+        f.format("settings          %s%n", SimilarityMode.of(settings).describe());
         f.format(
                 "exact answer      %d pairs with %s >= "
                         + digits

@@ -1,8 +1,9 @@
 package dev.neardup.tools.report;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.eval.Evaluation;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.tools.plot.LineChart;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.awt.BasicStroke;
@@ -35,7 +36,7 @@ final class Charts {
                                     settings.similarity().threshold(),
                                     settings.text().numHashes())));
         }
-        Evaluation.Model model = settings.mode().evaluation().model();
+        Evaluation.Model model = SimilarityMode.of(settings).evaluation().model();
         XYSeries candidate = new XYSeries(model.candidateCurve());
         XYSeries found = new XYSeries(model.foundCurve());
         for (int i = 0; i <= 400; i++) {

@@ -1,7 +1,7 @@
 package dev.neardup.tools.report;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.eval.Evaluation;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.ModeEvaluation;
 import dev.neardup.tools.evaluate.EvaluationPlot;
 import dev.neardup.tools.plot.SCurvePlot;

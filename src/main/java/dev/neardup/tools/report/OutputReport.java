@@ -1,7 +1,7 @@
 package dev.neardup.tools.report;
 
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.lsh.LshParams;
-import dev.neardup.pipeline.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,8 +2,9 @@ package dev.neardup.tools.report;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Json;
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.io.IOException;
@@ -158,7 +159,7 @@ public final class RunReport {
         List<Report.Fact> facts =
                 List.of(
                         new Report.Fact("input", name),
-                        new Report.Fact("settings", settings.toString()),
+                        new Report.Fact("settings", SimilarityMode.of(settings).describe()),
                         new Report.Fact("result", summary));
         HtmlReport.write(
                 out.build(

@@ -2,12 +2,12 @@ package dev.neardup.tools.report;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Document;
 import dev.neardup.io.DocumentParser;
 import dev.neardup.io.Json;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.RawRecord;
-import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.similarity.ModeEvaluation;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.text.ContentType;
@@ -60,7 +60,7 @@ public final class SampledPages {
             List<String> inputs, Set<String> ids, NearDupSettings settings, boolean latest)
             throws IOException {
         DocumentParser parser = settings.input().parser();
-        Shingler shingler = new Shingler(settings.mode().features());
+        Shingler shingler = new Shingler(SimilarityMode.of(settings).features());
         Map<String, Loaded> pages = new HashMap<>();
         String idField = settings.input().fields().id();
         int maxBytes = settings.input().maxDocumentBytes();
@@ -115,7 +115,7 @@ public final class SampledPages {
                         });
             }
         }
-        return new SampledPages(pages, settings.mode());
+        return new SampledPages(pages, SimilarityMode.of(settings));
     }
 
     private static Loaded load(Document doc, Shingler shingler) {

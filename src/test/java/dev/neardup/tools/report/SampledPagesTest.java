@@ -2,7 +2,7 @@ package dev.neardup.tools.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.neardup.pipeline.NearDupSettings;
+import dev.neardup.config.NearDupSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

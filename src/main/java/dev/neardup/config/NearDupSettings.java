@@ -1,14 +1,5 @@
-package dev.neardup.pipeline;
+package dev.neardup.config;
 
-import dev.neardup.config.BucketSettings;
-import dev.neardup.config.InputSettings;
-import dev.neardup.config.ModeSettings;
-import dev.neardup.config.NearDupOptions;
-import dev.neardup.config.Setting;
-import dev.neardup.config.TextSettings;
-import dev.neardup.config.VerdictSettings;
-import dev.neardup.config.WatermarkSettings;
-import dev.neardup.similarity.SimilarityMode;
 import java.io.Serializable;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -54,16 +45,5 @@ public record NearDupSettings(
                 buckets,
                 watermarks,
                 new VerdictSettings(verdicts.pendingBufferBytes(), false));
-    }
-
-    /** The similarity mode of these settings: what differs between the modes. */
-    public SimilarityMode mode() {
-        return SimilarityMode.of(this);
-    }
-
-    /** One line describing the settings, for logs and the CLI. */
-    @Override
-    public String toString() {
-        return mode().describe();
     }
 }

@@ -1,8 +1,9 @@
-package dev.neardup.pipeline;
+package dev.neardup.runtime;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.InputSettings;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.Secrets;
 import dev.neardup.config.Setting;
 import dev.neardup.io.Alert;
 import dev.neardup.io.DeadLetter;

@@ -1,4 +1,4 @@
-package dev.neardup.pipeline;
+package dev.neardup.config;
 
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.GlobalConfiguration;

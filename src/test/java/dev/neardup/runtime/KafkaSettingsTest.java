@@ -1,10 +1,11 @@
-package dev.neardup.pipeline;
+package dev.neardup.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.runtime.KafkaJob;
+import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Secrets;
 import java.time.Duration;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
