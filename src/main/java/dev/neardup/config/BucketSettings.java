@@ -30,4 +30,25 @@ public record BucketSettings(
                 config.get(NearDupOptions.ORDER_BUFFER).getBytes(),
                 config.get(NearDupOptions.KEY_FILTER).getBytes());
     }
+
+    /**
+     * The retention horizon of {@code time}: the earliest event time still kept beside it, {@code
+     * time} less the retention (no earlier than {@link Long#MIN_VALUE}).
+     */
+    public long horizon(long time) {
+        return Math.max(time, Long.MIN_VALUE + retentionMillis) - retentionMillis;
+    }
+
+    /**
+     * When what happened at {@code time} expires: {@code time} plus the retention (no later than
+     * {@link Long#MAX_VALUE}).
+     */
+    public long expiry(long time) {
+        return Math.min(time, Long.MAX_VALUE - retentionMillis) + retentionMillis;
+    }
+
+    /** Whether two event times are within the retention of each other. */
+    public boolean within(long a, long b) {
+        return horizon(Math.max(a, b)) <= Math.min(a, b);
+    }
 }

@@ -149,9 +149,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
         shape =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("state-shape", Types.STRING));
-        deletions =
-                new BucketDeletions(
-                        context.getOperatorStateStore(), settings.buckets().retentionMillis());
+        deletions = new BucketDeletions(context.getOperatorStateStore(), settings.buckets());
         signatureBytes = path.signatureBytes(SimilarityMode.of(settings).verification());
         restoredWaiting = new ArrayList<>();
         if (context.isRestored()) {

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.BucketSettings;
 import dev.neardup.pipeline.BucketMembers.Member;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -28,7 +29,7 @@ final class BucketDeletions {
                     PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO);
 
     private final BroadcastState<String, long[]> deletions;
-    private final long retentionMillis;
+    private final BucketSettings buckets;
 
     /** Ids in {@link #deletions}: while there are none, members are not looked up. */
     private int deletedIds;
@@ -36,9 +37,9 @@ final class BucketDeletions {
     /** The retention horizon at which the deletions are next pruned. */
     private long nextDeletionPrune = Long.MIN_VALUE;
 
-    BucketDeletions(OperatorStateStore store, long retentionMillis) throws Exception {
+    BucketDeletions(OperatorStateStore store, BucketSettings buckets) throws Exception {
         this.deletions = store.getBroadcastState(DESCRIPTOR);
-        this.retentionMillis = retentionMillis;
+        this.buckets = buckets;
         for (Map.Entry<String, long[]> ignored : deletions.entries()) {
             deletedIds++;
         }
@@ -96,11 +97,11 @@ final class BucketDeletions {
      * watermark (a deletion kept a little longer changes nothing).
      */
     void prune(long watermark) throws Exception {
-        long horizon = Math.max(watermark, Long.MIN_VALUE + retentionMillis) - retentionMillis;
+        long horizon = buckets.horizon(watermark);
         if (horizon < nextDeletionPrune) {
             return;
         }
-        nextDeletionPrune = horizon + Math.max(1, retentionMillis / 16);
+        nextDeletionPrune = horizon + Math.max(1, buckets.retentionMillis() / 16);
         Iterator<Map.Entry<String, long[]>> it = deletions.iterator();
         while (it.hasNext()) {
             Map.Entry<String, long[]> e = it.next();

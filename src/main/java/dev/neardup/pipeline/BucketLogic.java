@@ -40,7 +40,7 @@ final class BucketLogic implements CandidatePath.Reports {
     }
 
     private final int capacity;
-    private final long retentionMillis;
+    private final BucketSettings bounds;
     private final BucketDeletions deletions;
     private final Output<StreamRecord<VerdictEvent>> output;
     private final CandidatePath.Candidates candidates;
@@ -64,7 +64,7 @@ final class BucketLogic implements CandidatePath.Reports {
             Output<StreamRecord<VerdictEvent>> output,
             MetricGroup metrics) {
         this.capacity = bounds.capacity();
-        this.retentionMillis = bounds.retentionMillis();
+        this.bounds = bounds;
         this.deletions = deletions;
         this.output = output;
         this.candidates = path.candidates(verification, this);
@@ -129,7 +129,7 @@ final class BucketLogic implements CandidatePath.Reports {
 
     /** The earliest event time of a member {@code doc} is compared with. */
     private long horizon(BandRecord doc) {
-        return Math.max(doc.eventTime, Long.MIN_VALUE + retentionMillis) - retentionMillis;
+        return bounds.horizon(doc.eventTime);
     }
 
     /**
@@ -215,7 +215,7 @@ final class BucketLogic implements CandidatePath.Reports {
                 kept.add(m);
                 continue;
             }
-            if (Math.abs(m.eventTime() - doc.eventTime) > retentionMillis) {
+            if (!bounds.within(m.eventTime(), doc.eventTime)) {
                 kept.add(m); // too far apart in time to be compared
                 continue;
             }

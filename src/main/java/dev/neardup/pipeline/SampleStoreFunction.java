@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.BucketSettings;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.SimilarityMode;
@@ -38,7 +39,7 @@ public class SampleStoreFunction
     private static final Logger LOG = LoggerFactory.getLogger(SampleStoreFunction.class);
 
     private final Verification verification;
-    private final long retentionMillis;
+    private final BucketSettings buckets;
 
     private transient ValueState<byte[]> stored;
     private transient Counter samples;
@@ -51,7 +52,7 @@ public class SampleStoreFunction
 
     public SampleStoreFunction(NearDupSettings settings) {
         this.verification = SimilarityMode.of(settings).verification();
-        this.retentionMillis = settings.buckets().retentionMillis();
+        this.buckets = settings.buckets();
     }
 
     @Override
@@ -174,7 +175,7 @@ public class SampleStoreFunction
 
     /** When a version's sample can be dropped: its event time plus the retention. */
     private long expiry(long eventTime) {
-        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
+        return buckets.expiry(eventTime);
     }
 
     /**

@@ -93,7 +93,7 @@ public class VerdictOperator extends RawKeyedStateOperator<String, VerdictEvent,
         waiting =
                 new WaitingVerdicts(
                         settings.verdicts().pendingBufferBytes(),
-                        settings.buckets().retentionMillis(),
+                        settings.buckets(),
                         path,
                         pendingType().createSerializer(config),
                         config);

@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.config.BucketSettings;
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -33,7 +34,7 @@ final class WaitingVerdicts {
                     .thenComparing(Map.Entry::getKey);
 
     private final long heapBudget;
-    private final long retentionMillis;
+    private final BucketSettings buckets;
 
     /** Where candidates are verified: the waiting verdicts' type and raw state marker. */
     private final CandidatePath path;
@@ -56,12 +57,12 @@ final class WaitingVerdicts {
 
     WaitingVerdicts(
             long heapBudget,
-            long retentionMillis,
+            BucketSettings buckets,
             CandidatePath path,
             TypeSerializer<PendingVerdict> serializer,
             SerializerConfig serializerConfig) {
         this.heapBudget = heapBudget;
-        this.retentionMillis = retentionMillis;
+        this.buckets = buckets;
         this.path = path;
         this.serializer = serializer;
         this.serializerConfig = serializerConfig;
@@ -111,7 +112,7 @@ final class WaitingVerdicts {
      * were lost, which the design rules out; the sweep keeps state bounded anyway).
      */
     long sweepTime(long eventTime) {
-        return Math.min(eventTime, Long.MAX_VALUE - retentionMillis) + retentionMillis;
+        return buckets.expiry(eventTime);
     }
 
     /**
