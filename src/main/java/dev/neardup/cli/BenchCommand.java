@@ -158,15 +158,6 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
     String liveDuration;
 
     @Option(
-            names = "--plot",
-            paramLabel = "FILE",
-            description =
-                    "With --scale-curve: also draw the curve (documents/s of the whole job and of"
-                            + " the cut job against the documents taken in) to FILE, whose name"
-                            + " ends in .png or .svg.")
-    Path plot;
-
-    @Option(
             names = "--write-corpus",
             paramLabel = "FILE",
             description =
@@ -175,10 +166,9 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " an input for 'neardup dedupe' or 'neardup run'.")
     Path writeCorpus;
 
-    @Option(
-            names = "--json",
-            description = "Print the results as one JSON object instead of a table.")
-    boolean json;
+    @Mixin CommonOptions.Plot plotOption;
+
+    @Mixin CommonOptions.Json jsonOption;
 
     @Mixin ProgressOptions progress;
 
@@ -205,14 +195,14 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         conf.get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
                         scaleCurve,
-                        plot,
+                        plotOption.plot,
                         live,
                         dev.neardup.runtime.NeardupException.usageIfInvalid(
                                 () ->
                                         dev.neardup.config.OptionValues.duration(
                                                 "--live-duration", liveDuration)),
                         writeCorpus,
-                        json,
+                        jsonOption.json,
                         progress.quiet,
                         progress.progressInterval,
                         this::jobConfiguration),

@@ -99,8 +99,7 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Mixin JobOptions job;
 
-    @Option(names = "--json", description = "Print the result as one JSON object.")
-    boolean json;
+    @Mixin CommonOptions.Json jsonOption;
 
     @Override
     public Integer call() {
@@ -118,7 +117,7 @@ final class CompareCommand implements Callable<Integer>, SettingFlags.Bound {
                         parent != null ? parent.stdin() : System.in,
                         "neardup/" + VersionProvider.version(),
                         spec.qualifiedName(),
-                        json),
+                        jsonOption.json),
                 conf,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());

@@ -85,31 +85,8 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         NearDupOptions.INPUT_FORMAT));
     }
 
-    /** Where input comes from. */
-    static final class Input {
-        @Option(
-                names = {"--input", "-i"},
-                paramLabel = "PATH",
-                required = true,
-                arity = "1..*",
-                description =
-                        "JSON Lines file of documents, or a WARC, WET or ARC file (by name or"
-                                + " first bytes): a local path, a Flink filesystem URI (file://,"
-                                + " s3://, ...) or - for JSON Lines on standard input. Several"
-                                + " files, a local directory (the files under it) or a quoted"
-                                + " glob ('*.warc.gz'; ** spans directories) are read in the"
-                                + " order given, any mix of formats.")
-        List<String> files;
-
-        @Option(
-                names = "--sample",
-                required = true,
-                description = "Use the sample crawl bundled in the jar.")
-        boolean sample;
-    }
-
     @ArgGroup(exclusive = true, multiplicity = "1")
-    Input input;
+    CommonOptions.Input input;
 
     @Option(
             names = "--clusters",
@@ -132,13 +109,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
             description = "Where the verified pairs go, with their estimated similarity.")
     String pairs;
 
-    @Option(
-            names = "--dead-letters",
-            paramLabel = "FILE",
-            description =
-                    "Where dead letters (with payload and reason) go. Default: one summary line"
-                            + " each on stderr.")
-    String deadLetters;
+    @Mixin CommonOptions.DeadLetters deadLettersOption;
 
     @Option(
             names = "--summary",
@@ -186,7 +157,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         clusters,
                         keep,
                         pairs,
-                        deadLetters,
+                        deadLettersOption.deadLetters,
                         summary,
                         histogram,
                         DedupeOutputs.histogram(),

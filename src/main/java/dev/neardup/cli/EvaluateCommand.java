@@ -96,14 +96,9 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " (Jaccard), or the cosine threshold cos(pi K / bits).")
     Double precisionSimilarity;
 
-    @Option(names = "--json", description = "Print the report as one JSON object.")
-    boolean json;
+    @Mixin CommonOptions.Json jsonOption;
 
-    @Option(
-            names = "--plot",
-            paramLabel = "FILE.png|FILE.svg",
-            description = "Draw measured recall per bucket over the predicted curves.")
-    Path plot;
+    @Mixin CommonOptions.Plot plotOption;
 
     @Mixin ReportOptions report;
 
@@ -119,8 +114,7 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
             }
             files.add(CliFiles.readableFile("input file", file, Path.of(file)));
         }
-        SCurvePlot.ImageFormat plotFormat =
-                plot == null ? null : SCurvePlot.ImageFormat.required("--plot", plot);
+        SCurvePlot.ImageFormat plotFormat = plotOption.format();
         Path reportFile = report.checked();
         Configuration conf = job.toConfiguration();
         Evaluate.run(
@@ -129,8 +123,8 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
                         floor,
                         recallSimilarity,
                         precisionSimilarity,
-                        json,
-                        plot,
+                        jsonOption.json,
+                        plotOption.plot,
                         reportFile,
                         report.samples()),
                 conf,

@@ -72,33 +72,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                 KafkaOptions.SETTINGS);
     }
 
-    /** Where input comes from: exactly one of these. */
-    static final class Input {
-        @Option(
-                names = {"--input", "-i"},
-                paramLabel = "FILE",
-                required = true,
-                arity = "1..*",
-                description =
-                        "JSON Lines file of documents, or a WARC, WET or ARC file as a crawler"
-                                + " wrote it (.warc, .warc.gz, .wet.gz, .arc.gz; by name or first"
-                                + " bytes, --input-format to say it), or - for JSON Lines on"
-                                + " standard input. Several files, a directory (the files under"
-                                + " it) or a quoted glob (** spans directories) are read in the"
-                                + " order given, any mix of formats.")
-        List<String> files;
-
-        @Option(
-                names = "--sample",
-                required = true,
-                description =
-                        "Use the sample crawl bundled in the jar: 66 lines, 61 documents with"
-                                + " mirrors, edits, re-crawls and malformed records.")
-        boolean sample;
-    }
-
     @ArgGroup(exclusive = true, multiplicity = "0..1")
-    Input input;
+    CommonOptions.Input input;
 
     @Option(
             names = "--alerts",
@@ -114,14 +89,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " the summary).")
     String verdicts;
 
-    @Option(
-            names = "--dead-letters",
-            paramLabel = "FILE",
-            description =
-                    "Where dead letters (JSON with the original payload and the reason) go: a"
-                            + " file, or - for stdout. Default: one summary line each on stderr,"
-                            + " so that none goes unnoticed.")
-    String deadLetters;
+    @Mixin CommonOptions.DeadLetters deadLettersOption;
 
     /** The Kafka variant (its options' heading: {@link HelpSections}). */
     @Mixin KafkaOptions kafka;
@@ -153,7 +121,10 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " on a dump of the topic instead");
         }
         if (onKafka) {
-            if (input != null || alerts != null || verdicts != null || deadLetters != null) {
+            if (input != null
+                    || alerts != null
+                    || verdicts != null
+                    || deadLettersOption.deadLetters != null) {
                 throw NeardupException.usage(
                         "with --bootstrap-servers the job reads and writes Kafka topics: use"
                                 + " --input-topic, --alerts-topic, --verdicts-topic and"
@@ -211,7 +182,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                         parent.stdin(),
                         alerts,
                         verdicts,
-                        deadLetters,
+                        deadLettersOption.deadLetters,
                         progress.workDir,
                         progress.quiet,
                         progress.progressInterval,

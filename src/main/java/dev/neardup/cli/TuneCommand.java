@@ -6,7 +6,6 @@ import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.Setting;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.tools.tune.Tuning;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -69,13 +68,7 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Mixin JobOptions job;
 
-    @Option(
-            names = "--plot",
-            paramLabel = "FILE",
-            description =
-                    "Also draw the S-curve with the threshold and the two error areas into FILE,"
-                            + " a .png or .svg image.")
-    Path plot;
+    @Mixin CommonOptions.Plot plotOption;
 
     @Option(
             names = "--super-shingles",
@@ -92,8 +85,7 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
                             + " to banding's.")
     Integer superShingleKeys;
 
-    @Option(names = "--json", description = "Print the result as one JSON object.")
-    boolean json;
+    @Mixin CommonOptions.Json jsonOption;
 
     @Override
     public Integer call() {
@@ -110,7 +102,13 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
                         .map(OptionSpec::longestName)
                         .collect(Collectors.toSet());
         Tuning.print(
-                settings, conf, flags, superShingleKeys, plot, json, spec.commandLine().getOut());
+                settings,
+                conf,
+                flags,
+                superShingleKeys,
+                plotOption.plot,
+                jsonOption.json,
+                spec.commandLine().getOut());
         return 0;
     }
 }
