@@ -6,7 +6,7 @@ import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.tools.plot.SCurvePlot;
-import dev.neardup.tools.report.DedupeOutputs;
+import dev.neardup.tools.report.CommandOutputs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -160,9 +160,9 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                         deadLettersOption.deadLetters,
                         summary,
                         histogram,
-                        DedupeOutputs.histogram(),
+                        CommandOutputs.dedupeHistogram(),
                         reportFile,
-                        DedupeOutputs.report(
+                        CommandOutputs.dedupeReport(
                                 samples, input.sample ? List.of("--sample") : input.files),
                         progress.workDir,
                         progress.progressInterval,

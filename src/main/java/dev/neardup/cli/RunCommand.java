@@ -1,15 +1,13 @@
 package dev.neardup.cli;
 
 import dev.neardup.config.NearDupOptions;
-import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.runtime.CliFiles;
-import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
-import dev.neardup.tools.report.RunReport;
+import dev.neardup.tools.report.CommandOutputs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,7 +140,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                     new KafkaRun.Options(
                             conf,
                             effective,
-                            EmbeddedJob.settings(effective),
                             JobMain.isActive(),
                             kafka.stateDir,
                             kafka.fresh,
@@ -165,7 +162,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
         Path reportFile = report.checked();
         int samples = report.samples();
         Configuration conf = job.toConfiguration();
-        NearDupSettings settings = EmbeddedJob.settings(conf);
         List<String> files = input.sample ? List.of() : CliFiles.inputs(input.files);
         String name =
                 input.sample
@@ -176,7 +172,6 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
         return EmbeddedRun.run(
                 new EmbeddedRun.Options(
                         conf,
-                        settings,
                         input.sample,
                         files,
                         parent.stdin(),
@@ -187,16 +182,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                         progress.quiet,
                         progress.progressInterval,
                         reportFile,
-                        // A lambda: the report's classes load only when a report is written.
-                        (file, inputFile, verdictsFile, summary) ->
-                                RunReport.write(
-                                        file,
-                                        samples,
-                                        settings,
-                                        name,
-                                        inputFile,
-                                        verdictsFile,
-                                        summary)),
+                        CommandOutputs.runReport(samples, name)),
                 err);
     }
 }

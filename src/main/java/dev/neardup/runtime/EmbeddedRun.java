@@ -30,7 +30,6 @@ import org.apache.flink.core.execution.JobClient;
 public final class EmbeddedRun {
 
     /**
-     * @param settings the job's settings from {@code conf}
      * @param sample read the sample crawl bundled in the jar
      * @param files the input files, in order, one of them perhaps - for {@code stdin} (when not
      *     {@code sample}; directories and globs expanded: {@link CliFiles#inputs})
@@ -46,7 +45,6 @@ public final class EmbeddedRun {
      */
     public record Options(
             Configuration conf,
-            NearDupSettings settings,
             boolean sample,
             List<String> files,
             InputStream stdin,
@@ -66,7 +64,12 @@ public final class EmbeddedRun {
          * @param verdicts the verdicts the job wrote
          * @param summary the run's summary line
          */
-        void write(Path report, List<Path> inputs, Path verdicts, String summary)
+        void write(
+                Path report,
+                NearDupSettings settings,
+                List<Path> inputs,
+                Path verdicts,
+                String summary)
                 throws IOException;
     }
 
@@ -75,7 +78,7 @@ public final class EmbeddedRun {
     /** Runs the job to the end of its input; returns the exit code, 130 after Ctrl-C. */
     public static int run(Options o, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        NearDupSettings settings = o.settings();
+        NearDupSettings settings = EmbeddedJob.settings(conf);
         boolean quiet = o.quiet();
         if (!o.sample()) {
             for (String file : o.files()) {
@@ -164,6 +167,7 @@ public final class EmbeddedRun {
                 o.reportWriter()
                         .write(
                                 o.report(),
+                                settings,
                                 inputFiles,
                                 Path.of(verdicts),
                                 summary.replaceFirst("^neardup: ", ""));

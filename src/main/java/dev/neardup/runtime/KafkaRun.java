@@ -32,7 +32,6 @@ public final class KafkaRun {
      * @param conf the configuration the command line gives (what the job is submitted with)
      * @param effective {@code conf} over the cluster's configuration on a cluster, else {@code
      *     conf}
-     * @param settings the job's settings from {@code effective}
      * @param onCluster inside {@code flink run} or the REST API (the job jar's entry point)
      * @param stateDir --state-dir, or null for the default
      * @param workDir --work-dir, or null for a temporary directory
@@ -43,7 +42,6 @@ public final class KafkaRun {
     public record Options(
             Configuration conf,
             Configuration effective,
-            NearDupSettings settings,
             boolean onCluster,
             Path stateDir,
             boolean fresh,
@@ -57,7 +55,7 @@ public final class KafkaRun {
     /** Runs (or submits) the job; returns the exit code, 130 after a stop by a signal. */
     public static int run(Options o, PrintWriter err) throws Exception {
         Configuration conf = o.conf();
-        NearDupSettings settings = o.settings();
+        NearDupSettings settings = EmbeddedJob.settings(o.effective());
         boolean quiet = o.quiet();
         KafkaSettings kafkaSettings =
                 NeardupException.usageIfInvalid(() -> KafkaSettings.from(o.effective()));

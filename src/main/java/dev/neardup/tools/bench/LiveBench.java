@@ -1,6 +1,5 @@
 package dev.neardup.tools.bench;
 
-import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.NeardupException;
@@ -53,8 +52,7 @@ record LiveBench(Bench bench, PrintWriter out, PrintWriter err) {
         r.put("seconds", o.liveDuration().toSeconds());
         r.put(
                 "maxOutOfOrderness",
-                dev.neardup.config.OptionValues.format(
-                        conf.get(NearDupOptions.MAX_OUT_OF_ORDERNESS)));
+                dev.neardup.config.OptionValues.format(settings.watermarks().maxOutOfOrderness()));
         try (var dir = dev.neardup.runtime.WorkDir.of(null, "nd-bench-")) {
             Path work = dir.path();
             Path input = Files.createDirectory(work.resolve("live"));
