@@ -39,13 +39,16 @@ public final class Evaluation {
     public record Truth(int first, int second, double similarity) {}
 
     /**
-     * Pairs with exact similarity in [low, high): how many, how many the job found, predictions.
+     * Pairs with exact similarity in [low, high): how many, how many the job found, how many pairs
+     * the job reported have an exact similarity in the range (where its alerts fall, below the
+     * threshold too), predictions.
      */
     public record Bucket(
             double low,
             double high,
             int pairs,
             int found,
+            int reported,
             double recall,
             double predictedCandidate,
             double predictedFound) {}
@@ -66,6 +69,7 @@ public final class Evaluation {
             int reportedPairs,
             int reportedPairsAbove,
             double pairPrecision,
+            int reportedBelowFloor,
             double candidatesPerDocument,
             List<Bucket> buckets) {}
 
@@ -411,6 +415,9 @@ public final class Evaluation {
         }
         int reported = 0;
         int reportedAbove = 0;
+        double[] edges = model.edges(floor);
+        int[] reportedIn = new int[edges.length - 1];
+        int reportedBelowFloor = 0;
         for (Map.Entry<String, Set<String>> e : matches.entrySet()) {
             Integer a = index.get(e.getKey());
             for (String other : e.getValue()) {
@@ -419,8 +426,15 @@ public final class Evaluation {
                     continue;
                 }
                 reported++;
-                if (model.exact(a, b) >= precisionSimilarity) {
+                double s = model.exact(a, b);
+                if (s >= precisionSimilarity) {
                     reportedAbove++;
+                }
+                int k = bucketOf(edges, s);
+                if (k < 0) {
+                    reportedBelowFloor++;
+                } else {
+                    reportedIn[k]++;
                 }
             }
         }
@@ -428,7 +442,6 @@ public final class Evaluation {
         Predicate<Truth> isFound = p -> foundPairs.test(p.first(), p.second());
         int truePairsFound = (int) recalled.stream().filter(isFound).count();
         List<Bucket> buckets = new ArrayList<>();
-        double[] edges = model.edges(floor);
         for (int k = 0; k + 1 < edges.length; k++) {
             double low = edges[k];
             double high = edges[k + 1];
@@ -454,6 +467,7 @@ public final class Evaluation {
                             high,
                             n,
                             hit,
+                            reportedIn[k],
                             ratio(hit, n),
                             ratio(candidate, n),
                             ratio(predicted, n)));
@@ -475,8 +489,23 @@ public final class Evaluation {
                 reported,
                 reportedAbove,
                 ratio(reportedAbove, reported),
+                reportedBelowFloor,
                 meanCandidates,
                 buckets);
+    }
+
+    /**
+     * The bucket of similarity {@code s} among {@code edges} (the last one closed above, as the
+     * pairs are counted), or -1 below the first edge.
+     */
+    static int bucketOf(double[] edges, double s) {
+        for (int k = 0; k + 1 < edges.length; k++) {
+            boolean last = k + 2 == edges.length;
+            if (s >= edges[k] - 1e-12 && (s < edges[k + 1] - 1e-12 || last)) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /** Which pairs of documents (by index) the job found ({@link #found}). */

@@ -147,8 +147,8 @@ record ContainmentMode(NearDupSettings settings, ContainmentSettings containment
                         // The buckets only compare; the store verifies a pair once per subtask.
                         "bucket comparisons",
                         "identical signatures",
-                        "  exact c        pairs    found   recall   P(candidate) at the pairs'"
-                                + " sizes   predicted P(found)"),
+                        "  exact c        pairs    found reported   recall   P(candidate) at the"
+                                + " pairs' sizes   predicted P(found)"),
                 settings.text().minHash()) {
             @Override
             public List<Evaluation.Truth> exactPairs(double floor) {

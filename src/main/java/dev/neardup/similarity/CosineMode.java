@@ -278,8 +278,8 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
                         "cosine",
                         "candidates verified",
                         "the same word counts",
-                        "  exact cosine      expected h     pairs    found   recall   P(candidate)"
-                                + "   predicted P(found)")) {
+                        "  exact cosine      expected h     pairs    found reported   recall  "
+                                + " P(candidate)   predicted P(found)")) {
             @Override
             public Evaluation.Doc add(String id, long[] hashes) {
                 vectors.add(TermVector.termFrequencies(hashes));
@@ -302,13 +302,14 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             public String row(Evaluation.Bucket b) {
                 return String.format(
                         Locale.ROOT,
-                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d   %6s   %12s   %18s",
+                        "  %.4f-%.4f  %5.2f-%5.2f  %8d %8d %8d   %6s   %12s   %18s",
                         b.low(),
                         b.high(),
                         bits * Math.acos(Math.min(1, b.high())) / Math.PI,
                         bits * Math.acos(Math.min(1, b.low())) / Math.PI,
                         b.pairs(),
                         b.found(),
+                        b.reported(),
                         ModeEvaluation.ratio(b.recall()),
                         ModeEvaluation.ratio(b.predictedCandidate()),
                         ModeEvaluation.ratio(b.predictedFound()));

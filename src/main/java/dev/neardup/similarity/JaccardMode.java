@@ -215,7 +215,7 @@ record JaccardMode(NearDupSettings settings, JaccardSettings jaccard)
                         "Jaccard",
                         "candidates verified",
                         "identical signatures",
-                        "  exact J        pairs    found   recall   S-curve P(candidate)  "
+                        "  exact J        pairs    found reported   recall   S-curve P(candidate)  "
                                 + " predicted P(found)"),
                 settings.text().minHash()) {
             @Override

@@ -64,11 +64,12 @@ public abstract class ModeEvaluation {
     public String row(Evaluation.Bucket b) {
         return String.format(
                 Locale.ROOT,
-                "  %.2f-%.2f  %8d %8d   %6s   %20s   %18s",
+                "  %.2f-%.2f  %8d %8d %8d   %6s   %20s   %18s",
                 b.low(),
                 b.high(),
                 b.pairs(),
                 b.found(),
+                b.reported(),
                 ratio(b.recall()),
                 ratio(b.predictedCandidate()),
                 ratio(b.predictedFound()));

@@ -126,6 +126,19 @@ class EvaluateCosineITCase {
         }
         assertThat(recall).isGreaterThanOrEqualTo(0.95);
         assertThat(precision).isGreaterThanOrEqualTo(0.95);
+        // Where the reported pairs fall: every one in a range or below the floor, and those in the
+        // ranges from the threshold up are the pairs precision counts.
+        int reportedInRanges = 0;
+        int reportedFromThreshold = 0;
+        for (JsonNode b : report.get("buckets")) {
+            reportedInRanges += b.get("reported").asInt();
+            if (b.get("low").asDouble() >= threshold - 1e-9) {
+                reportedFromThreshold += b.get("reported").asInt();
+            }
+        }
+        assertThat(reportedInRanges + report.get("reportedBelowFloor").asInt())
+                .isEqualTo(report.get("reportedPairs").asInt());
+        assertThat(reportedFromThreshold).isEqualTo(report.get("reportedPairsAbove").asInt());
         assertThat(report.get("documentRecall").asDouble()).isGreaterThanOrEqualTo(0.95);
         // Buckets: edges every 2 bits of expected Hamming distance, the threshold one of them;
         // where there are many pairs, the measured recall follows the binomial prediction.

@@ -465,5 +465,12 @@ public final class Evaluate {
         for (Evaluation.Bucket b : r.buckets()) {
             out.println(mode.row(b));
         }
+        out.printf(
+                Locale.ROOT,
+                "reported: the pairs the job reported whose exact %s is in the range; %d more are"
+                        + " below %s%n",
+                s,
+                r.reportedBelowFloor(),
+                String.format(Locale.ROOT, digits, floorValue));
     }
 }
