@@ -1,5 +1,6 @@
 package dev.neardup.cli;
 
+import dev.neardup.config.ModeSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.config.Setting;
@@ -39,17 +40,13 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Override
     public List<ConfigOption<?>> settings() {
-        return List.of(
-                NearDupOptions.SIMILARITY,
-                NearDupOptions.CONTAINMENT_MAX_RATIO,
-                NearDupOptions.CONTAINMENT_SKETCH_SIZE,
-                NearDupOptions.MAX_HAMMING,
-                NearDupOptions.SIMHASH_BITS,
-                NearDupOptions.SIMHASH_BLOCKS,
-                NearDupOptions.SIMHASH_VERIFY_BITS,
-                RuntimeOptions.PARALLELISM,
-                RuntimeOptions.STATE_BACKEND,
-                RuntimeOptions.CHECKPOINT_INTERVAL);
+        return JobOptions.concat(
+                List.of(NearDupOptions.SIMILARITY),
+                ModeSettings.MODE_OPTIONS,
+                List.of(
+                        RuntimeOptions.PARALLELISM,
+                        RuntimeOptions.STATE_BACKEND,
+                        RuntimeOptions.CHECKPOINT_INTERVAL));
     }
 
     @Option(

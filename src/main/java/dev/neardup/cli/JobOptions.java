@@ -4,6 +4,7 @@ import static dev.neardup.config.NearDupOptions.*;
 
 import dev.neardup.config.ConfigException;
 import dev.neardup.config.ConfigKeys;
+import dev.neardup.config.ModeSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.RuntimeOptions;
 import dev.neardup.config.Setting;
@@ -32,24 +33,18 @@ final class JobOptions {
 
     /** The similarity settings: mode, threshold, text, sketch and bands. */
     static final List<ConfigOption<?>> SIMILARITY_SETTINGS =
-            List.of(
-                    THRESHOLD,
-                    SIMILARITY,
-                    CONTAINMENT_MAX_RATIO,
-                    CONTAINMENT_SKETCH_SIZE,
-                    MAX_HAMMING,
-                    SIMHASH_BITS,
-                    SIMHASH_BLOCKS,
-                    SIMHASH_VERIFY_BITS,
-                    SIMHASH_FEATURES,
-                    SHINGLE_KIND,
-                    SHINGLE_SIZE,
-                    STOP_WORDS,
-                    STEMMING,
-                    NUM_HASHES,
-                    ALGORITHM,
-                    BANDS,
-                    ROWS);
+            concat(
+                    List.of(THRESHOLD, SIMILARITY),
+                    ModeSettings.MODE_OPTIONS,
+                    List.of(
+                            SHINGLE_KIND,
+                            SHINGLE_SIZE,
+                            STOP_WORDS,
+                            STEMMING,
+                            NUM_HASHES,
+                            ALGORITHM,
+                            BANDS,
+                            ROWS));
 
     /** What {@code run} and {@code evaluate} take: the similarity, buckets, watermarks, runtime. */
     static final List<ConfigOption<?>> JOB_SETTINGS =

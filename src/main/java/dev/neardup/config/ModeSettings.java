@@ -3,6 +3,7 @@ package dev.neardup.config;
 import static dev.neardup.config.ConfigException.require;
 
 import java.io.Serializable;
+import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -22,6 +23,27 @@ public sealed interface ModeSettings extends Serializable
     /** Band keys per document: b bands, the T tables of cosine, the keys of containment. */
     int bandKeys();
 
+    /** The options of containment mode only. */
+    List<ConfigOption<?>> CONTAINMENT_OPTIONS =
+            List.of(NearDupOptions.CONTAINMENT_MAX_RATIO, NearDupOptions.CONTAINMENT_SKETCH_SIZE);
+
+    /** The options of cosine mode only. */
+    List<ConfigOption<?>> COSINE_OPTIONS =
+            List.of(
+                    NearDupOptions.MAX_HAMMING,
+                    NearDupOptions.SIMHASH_BITS,
+                    NearDupOptions.SIMHASH_BLOCKS,
+                    NearDupOptions.SIMHASH_VERIFY_BITS,
+                    NearDupOptions.SIMHASH_FEATURES);
+
+    /**
+     * The options that only one mode takes (each refused by the others), in the order the commands
+     * show them: what a command that runs every mode takes besides the shared ones.
+     */
+    List<ConfigOption<?>> MODE_OPTIONS =
+            java.util.stream.Stream.concat(CONTAINMENT_OPTIONS.stream(), COSINE_OPTIONS.stream())
+                    .toList();
+
     /**
      * Reads and validates the mode's options, refusing those of the other modes.
      *
@@ -37,8 +59,7 @@ public sealed interface ModeSettings extends Serializable
                     "applies to containment only: add "
                             + NearDupOptions.SIMILARITY.key()
                             + "=CONTAINMENT (--containment T), or remove it",
-                    NearDupOptions.CONTAINMENT_SKETCH_SIZE,
-                    NearDupOptions.CONTAINMENT_MAX_RATIO);
+                    CONTAINMENT_OPTIONS);
         }
         if (cosine == null) {
             refuse(
@@ -46,11 +67,7 @@ public sealed interface ModeSettings extends Serializable
                     "applies to cosine similarity only: add "
                             + NearDupOptions.SIMILARITY.key()
                             + "=COSINE (--similarity cosine), or remove it",
-                    NearDupOptions.MAX_HAMMING,
-                    NearDupOptions.SIMHASH_BITS,
-                    NearDupOptions.SIMHASH_BLOCKS,
-                    NearDupOptions.SIMHASH_VERIFY_BITS,
-                    NearDupOptions.SIMHASH_FEATURES);
+                    COSINE_OPTIONS);
         }
         boolean bands = config.getOptional(NearDupOptions.BANDS).isPresent();
         require(
@@ -72,7 +89,8 @@ public sealed interface ModeSettings extends Serializable
                 : JaccardSettings.from(config);
     }
 
-    private static void refuse(ReadableConfig config, String message, ConfigOption<?>... options) {
+    private static void refuse(
+            ReadableConfig config, String message, List<ConfigOption<?>> options) {
         for (ConfigOption<?> only : options) {
             require(config.getOptional(only).isEmpty(), only.key(), message);
         }
