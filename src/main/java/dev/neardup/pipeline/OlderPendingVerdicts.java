@@ -25,8 +25,8 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
  * document, 2: both, with the smaller value); layout 4 began it with -4 or -5 and had no {@link
  * PendingVerdict#earlyAlerted} (nothing was alerted early then); layout 5 began it with -6 or -7
  * and wrote each verdict's key with {@code writeUTF} (which refuses keys over 64 KB), its verdict
- * as today. Keyed state restores through Flink's POJO schema evolution. Either way {@link #upgrade}
- * decodes layout 3's packed estimates once, as the verdict is read.
+ * as today. Keyed state restores through Flink's POJO schema evolution. Either way {@link
+ * CandidatePath#upgrade} decodes layout 3's packed estimates once, as the verdict is read.
  */
 public final class OlderPendingVerdicts {
 

@@ -27,7 +27,8 @@ public class BandRecord {
 
     /**
      * The b-bit signature ({@link dev.neardup.sketch.BbitMinHash#pack}); cosine: the SimHash
-     * fingerprint's words as little-endian longs ({@link Verification#pack}).
+     * fingerprint's words as little-endian longs ({@link
+     * dev.neardup.similarity.Verification#pack}).
      */
     public byte[] signature;
 
