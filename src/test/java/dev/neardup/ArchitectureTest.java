@@ -320,6 +320,64 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The job's operators and the records between them ({@code pipeline.records}, {@code
+     * pipeline.buckets}, {@code pipeline.verdicts}, {@code pipeline.samples}) are the job's own:
+     * outside {@code pipeline}, code uses the graph builder and what {@code pipeline} itself holds.
+     */
+    @Test
+    void onlyTheJobUsesItsOperatorsAndRecords() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.neardup.pipeline..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.neardup.pipeline.records..",
+                        "dev.neardup.pipeline.buckets..",
+                        "dev.neardup.pipeline.verdicts..",
+                        "dev.neardup.pipeline.samples..")
+                .check(classes);
+    }
+
+    /**
+     * Savepoints name the types of keyed state: every neardup class that the savepoints in test
+     * resources name (less those of layout 1, which no longer restores) keeps its package and name.
+     */
+    @Test
+    void theClassesSavepointsNameKeepTheirNames() throws IOException {
+        Pattern name = Pattern.compile("dev\\.neardup\\.[A-Za-z0-9_.$]*[A-Za-z0-9_$]");
+        List<String> missing;
+        try (Stream<Path> files = Files.walk(Path.of("src/test/resources/savepoints"))) {
+            missing =
+                    files.filter(p -> p.getFileName().toString().equals("_metadata"))
+                            .filter(p -> !p.getParent().getFileName().toString().equals("v1"))
+                            .flatMap(p -> name.matcher(latin1(p)).results().map(m -> m.group()))
+                            .distinct()
+                            .filter(c -> !loads(c))
+                            .sorted()
+                            .collect(Collectors.toList());
+        }
+        assertThat(missing).as("classes named in savepoints that do not load").isEmpty();
+    }
+
+    private static String latin1(Path p) {
+        try {
+            return new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static boolean loads(String className) {
+        try {
+            Class.forName(className, false, ArchitectureTest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
     /** No two packages use each other, directly or through others. */
     @Test
     void packagesAreFreeOfCycles() {

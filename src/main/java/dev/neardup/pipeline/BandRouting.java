@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.records.BandRecord;
+import dev.neardup.pipeline.records.RoutedBands;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;

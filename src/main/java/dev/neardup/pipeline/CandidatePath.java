@@ -2,6 +2,16 @@ package dev.neardup.pipeline;
 
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.io.Document;
+import dev.neardup.pipeline.buckets.BandBucketOperator;
+import dev.neardup.pipeline.buckets.BucketLogic;
+import dev.neardup.pipeline.buckets.BucketMembers;
+import dev.neardup.pipeline.records.BandRecord;
+import dev.neardup.pipeline.records.RecordSerializers;
+import dev.neardup.pipeline.records.RoutedBands;
+import dev.neardup.pipeline.records.SampleStoreRecord;
+import dev.neardup.pipeline.records.VerdictEvent;
+import dev.neardup.pipeline.samples.SampleIntakeFunction;
+import dev.neardup.pipeline.samples.SampleStoreFunction;
 import dev.neardup.similarity.CandidateSite;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.SimilarityMode;
@@ -69,23 +79,23 @@ public enum CandidatePath {
         }
 
         @Override
-        int signatureBytes(Verification verification) {
+        public int signatureBytes(Verification verification) {
             return 0;
         }
 
         /** Containment verdicts of older layouts packed each match's direction in its estimate. */
         @Override
-        <P extends PendingVerdict> P upgrade(P p) {
+        public <P extends PendingVerdict> P upgrade(P p) {
             return OlderPendingVerdicts.decodeDirections(p);
         }
 
         @Override
-        byte[] encode(List<BucketMembers.Member> members) {
+        public byte[] encode(List<BucketMembers.Member> members) {
             return BucketMembers.encodeIds(members);
         }
 
         @Override
-        Candidates candidates(Verification verification, Reports reports) {
+        public Candidates candidates(Verification verification, Reports reports) {
             return new Forwarding(reports);
         }
 
@@ -134,18 +144,18 @@ public enum CandidatePath {
     private final CandidateSite site;
 
     /** The type of the waiting verdicts, and a new one. */
-    final Class<? extends PendingVerdict> pendingType;
+    public final Class<? extends PendingVerdict> pendingType;
 
     private final Supplier<PendingVerdict> newPending;
 
     /** The name of the keyed state of waiting verdicts beyond the heap. */
-    final String pendingStateName;
+    public final String pendingStateName;
 
     /** The first int of a key group's raw keyed state of waiting verdicts. */
-    final int rawStateMarker;
+    public final int rawStateMarker;
 
     /** How the waiting verdicts are assembled, for the message of a refused restore. */
-    final String description;
+    public final String description;
 
     CandidatePath(
             CandidateSite site,
@@ -183,7 +193,7 @@ public enum CandidatePath {
     }
 
     /** A waiting verdict as read from state (null if none), in the current layout. */
-    <P extends PendingVerdict> P upgrade(P p) {
+    public <P extends PendingVerdict> P upgrade(P p) {
         return p;
     }
 
@@ -205,17 +215,17 @@ public enum CandidatePath {
     // The band buckets.
 
     /** Bytes of sketch that band records and bucket members carry. */
-    int signatureBytes(Verification verification) {
+    public int signatureBytes(Verification verification) {
         return verification.packedBytes();
     }
 
     /** The bucket's state value for these members. */
-    byte[] encode(List<BucketMembers.Member> members) {
+    public byte[] encode(List<BucketMembers.Member> members) {
         return BucketMembers.encode(members);
     }
 
     /** What a bucket subtask does with its candidate pairs and its reports. */
-    Candidates candidates(Verification verification, Reports reports) {
+    public Candidates candidates(Verification verification, Reports reports) {
         return new Candidates() {
             @Override
             public Estimate check(
@@ -237,7 +247,7 @@ public enum CandidatePath {
     }
 
     /** What a bucket subtask's {@link Candidates} send through. */
-    interface Reports {
+    public interface Reports {
         /** The report held back for this document version (created when there is none). */
         VerdictEvent reportFor(BandRecord doc);
 
@@ -247,7 +257,7 @@ public enum CandidatePath {
     }
 
     /** A bucket subtask's handling of candidate pairs (not serializable: made in {@code open}). */
-    interface Candidates {
+    public interface Candidates {
         /**
          * Checks the candidate pair (member {@code m}, document {@code doc}).
          *
@@ -275,7 +285,7 @@ public enum CandidatePath {
 
     // The verdicts.
 
-    PendingVerdict newPending() {
+    public PendingVerdict newPending() {
         return newPending.get();
     }
 

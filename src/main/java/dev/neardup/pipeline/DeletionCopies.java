@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.records.BandRecord;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 
 /**
@@ -8,7 +9,7 @@ import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
  * key group that subtask owns ({@link #keyOf}) and whose band is {@link #BAND}. Design:
  * docs/design/streaming-operators.md.
  */
-final class DeletionCopies {
+public final class DeletionCopies {
 
     /** {@link BandRecord#band} of a deletion copy (a band index is never negative). */
     static final int BAND = -1;
@@ -39,7 +40,7 @@ final class DeletionCopies {
     }
 
     /** True when {@code r} is a deletion copy rather than a band of a document. */
-    static boolean isDeletion(BandRecord r) {
+    public static boolean isDeletion(BandRecord r) {
         return r.band == BAND;
     }
 }

@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.buckets.BucketMembers;
+import dev.neardup.pipeline.records.VerdictEvent;
 import dev.neardup.similarity.Estimate;
 import java.util.Arrays;
 

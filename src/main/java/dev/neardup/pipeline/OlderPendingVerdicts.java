@@ -1,5 +1,6 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.verdicts.VerdictOperator;
 import dev.neardup.similarity.Estimate;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -24,10 +25,10 @@ import org.apache.flink.api.java.typeutils.runtime.PojoSerializer;
  * document, 2: both, with the smaller value); layout 4 began it with -4 or -5 and had no {@link
  * PendingVerdict#earlyAlerted} (nothing was alerted early then); layout 5 began it with -6 or -7
  * and wrote each verdict's key with {@code writeUTF} (which refuses keys over 64 KB), its verdict
- * as today. Keyed state restores through Flink's POJO schema evolution. Either way {@link #upgrade}
- * decodes layout 3's packed estimates once, as the verdict is read.
+ * as today. Keyed state restores through Flink's POJO schema evolution. Either way {@link
+ * CandidatePath#upgrade} decodes layout 3's packed estimates once, as the verdict is read.
  */
-final class OlderPendingVerdicts {
+public final class OlderPendingVerdicts {
 
     /** The directions of layout 3's codes 0, 1 and 2. */
     private static final Estimate.Direction[] CODES = {
@@ -39,14 +40,14 @@ final class OlderPendingVerdicts {
     private OlderPendingVerdicts() {}
 
     /** The layout of a key group of raw keyed state that begins with {@code first}. */
-    static int layout(int first) {
+    public static int layout(int first) {
         return first >= 0
                 ? 2
                 : first >= -3 ? 3 : first >= -5 ? 4 : first >= -7 ? 5 : StateCompatibility.LAYOUT;
     }
 
     /** The path whose waiting verdicts a key group beginning with {@code first} holds, or null. */
-    static CandidatePath path(int first) {
+    public static CandidatePath path(int first) {
         return first >= 0
                         || first == -2
                         || first == -4
@@ -66,7 +67,7 @@ final class OlderPendingVerdicts {
      * wrote verdicts as today).
      */
     @SuppressWarnings("unchecked")
-    static TypeSerializer<PendingVerdict> serializer(
+    public static TypeSerializer<PendingVerdict> serializer(
             int layout, Class<? extends PendingVerdict> type, SerializerConfig config) {
         Set<String> later =
                 switch (layout) {

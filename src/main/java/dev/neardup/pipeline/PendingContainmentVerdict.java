@@ -1,5 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.records.VerdictEvent;
+import dev.neardup.pipeline.samples.SampleStoreFunction;
+
 /**
  * A verdict being assembled in containment mode, where the buckets send their candidates to the
  * {@link SampleStoreFunction} instead of verifying them: besides the bucket reports it counts the
@@ -18,12 +21,12 @@ public class PendingContainmentVerdict extends PendingVerdict {
     public PendingContainmentVerdict() {}
 
     @Override
-    boolean complete(int bands) {
+    public boolean complete(int bands) {
         return super.complete(bands) && results >= forwarded;
     }
 
     @Override
-    void countForwarded(VerdictEvent e) {
+    public void countForwarded(VerdictEvent e) {
         forwarded += e.forwarded;
         results += e.kind == VerdictEvent.RESULT ? 1 : 0;
     }

@@ -1,5 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.records.VerdictEvent;
+import dev.neardup.pipeline.verdicts.VerdictOperator;
+
 /**
  * A verdict being assembled by {@link VerdictOperator} for one document version: how many input
  * records announced it, the candidates its buckets compared it with, its matches so far, and the
@@ -23,7 +26,7 @@ public class PendingVerdict {
     public int candidates;
 
     /** {@link #candidates} of a deletion waiting for the watermark (no new field: same state). */
-    static final int DELETION = -1;
+    public static final int DELETION = -1;
 
     /**
      * Bucket reports received ({@link VerdictEvent#reports}); the verdict is due at records x
@@ -48,7 +51,7 @@ public class PendingVerdict {
      *
      * @return true when it was not alerted before, early or from a bucket report
      */
-    boolean alertEarly(String id) {
+    public boolean alertEarly(String id) {
         if (wasAlertedEarly(id) || java.util.Arrays.asList(matches.ids).contains(id)) {
             return false;
         }
@@ -58,31 +61,31 @@ public class PendingVerdict {
     }
 
     /** Whether {@code id} was alerted early as a match of this document. */
-    boolean wasAlertedEarly(String id) {
+    public boolean wasAlertedEarly(String id) {
         return earlyAlerted != null && java.util.Arrays.asList(earlyAlerted).contains(id);
     }
 
     /** Final: every bucket of every record reported (and the store verified all they sent). */
-    boolean complete(int bands) {
+    public boolean complete(int bands) {
         return records > 0 && reports >= (long) records * bands;
     }
 
     /** Counts what {@code e} says about candidates verified after the buckets (none here). */
-    void countForwarded(VerdictEvent e) {}
+    public void countForwarded(VerdictEvent e) {}
 
     /** True when this is a deletion waiting for the watermark, not a document's verdict. */
-    boolean isDeletion() {
+    public boolean isDeletion() {
         return candidates == DELETION;
     }
 
     /** Records the source of one more input record of this document version. */
-    void addSource(String source) {
+    public void addSource(String source) {
         sources = java.util.Arrays.copyOf(sources, sources.length + 1);
         sources[sources.length - 1] = source;
     }
 
     /** The source of record {@code i}, or null if unknown. */
-    String source(int i) {
+    public String source(int i) {
         return sources != null && i < sources.length ? sources[i] : null;
     }
 
@@ -92,7 +95,7 @@ public class PendingVerdict {
      *
      * @return true when {@code id} was not a match yet
      */
-    boolean addMatch(MatchList from, int i) {
+    public boolean addMatch(MatchList from, int i) {
         return matches.add(
                 from.ids[i],
                 from.urls[i],

@@ -1,5 +1,7 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.pipeline.buckets.BandBucketOperator;
+import dev.neardup.pipeline.verdicts.VerdictOperator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -35,12 +37,12 @@ import org.apache.flink.util.function.ThrowingConsumer;
  * wait in keyed state with the event-time timers of {@link #timers} ({@code user-timers}, the timer
  * service of the functions these operators replaced). No processing-time timers.
  */
-abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<OUT>
+public abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<OUT>
         implements OneInputStreamOperator<IN, OUT>, Triggerable<K, VoidNamespace> {
 
     private static final long serialVersionUID = 1L;
 
-    transient InternalTimerService<VoidNamespace> timers;
+    protected transient InternalTimerService<VoidNamespace> timers;
 
     @Override
     protected boolean isUsingCustomRawKeyedState() {
@@ -51,7 +53,7 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
      * Creates {@link #timers}, refusing heap timers on RocksDB, which Flink writes to the same raw
      * keyed state stream; {@code holder} says what the operator keeps there.
      */
-    void openTimers(String holder) {
+    protected void openTimers(String holder) {
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
         if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
                 && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
@@ -64,7 +66,7 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
     }
 
     /** On restore: hands each key group of this subtask to {@code reader}. */
-    static void readKeyGroups(
+    protected static void readKeyGroups(
             StateInitializationContext context, ThrowingConsumer<DataInputView, IOException> reader)
             throws Exception {
         for (KeyGroupStatePartitionStreamProvider group : context.getRawKeyedStateInputs()) {
@@ -75,7 +77,7 @@ abstract class RawKeyedStateOperator<K, IN, OUT> extends AbstractStreamOperator<
     }
 
     /** At a checkpoint: writes {@code entries} into every key group of this subtask, by key. */
-    <T> void writeKeyGroups(
+    protected <T> void writeKeyGroups(
             StateSnapshotContext context,
             Iterable<T> entries,
             Function<T, Object> key,

@@ -38,7 +38,7 @@ public final class StateCompatibility {
      * the direction of a containment match in a field of its own ({@link MatchList#directions}). 5:
      * waiting verdicts note the matches alerted early ({@link PendingVerdict#earlyAlerted}). 6:
      * waiting verdicts' keys are written with a length that cannot overflow ({@link
-     * WaitingVerdicts#write}).
+     * dev.neardup.pipeline.verdicts.WaitingVerdicts#write}).
      */
     public static final int LAYOUT = 6;
 

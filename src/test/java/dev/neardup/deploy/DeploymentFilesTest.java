@@ -506,10 +506,11 @@ class DeploymentFilesTest {
     void metricsReadmeDocumentsEveryRegisteredMetric() throws IOException {
         TreeSet<String> registered = new TreeSet<>();
         Pattern registration = Pattern.compile("\\.(?:counter|histogram|gauge)\\(\\s*\"(\\w+)\"");
-        // The job's operators, its sources' counters and its JSON Lines sinks.
+        // The job's operators (pipeline and its sub-packages), its sources' counters and its JSON
+        // Lines sinks.
         try (Stream<Path> files =
                 Stream.concat(
-                        Files.list(FUNCTIONS),
+                        Files.walk(FUNCTIONS),
                         Stream.of(
                                 Path.of("src/main/java/dev/neardup/io/SourceCounters.java"),
                                 Path.of("src/main/java/dev/neardup/io/JsonLinesSink.java")))) {

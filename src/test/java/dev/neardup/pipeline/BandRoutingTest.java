@@ -3,6 +3,8 @@ package dev.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.neardup.pipeline.records.BandRecord;
+import dev.neardup.pipeline.records.RoutedBands;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

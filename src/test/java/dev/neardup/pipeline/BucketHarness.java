@@ -1,6 +1,9 @@
 package dev.neardup.pipeline;
 
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.pipeline.buckets.BandBucketOperator;
+import dev.neardup.pipeline.records.BandRecord;
+import dev.neardup.pipeline.records.VerdictEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -16,7 +19,7 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
  * #extractOutputValues}); the early matches sent as documents arrive are kept apart ({@link
  * #earlyEvents}).
  */
-final class BucketHarness
+public final class BucketHarness
         extends KeyedOneInputStreamOperatorTestHarness<Long, BandRecord, VerdictEvent> {
 
     private final DeletionCopies copies;
@@ -48,19 +51,19 @@ final class BucketHarness
     }
 
     /** Everything sent to the verdict operator so far, early matches and reports, in order. */
-    List<VerdictEvent> allOutput() {
+    public List<VerdictEvent> allOutput() {
         return super.extractOutputValues();
     }
 
     /** The {@link VerdictEvent#EARLY} events so far, in order. */
-    List<VerdictEvent> earlyEvents() {
+    public List<VerdictEvent> earlyEvents() {
         return super.extractOutputValues().stream()
                 .filter(e -> e.kind == VerdictEvent.EARLY)
                 .toList();
     }
 
     /** The deletion of {@code docId} at {@code time}: the copy for this subtask. */
-    void delete(String docId, long time) throws Exception {
+    public void delete(String docId, long time) throws Exception {
         BandRecord copy = new BandRecord();
         copy.bandKey = copies.keyOf(owned.getStartKeyGroup());
         copy.band = DeletionCopies.BAND;
@@ -74,12 +77,12 @@ final class BucketHarness
      * takes it in; an earlier record arrives late and is taken in at once), and returns the
      * messages it caused.
      */
-    List<VerdictEvent> feed(BandRecord r) throws Exception {
+    public List<VerdictEvent> feed(BandRecord r) throws Exception {
         return feedAll(List.of(r));
     }
 
     /** As {@link #feed}, for records that arrive before one watermark passes them all. */
-    List<VerdictEvent> feedAll(List<BandRecord> records) throws Exception {
+    public List<VerdictEvent> feedAll(List<BandRecord> records) throws Exception {
         long latest = Long.MIN_VALUE;
         for (BandRecord r : records) {
             processElement(r, r.eventTime);

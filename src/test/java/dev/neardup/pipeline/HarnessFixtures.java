@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
+import dev.neardup.pipeline.records.BandRecord;
+import dev.neardup.pipeline.records.RoutedBands;
+import dev.neardup.pipeline.records.SampleStoreRecord;
+import dev.neardup.pipeline.records.VerdictEvent;
+import dev.neardup.pipeline.samples.SampleIntakeFunction;
+import dev.neardup.pipeline.samples.SampleStoreFunction;
+import dev.neardup.pipeline.verdicts.VerdictOperator;
 import dev.neardup.similarity.Estimate;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.BbitMinHash;
@@ -24,25 +31,25 @@ import org.apache.flink.util.OutputTag;
  * Shared pieces of the operator harness tests: small settings, hand-built band records and verdict
  * events, and harness factories for the keyed operators.
  */
-final class HarnessFixtures {
+public final class HarnessFixtures {
 
     /** Bands of {@link #settings}: 4 bands of 2 rows over K = 8 values, 16 bits kept per value. */
-    static final int BANDS = 4;
+    public static final int BANDS = 4;
 
-    static final int ROWS = 2;
-    static final int K = 8;
-    static final int BITS = 16;
-    static final double THRESHOLD = 0.8;
-    static final Duration RETENTION = Duration.ofHours(1);
-    static final long HOUR = Duration.ofHours(1).toMillis();
-    static final long MINUTE = Duration.ofMinutes(1).toMillis();
-    static final long T0 = 1_700_000_000_000L;
+    public static final int ROWS = 2;
+    public static final int K = 8;
+    public static final int BITS = 16;
+    public static final double THRESHOLD = 0.8;
+    public static final Duration RETENTION = Duration.ofHours(1);
+    public static final long HOUR = Duration.ofHours(1).toMillis();
+    public static final long MINUTE = Duration.ofMinutes(1).toMillis();
+    public static final long T0 = 1_700_000_000_000L;
 
     private HarnessFixtures() {}
 
     /** Settings with explicit small banding, the given bucket capacity and a 1 h retention. */
     /** The band records of {@code routed}, as the bucket subtasks unpack them, in order. */
-    static List<BandRecord> unpacked(List<RoutedBands> routed) {
+    public static List<BandRecord> unpacked(List<RoutedBands> routed) {
         List<BandRecord> out = new java.util.ArrayList<>();
         for (RoutedBands r : routed) {
             for (int i = 0; i < r.size(); i++) {
@@ -52,12 +59,12 @@ final class HarnessFixtures {
         return out;
     }
 
-    static NearDupSettings settings(int capacity) {
+    public static NearDupSettings settings(int capacity) {
         return settings(capacity, NearDupOptions.ORDER_BUFFER.defaultValue());
     }
 
     /** As {@link #settings(int)}, with this heap budget for documents waiting in the buckets. */
-    static NearDupSettings settings(
+    public static NearDupSettings settings(
             int capacity, org.apache.flink.configuration.MemorySize buffer) {
         Configuration conf = configuration(capacity);
         conf.set(NearDupOptions.ORDER_BUFFER, buffer);
@@ -65,7 +72,7 @@ final class HarnessFixtures {
     }
 
     /** As {@link #settings(int)}, with this heap budget for verdicts being assembled. */
-    static NearDupSettings settingsWithPendingBuffer(
+    public static NearDupSettings settingsWithPendingBuffer(
             int capacity, org.apache.flink.configuration.MemorySize pending) {
         Configuration conf = configuration(capacity);
         conf.set(NearDupOptions.PENDING_BUFFER, pending);
@@ -73,7 +80,7 @@ final class HarnessFixtures {
     }
 
     /** As {@link #settings(int)}, with this heap bound for the filter of band keys (0: off). */
-    static NearDupSettings settingsWithKeyFilter(
+    public static NearDupSettings settingsWithKeyFilter(
             int capacity, org.apache.flink.configuration.MemorySize keyFilter) {
         Configuration conf = configuration(capacity);
         conf.set(NearDupOptions.KEY_FILTER, keyFilter);
@@ -93,16 +100,32 @@ final class HarnessFixtures {
         return conf;
     }
 
-    /** Cosine settings of {@link #cosineSettings}: 64-bit fingerprints, k = 3, 4 blocks. */
-    static final int COSINE_BITS = 64;
+    /** The sample size s of {@link #containmentSettings}. */
+    public static final int CONTAINMENT_SKETCH_SIZE = 64;
 
-    static final int COSINE_K = 3;
+    /**
+     * Containment settings (threshold 0.8, s = 64), the given bucket capacity and a 1 h retention.
+     */
+    public static NearDupSettings containmentSettings(int capacity) {
+        Configuration conf = new Configuration();
+        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.CONTAINMENT);
+        conf.set(NearDupOptions.THRESHOLD, 0.8);
+        conf.set(NearDupOptions.CONTAINMENT_SKETCH_SIZE, CONTAINMENT_SKETCH_SIZE);
+        conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);
+        conf.set(NearDupOptions.RETENTION, RETENTION);
+        return NearDupSettings.from(conf);
+    }
+
+    /** Cosine settings of {@link #cosineSettings}: 64-bit fingerprints, k = 3, 4 blocks. */
+    public static final int COSINE_BITS = 64;
+
+    public static final int COSINE_K = 3;
 
     /**
      * Cosine settings (64-bit SimHash, k = 3, 4 blocks: 4 tables), the given bucket capacity and a
      * 1 h retention.
      */
-    static NearDupSettings cosineSettings(int capacity) {
+    public static NearDupSettings cosineSettings(int capacity) {
         Configuration conf = new Configuration();
         conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
         conf.set(NearDupOptions.SIMHASH_BITS, COSINE_BITS);
@@ -118,12 +141,13 @@ final class HarnessFixtures {
      * A cosine band record of bucket {@code bucket} (table 0) for a document with the 64-bit
      * SimHash fingerprint {@code fingerprint}, packed as the signature operator packs it.
      */
-    static BandRecord cosineRecord(long bucket, String docId, long eventTime, long fingerprint) {
+    public static BandRecord cosineRecord(
+            long bucket, String docId, long eventTime, long fingerprint) {
         return cosineRecord(bucket, docId, eventTime, fingerprint, fingerprint);
     }
 
     /** As above, with the identity of the document's words (equal for exact copies only). */
-    static BandRecord cosineRecord(
+    public static BandRecord cosineRecord(
             long bucket, String docId, long eventTime, long fingerprint, long identity) {
         long[] words = {fingerprint};
         BandRecord r = new BandRecord();
@@ -138,19 +162,19 @@ final class HarnessFixtures {
     }
 
     /** {@code base} with its lowest {@code flipped} bits flipped: at Hamming distance flipped. */
-    static long flipped(long base, int flipped) {
+    public static long flipped(long base, int flipped) {
         return flipped == 64 ? ~base : base ^ ((1L << flipped) - 1);
     }
 
     /** A signature of K values all equal to {@code v}. */
-    static long[] signature(long v) {
+    public static long[] signature(long v) {
         long[] s = new long[K];
         Arrays.fill(s, v);
         return s;
     }
 
     /** A copy of {@code base} whose first {@code differing} values are changed. */
-    static long[] differingIn(long[] base, int differing) {
+    public static long[] differingIn(long[] base, int differing) {
         long[] s = base.clone();
         for (int i = 0; i < differing; i++) {
             s[i] = s[i] + 1000 + i;
@@ -159,14 +183,14 @@ final class HarnessFixtures {
     }
 
     /** The estimate for {@code agreeing} of K positions agreeing in 16 bits. */
-    static double expectedJaccard(int agreeing) {
+    public static double expectedJaccard(int agreeing) {
         return BbitMinHash.estimateJaccard(agreeing, K, BITS);
     }
 
     /**
      * A band record of bucket {@code bucket} (band 0) for a document with signature {@code sig}.
      */
-    static BandRecord record(long bucket, String docId, long eventTime, long[] sig) {
+    public static BandRecord record(long bucket, String docId, long eventTime, long[] sig) {
         BandRecord r = new BandRecord();
         r.bandKey = bucket;
         r.band = 0;
@@ -179,23 +203,23 @@ final class HarnessFixtures {
     }
 
     /** A band record of bucket {@code bucket} with a signature unique to the doc id. */
-    static BandRecord inBucket(long bucket, String docId, long eventTime) {
+    public static BandRecord inBucket(long bucket, String docId, long eventTime) {
         return record(bucket, docId, eventTime, signature(docId.hashCode()));
     }
 
-    static BucketHarness bucketHarness(NearDupSettings settings) throws Exception {
+    public static BucketHarness bucketHarness(NearDupSettings settings) throws Exception {
         return new BucketHarness(settings, 1, 1, 0);
     }
 
     /** A bucket harness for one subtask of {@code parallelism} (restores at other parallelisms). */
-    static BucketHarness bucketHarness(
+    public static BucketHarness bucketHarness(
             NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
             throws Exception {
         return new BucketHarness(settings, maxParallelism, parallelism, subtask);
     }
 
     /** The sample store (containment mode) as NearDupJob wires it: keyed by record id. */
-    static KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent>
+    public static KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, VerdictEvent>
             storeHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new SampleStoreFunction(settings)),
@@ -204,7 +228,8 @@ final class HarnessFixtures {
     }
 
     /** The sample intake (containment mode) as NearDupJob wires it: keyed by record id. */
-    static KeyedOneInputStreamOperatorTestHarness<String, SampleStoreRecord, SampleStoreRecord>
+    public static KeyedOneInputStreamOperatorTestHarness<
+                    String, SampleStoreRecord, SampleStoreRecord>
             intakeHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new SampleIntakeFunction(settings)),
@@ -212,14 +237,16 @@ final class HarnessFixtures {
                 Types.STRING);
     }
 
-    static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
+    public static KeyedOneInputStreamOperatorTestHarness<
+                    String, VerdictEvent, dev.neardup.io.Verdict>
             verdictHarness(NearDupSettings settings) throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
                 new VerdictOperator(settings), VerdictEvent::key, Types.STRING);
     }
 
     /** A verdict harness for one subtask of {@code parallelism}. */
-    static KeyedOneInputStreamOperatorTestHarness<String, VerdictEvent, dev.neardup.io.Verdict>
+    public static KeyedOneInputStreamOperatorTestHarness<
+                    String, VerdictEvent, dev.neardup.io.Verdict>
             verdictHarness(
                     NearDupSettings settings, int maxParallelism, int parallelism, int subtask)
                     throws Exception {
@@ -233,17 +260,17 @@ final class HarnessFixtures {
     }
 
     /** An announcement of a document version. */
-    static VerdictEvent announce(String docId, long eventTime) {
+    public static VerdictEvent announce(String docId, long eventTime) {
         return announce(docId, eventTime, "test:" + docId);
     }
 
     /** An announcement of a document version, read from {@code source}. */
-    static VerdictEvent announce(String docId, long eventTime, String source) {
+    public static VerdictEvent announce(String docId, long eventTime, String source) {
         return VerdictEvent.announce(docId, "https://example.org/" + docId, eventTime, source);
     }
 
     /** A bucket's report: {@code docId} compared with {@code candidates} members, these matches. */
-    static VerdictEvent matches(
+    public static VerdictEvent matches(
             String docId, long eventTime, int band, int candidates, Object... idTimeSimilarity) {
         VerdictEvent e =
                 VerdictEvent.matches(docId, "https://example.org/" + docId, eventTime, band);
@@ -264,19 +291,20 @@ final class HarnessFixtures {
     }
 
     /** A bucket's report without matches. */
-    static VerdictEvent report(String docId, long eventTime, int band) {
+    public static VerdictEvent report(String docId, long eventTime, int band) {
         return matches(docId, eventTime, band, 0);
     }
 
     /** A match found after the document's own report (an earlier document arrived late). */
-    static VerdictEvent lateMatch(String docId, long eventTime, String earlier, long earlierTime) {
+    public static VerdictEvent lateMatch(
+            String docId, long eventTime, String earlier, long earlierTime) {
         VerdictEvent e = matches(docId, eventTime, 0, 0, earlier, earlierTime, 1.0);
         e.reports = 0;
         return e;
     }
 
     /** The values of a side output so far (empty when nothing was emitted to it). */
-    static <T> List<T> sideValues(
+    public static <T> List<T> sideValues(
             org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness<?> harness,
             OutputTag<T> tag) {
         Queue<StreamRecord<T>> queue = harness.getSideOutput(tag);
@@ -290,7 +318,7 @@ final class HarnessFixtures {
     }
 
     /** The message about the arriving document itself among {@code step}, or null. */
-    static VerdictEvent own(List<VerdictEvent> step, String docId) {
+    public static VerdictEvent own(List<VerdictEvent> step, String docId) {
         VerdictEvent found = null;
         for (VerdictEvent e : step) {
             if (e.docId.equals(docId)) {

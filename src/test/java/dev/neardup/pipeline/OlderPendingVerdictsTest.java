@@ -12,6 +12,8 @@ import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.io.Alert;
 import dev.neardup.io.Verdict;
+import dev.neardup.pipeline.records.VerdictEvent;
+import dev.neardup.pipeline.verdicts.VerdictOperator;
 import dev.neardup.similarity.Estimate;
 import java.nio.file.Path;
 import java.util.HexFormat;
