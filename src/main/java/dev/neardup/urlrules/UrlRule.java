@@ -115,6 +115,12 @@ public record UrlRule(Kind kind, String host, String parameter, String from, Str
         return u.origin() + u.path() + query + (u.fragment() == null ? "" : "#" + u.fragment());
     }
 
+    /** The host of an absolute URL, lower case, or null when {@code url} is not absolute. */
+    public static String hostOf(String url) {
+        Url u = Url.parse(url);
+        return u == null ? null : u.host();
+    }
+
     /** {@code url} rewritten by each of {@code rules} in turn. */
     public static String normalise(List<UrlRule> rules, String url) {
         String out = url;

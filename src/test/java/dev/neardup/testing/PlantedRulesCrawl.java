@@ -21,8 +21,10 @@ import java.util.Set;
  * www.}), the scheme ({@code http} beside {@code https}), tracking parameters ({@code utm_*}), a
  * second path scheme ({@code /view/} beside {@code /wiki/}). Content-changing parameters: {@code
  * page} (listing pages, page 1 also without the parameter) and {@code id} (item pages, some also
- * with a session id). Noise: distinct pages on every host, and identical "not found" pages at
- * unrelated paths (near-duplicates that no rule explains). Deterministic for a seed.
+ * with a session id). A noisy parameter, {@code variant}, names the same page four times in five
+ * and another page the fifth (a rule to drop it has a precision of about 0.8). Noise: distinct
+ * pages on every host, and identical "not found" pages at unrelated paths (near-duplicates that no
+ * rule explains). Deterministic for a seed.
  */
 public final class PlantedRulesCrawl {
 
@@ -84,6 +86,13 @@ public final class PlantedRulesCrawl {
                     "tracking parameters",
                     goods,
                     goods + "?utm_source=news&utm_medium=email&utm_campaign=spring" + i);
+            // A parameter that mostly names the same page, but one time in five another one:
+            // its precision is about 0.8, and a bound above that must keep it.
+            if (i % 5 == 0) {
+                page(goods + "?variant=b", text(), goods + "?variant=b");
+            } else {
+                page(goods + "?variant=b", edit(pageText(goods)), goods);
+            }
             family(
                     "second path scheme",
                     "https://wiki.example.org/wiki/Topic_" + i,
@@ -125,6 +134,10 @@ public final class PlantedRulesCrawl {
                 page("https://" + host + "/gone/" + hex(6), edit(notFound), "not-found");
             }
         }
+    }
+
+    private String pageText(String url) {
+        return find(url).content();
     }
 
     private Page find(String url) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class RuleLearnerTest {
 
-    private static final RuleLearner.Settings DEFAULTS = new RuleLearner.Settings(2, 0.9, 3);
+    private static final RuleLearner.Settings DEFAULTS = new RuleLearner.Settings(3, 0.95, 3);
 
     /** The pages of a planted crawl with their true clusters, and every pair within a cluster. */
     static RuleLearner.Result learnFromTruth(PlantedRulesCrawl crawl, RuleLearner.Settings s) {

@@ -1,0 +1,113 @@
+package dev.neardup.cli;
+
+import dev.neardup.config.RulesOptions;
+import dev.neardup.config.Setting;
+import dev.neardup.runtime.CliFiles;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.urlrules.RuleLearner;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup rules}: URL rewrite rules learned from a run's duplicates ({@link Rules}). */
+@Command(
+        name = "rules",
+        header = "Learn URL rules that explain the duplicates, for the crawler.",
+        description = {
+            "Learns URL rewrite rules, per host, from the near-duplicate pairs of a run ('run"
+                    + " --verdicts', and its alerts): host aliases (a www host that is its bare"
+                    + " name), the scheme (http:// to https://), query parameters to drop"
+                    + " (session ids, tracking parameters) and path replacements (/print/ to /,"
+                    + " /index.html to /). Each pair proposes the rules that explain where its"
+                    + " two URLs differ.",
+            "",
+            "A rule's support is the pairs it explains; its violations are the pairs of pages"
+                    + " in different clusters that it would give one URL (a page number, an item"
+                    + " id); precision = support / (support + violations). Rules with enough"
+                    + " support and precision are written, one JSON object a line, in the order"
+                    + " in which a crawler applies them: host aliases, schemes, parameters,"
+                    + " paths.",
+            ""
+        },
+        footer = {
+            "  neardup run --input crawl.jsonl --verdicts verdicts.jsonl > alerts.jsonl",
+            "  neardup rules --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
+            "      --output rules.jsonl",
+            "  neardup rules --verdicts verdicts.jsonl --min-support 10 --min-precision 0.99"
+        })
+final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
+
+    @Override
+    public List<ConfigOption<?>> settings() {
+        return List.of(RulesOptions.MIN_SUPPORT, RulesOptions.MIN_PRECISION);
+    }
+
+    @Spec CommandSpec spec;
+
+    @Option(
+            names = "--verdicts",
+            paramLabel = "FILE",
+            required = true,
+            description =
+                    "The verdicts of a run (JSON Lines, as 'run --verdicts' writes them): the"
+                            + " pages, their clusters, and the pairs of their matches.")
+    Path verdicts;
+
+    @Option(
+            names = "--alerts",
+            paramLabel = "FILE",
+            description =
+                    "The alerts of the same run (JSON Lines, as 'run' writes them): more pairs,"
+                            + " and the cluster merges. Default: none (the verdicts' matches are"
+                            + " the pairs).")
+    Path alerts;
+
+    @Option(
+            names = {"--output", "-o"},
+            paramLabel = "FILE",
+            description =
+                    "Where to write the rules, one JSON object a line. Default: standard output.")
+    String output;
+
+    @Override
+    public Integer call() throws IOException {
+        CliFiles.readableFile("verdicts file", verdicts.toString(), verdicts);
+        if (alerts != null) {
+            CliFiles.readableFile("alerts file", alerts.toString(), alerts);
+        }
+        CliFiles.writableFile("--output", output);
+        Configuration conf = new Configuration();
+        SettingFlags.given(spec).forEach(conf::setString);
+        Setting.check(conf);
+        RuleLearner.Settings settings = Rules.settings(conf);
+        Rules.Learned learned =
+                Rules.learn(alerts, verdicts, settings, spec.commandLine().getErr());
+        if (output == null || output.equals("-")) {
+            Rules.write(learned.learned(), spec.commandLine().getOut());
+        } else {
+            Path file = Path.of(output).toAbsolutePath();
+            if (file.getParent() != null) {
+                Files.createDirectories(file.getParent());
+            }
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                Rules.write(learned.learned(), out);
+            } catch (IOException e) {
+                throw NeardupException.failure(
+                        "cannot write --output " + output + ": " + e.getMessage(), e);
+            }
+        }
+        spec.commandLine().getErr().println(Rules.summary(learned, settings));
+        return 0;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.neardup.io.Json;
+import dev.neardup.testing.PlantedRulesCrawl;
+import dev.neardup.urlrules.UrlRule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code neardup rules} on the outputs of the real job ({@code run}) over a generated crawl with
+ * planted URL rules and content-changing parameters: every planted rule is learned (its pairs
+ * normalise to one URL), no content-changing parameter is dropped, and fewer than 1% of the URLs
+ * get the URL of a page of other content.
+ */
+class RulesCommandITCase {
+
+    @TempDir static Path dir;
+
+    private static PlantedRulesCrawl crawl;
+    private static Path alerts;
+    private static Path verdicts;
+
+    @BeforeAll
+    static void runTheJob() throws IOException {
+        crawl = PlantedRulesCrawl.generate(48, 60);
+        Path input = dir.resolve("crawl.jsonl");
+        crawl.writeJsonl(input);
+        alerts = dir.resolve("alerts.jsonl");
+        verdicts = dir.resolve("verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        input.toString(),
+                        "--alerts",
+                        alerts.toString(),
+                        "--verdicts",
+                        verdicts.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+
+    /** The rules of a rules file, in file order. */
+    static List<UrlRule> read(Path rules) throws IOException {
+        List<UrlRule> out = new ArrayList<>();
+        for (String line : Files.readAllLines(rules, StandardCharsets.UTF_8)) {
+            JsonNode r = Json.MAPPER.readTree(line);
+            String host = r.get("host").asText();
+            out.add(
+                    switch (r.get("kind").asText()) {
+                        case "host-alias" ->
+                                UrlRule.hostAlias(r.get("from").asText(), r.get("to").asText());
+                        case "replace" ->
+                                UrlRule.replace(host, r.get("from").asText(), r.get("to").asText());
+                        case "drop-parameter" ->
+                                UrlRule.dropParameter(host, r.get("parameter").asText());
+                        default -> throw new AssertionError(line);
+                    });
+        }
+        return out;
+    }
+
+    @Test
+    void learnsThePlantedRulesFromTheJobsOutputs() throws IOException {
+        Path rules = dir.resolve("rules.jsonl");
+        CliRun learned =
+                CliRun.run(
+                        "rules",
+                        "--alerts",
+                        alerts.toString(),
+                        "--verdicts",
+                        verdicts.toString(),
+                        "--output",
+                        rules.toString());
+        assertThat(learned.exitCode()).as(learned.err()).isZero();
+        assertThat(learned.err()).contains("rules (support >= ");
+        List<UrlRule> found = read(rules);
+
+        List<String> unlearned = new ArrayList<>();
+        for (PlantedRulesCrawl.Planted p : crawl.planted) {
+            if (!UrlRule.normalise(found, p.url())
+                    .equals(UrlRule.normalise(found, p.variantUrl()))) {
+                unlearned.add(p.rule() + ": " + p.url() + " " + p.variantUrl());
+            }
+        }
+        assertThat(unlearned).as("planted pairs the rules do not normalise together").isEmpty();
+        assertThat(found)
+                .filteredOn(r -> r.kind() == UrlRule.Kind.DROP_PARAMETER)
+                .extracting(UrlRule::parameter)
+                .doesNotContainAnyElementsOf(PlantedRulesCrawl.CONTENT_PARAMETERS);
+        // Four times in five the same page, the fifth another: below the precision bound.
+        assertThat(found).doesNotContain(UrlRule.dropParameter("store.example.org", "variant"));
+        assertThat(crawl.pages).hasSizeGreaterThan(1000);
+
+        Map<String, Set<String>> clusters = new HashMap<>();
+        for (PlantedRulesCrawl.Page p : crawl.pages) {
+            clusters.computeIfAbsent(UrlRule.normalise(found, p.url()), k -> new HashSet<>())
+                    .add(p.cluster());
+        }
+        long merged =
+                crawl.pages.stream()
+                        .filter(p -> clusters.get(UrlRule.normalise(found, p.url())).size() > 1)
+                        .count();
+        assertThat(merged / (double) crawl.pages.size())
+                .as("share of URLs merged with a URL of other content")
+                .isLessThan(0.01);
+        // Every line is a rule with its evidence.
+        for (String line : Files.readAllLines(rules)) {
+            JsonNode r = Json.MAPPER.readTree(line);
+            assertThat(r.get("support").asLong()).isGreaterThanOrEqualTo(3);
+            assertThat(r.get("precision").asDouble()).isGreaterThanOrEqualTo(0.95);
+            assertThat(r.get("examples")).isNotEmpty();
+        }
+    }
+
+    @Test
+    void theVerdictsAloneGiveTheSameRules() throws IOException {
+        Path both = dir.resolve("both.jsonl");
+        Path alone = dir.resolve("alone.jsonl");
+        CliRun.run(
+                "rules",
+                "--alerts",
+                alerts.toString(),
+                "--verdicts",
+                verdicts.toString(),
+                "-o",
+                both.toString());
+        CliRun run = CliRun.run("rules", "--verdicts", verdicts.toString(), "-o", alone.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(read(alone)).containsExactlyElementsOf(read(both));
+    }
+
+    @Test
+    void aMissingFileIsAUsageError() {
+        CliRun.run("rules", "--verdicts", dir.resolve("missing.jsonl").toString())
+                .usageError("neardup rules", "verdicts file not found");
+    }
+
+    @Test
+    void linesOverALimitOrNotJsonAreSkippedWithTheirReason() throws IOException {
+        Path bad = dir.resolve("bad-verdicts.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(verdicts));
+        lines.add(2, "{not json");
+        lines.add(3, "[1, 2]");
+        lines.add(
+                4, "{\"docId\": \"x\", \"url\": \"https://a.example/" + "a".repeat(70_000) + "\"}");
+        Files.write(bad, lines);
+        CliRun run = CliRun.run("rules", "--verdicts", bad.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err())
+                .contains("bad-verdicts.jsonl:3: not JSON")
+                .contains("bad-verdicts.jsonl:4: not a JSON object")
+                .contains("bad-verdicts.jsonl:5: a URL longer than 65536 bytes")
+                .contains("lines skipped:");
+        assertThat(run.out()).isNotEmpty();
+    }
+}
