@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import dev.neardup.io.OutputSchemas;
 import dev.neardup.testing.PlantedRulesCrawl;
 import dev.neardup.urlrules.UrlRule;
 import java.io.IOException;
@@ -118,6 +119,11 @@ class RulesCommandITCase {
                 .as("share of URLs merged with a URL of other content")
                 .isLessThan(0.01);
         // Every line is a rule with its evidence.
+        List<JsonNode> records = new ArrayList<>();
+        for (String line : Files.readAllLines(rules)) {
+            records.add(Json.MAPPER.readTree(line));
+        }
+        OutputSchemas.assertAllValid("rule.schema.json", records);
         for (String line : Files.readAllLines(rules)) {
             JsonNode r = Json.MAPPER.readTree(line);
             assertThat(r.get("support").asLong()).isGreaterThanOrEqualTo(3);

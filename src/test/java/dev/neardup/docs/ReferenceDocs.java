@@ -367,7 +367,8 @@ public final class ReferenceDocs {
                     "verdict.schema.json",
                     "dead-letter.schema.json",
                     "cluster.schema.json",
-                    "pair.schema.json");
+                    "pair.schema.json",
+                    "rule.schema.json");
 
     static String outputs() throws IOException {
         ObjectMapper json = new ObjectMapper();

@@ -60,7 +60,7 @@ public final class Rules {
     }
 
     /** A rule as a record of the rules file. */
-    static ObjectNode json(RuleLearner.Learned l) {
+    public static ObjectNode json(RuleLearner.Learned l) {
         UrlRule rule = l.rule();
         ObjectNode node = Json.MAPPER.createObjectNode();
         node.put("schemaVersion", SCHEMA_VERSION);
