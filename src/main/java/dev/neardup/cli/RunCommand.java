@@ -10,6 +10,7 @@ import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.tools.report.RunReport;
+import dev.neardup.tools.rules.Rules;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -225,7 +226,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                                         name,
                                         inputFile,
                                         verdictsFile,
-                                        summary)),
+                                        summary,
+                                        Rules.settings(conf))),
                 err);
     }
 }

@@ -229,4 +229,29 @@ class HtmlReportITCase {
                 .doesNotContain("<script")
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     }
+
+    /**
+     * The run report's URL rules: every rule of the sample has one pair, so the print view of the
+     * bridge story is a candidate below the support bound; the added pages' URL, markup and all, is
+     * a candidate too, shown as text.
+     */
+    @org.junit.jupiter.api.Test
+    void theRunReportListsTheUrlRulesAndTheHostsDuplicates() {
+        browser.get(new File(file("run")).toURI().toString());
+        List<String> headings =
+                browser.findElements(By.cssSelector("section h2")).stream()
+                        .map(WebElement::getText)
+                        .toList();
+        assertThat(headings)
+                .contains("URL rules", "Candidate rules not kept", "Duplicates per host");
+        String candidates = browser.findElement(By.id("table-1")).getText();
+        assertThat(candidates)
+                .contains("news.example.org")
+                .contains("replace '/print/' -> '/'")
+                .contains("https://news.example.org/print/2026/03/elm-street-bridge-repairs")
+                .contains("evil.example");
+        String hosts = browser.findElement(By.id("table-2")).getText();
+        assertThat(hosts).contains("lattice.example.com 8 4 50.0%");
+        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+    }
 }

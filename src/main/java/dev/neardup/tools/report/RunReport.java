@@ -6,8 +6,12 @@ import dev.neardup.io.Json;
 import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.urlrules.RuleLearner;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +26,9 @@ import java.util.function.Consumer;
  * The report of {@code run --report} on a file: the verdicts read once for the reported pairs (each
  * verdict's matches) and the cluster sizes (a cluster is named by its first document, the verdicts'
  * {@code clusterId}), once more for the members of the largest clusters, and the input once for the
- * sampled pages. Memory: the sizes of the clusters with near-duplicates, and the samples.
+ * sampled pages, and the URL rules of the verdicts ({@link Rules}) with the duplicate rate of each
+ * host. Memory: the sizes of the clusters with near-duplicates, the samples, and every distinct URL
+ * of the verdicts (for the rules).
  */
 public final class RunReport {
 
@@ -93,6 +99,7 @@ public final class RunReport {
      * @param inputs the files the job read, in order
      * @param verdicts the verdicts the job wrote
      * @param summary the run's summary line
+     * @param rules the bounds of the URL rules learned from the verdicts
      */
     public static void write(
             Path report,
@@ -101,7 +108,8 @@ public final class RunReport {
             String name,
             List<Path> inputs,
             Path verdicts,
-            String summary)
+            String summary,
+            RuleLearner.Settings rules)
             throws IOException {
         OutputReport out = new OutputReport(samples, settings, null);
         Map<String, Long> sizes = new HashMap<>();
@@ -160,13 +168,17 @@ public final class RunReport {
                         new Report.Fact("input", name),
                         new Report.Fact("settings", settings.toString()),
                         new Report.Fact("result", summary));
+        // The job wrote the verdicts: no line is skipped, and nothing is said.
+        Rules.Learned learned =
+                Rules.learn(null, verdicts, rules, new PrintWriter(Writer.nullWriter()));
         HtmlReport.write(
                 out.build(
-                        "neardup run: " + name,
-                        facts,
-                        settings,
-                        inputs.stream().map(Path::toString).toList(),
-                        List.of(figure)),
+                                "neardup run: " + name,
+                                facts,
+                                settings,
+                                inputs.stream().map(Path::toString).toList(),
+                                List.of(figure))
+                        .withTables(RulesTables.of(learned, rules)),
                 report);
     }
 }
