@@ -44,7 +44,9 @@ import picocli.CommandLine.Spec;
             "  neardup run --input crawl.jsonl --verdicts verdicts.jsonl > alerts.jsonl",
             "  neardup rules --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
             "      --output rules.jsonl",
-            "  neardup rules --verdicts verdicts.jsonl --min-support 10 --min-precision 0.99"
+            "  neardup rules --verdicts verdicts.jsonl --min-support 10 --min-precision 0.99",
+            "  neardup rules --verdicts verdicts.jsonl --output-format regex-normalize \\",
+            "      --output regex-normalize.xml"
         })
 final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
 
@@ -80,8 +82,27 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
                     "Where to write the rules, one JSON object a line. Default: standard output.")
     String output;
 
+    @Option(
+            names = "--output-format",
+            paramLabel = "jsonl|regex-normalize|heritrix",
+            defaultValue = "jsonl",
+            description =
+                    "How to write the rules: jsonl (one JSON object a line, with support,"
+                            + " violations and examples), regex-normalize (a regex-normalize.xml"
+                            + " for the regex URL normalisers of Nutch and StormCrawler) or"
+                            + " heritrix (RegexRule beans for a Heritrix canonicalization"
+                            + " policy). Default: ${DEFAULT-VALUE}.")
+    String format;
+
     @Override
     public Integer call() throws IOException {
+        Rules.Format how = Rules.Format.of(format);
+        if (how == null) {
+            throw NeardupException.usage(
+                    "--output-format: expected jsonl, regex-normalize or heritrix, got '"
+                            + format
+                            + "'");
+        }
         CliFiles.readableFile("verdicts file", verdicts.toString(), verdicts);
         if (alerts != null) {
             CliFiles.readableFile("alerts file", alerts.toString(), alerts);
@@ -94,14 +115,14 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
         Rules.Learned learned =
                 Rules.learn(alerts, verdicts, settings, spec.commandLine().getErr());
         if (output == null || output.equals("-")) {
-            Rules.write(learned.learned(), spec.commandLine().getOut());
+            Rules.write(learned.learned(), how, spec.commandLine().getOut());
         } else {
             Path file = Path.of(output).toAbsolutePath();
             if (file.getParent() != null) {
                 Files.createDirectories(file.getParent());
             }
             try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                Rules.write(learned.learned(), out);
+                Rules.write(learned.learned(), how, out);
             } catch (IOException e) {
                 throw NeardupException.failure(
                         "cannot write --output " + output + ": " + e.getMessage(), e);

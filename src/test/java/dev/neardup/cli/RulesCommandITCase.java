@@ -149,6 +149,104 @@ class RulesCommandITCase {
         assertThat(read(alone)).containsExactlyElementsOf(read(both));
     }
 
+    /**
+     * The regex-normalize.xml and Heritrix formats hold regular expressions that normalise every
+     * URL of the crawl as the rules file does, applied as Nutch applies them (each pattern's
+     * replaceAll, in order) and as Heritrix does (each whole-URL match, in order).
+     */
+    @Test
+    void theCrawlerFormatsNormaliseAsTheRules() throws Exception {
+        Path jsonl = dir.resolve("formats.jsonl");
+        Path nutch = dir.resolve("regex-normalize.xml");
+        Path heritrix = dir.resolve("heritrix.xml");
+        String v = verdicts.toString();
+        assertThat(CliRun.run("rules", "--verdicts", v, "-o", jsonl.toString()).exitCode())
+                .isZero();
+        assertThat(
+                        CliRun.run(
+                                        "rules",
+                                        "--verdicts",
+                                        v,
+                                        "--output-format",
+                                        "regex-normalize",
+                                        "-o",
+                                        nutch.toString())
+                                .exitCode())
+                .isZero();
+        assertThat(
+                        CliRun.run(
+                                        "rules",
+                                        "--verdicts",
+                                        v,
+                                        "--output-format",
+                                        "heritrix",
+                                        "-o",
+                                        heritrix.toString())
+                                .exitCode())
+                .isZero();
+        List<UrlRule> rules = read(jsonl);
+        javax.xml.parsers.DocumentBuilder xml =
+                javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder();
+        org.w3c.dom.Document n = xml.parse(nutch.toFile());
+        List<String[]> nutchRules = new ArrayList<>();
+        org.w3c.dom.NodeList regexes = n.getElementsByTagName("regex");
+        for (int i = 0; i < regexes.getLength(); i++) {
+            org.w3c.dom.Element e = (org.w3c.dom.Element) regexes.item(i);
+            nutchRules.add(
+                    new String[] {
+                        e.getElementsByTagName("pattern").item(0).getTextContent(),
+                        e.getElementsByTagName("substitution").item(0).getTextContent()
+                    });
+        }
+        // Heritrix's beans are a fragment: wrapped in one element, they parse.
+        org.w3c.dom.Document h =
+                xml.parse(
+                        new org.xml.sax.InputSource(
+                                new java.io.StringReader(
+                                        "<list>" + Files.readString(heritrix) + "</list>")));
+        List<String[]> heritrixRules = new ArrayList<>();
+        org.w3c.dom.NodeList beans = h.getElementsByTagName("bean");
+        for (int i = 0; i < beans.getLength(); i++) {
+            org.w3c.dom.Element bean = (org.w3c.dom.Element) beans.item(i);
+            assertThat(bean.getAttribute("class"))
+                    .isEqualTo("org.archive.modules.canonicalize.RegexRule");
+            org.w3c.dom.NodeList props = bean.getElementsByTagName("property");
+            heritrixRules.add(
+                    new String[] {
+                        ((org.w3c.dom.Element) props.item(0)).getAttribute("value"),
+                        ((org.w3c.dom.Element) props.item(1)).getAttribute("value")
+                    });
+        }
+        assertThat(nutchRules).hasSizeGreaterThanOrEqualTo(rules.size());
+        for (PlantedRulesCrawl.Page page : crawl.pages) {
+            String expected = UrlRule.normalise(rules, page.url());
+            String viaNutch = page.url();
+            for (String[] r : nutchRules) {
+                viaNutch = java.util.regex.Pattern.compile(r[0]).matcher(viaNutch).replaceAll(r[1]);
+            }
+            String viaHeritrix = page.url();
+            for (String[] r : heritrixRules) {
+                java.util.regex.Matcher m =
+                        java.util.regex.Pattern.compile(r[0]).matcher(viaHeritrix);
+                if (m.matches()) {
+                    StringBuffer b = new StringBuffer();
+                    m.appendReplacement(b, r[1]);
+                    viaHeritrix = b.toString();
+                }
+            }
+            assertThat(viaNutch).as(page.url()).isEqualTo(expected);
+            assertThat(viaHeritrix).as(page.url()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void anUnknownFormatIsAUsageError() {
+        CliRun.run("rules", "--verdicts", verdicts.toString(), "--output-format", "nutch")
+                .usageError(
+                        "neardup rules",
+                        "--output-format: expected jsonl, regex-normalize or heritrix");
+    }
+
     @Test
     void aMissingFileIsAUsageError() {
         CliRun.run("rules", "--verdicts", dir.resolve("missing.jsonl").toString())

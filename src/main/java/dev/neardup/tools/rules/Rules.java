@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.neardup.config.RulesOptions;
 import dev.neardup.io.Json;
 import dev.neardup.urlrules.RuleLearner;
+import dev.neardup.urlrules.RuleRegexes;
 import dev.neardup.urlrules.UrlRule;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,6 +58,106 @@ public final class Rules {
             out.write('\n');
         }
         out.flush();
+    }
+
+    /** How the rules are written. */
+    public enum Format {
+        /** One JSON object a line (rule.schema.json). */
+        JSONL("jsonl"),
+        /** A regex-normalize.xml file of Apache Nutch's and StormCrawler's regex normalisers. */
+        REGEX_NORMALIZE("regex-normalize"),
+        /** Spring beans of Heritrix's RegexRule, for its canonicalization policy's rules list. */
+        HERITRIX("heritrix");
+
+        private final String label;
+
+        Format(String label) {
+            this.label = label;
+        }
+
+        /** The name on the command line. */
+        public String label() {
+            return label;
+        }
+
+        /** The format named {@code label}, or null. */
+        public static Format of(String label) {
+            for (Format f : values()) {
+                if (f.label.equals(label)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Writes the kept rules in {@code format}. */
+    public static void write(RuleLearner.Result result, Format format, Writer out)
+            throws IOException {
+        switch (format) {
+            case JSONL -> write(result, out);
+            case REGEX_NORMALIZE -> {
+                out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+                out.write(
+                        "<!-- URL rules learned by neardup rules, in order: each <regex> is a"
+                                + " Java regular expression over the whole URL. -->\n");
+                out.write("<regex-normalize>\n");
+                for (RuleLearner.Learned l : result.rules()) {
+                    out.write("<!-- " + comment(l) + " -->\n");
+                    for (RuleRegexes.Regex r : RuleRegexes.of(l.rule())) {
+                        out.write("<regex>\n  <pattern>" + xml(r.pattern()) + "</pattern>\n");
+                        out.write(
+                                "  <substitution>"
+                                        + xml(r.substitution())
+                                        + "</substitution>\n</regex>\n");
+                    }
+                }
+                out.write("</regex-normalize>\n");
+            }
+            case HERITRIX -> {
+                out.write(
+                        "<!-- URL rules learned by neardup rules, in order, as beans for the"
+                                + " rules list of a RulesCanonicalizationPolicy. -->\n");
+                for (RuleLearner.Learned l : result.rules()) {
+                    out.write("<!-- " + comment(l) + " -->\n");
+                    for (RuleRegexes.Regex r : RuleRegexes.of(l.rule())) {
+                        out.write(
+                                "<bean class=\"org.archive.modules.canonicalize.RegexRule\">\n"
+                                        + "  <property name=\"regex\" value=\""
+                                        + xml(r.pattern())
+                                        + "\"/>\n  <property name=\"format\" value=\""
+                                        + xml(r.substitution())
+                                        + "\"/>\n</bean>\n");
+                    }
+                }
+            }
+        }
+        out.flush();
+    }
+
+    /** The rule and its evidence, for an XML comment (no "--" in it, no "-" at its end). */
+    private static String comment(RuleLearner.Learned l) {
+        String text =
+                String.format(
+                        Locale.ROOT,
+                        "%s: support %d, violations %d, precision %.3f",
+                        l.rule(),
+                        l.support(),
+                        l.violations(),
+                        l.precision());
+        while (text.contains("--")) {
+            text = text.replace("--", "- -");
+        }
+        return text.endsWith("-") ? text + " " : text;
+    }
+
+    /** Text as XML character data or a quoted attribute value. */
+    private static String xml(String s) {
+        return s.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;")
+                .replace("'", "&apos;");
     }
 
     /** A rule as a record of the rules file. */
