@@ -34,8 +34,9 @@ import java.util.TreeSet;
  * violations), reaches {@link Settings#minPrecision}. A violation is a pair of pages, as URLs that
  * differ after the rules before it, that the rule gives one URL while their clusters differ: a page
  * number or an item id is a parameter whose values name different pages, so dropping it merges
- * pages of different clusters and the rule is not kept. Cost: one pass over the pages of a host for
- * each candidate with enough support.
+ * pages of different clusters and the rule is not kept. Cost: one pass over the pages of the rule's
+ * host (and, for an alias, of its target) for each candidate with enough support, and for the
+ * {@link #REJECTED} most supported candidates that are shown though not kept.
  */
 public final class RuleLearner {
 
@@ -195,9 +196,30 @@ public final class RuleLearner {
 
     private void accept(UrlRule rule) {
         accepted.add(rule);
-        for (int k = 0; k < current.length; k++) {
+        for (int k : pagesOf(rule)) {
             current[k] = rule.apply(current[k]);
         }
+        if (rule.kind() == UrlRule.Kind.HOST_ALIAS) {
+            byHost = null; // pages moved to another host
+        }
+    }
+
+    /** The pages by their current host: the only pages a rule of that host can rewrite. */
+    private Map<String, List<Integer>> byHost;
+
+    /** The pages whose current host is the rule's (for an alias, also its target's). */
+    private List<Integer> pagesOf(UrlRule rule) {
+        if (byHost == null) {
+            byHost = new HashMap<>();
+            for (int k = 0; k < current.length; k++) {
+                byHost.computeIfAbsent(Url.parse(current[k]).host(), h -> new ArrayList<>()).add(k);
+            }
+        }
+        List<Integer> pages = new ArrayList<>(byHost.getOrDefault(rule.host(), List.of()));
+        if (rule.kind() == UrlRule.Kind.HOST_ALIAS) {
+            pages.addAll(byHost.getOrDefault(rule.to(), List.of()));
+        }
+        return pages;
     }
 
     /**
@@ -397,7 +419,7 @@ public final class RuleLearner {
     private long violations(UrlRule rule) {
         // Pages by their URL with the rule, then by their URL before it, then by cluster.
         Map<String, Map<String, Map<String, Integer>>> groups = new HashMap<>();
-        for (int k = 0; k < current.length; k++) {
+        for (int k : pagesOf(rule)) {
             String before = current[k];
             String after = rule.apply(before);
             groups.computeIfAbsent(after, x -> new HashMap<>())

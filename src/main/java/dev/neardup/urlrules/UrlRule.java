@@ -124,8 +124,19 @@ public record UrlRule(Kind kind, String host, String parameter, String from, Str
     /** {@code url} rewritten by each of {@code rules} in turn. */
     public static String normalise(List<UrlRule> rules, String url) {
         String out = url;
+        Url u = Url.parse(out);
         for (UrlRule rule : rules) {
-            out = rule.apply(out);
+            if (u == null) {
+                return out; // no rule applies to a URL that is not absolute
+            }
+            if (!rule.host.equals(u.host())) {
+                continue; // the URL is parsed again only when a rule changed it
+            }
+            String next = rule.apply(out);
+            if (!next.equals(out)) {
+                out = next;
+                u = Url.parse(out);
+            }
         }
         return out;
     }
