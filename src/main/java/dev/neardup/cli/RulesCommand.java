@@ -5,6 +5,7 @@ import dev.neardup.config.Setting;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.rules.Rules;
+import dev.neardup.tools.rules.RunOutputs;
 import dev.neardup.urlrules.RuleLearner;
 import java.io.IOException;
 import java.io.Writer;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
         header = "Learn URL rules that explain the duplicates, for the crawler.",
         description = {
             "Learns URL rewrite rules, per host, from the near-duplicate pairs of a run ('run"
-                    + " --verdicts', and its alerts): host aliases (a www host that is its bare"
+                    + " --verdicts', and its alerts) or of a dedupe ('dedupe --clusters', and its"
+                    + " pairs): host aliases (a www host that is its bare"
                     + " name), the scheme (http:// to https://), query parameters to drop"
                     + " (session ids, tracking parameters) and path replacements (/print/ to /,"
                     + " /index.html to /). Each pair proposes the rules that explain where its"
@@ -45,6 +47,7 @@ import picocli.CommandLine.Spec;
             "  neardup rules --alerts alerts.jsonl --verdicts verdicts.jsonl \\",
             "      --output rules.jsonl",
             "  neardup rules --verdicts verdicts.jsonl --min-support 10 --min-precision 0.99",
+            "  neardup rules --clusters clusters.jsonl --pairs pairs.jsonl",
             "  neardup rules --verdicts verdicts.jsonl --output-format regex-normalize \\",
             "      --output regex-normalize.xml"
         })
@@ -60,10 +63,10 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
     @Option(
             names = "--verdicts",
             paramLabel = "FILE",
-            required = true,
             description =
                     "The verdicts of a run (JSON Lines, as 'run --verdicts' writes them): the"
-                            + " pages, their clusters, and the pairs of their matches.")
+                            + " pages, their clusters, and the pairs of their matches. This or"
+                            + " --clusters is required.")
     Path verdicts;
 
     @Option(
@@ -76,10 +79,26 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
     Path alerts;
 
     @Option(
+            names = "--clusters",
+            paramLabel = "FILE",
+            description =
+                    "Instead of a run's outputs, those of 'dedupe': its --clusters file (the"
+                            + " pages and their clusters).")
+    Path clusters;
+
+    @Option(
+            names = "--pairs",
+            paramLabel = "FILE",
+            description =
+                    "With --clusters: the --pairs file of the same dedupe. Default: none (each"
+                            + " page is paired with its cluster's first page).")
+    Path pairs;
+
+    @Option(
             names = {"--output", "-o"},
             paramLabel = "FILE",
             description =
-                    "Where to write the rules, one JSON object a line. Default: standard output.")
+                    "Where to write the rules, as --output-format says. Default: standard output.")
     String output;
 
     @Option(
@@ -103,9 +122,18 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
                             + format
                             + "'");
         }
-        CliFiles.readableFile("verdicts file", verdicts.toString(), verdicts);
-        if (alerts != null) {
-            CliFiles.readableFile("alerts file", alerts.toString(), alerts);
+        if ((verdicts == null) == (clusters == null)) {
+            throw NeardupException.usage(
+                    "give the outputs of a run (--verdicts) or of a dedupe (--clusters), one of"
+                            + " them");
+        }
+        if (verdicts != null ? pairs != null : alerts != null) {
+            throw NeardupException.usage("--alerts goes with --verdicts, --pairs with --clusters");
+        }
+        for (Path file : new Path[] {verdicts, alerts, clusters, pairs}) {
+            if (file != null) {
+                CliFiles.readableFile("file", file.toString(), file);
+            }
         }
         CliFiles.writableFile("--output", output);
         Configuration conf = new Configuration();
@@ -113,7 +141,12 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
         Setting.check(conf);
         RuleLearner.Settings settings = Rules.settings(conf);
         Rules.Learned learned =
-                Rules.learn(alerts, verdicts, settings, spec.commandLine().getErr());
+                Rules.learn(
+                        verdicts != null
+                                ? RunOutputs.read(alerts, verdicts, spec.commandLine().getErr())
+                                : RunOutputs.readDedupe(
+                                        clusters, pairs, spec.commandLine().getErr()),
+                        settings);
         if (output == null || output.equals("-")) {
             Rules.write(learned.learned(), how, spec.commandLine().getOut());
         } else {

@@ -89,7 +89,26 @@ class RulesCommandITCase {
         assertThat(learned.exitCode()).as(learned.err()).isZero();
         assertThat(learned.err()).contains("rules (support >= ");
         List<UrlRule> found = read(rules);
+        assertThePlantedCriteria(found);
+        // Every line is a rule with its evidence.
+        List<JsonNode> records = new ArrayList<>();
+        for (String line : Files.readAllLines(rules)) {
+            records.add(Json.MAPPER.readTree(line));
+        }
+        OutputSchemas.assertAllValid("rule.schema.json", records);
+        for (String line : Files.readAllLines(rules)) {
+            JsonNode r = Json.MAPPER.readTree(line);
+            assertThat(r.get("support").asLong()).isGreaterThanOrEqualTo(3);
+            assertThat(r.get("precision").asDouble()).isGreaterThanOrEqualTo(0.95);
+            assertThat(r.get("examples")).isNotEmpty();
+        }
+    }
 
+    /**
+     * Every planted rule is learned, no content-changing parameter (nor the noisy one) is dropped,
+     * and fewer than 1% of the URLs are merged with a URL of other content.
+     */
+    private static void assertThePlantedCriteria(List<UrlRule> found) {
         List<String> unlearned = new ArrayList<>();
         for (PlantedRulesCrawl.Planted p : crawl.planted) {
             if (!UrlRule.normalise(found, p.url())
@@ -118,18 +137,47 @@ class RulesCommandITCase {
         assertThat(merged / (double) crawl.pages.size())
                 .as("share of URLs merged with a URL of other content")
                 .isLessThan(0.01);
-        // Every line is a rule with its evidence.
-        List<JsonNode> records = new ArrayList<>();
-        for (String line : Files.readAllLines(rules)) {
-            records.add(Json.MAPPER.readTree(line));
-        }
-        OutputSchemas.assertAllValid("rule.schema.json", records);
-        for (String line : Files.readAllLines(rules)) {
-            JsonNode r = Json.MAPPER.readTree(line);
-            assertThat(r.get("support").asLong()).isGreaterThanOrEqualTo(3);
-            assertThat(r.get("precision").asDouble()).isGreaterThanOrEqualTo(0.95);
-            assertThat(r.get("examples")).isNotEmpty();
-        }
+    }
+
+    /** The outputs of 'dedupe' give rules that meet the same criteria, with and without pairs. */
+    @Test
+    void learnsThePlantedRulesFromADedupe() throws IOException {
+        Path clusters = dir.resolve("clusters.jsonl");
+        Path pairs = dir.resolve("pairs.jsonl");
+        CliRun dedupe =
+                CliRun.run(
+                        "dedupe",
+                        "--input",
+                        dir.resolve("crawl.jsonl").toString(),
+                        "--clusters",
+                        clusters.toString(),
+                        "--pairs",
+                        pairs.toString(),
+                        "-q");
+        assertThat(dedupe.exitCode()).as(dedupe.err()).isZero();
+        Path withPairs = dir.resolve("dedupe-rules.jsonl");
+        Path withoutPairs = dir.resolve("dedupe-star-rules.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "rules",
+                        "--clusters",
+                        clusters.toString(),
+                        "--pairs",
+                        pairs.toString(),
+                        "-o",
+                        withPairs.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThePlantedCriteria(read(withPairs));
+        run = CliRun.run("rules", "--clusters", clusters.toString(), "-o", withoutPairs.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThePlantedCriteria(read(withoutPairs));
+    }
+
+    @Test
+    void aRunsAndADedupesOutputsDoNotMix() {
+        CliRun.run("rules").usageError("neardup rules", "--verdicts");
+        CliRun.run("rules", "--verdicts", verdicts.toString(), "--pairs", verdicts.toString())
+                .usageError("neardup rules", "--pairs with --clusters");
     }
 
     @Test
@@ -250,7 +298,7 @@ class RulesCommandITCase {
     @Test
     void aMissingFileIsAUsageError() {
         CliRun.run("rules", "--verdicts", dir.resolve("missing.jsonl").toString())
-                .usageError("neardup rules", "verdicts file not found");
+                .usageError("neardup rules", "file not found");
     }
 
     @Test

@@ -47,7 +47,13 @@ public final class Rules {
     public static Learned learn(
             Path alerts, Path verdicts, RuleLearner.Settings settings, PrintWriter err)
             throws IOException {
-        RunOutputs outputs = RunOutputs.read(alerts, verdicts, err);
+        return learn(RunOutputs.read(alerts, verdicts, err), settings);
+    }
+
+    /**
+     * Learns the rules of outputs read ({@link RunOutputs#read}, {@link RunOutputs#readDedupe}).
+     */
+    public static Learned learn(RunOutputs outputs, RuleLearner.Settings settings) {
         return new Learned(outputs, RuleLearner.learn(outputs.pages(), outputs.pairs(), settings));
     }
 

@@ -73,6 +73,77 @@ public final class RunOutputs {
         return out;
     }
 
+    /**
+     * Reads the outputs of {@code dedupe}: its clusters ({@code --clusters}: each document's url
+     * and cluster) and, when given, its verified pairs ({@code --pairs}: two ids, whose urls the
+     * clusters give). Without pairs, each document is paired with its cluster's first document.
+     *
+     * @param pairsFile the pairs, or null
+     */
+    public static RunOutputs readDedupe(Path clustersFile, Path pairsFile, PrintWriter err)
+            throws IOException {
+        RunOutputs out = new RunOutputs();
+        Map<String, String> urls = new HashMap<>();
+        List<String[]> members = new ArrayList<>();
+        out.lines(
+                clustersFile,
+                c -> {
+                    out.verdicts++;
+                    String url = url(c, "url");
+                    if ("".equals(url)) {
+                        return URL_TOO_LONG;
+                    }
+                    String id = c.get("docId").asText();
+                    String cluster = c.path("clusterId").asText(id);
+                    out.union(id, cluster);
+                    if (url != null) {
+                        urls.put(id, url);
+                        out.page(id, url, !cluster.equals(id));
+                        if (!cluster.equals(id)) {
+                            members.add(new String[] {url, cluster});
+                        }
+                    }
+                    return null;
+                },
+                err);
+        if (pairsFile == null) {
+            for (String[] m : members) {
+                String first = urls.get(m[1]);
+                if (first != null) {
+                    out.pairs.add(new RuleLearner.Pair(m[0], first));
+                }
+            }
+        } else {
+            out.lines(
+                    pairsFile,
+                    p -> {
+                        out.alerts++;
+                        String a = urls.get(p.get("docId").asText());
+                        String b = urls.get(p.path("duplicateOf").asText());
+                        if (a != null && b != null) {
+                            out.pairs.add(new RuleLearner.Pair(a, b));
+                        }
+                        return null;
+                    },
+                    err);
+        }
+        return out;
+    }
+
+    /** A page of the output: its url, the document it names last, and its host's counts. */
+    private void page(String id, String url, boolean duplicate) {
+        urlToDoc.remove(url); // the last document of a URL, in order
+        urlToDoc.put(url, id);
+        String host = UrlRule.hostOf(url);
+        if (host != null) {
+            long[] n = hosts.computeIfAbsent(host, h -> new long[2]);
+            n[0]++;
+            if (duplicate) {
+                n[1]++;
+            }
+        }
+    }
+
     /** The pages: each distinct URL of the verdicts, in the cluster of its last document. */
     public List<RuleLearner.Page> pages() {
         List<RuleLearner.Page> pages = new ArrayList<>();
@@ -93,12 +164,12 @@ public final class RunOutputs {
         return rates;
     }
 
-    /** Verdicts read (DELETED ones too). */
+    /** Verdicts read (DELETED ones too), or for a dedupe its cluster assignments. */
     public long verdicts() {
         return verdicts;
     }
 
-    /** Alerts read (pairs and cluster merges). */
+    /** Alerts read (pairs and cluster merges), or for a dedupe its pairs. */
     public long alerts() {
         return alerts;
     }
@@ -246,16 +317,7 @@ public final class RunOutputs {
             }
         }
         if (url != null) {
-            urlToDoc.remove(url); // the last document of a URL, in order
-            urlToDoc.put(url, id);
-            String host = UrlRule.hostOf(url);
-            if (host != null) {
-                long[] n = hosts.computeIfAbsent(host, h -> new long[2]);
-                n[0]++;
-                if (duplicate) {
-                    n[1]++;
-                }
-            }
+            page(id, url, duplicate);
         }
         return null;
     }
