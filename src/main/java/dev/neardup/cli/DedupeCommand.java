@@ -179,6 +179,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
         if (cluster != null) {
             conf = JobOptions.onCluster(cluster, conf);
         }
+        Configuration reportConf = conf;
         DedupeRun.Options options =
                 new DedupeRun.Options(
                         conf,
@@ -205,7 +206,8 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                                         input.sample ? List.of("--sample") : input.files,
                                         inputs,
                                         clusters,
-                                        pairs),
+                                        pairs,
+                                        reportConf),
                         progress.workDir,
                         progress.progressInterval,
                         progress.quiet);

@@ -6,7 +6,6 @@ import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.tools.rules.Rules;
 import dev.neardup.tools.rules.RunOutputs;
-import dev.neardup.urlrules.RuleLearner;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -139,14 +138,13 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
         Configuration conf = new Configuration();
         SettingFlags.given(spec).forEach(conf::setString);
         Setting.check(conf);
-        RuleLearner.Settings settings = Rules.settings(conf);
         Rules.Learned learned =
                 Rules.learn(
                         verdicts != null
                                 ? RunOutputs.read(alerts, verdicts, spec.commandLine().getErr())
                                 : RunOutputs.readDedupe(
                                         clusters, pairs, spec.commandLine().getErr()),
-                        settings);
+                        conf);
         if (output == null || output.equals("-")) {
             Rules.write(learned.learned(), how, spec.commandLine().getOut());
         } else {
@@ -161,7 +159,7 @@ final class RulesCommand implements Callable<Integer>, SettingFlags.Bound {
                         "cannot write --output " + output + ": " + e.getMessage(), e);
             }
         }
-        spec.commandLine().getErr().println(Rules.summary(learned, settings));
+        spec.commandLine().getErr().println(Rules.summary(learned));
         return 0;
     }
 }

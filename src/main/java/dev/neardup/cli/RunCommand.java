@@ -10,7 +10,6 @@ import dev.neardup.runtime.KafkaRun;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.tools.report.RunReport;
-import dev.neardup.tools.rules.Rules;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -227,7 +226,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                                         inputFile,
                                         verdictsFile,
                                         summary,
-                                        Rules.settings(conf))),
+                                        conf)),
                 err);
     }
 }

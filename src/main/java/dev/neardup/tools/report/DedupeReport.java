@@ -8,8 +8,12 @@ import dev.neardup.batch.DedupeSummary;
 import dev.neardup.io.Json;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.tools.rules.RunOutputs;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The report of {@code dedupe --report}: the clusters file read once for the members of the largest
@@ -42,7 +47,8 @@ public final class DedupeReport {
             List<String> given,
             List<String> inputs,
             Path clusters,
-            Path pairs)
+            Path pairs,
+            ReadableConfig conf)
             throws IOException {
         // Exact verification is Jaccard's: then the candidates are LSH bands.
         OutputReport out =
@@ -91,11 +97,19 @@ public final class DedupeReport {
                                                 settings.batch().thresholdTitle()))));
         HtmlReport.write(
                 out.build(
-                        "neardup dedupe: " + String.join(" ", given),
-                        facts,
-                        settings.job(),
-                        inputs,
-                        List.of(sizes)),
+                                "neardup dedupe: " + String.join(" ", given),
+                                facts,
+                                settings.job(),
+                                inputs,
+                                List.of(sizes))
+                        .withTables(
+                                RulesTables.of(
+                                        Rules.learn(
+                                                RunOutputs.readDedupe(
+                                                        clusters,
+                                                        pairs,
+                                                        new PrintWriter(Writer.nullWriter())),
+                                                conf))),
                 report);
     }
 

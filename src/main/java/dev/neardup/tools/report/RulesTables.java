@@ -19,8 +19,9 @@ final class RulesTables {
 
     private RulesTables() {}
 
-    static List<Report.Table> of(Rules.Learned learned, RuleLearner.Settings settings) {
+    static List<Report.Table> of(Rules.Learned learned) {
         RuleLearner.Result r = learned.learned();
+        RuleLearner.Settings settings = learned.settings();
         List<String> columns =
                 List.of("host", "rule", "support", "violations", "precision", "examples");
         List<List<String>> kept = new ArrayList<>();

@@ -7,7 +7,7 @@ import dev.neardup.pipeline.NearDupSettings;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
 import dev.neardup.tools.rules.Rules;
-import dev.neardup.urlrules.RuleLearner;
+import dev.neardup.tools.rules.RunOutputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The report of {@code run --report} on a file: the verdicts read once for the reported pairs (each
@@ -99,7 +100,7 @@ public final class RunReport {
      * @param inputs the files the job read, in order
      * @param verdicts the verdicts the job wrote
      * @param summary the run's summary line
-     * @param rules the bounds of the URL rules learned from the verdicts
+     * @param conf the configuration, for the bounds of the URL rules learned from the verdicts
      */
     public static void write(
             Path report,
@@ -109,7 +110,7 @@ public final class RunReport {
             List<Path> inputs,
             Path verdicts,
             String summary,
-            RuleLearner.Settings rules)
+            ReadableConfig conf)
             throws IOException {
         OutputReport out = new OutputReport(samples, settings, null);
         Map<String, Long> sizes = new HashMap<>();
@@ -170,7 +171,9 @@ public final class RunReport {
                         new Report.Fact("result", summary));
         // The job wrote the verdicts: no line is skipped, and nothing is said.
         Rules.Learned learned =
-                Rules.learn(null, verdicts, rules, new PrintWriter(Writer.nullWriter()));
+                Rules.learn(
+                        RunOutputs.read(null, verdicts, new PrintWriter(Writer.nullWriter())),
+                        conf);
         HtmlReport.write(
                 out.build(
                                 "neardup run: " + name,
@@ -178,7 +181,7 @@ public final class RunReport {
                                 settings,
                                 inputs.stream().map(Path::toString).toList(),
                                 List.of(figure))
-                        .withTables(RulesTables.of(learned, rules)),
+                        .withTables(RulesTables.of(learned)),
                 report);
     }
 }

@@ -8,9 +8,7 @@ import dev.neardup.urlrules.RuleLearner;
 import dev.neardup.urlrules.RuleRegexes;
 import dev.neardup.urlrules.UrlRule;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.configuration.ReadableConfig;
@@ -32,8 +30,10 @@ public final class Rules {
      *
      * @param outputs the run's outputs as read
      * @param learned the rules and the candidates not kept
+     * @param settings the bounds they were learned with
      */
-    public record Learned(RunOutputs outputs, RuleLearner.Result learned) {}
+    public record Learned(
+            RunOutputs outputs, RuleLearner.Result learned, RuleLearner.Settings settings) {}
 
     private Rules() {}
 
@@ -43,18 +43,17 @@ public final class Rules {
                 conf.get(RulesOptions.MIN_SUPPORT), conf.get(RulesOptions.MIN_PRECISION), EXAMPLES);
     }
 
-    /** Reads the outputs of a run and learns their rules. */
-    public static Learned learn(
-            Path alerts, Path verdicts, RuleLearner.Settings settings, PrintWriter err)
-            throws IOException {
-        return learn(RunOutputs.read(alerts, verdicts, err), settings);
-    }
-
     /**
      * Learns the rules of outputs read ({@link RunOutputs#read}, {@link RunOutputs#readDedupe}).
      */
     public static Learned learn(RunOutputs outputs, RuleLearner.Settings settings) {
-        return new Learned(outputs, RuleLearner.learn(outputs.pages(), outputs.pairs(), settings));
+        return new Learned(
+                outputs, RuleLearner.learn(outputs.pages(), outputs.pairs(), settings), settings);
+    }
+
+    /** Learns the rules of outputs read, with the bounds of {@code conf}. */
+    public static Learned learn(RunOutputs outputs, ReadableConfig conf) {
+        return learn(outputs, settings(conf));
     }
 
     /** Writes the kept rules, one JSON object a line. */
@@ -190,8 +189,9 @@ public final class Rules {
     }
 
     /** One line on what was learned, for standard error. */
-    public static String summary(Learned l, RuleLearner.Settings settings) {
+    public static String summary(Learned l) {
         RuleLearner.Result r = l.learned();
+        RuleLearner.Settings settings = l.settings();
         StringBuilder s =
                 new StringBuilder(
                         String.format(
