@@ -21,7 +21,7 @@ import java.util.TreeSet;
  *
  * <ol>
  *   <li>host aliases (the pair's paths are equal, its hosts differ), towards the host with more
- *       pages;
+ *       pages (an alias of a host that is already an alias goes to where that one goes);
  *   <li>the scheme ({@code http://host} to {@code https://host});
  *   <li>dropped query parameters (a parameter present in one URL only, or with another value);
  *   <li>path replacements (the differing path segments, or tokens of one segment, towards the
@@ -152,7 +152,11 @@ public final class RuleLearner {
         List<Learned> rejected = new ArrayList<>();
         for (Step step : Step.values()) {
             List<Learned> stepKept = new ArrayList<>();
-            for (Candidate c : candidates(step)) {
+            for (Candidate proposed : candidates(step)) {
+                Candidate c = proposed.resolved();
+                if (c == null) {
+                    continue; // an alias of a host that is already an alias
+                }
                 long support = c.support(accepted);
                 if (support == 0) {
                     continue; // explained by a rule kept before it
@@ -169,9 +173,6 @@ public final class RuleLearner {
                 } else {
                     rejected.add(learned);
                 }
-            }
-            if (step == Step.HOST_ALIAS) {
-                stepKept = chained(stepKept);
             }
             kept.addAll(stepKept);
         }
@@ -222,27 +223,6 @@ public final class RuleLearner {
         return pages;
     }
 
-    /**
-     * Host aliases with their targets followed to the end of a chain ({@code a} to {@code b} and
-     * {@code b} to {@code c} become {@code a} to {@code c}), so that their order does not matter.
-     */
-    private List<Learned> chained(List<Learned> aliases) {
-        Map<String, String> target = new HashMap<>();
-        aliases.forEach(l -> target.put(l.rule().from(), l.rule().to()));
-        List<Learned> out = new ArrayList<>();
-        for (Learned l : aliases) {
-            String to = l.rule().to();
-            Set<String> visited = new HashSet<>();
-            while (target.containsKey(to) && visited.add(to)) {
-                to = target.get(to);
-            }
-            UrlRule rule = UrlRule.hostAlias(l.rule().from(), to);
-            accepted.set(accepted.indexOf(l.rule()), rule);
-            out.add(new Learned(rule, l.support(), l.violations(), l.examples()));
-        }
-        return out;
-    }
-
     /** A proposed rule and the pairs that proposed it. */
     private final class Candidate {
         final UrlRule rule;
@@ -250,6 +230,36 @@ public final class RuleLearner {
 
         Candidate(UrlRule rule) {
             this.rule = rule;
+        }
+
+        /**
+         * This candidate as the rules kept so far leave it: a host alias whose target is already an
+         * alias of another host goes to that host, so that the pages of a chain end on one host
+         * (and are checked against that host's pages); null for an alias of a host that is itself
+         * an alias already, or of a host to itself.
+         */
+        Candidate resolved() {
+            if (rule.kind() != UrlRule.Kind.HOST_ALIAS) {
+                return this;
+            }
+            String to = rule.to();
+            for (UrlRule kept : accepted) {
+                if (kept.from().equals(rule.from())) {
+                    return null;
+                }
+                if (kept.from().equals(to)) {
+                    to = kept.to();
+                }
+            }
+            if (to.equals(rule.from())) {
+                return null;
+            }
+            if (to.equals(rule.to())) {
+                return this;
+            }
+            Candidate c = new Candidate(UrlRule.hostAlias(rule.from(), to));
+            c.pairs.addAll(pairs);
+            return c;
         }
 
         /** The pairs that still differ and that the rule, after {@code before}, rewrites. */

@@ -75,4 +75,33 @@ class RuleLearnerTest {
         assertThat(result.explained()).isEqualTo(result.pairs()).isEqualTo(6);
         assertThat(result.rules()).allSatisfy(l -> assertThat(l.precision()).isEqualTo(1.0));
     }
+
+    @Test
+    void anAliasOfAnAliasGoesToTheLastHost() {
+        List<RuleLearner.Page> pages = new ArrayList<>();
+        List<RuleLearner.Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String org = "https://example.org/p" + i;
+            pages.add(new RuleLearner.Page(org, "c" + i));
+            pages.add(new RuleLearner.Page("https://example.org/only" + i, "o" + i));
+            if (i < 4) {
+                pages.add(new RuleLearner.Page("https://www.example.org/p" + i, "c" + i));
+                pairs.add(new RuleLearner.Pair("https://www.example.org/p" + i, org));
+            }
+            if (i < 3) {
+                // Paired with the www host only: its alias goes through www to example.org.
+                pages.add(new RuleLearner.Page("https://example.net/p" + i, "c" + i));
+                pairs.add(
+                        new RuleLearner.Pair(
+                                "https://example.net/p" + i, "https://www.example.org/p" + i));
+            }
+        }
+        RuleLearner.Result result = RuleLearner.learn(pages, pairs, DEFAULTS);
+        assertThat(result.rules())
+                .extracting(RuleLearner.Learned::rule)
+                .containsExactly(
+                        UrlRule.hostAlias("www.example.org", "example.org"),
+                        UrlRule.hostAlias("example.net", "example.org"));
+        assertThat(result.explained()).isEqualTo(result.pairs()).isEqualTo(7);
+    }
 }
