@@ -287,6 +287,61 @@ class RulesCommandITCase {
         }
     }
 
+    /**
+     * On the sample crawl every rule its README's pairs suggest has one pair: the defaults write
+     * none, and at a minimum support of 1 they are all there (print views, the old /en/ path, the
+     * plain-text copies, the colour parameter).
+     */
+    @Test
+    void theSampleCrawlsRulesAreWhatItsPairsSuggest() throws IOException {
+        Path sampleAlerts = dir.resolve("sample-alerts.jsonl");
+        Path sampleVerdicts = dir.resolve("sample-verdicts.jsonl");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--sample",
+                        "--alerts",
+                        sampleAlerts.toString(),
+                        "--verdicts",
+                        sampleVerdicts.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Path defaults = dir.resolve("sample-rules.jsonl");
+        Path all = dir.resolve("sample-rules-1.jsonl");
+        String a = sampleAlerts.toString();
+        String v = sampleVerdicts.toString();
+        assertThat(
+                        CliRun.run(
+                                        "rules",
+                                        "--alerts",
+                                        a,
+                                        "--verdicts",
+                                        v,
+                                        "-o",
+                                        defaults.toString())
+                                .err())
+                .contains("0 rules (support >= 3, precision >= 0.95) explain 0 of 26");
+        CliRun.run(
+                "rules",
+                "--alerts",
+                a,
+                "--verdicts",
+                v,
+                "--min-support",
+                "1",
+                "-o",
+                all.toString());
+        assertThat(read(defaults)).isEmpty();
+        assertThat(read(all))
+                .hasSize(14)
+                .contains(
+                        UrlRule.replace("news.example.org", "/print/", "/"),
+                        UrlRule.replace("kitchen.example.com", "/print", ""),
+                        UrlRule.replace("museum.example.org", "/en/", "/"),
+                        UrlRule.replace("crumb.example.net", ".txt", ""),
+                        UrlRule.replace("trails.example.org", "/printable.txt", ""),
+                        UrlRule.dropParameter("shop.example.com", "colour"));
+    }
+
     @Test
     void anUnknownFormatIsAUsageError() {
         CliRun.run("rules", "--verdicts", verdicts.toString(), "--output-format", "nutch")
