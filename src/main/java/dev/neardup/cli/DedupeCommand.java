@@ -179,7 +179,6 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
         if (cluster != null) {
             conf = JobOptions.onCluster(cluster, conf);
         }
-        Configuration reportConf = conf;
         DedupeRun.Options options =
                 new DedupeRun.Options(
                         conf,
@@ -206,8 +205,7 @@ final class DedupeCommand implements Callable<Integer>, SettingFlags.Bound {
                                         input.sample ? List.of("--sample") : input.files,
                                         inputs,
                                         clusters,
-                                        pairs,
-                                        reportConf),
+                                        pairs),
                         progress.workDir,
                         progress.progressInterval,
                         progress.quiet);

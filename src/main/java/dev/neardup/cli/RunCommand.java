@@ -225,8 +225,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Bound {
                                         name,
                                         inputFile,
                                         verdictsFile,
-                                        summary,
-                                        conf)),
+                                        summary)),
                 err);
     }
 }

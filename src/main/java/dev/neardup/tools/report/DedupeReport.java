@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The report of {@code dedupe --report}: the clusters file read once for the members of the largest
@@ -47,8 +46,7 @@ public final class DedupeReport {
             List<String> given,
             List<String> inputs,
             Path clusters,
-            Path pairs,
-            ReadableConfig conf)
+            Path pairs)
             throws IOException {
         // Exact verification is Jaccard's: then the candidates are LSH bands.
         OutputReport out =
@@ -109,7 +107,7 @@ public final class DedupeReport {
                                                         clusters,
                                                         pairs,
                                                         new PrintWriter(Writer.nullWriter())),
-                                                conf))),
+                                                Rules.defaults()))),
                 report);
     }
 

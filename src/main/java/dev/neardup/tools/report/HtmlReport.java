@@ -48,7 +48,7 @@ public final class HtmlReport {
             ol.members{font-size:12px;columns:2;overflow-wrap:anywhere}
             table.data{border-collapse:collapse;margin:6px 0;font-variant-numeric:tabular-nums}\
             table.data th,table.data td{border:1px solid #d7dce2;padding:3px 8px;\
-            text-align:left;vertical-align:top;overflow-wrap:anywhere}\
+            text-align:left;vertical-align:top;overflow-wrap:anywhere;white-space:pre-line}\
             table.data th{background:#f3f5f8}
             """;
 

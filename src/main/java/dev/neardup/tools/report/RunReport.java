@@ -21,15 +21,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * The report of {@code run --report} on a file: the verdicts read once for the reported pairs (each
  * verdict's matches) and the cluster sizes (a cluster is named by its first document, the verdicts'
  * {@code clusterId}), once more for the members of the largest clusters, and the input once for the
- * sampled pages, and the URL rules of the verdicts ({@link Rules}) with the duplicate rate of each
- * host. Memory: the sizes of the clusters with near-duplicates, the samples, and every distinct URL
- * of the verdicts (for the rules).
+ * sampled pages, and the URL rules of the verdicts ({@link Rules}, at the default bounds) with the
+ * duplicate rate of each host. Memory: the sizes of the clusters with near-duplicates, the samples,
+ * and every distinct URL of the verdicts (for the rules).
  */
 public final class RunReport {
 
@@ -100,7 +99,6 @@ public final class RunReport {
      * @param inputs the files the job read, in order
      * @param verdicts the verdicts the job wrote
      * @param summary the run's summary line
-     * @param conf the configuration, for the bounds of the URL rules learned from the verdicts
      */
     public static void write(
             Path report,
@@ -109,8 +107,7 @@ public final class RunReport {
             String name,
             List<Path> inputs,
             Path verdicts,
-            String summary,
-            ReadableConfig conf)
+            String summary)
             throws IOException {
         OutputReport out = new OutputReport(samples, settings, null);
         Map<String, Long> sizes = new HashMap<>();
@@ -173,7 +170,7 @@ public final class RunReport {
         Rules.Learned learned =
                 Rules.learn(
                         RunOutputs.read(null, verdicts, new PrintWriter(Writer.nullWriter())),
-                        conf);
+                        Rules.defaults());
         HtmlReport.write(
                 out.build(
                                 "neardup run: " + name,

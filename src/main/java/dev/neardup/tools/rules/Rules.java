@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -49,6 +50,11 @@ public final class Rules {
     public static Learned learn(RunOutputs outputs, RuleLearner.Settings settings) {
         return new Learned(
                 outputs, RuleLearner.learn(outputs.pages(), outputs.pairs(), settings), settings);
+    }
+
+    /** The default bounds ({@link RulesOptions}), with which the HTML reports learn the rules. */
+    public static RuleLearner.Settings defaults() {
+        return settings(new Configuration());
     }
 
     /** Learns the rules of outputs read, with the bounds of {@code conf}. */
