@@ -89,7 +89,8 @@ class RulesCommandITCase {
         assertThat(learned.exitCode()).as(learned.err()).isZero();
         assertThat(learned.err()).contains("rules (support >= ");
         List<UrlRule> found = read(rules);
-        assertThePlantedCriteria(found);
+        assertThat(crawl.pages).hasSizeGreaterThan(1000);
+        assertThePlantedCriteria(crawl, found);
         // Every line is a rule with its evidence.
         List<JsonNode> records = new ArrayList<>();
         for (String line : Files.readAllLines(rules)) {
@@ -108,7 +109,7 @@ class RulesCommandITCase {
      * Every planted rule is learned, no content-changing parameter (nor the noisy one) is dropped,
      * and fewer than 1% of the URLs are merged with a URL of other content.
      */
-    private static void assertThePlantedCriteria(List<UrlRule> found) {
+    static void assertThePlantedCriteria(PlantedRulesCrawl crawl, List<UrlRule> found) {
         List<String> unlearned = new ArrayList<>();
         for (PlantedRulesCrawl.Planted p : crawl.planted) {
             if (!UrlRule.normalise(found, p.url())
@@ -123,7 +124,6 @@ class RulesCommandITCase {
                 .doesNotContainAnyElementsOf(PlantedRulesCrawl.CONTENT_PARAMETERS);
         // Four times in five the same page, the fifth another: below the precision bound.
         assertThat(found).doesNotContain(UrlRule.dropParameter("store.example.org", "variant"));
-        assertThat(crawl.pages).hasSizeGreaterThan(1000);
 
         Map<String, Set<String>> clusters = new HashMap<>();
         for (PlantedRulesCrawl.Page p : crawl.pages) {
@@ -167,10 +167,10 @@ class RulesCommandITCase {
                         "-o",
                         withPairs.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThePlantedCriteria(read(withPairs));
+        assertThePlantedCriteria(crawl, read(withPairs));
         run = CliRun.run("rules", "--clusters", clusters.toString(), "-o", withoutPairs.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThePlantedCriteria(read(withoutPairs));
+        assertThePlantedCriteria(crawl, read(withoutPairs));
     }
 
     @Test

@@ -183,8 +183,17 @@ public final class PlantedRulesCrawl {
         return b.toString();
     }
 
-    /** Writes the crawl as job input, one minute between fetches, in the shuffled order. */
+    /** Writes the crawl as job input ({@link #lines}). */
     public void writeJsonl(Path file) {
+        try {
+            Files.write(file, lines(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The crawl as input records, one minute between fetches, in the shuffled order. */
+    public List<String> lines() {
         ObjectMapper json = new ObjectMapper();
         List<String> lines = new ArrayList<>();
         Instant t = Instant.parse("2026-03-01T00:00:00Z");
@@ -198,10 +207,6 @@ public final class PlantedRulesCrawl {
             lines.add(node.toString());
             t = t.plusSeconds(60);
         }
-        try {
-            Files.write(file, lines, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return lines;
     }
 }
