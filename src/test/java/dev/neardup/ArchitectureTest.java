@@ -27,7 +27,11 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     private static final String[] ALGORITHM_PACKAGES = {
-        "dev.neardup.text..", "dev.neardup.sketch..", "dev.neardup.lsh..", "dev.neardup.eval.."
+        "dev.neardup.text..",
+        "dev.neardup.sketch..",
+        "dev.neardup.lsh..",
+        "dev.neardup.eval..",
+        "dev.neardup.urlrules.."
     };
 
     private final JavaClasses classes =
@@ -265,7 +269,7 @@ class ArchitectureTest {
                                     p ->
                                             p.toString()
                                                     .matches(
-                                                            ".*/(text|sketch|lsh|eval)/[A-Z]\\w*\\.java"))
+                                                            ".*/(text|sketch|lsh|eval|urlrules)/[A-Z]\\w*\\.java"))
                             .filter(
                                     p ->
                                             read(p).lines()

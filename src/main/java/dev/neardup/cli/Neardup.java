@@ -43,7 +43,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             CompareCommand.class,
             BenchCommand.class,
             EvaluateCommand.class,
-            DedupeCommand.class
+            DedupeCommand.class,
+            RulesCommand.class
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -17,10 +17,11 @@ import org.apache.flink.configuration.MemorySize;
 
 /**
  * The {@code neardup.*} configuration keys there are: every {@link ConfigOption} declared in {@link
- * NearDupOptions} and {@link DedupeOptions} (with their deprecated keys), and the Kafka client
- * properties under {@link NearDupOptions#KAFKA_PROPERTIES_PREFIX}. {@link #check} rejects a {@code
- * neardup.*} key that is none of them, naming the closest known one, and a duration or memory size
- * without its unit ({@link OptionValues}). Keys of other prefixes are Flink's and pass through.
+ * NearDupOptions}, {@link DedupeOptions} and {@link RulesOptions} (with their deprecated keys), and
+ * the Kafka client properties under {@link NearDupOptions#KAFKA_PROPERTIES_PREFIX}. {@link #check}
+ * rejects a {@code neardup.*} key that is none of them, naming the closest known one, and a
+ * duration or memory size without its unit ({@link OptionValues}). Keys of other prefixes are
+ * Flink's and pass through.
  */
 public final class ConfigKeys {
 
@@ -28,11 +29,15 @@ public final class ConfigKeys {
 
     /** Every known key (deprecated ones too) and the type of its values. */
     private static final Map<String, Type> KEYS =
-            keys(NearDupOptions.class, DedupeOptions.class, RuntimeOptions.class);
+            keys(
+                    NearDupOptions.class,
+                    DedupeOptions.class,
+                    RulesOptions.class,
+                    RuntimeOptions.class);
 
     /** Every option declared in the options classes, in declaration order. */
     public static final List<ConfigOption<?>> OPTIONS =
-            options(NearDupOptions.class, DedupeOptions.class);
+            options(NearDupOptions.class, DedupeOptions.class, RulesOptions.class);
 
     private ConfigKeys() {}
 

@@ -229,4 +229,37 @@ class HtmlReportITCase {
                 .doesNotContain("<script")
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     }
+
+    /**
+     * The URL rules of the run and dedupe reports: every rule of the sample has one pair, so the
+     * print views are candidates below the support bound; the added pages' URL, markup and all, is
+     * a candidate too, shown as text.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "dedupe"})
+    void theReportListsTheUrlRulesAndTheHostsDuplicates(String command) {
+        browser.get(new File(file(command)).toURI().toString());
+        List<String> headings =
+                browser.findElements(By.cssSelector("section h2")).stream()
+                        .map(WebElement::getText)
+                        .toList();
+        assertThat(headings)
+                .contains("URL rules", "Candidate rules not kept", "Duplicates per host");
+        String candidates = browser.findElement(By.id("table-1")).getText();
+        assertThat(candidates)
+                .contains("kitchen.example.com replace '/print' -> ''")
+                .contains("https://kitchen.example.com/recipes/smoky-red-lentil-soup/print")
+                .contains("evil.example");
+        String hosts = browser.findElement(By.id("table-2")).getText();
+        if (command.equals("run")) {
+            // In dedupe the bridge story's print view pairs with the story's re-crawl only (0.80).
+            assertThat(candidates)
+                    .contains("news.example.org replace '/print/' -> '/'")
+                    .contains("https://news.example.org/print/2026/03/elm-street-bridge-repairs");
+            assertThat(hosts).contains("lattice.example.com 8 4 50.0%");
+        } else {
+            assertThat(hosts).contains("lattice.example.com");
+        }
+        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+    }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.neardup.cli.Neardup;
 import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.NearDupOptions;
+import dev.neardup.config.RulesOptions;
 import dev.neardup.config.Setting;
 import dev.neardup.io.DeadLetter;
 import dev.neardup.pipeline.JobMetrics;
@@ -51,7 +52,8 @@ import picocli.CommandLine.Model.OptionSpec;
 public final class ReferenceDocs {
 
     /** The classes whose public static {@link ConfigOption} fields are the job's options. */
-    static final List<Class<?>> OPTION_HOLDERS = List.of(NearDupOptions.class, DedupeOptions.class);
+    static final List<Class<?>> OPTION_HOLDERS =
+            List.of(NearDupOptions.class, DedupeOptions.class, RulesOptions.class);
 
     /**
      * Options set by a flag whose help text does not show the option's default (so the flag cannot
@@ -365,7 +367,8 @@ public final class ReferenceDocs {
                     "verdict.schema.json",
                     "dead-letter.schema.json",
                     "cluster.schema.json",
-                    "pair.schema.json");
+                    "pair.schema.json",
+                    "rule.schema.json");
 
     static String outputs() throws IOException {
         ObjectMapper json = new ObjectMapper();

@@ -13,6 +13,9 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.urlrules.RuleLearner;
+import dev.neardup.urlrules.UrlRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -56,7 +59,8 @@ class OutputSchemaTest {
         "dead-letter.schema.json",
         "document.schema.json",
         "cluster.schema.json",
-        "pair.schema.json"
+        "pair.schema.json",
+        "rule.schema.json"
     };
 
     static final long T0 = 1_772_445_600_000L; // 2026-03-02T10:00:00Z
@@ -294,6 +298,26 @@ class OutputSchemaTest {
         Alert back = Json.MAPPER.convertValue(merge, Alert.class);
         assertThat(back.isClusterMerge()).isTrue();
         assertThat(back.mergedClusterId).isEqualTo("millbrook-gazette-1182");
+    }
+
+    @Test
+    void rulesValidateWithTheFieldsOfTheirKind() {
+        List<RuleLearner.Pair> examples =
+                List.of(new RuleLearner.Pair("https://a.example/x?sid=1", "https://a.example/x"));
+        JsonNode drop =
+                Rules.json(
+                        new RuleLearner.Learned(
+                                UrlRule.dropParameter("a.example", "sid"), 4, 0, examples));
+        JsonNode replace =
+                Rules.json(
+                        new RuleLearner.Learned(
+                                UrlRule.replace("a.example", "/index.html", ""), 4, 1, examples));
+        assertValid("rule.schema.json", drop);
+        assertValid("rule.schema.json", replace);
+        assertThat(replace.get("precision").asDouble()).isEqualTo(0.8);
+        assertInvalid("rule.schema.json", drop, n -> n.put("from", "x"));
+        assertInvalid("rule.schema.json", replace, n -> n.remove("to"));
+        assertInvalid("rule.schema.json", replace, n -> n.put("kind", "rewrite"));
     }
 
     @Test

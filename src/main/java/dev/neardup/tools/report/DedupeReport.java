@@ -8,8 +8,12 @@ import dev.neardup.batch.DedupeSummary;
 import dev.neardup.io.Json;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.tools.rules.RunOutputs;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,11 +95,19 @@ public final class DedupeReport {
                                                 settings.batch().thresholdTitle()))));
         HtmlReport.write(
                 out.build(
-                        "neardup dedupe: " + String.join(" ", given),
-                        facts,
-                        settings.job(),
-                        inputs,
-                        List.of(sizes)),
+                                "neardup dedupe: " + String.join(" ", given),
+                                facts,
+                                settings.job(),
+                                inputs,
+                                List.of(sizes))
+                        .withTables(
+                                RulesTables.of(
+                                        Rules.learn(
+                                                RunOutputs.readDedupe(
+                                                        clusters,
+                                                        pairs,
+                                                        new PrintWriter(Writer.nullWriter())),
+                                                Rules.defaults()))),
                 report);
     }
 

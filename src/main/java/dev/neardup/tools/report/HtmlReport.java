@@ -46,6 +46,10 @@ public final class HtmlReport {
             text-decoration:none}
             .cut{color:#8a94a0;font-style:italic}
             ol.members{font-size:12px;columns:2;overflow-wrap:anywhere}
+            table.data{border-collapse:collapse;margin:6px 0;font-variant-numeric:tabular-nums}\
+            table.data th,table.data td{border:1px solid #d7dce2;padding:3px 8px;\
+            text-align:left;vertical-align:top;overflow-wrap:anywhere;white-space:pre-line}\
+            table.data th{background:#f3f5f8}
             """;
 
     private static final String CSP =
@@ -83,6 +87,10 @@ public final class HtmlReport {
             h.append("<a href=\"#section-").append(i).append("\">");
             h.append(escape(report.sections().get(i).title())).append("</a>");
         }
+        for (int i = 0; i < report.tables().size(); i++) {
+            h.append("<a href=\"#table-").append(i).append("\">");
+            h.append(escape(report.tables().get(i).title())).append("</a>");
+        }
         if (!report.clusters().isEmpty()) {
             h.append("<a href=\"#clusters\">Largest clusters</a>");
         }
@@ -107,6 +115,9 @@ public final class HtmlReport {
                     .append("</figcaption></figure>\n");
         }
         h.append("</section>\n");
+        for (int i = 0; i < report.tables().size(); i++) {
+            table(h, i, report.tables().get(i));
+        }
         for (int i = 0; i < report.sections().size(); i++) {
             Report.Section s = report.sections().get(i);
             h.append("<section id=\"section-").append(i).append("\"><h2>");
@@ -145,6 +156,24 @@ public final class HtmlReport {
         }
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    private static void table(StringBuilder h, int i, Report.Table t) {
+        h.append("<section id=\"table-").append(i).append("\"><h2>");
+        h.append(escape(t.title())).append("</h2>\n<p class=\"note\">");
+        h.append(escape(t.note())).append("</p>\n");
+        if (!t.rows().isEmpty()) {
+            h.append("<table class=\"data\"><tr>");
+            t.columns().forEach(c -> h.append("<th>").append(escape(c)).append("</th>"));
+            h.append("</tr>\n");
+            for (List<String> row : t.rows()) {
+                h.append("<tr>");
+                row.forEach(c -> h.append("<td>").append(escape(c)).append("</td>"));
+                h.append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        h.append("</section>\n");
     }
 
     /** A pair side by side: the similarities, then the two pages with their word diff. */

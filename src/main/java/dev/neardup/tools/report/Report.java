@@ -10,13 +10,42 @@ import java.util.List;
  * @param figures the plots: the S-curve of the settings, recall by similarity, cluster sizes
  * @param sections the pair views: one section per similarity band, missed pairs, false alerts
  * @param clusters the largest clusters (empty for an evaluation)
+ * @param tables tables after the plots: the URL rules of a run and its hosts' duplicate rates
  */
 public record Report(
         String title,
         List<Fact> summary,
         List<Figure> figures,
         List<Section> sections,
-        List<Cluster> clusters) {
+        List<Cluster> clusters,
+        List<Table> tables) {
+
+    /** A report without tables. */
+    public Report(
+            String title,
+            List<Fact> summary,
+            List<Figure> figures,
+            List<Section> sections,
+            List<Cluster> clusters) {
+        this(title, summary, figures, sections, clusters, List.of());
+    }
+
+    /** The report with {@code more} tables after its own. */
+    public Report withTables(List<Table> more) {
+        List<Table> all = new java.util.ArrayList<>(tables);
+        all.addAll(more);
+        return new Report(title, summary, figures, sections, clusters, List.copyOf(all));
+    }
+
+    /**
+     * A table of text.
+     *
+     * @param title its heading
+     * @param note one or two sentences on what it shows, above it
+     * @param columns the column headings
+     * @param rows the cells, row by row, as many as there are columns
+     */
+    public record Table(String title, String note, List<String> columns, List<List<String>> rows) {}
 
     /** One line of the summary. */
     public record Fact(String name, String value) {}

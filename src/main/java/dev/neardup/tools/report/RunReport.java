@@ -7,8 +7,12 @@ import dev.neardup.io.Json;
 import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.tools.plot.ClusterSizePlot;
 import dev.neardup.tools.plot.SCurvePlot;
+import dev.neardup.tools.rules.Rules;
+import dev.neardup.tools.rules.RunOutputs;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +27,9 @@ import java.util.function.Consumer;
  * The report of {@code run --report} on a file: the verdicts read once for the reported pairs (each
  * verdict's matches) and the cluster sizes (a cluster is named by its first document, the verdicts'
  * {@code clusterId}), once more for the members of the largest clusters, and the input once for the
- * sampled pages. Memory: the sizes of the clusters with near-duplicates, and the samples.
+ * sampled pages, and the URL rules of the verdicts ({@link Rules}, at the default bounds) with the
+ * duplicate rate of each host. Memory: the sizes of the clusters with near-duplicates, the samples,
+ * and every distinct URL of the verdicts (for the rules).
  */
 public final class RunReport {
 
@@ -161,13 +167,19 @@ public final class RunReport {
                         new Report.Fact("input", name),
                         new Report.Fact("settings", SimilarityMode.of(settings).describe()),
                         new Report.Fact("result", summary));
+        // The job wrote the verdicts: no line is skipped, and nothing is said.
+        Rules.Learned learned =
+                Rules.learn(
+                        RunOutputs.read(null, verdicts, new PrintWriter(Writer.nullWriter())),
+                        Rules.defaults());
         HtmlReport.write(
                 out.build(
-                        "neardup run: " + name,
-                        facts,
-                        settings,
-                        inputs.stream().map(Path::toString).toList(),
-                        List.of(figure)),
+                                "neardup run: " + name,
+                                facts,
+                                settings,
+                                inputs.stream().map(Path::toString).toList(),
+                                List.of(figure))
+                        .withTables(RulesTables.of(learned)),
                 report);
     }
 }
