@@ -281,7 +281,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         if (cosine.exact()) {
             return String.format(
                     Locale.ROOT,
-                    "the exact cosine of the term-frequency vectors, at least %.4f",
+                    "the exact cosine of the term-frequency vectors (a match from %.4f)",
                     cosine.threshold());
         }
         return "cos(pi h / n), h = Hamming distance %s of n = %s bits, at most %s"
