@@ -15,14 +15,35 @@ import org.apache.flink.configuration.ReadableConfig;
  *
  * @param blocks D, k and B (C(B, k) tables)
  * @param features what a document's vector is made of
- * @param verifyBits V, the Gaussian hyperplane bits that judge candidates (0: the D bits do)
+ * @param verifyBits V, the Gaussian hyperplane bits that judge candidates (0: the D bits do; 0 with
+ *     {@link CosineVerify#EXACT})
+ * @param verify how candidates are judged: on the bits, or on the exact cosine of the
+ *     term-frequency vectors
  */
-public record CosineSettings(BlockParams blocks, SimHashSketcher.Features features, int verifyBits)
+public record CosineSettings(
+        BlockParams blocks, SimHashSketcher.Features features, int verifyBits, CosineVerify verify)
         implements ModeSettings {
+
+    public CosineSettings {
+        require(
+                verify == CosineVerify.BITS || verifyBits == 0,
+                NearDupOptions.SIMHASH_VERIFY_BITS.key(),
+                "must be 0 with " + NearDupOptions.SIMHASH_VERIFY.key() + "=EXACT");
+    }
+
+    /** Judged on V verification bits, or on the D-bit fingerprint when V is 0. */
+    public CosineSettings(BlockParams blocks, SimHashSketcher.Features features, int verifyBits) {
+        this(blocks, features, verifyBits, CosineVerify.BITS);
+    }
 
     /** Without verification bits: pairs are judged on the D-bit fingerprint. */
     public CosineSettings(BlockParams blocks, SimHashSketcher.Features features) {
         this(blocks, features, 0);
+    }
+
+    /** Whether candidates are judged on the exact cosine of their term-frequency vectors. */
+    public boolean exact() {
+        return verify == CosineVerify.EXACT;
     }
 
     /**
@@ -97,6 +118,21 @@ public record CosineSettings(BlockParams blocks, SimHashSketcher.Features featur
             layout =
                     BlockParams.suggestForCorpus(
                             bits, maxHamming, config.get(NearDupOptions.SIMHASH_CORPUS_SIZE), 1.0);
+        }
+        CosineVerify verify = config.get(NearDupOptions.SIMHASH_VERIFY);
+        if (verify == CosineVerify.EXACT) {
+            require(
+                    config.getOptional(NearDupOptions.SIMHASH_VERIFY_BITS).isEmpty(),
+                    NearDupOptions.SIMHASH_VERIFY_BITS.key(),
+                    "does not apply with "
+                            + NearDupOptions.SIMHASH_VERIFY.key()
+                            + "=EXACT (--simhash-verify exact), which judges pairs on the exact"
+                            + " cosine of their term-frequency vectors, not on bits: remove it, or"
+                            + " set "
+                            + NearDupOptions.SIMHASH_VERIFY.key()
+                            + "=BITS");
+            return new CosineSettings(
+                    layout, config.get(NearDupOptions.SIMHASH_FEATURES), 0, verify);
         }
         int verifyBits = config.get(NearDupOptions.SIMHASH_VERIFY_BITS);
         require(

@@ -264,6 +264,48 @@ public final class Evaluation {
     }
 
     /**
+     * As {@link #cosine(List, BlockParams)}, with candidates judged on their exact cosine: P(found)
+     * = P(candidate) from the threshold cos(pi k / D) up, 0 below it.
+     */
+    public static Model cosineExact(List<TermVector> vectors, BlockParams blocks) {
+        Model bits = cosine(vectors, blocks);
+        double threshold = SimHash.cosine(blocks.maxHamming(), blocks.bits());
+        return new Model(
+                "cosine",
+                "P(candidate): " + blocks.tables() + " block tables share a key",
+                "predicted P(found) = P(candidate) at an exact cosine of at least the threshold",
+                String.format(
+                        Locale.ROOT,
+                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
+                                + " tables, exact verification",
+                        blocks.bits(),
+                        blocks.maxHamming(),
+                        threshold,
+                        blocks.blocks(),
+                        blocks.tables())) {
+            @Override
+            public double exact(int a, int b) {
+                return bits.exact(a, b);
+            }
+
+            @Override
+            public double[] edges(double floor) {
+                return bits.edges(floor);
+            }
+
+            @Override
+            public double predictedCandidate(double s) {
+                return bits.predictedCandidate(s);
+            }
+
+            @Override
+            public double predictedFound(double s) {
+                return s >= threshold ? predictedCandidate(s) : 0;
+            }
+        };
+    }
+
+    /**
      * Containment (Broder's 1997 c(A, B), the larger of the two ways): exact containment of the
      * shingle sets, buckets of 0.1, and per pair the size-partitioned bands' P(candidate) at the
      * pair's sizes times the probability that the bottom-s estimate reaches the threshold (a

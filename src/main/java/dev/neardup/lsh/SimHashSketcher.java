@@ -13,7 +13,8 @@ import java.util.Objects;
  * fingerprint, then the T table keys of {@link PermutedBlocks}, which the job uses as band keys.
  * With verification bits, the sketch is the D-bit fingerprint followed by V {@link GaussianSimHash}
  * bits of the same vector ({@code long[(D + V) / 64]}): the tables key the first D bits, the V bits
- * judge the candidates.
+ * judge the candidates. For exact verification instead, the sketch is the document's term-frequency
+ * vector ({@link #termFrequencies}) and the fingerprint only makes the table keys.
  *
  * <p>The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature multiset, not
  * of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at cosine 0.999,
@@ -34,6 +35,7 @@ public final class SimHashSketcher extends TextSketcher {
     private final SimHash simHash;
     private final PermutedBlocks blocks;
     private final GaussianSimHash verify;
+    private final boolean termFrequencies;
 
     /**
      * @param features the shingling of the features (word shingles of size 1 for {@link
@@ -51,7 +53,26 @@ public final class SimHashSketcher extends TextSketcher {
             SimHash simHash,
             PermutedBlocks blocks,
             GaussianSimHash verify) {
+        this(features, simHash, blocks, verify, false);
+    }
+
+    /**
+     * @param verify the verification bits appended to the fingerprint, or null for none
+     * @param termFrequencies whether the sketch is the term-frequency vector ({@link
+     *     #termFrequencies}) instead of the fingerprint (then {@code verify} must be null)
+     */
+    public SimHashSketcher(
+            ShingleOptions features,
+            SimHash simHash,
+            PermutedBlocks blocks,
+            GaussianSimHash verify,
+            boolean termFrequencies) {
         super(new Shingler(Objects.requireNonNull(features, "features")));
+        if (termFrequencies && verify != null) {
+            throw new IllegalArgumentException(
+                    "a sketch is either the term-frequency vector or the verification bits");
+        }
+        this.termFrequencies = termFrequencies;
         this.simHash = Objects.requireNonNull(simHash, "simHash");
         this.blocks = Objects.requireNonNull(blocks, "blocks");
         this.verify = verify;
@@ -86,12 +107,35 @@ public final class SimHashSketcher extends TextSketcher {
         long[] fingerprint = simHash.fingerprint(features);
         long[] keys = blocks.bandKeys(fingerprint);
         long[] sketch = fingerprint;
-        if (verify != null) {
+        if (termFrequencies) {
+            sketch = termFrequencies(features);
+        } else if (verify != null) {
             long[] bits = verify.fingerprint(features);
             sketch = java.util.Arrays.copyOf(fingerprint, fingerprint.length + bits.length);
             System.arraycopy(bits, 0, sketch, fingerprint.length, bits.length);
         }
         return new DocumentSketcher.Sketch(features.length, sketch, keys, identity(features));
+    }
+
+    /**
+     * The term-frequency vector of {@code features} (with repeats, as the shingler returns them):
+     * its distinct feature hashes in ascending (signed) order, each followed by the number of times
+     * it occurs, {@code [f0, n0, f1, n1, ...]}. The vector the fingerprints are made of. The array
+     * is not modified.
+     */
+    public static long[] termFrequencies(long[] features) {
+        long[] sorted = features.clone();
+        java.util.Arrays.sort(sorted);
+        long[] out = new long[2 * sorted.length];
+        int n = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                out[n] = sorted[i];
+                n += 2;
+            }
+            out[n - 1]++;
+        }
+        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
     }
 
     /** Seed of {@link #identity}. Part of stored state: never change it. */

@@ -66,14 +66,17 @@ public final class StateCompatibility {
     /**
      * Keys recorded since a later version, with the value that state recorded before them had: the
      * similarity family (state from before cosine similarity existed is Jaccard state) and where
-     * containment mode kept its samples (in every bucket member, before the sample store).
+     * containment mode kept its samples (in every bucket member, before the sample store), and how
+     * cosine mode verifies its candidates (on bits, before exact verification).
      */
     private static final Map<String, String> LATER_KEYS =
             Map.of(
                     NearDupOptions.SIMILARITY.key(),
                     SimilarityFamily.JACCARD.name(),
                     CONTAINMENT_SAMPLES,
-                    "in-buckets");
+                    "in-buckets",
+                    NearDupOptions.SIMHASH_VERIFY.key(),
+                    "BITS");
 
     /**
      * How the message of a refused restore begins; it goes on with ": " and the differences, "key

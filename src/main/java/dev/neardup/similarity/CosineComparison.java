@@ -56,7 +56,7 @@ final class CosineComparison implements ModeReport {
             GaussianSimHash gaussian = new GaussianSimHash(verify, GaussianSimHash.DEFAULT_SEED);
             this.verifyHamming =
                     SimHash.hamming(gaussian.fingerprint(fa), gaussian.fingerprint(fb));
-            this.verifyEstimate = mode.verification().cosine(verifyHamming);
+            this.verifyEstimate = mode.bitsVerification().cosine(verifyHamming);
         } else {
             this.verifyHamming = -1;
             this.verifyEstimate = estimate;
@@ -113,6 +113,9 @@ final class CosineComparison implements ModeReport {
 
     /** What the job decides: a candidate whose judging bits are within the largest distance. */
     boolean nearDuplicate() {
+        if (settings.exact()) {
+            return firstAgreeingTable >= 0 && exact >= settings.threshold();
+        }
         return settings.verifyBits() == 0
                 ? hamming <= settings.blocks().maxHamming()
                 : firstAgreeingTable >= 0 && verifyHamming <= settings.verifyMaxHamming();

@@ -29,9 +29,11 @@ import org.apache.flink.configuration.ReadableConfig;
  * Cosine similarity of term-frequency vectors: SimHash fingerprints (Charikar 2002), permuted-block
  * tables that find every pair within Hamming distance k (Manku, Jain and Das Sarma 2007), verified
  * in the buckets on the members' Gaussian verification bits ({@link GaussianSimHash}, kept after
- * the fingerprint in the same sketch), or on the fingerprints when there are none. The offline
- * dedupe finds candidates in the same tables, verified the same way, or a sliding window over
- * sorted fingerprints, verified by the fingerprints only.
+ * the fingerprint in the same sketch), or on the fingerprints when there are none; or, with exact
+ * verification, on the exact cosine of the two term-frequency vectors, kept once per document by
+ * the sample store after the buckets ({@link Verification.CosineExact}). The offline dedupe finds
+ * candidates in the same tables, verified the same way, or a sliding window over sorted
+ * fingerprints, verified by the fingerprints only.
  */
 record CosineMode(NearDupSettings settings, CosineSettings cosine)
         implements SimilarityMode, BatchSketches {
@@ -43,6 +45,14 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public TextSketcher newSketcher() {
+        if (cosine.exact()) {
+            return new SimHashSketcher(
+                    features(),
+                    new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
+                    new PermutedBlocks(cosine.blocks()),
+                    null,
+                    true);
+        }
         return new SimHashSketcher(
                 features(),
                 new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
@@ -53,9 +63,25 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     }
 
     @Override
-    public Verification.Cosine verification() {
+    public Verification verification() {
+        return cosine.exact()
+                ? new Verification.CosineExact(cosine.blocks().bits(), cosine.blocks().maxHamming())
+                : bitsVerification();
+    }
+
+    /** The verification on bits (also what the offline dedupe uses). */
+    Verification.Cosine bitsVerification() {
         return new Verification.Cosine(
                 cosine.blocks().bits(), cosine.blocks().maxHamming(), cosine.verifyBits());
+    }
+
+    /**
+     * Exact verification needs the term-frequency vectors, too large for every bucket member: kept
+     * once per document by the sample store.
+     */
+    @Override
+    public CandidateSite candidateSite() {
+        return cosine.exact() ? CandidateSite.SAMPLE_STORE : CandidateSite.BUCKETS;
     }
 
     /** The words (shingles of one token) or the configured shingles, counted. */
@@ -73,6 +99,8 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
         m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
         m.put(NearDupOptions.SIMHASH_FEATURES.key(), cosine.features().name());
+        // BITS is what state from before exact verification had (StateCompatibility.LATER_KEYS).
+        m.put(NearDupOptions.SIMHASH_VERIFY.key(), cosine.verify().name());
         if (cosine.verifyBits() > 0) {
             // Not recorded at 0, so that state from before the verification bits restores.
             m.put(NearDupOptions.SIMHASH_VERIFY_BITS.key(), Integer.toString(cosine.verifyBits()));
@@ -112,6 +140,16 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public BatchSketches batch() {
+        if (cosine.exact()) {
+            throw new IllegalArgumentException(
+                    "invalid option "
+                            + NearDupOptions.SIMHASH_VERIFY.key()
+                            + ": dedupe --similarity cosine judges pairs on the verification bits"
+                            + " or the fingerprints; EXACT is for the streaming job ('neardup run',"
+                            + " 'neardup evaluate'): remove it, or set "
+                            + NearDupOptions.SIMHASH_VERIFY.key()
+                            + "=BITS");
+        }
         return this;
     }
 
@@ -145,7 +183,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public MemberSketches memberSketches(LshParams candidateBanding, boolean exact) {
-        return MemberSketches.simHash(bandKeys(candidateBanding), verification());
+        return MemberSketches.simHash(bandKeys(candidateBanding), bitsVerification());
     }
 
     /**
@@ -155,7 +193,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
      */
     @Override
     public double estimate(long[] a, long[] b) {
-        Verification.Cosine v = verification();
+        Verification.Cosine v = bitsVerification();
         int from = cosine.verifyBits() == 0 ? 0 : cosine.blocks().bits() / 64;
         int h = 0;
         for (int w = from; w < a.length; w++) {
@@ -170,6 +208,9 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
      * theta / pi at theta = arccos(threshold) (binomial, Charikar 2002).
      */
     String describeVerification() {
+        if (cosine.exact()) {
+            return "verify=exact (the cosine of the term-frequency vectors, in the sample store)";
+        }
         return String.format(
                 Locale.ROOT,
                 "verify-bits=%d (%s h <= %d, cosine +/- %.4f at the threshold)",
@@ -237,6 +278,12 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public String describeEstimate(double estimate) {
+        if (cosine.exact()) {
+            return String.format(
+                    Locale.ROOT,
+                    "the exact cosine of the term-frequency vectors (a match from %.4f)",
+                    cosine.threshold());
+        }
         return "cos(pi h / n), h = Hamming distance %s of n = %s bits, at most %s"
                 .formatted(
                         verification().hamming(estimate),
@@ -293,8 +340,13 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
             @Override
             public Evaluation.Model model() {
-                return Evaluation.cosine(
-                        vectors, cosine.blocks(), cosine.verifyBits(), cosine.verifyMaxHamming());
+                return cosine.exact()
+                        ? Evaluation.cosineExact(vectors, cosine.blocks())
+                        : Evaluation.cosine(
+                                vectors,
+                                cosine.blocks(),
+                                cosine.verifyBits(),
+                                cosine.verifyMaxHamming());
             }
 
             /** With the range of Hamming distances expected at the range of cosines. */

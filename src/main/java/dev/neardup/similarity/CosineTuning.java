@@ -118,6 +118,20 @@ final class CosineTuning implements ModeTuning {
         }
         out.println();
         int verify = settings.verifyBits();
+        if (settings.exact()) {
+            out.printf(
+                    Locale.ROOT,
+                    "Verification: exact; the cosine of the two term-frequency vectors judges each"
+                            + " candidate (a match at cosine >= %.4f).%n",
+                    settings.threshold());
+            out.printf(
+                    Locale.ROOT,
+                    "State: %d band records per document (one per table), each member keeping the"
+                            + " document's id; the sample store keeps its term-frequency vector"
+                            + " once, 12 bytes per distinct feature.%n",
+                    chosen.tables());
+            return;
+        }
         if (verify > 0) {
             out.printf(
                     Locale.ROOT,
@@ -145,11 +159,14 @@ final class CosineTuning implements ModeTuning {
         o.put("bits", chosen.bits());
         o.put("maxHamming", chosen.maxHamming());
         o.put("threshold", SimHash.cosine(chosen.maxHamming(), chosen.bits()));
+        o.put("verify", settings.verify().name());
         o.put("verifyBits", settings.verifyBits());
         o.put("verifyMaxHamming", settings.verifyMaxHamming());
         o.put(
                 "sketchBytesPerDocument",
-                chosen.tables() * (chosen.bits() + settings.verifyBits()) / 8);
+                settings.exact()
+                        ? 0
+                        : chosen.tables() * (chosen.bits() + settings.verifyBits()) / 8);
         o.put("corpusSize", corpusSize);
         o.put("blocksGiven", given);
         o.put("blocks", chosen.blocks());

@@ -19,7 +19,10 @@ import java.util.function.IntFunction;
  */
 public interface Verification extends Serializable {
 
-    /** Bytes of a member's packed signature (fixed for given settings: part of the state). */
+    /**
+     * Bytes of a member's packed signature (fixed for given settings: part of the state), or, when
+     * its size varies by document ({@link CosineExact}), the most it may have.
+     */
     int packedBytes();
 
     /** The bytes a bucket keeps of a document's sketch (MinHash signature or SimHash words). */
@@ -327,6 +330,221 @@ public interface Verification extends Serializable {
         public Integer hamming(double similarity) {
             double c = Math.max(-1, Math.min(1, similarity));
             return (int) Math.round(judging * Math.acos(c) / Math.PI);
+        }
+    }
+
+    /**
+     * Exact cosine: a document's packed signature is its whole term-frequency vector, the
+     * sketcher's {@code [f0, n0, f1, n1, ...]} (distinct feature hashes ascending, each with its
+     * count), and a pair's estimate is its exact cosine x . y / (|x| |y|), one merge of the two
+     * sorted vectors; a match when it reaches the threshold cos(pi k / D). Too large to keep in
+     * every bucket of a document: the mode verifies through the sample store, which keeps it once
+     * per document.
+     *
+     * <p>Packed: an int n, the vector's sum of squared counts (a long, of the whole vector), then n
+     * features of 12 bytes each (the 8-byte hash and a 4-byte count), little-endian: 12 + 12 n
+     * bytes. A document with more than {@link #MAX_FEATURES} distinct features keeps its {@link
+     * #MAX_FEATURES} most frequent ones (ties: the lower hashes) with the norm of the whole vector:
+     * the cosine of such a document is then a lower bound, short by the dropped features' share of
+     * the dot product.
+     */
+    final class CosineExact implements Verification {
+        private static final long serialVersionUID = 1L;
+
+        /** The most distinct features a packed vector keeps: 786,444 bytes at most. */
+        public static final int MAX_FEATURES = 1 << 16;
+
+        /** Bytes of the header: the count and the sum of squares. */
+        static final int HEADER = 12;
+
+        /** Bytes per feature: its hash and its count. */
+        public static final int BYTES_PER_FEATURE = 12;
+
+        private static final VarHandle LONG_LE =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+        private static final VarHandle INT_LE =
+                MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+        private final double threshold;
+
+        private final int maxFeatures;
+
+        /**
+         * @param bits D, the bits of the table fingerprint
+         * @param maxHamming k, which sets the threshold cos(pi k / D)
+         */
+        public CosineExact(int bits, int maxHamming) {
+            this(bits, maxHamming, MAX_FEATURES);
+        }
+
+        /** With another limit on the distinct features a packed vector keeps (for tests). */
+        CosineExact(int bits, int maxHamming, int maxFeatures) {
+            SimHash.checkBits(bits);
+            if (maxHamming < 0 || 2 * maxHamming >= bits) {
+                throw new IllegalArgumentException(
+                        "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
+                                .formatted(bits / 2 - 1, bits, maxHamming));
+            }
+            if (maxFeatures < 1) {
+                throw new IllegalArgumentException("maxFeatures must be at least 1");
+            }
+            this.threshold = SimHash.cosine(maxHamming, bits);
+            this.maxFeatures = maxFeatures;
+        }
+
+        /** The threshold cos(pi k / D). */
+        public double threshold() {
+            return threshold;
+        }
+
+        @Override
+        public int packedBytes() {
+            return HEADER + BYTES_PER_FEATURE * maxFeatures;
+        }
+
+        /** Bytes of a packed vector of {@code features} distinct features. */
+        public static int packedBytes(int features) {
+            return HEADER + BYTES_PER_FEATURE * features;
+        }
+
+        /** The distinct features of a packed vector. */
+        public static int features(byte[] packed) {
+            return (int) INT_LE.get(packed, 0);
+        }
+
+        /**
+         * Packs a term-frequency vector {@code [f0, n0, f1, n1, ...]} (features strictly ascending,
+         * counts at least 1).
+         */
+        @Override
+        public byte[] pack(long[] vector) {
+            if (vector.length % 2 != 0) {
+                throw new IllegalArgumentException(
+                        "a term-frequency vector has a count after each feature, got "
+                                + vector.length
+                                + " longs");
+            }
+            int n = vector.length / 2;
+            long sumOfSquares = 0;
+            for (int i = 0; i < n; i++) {
+                long c = vector[2 * i + 1];
+                if (c < 1 || c > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("count out of range: " + c);
+                }
+                if (i > 0 && vector[2 * i] <= vector[2 * i - 2]) {
+                    throw new IllegalArgumentException("features must be strictly ascending");
+                }
+                sumOfSquares += c * c;
+            }
+            int[] kept = keep(vector, n);
+            int m = kept == null ? n : kept.length;
+            byte[] out = new byte[packedBytes(m)];
+            INT_LE.set(out, 0, m);
+            LONG_LE.set(out, 4, sumOfSquares);
+            for (int j = 0; j < m; j++) {
+                int i = kept == null ? j : kept[j];
+                int at = HEADER + BYTES_PER_FEATURE * j;
+                LONG_LE.set(out, at, vector[2 * i]);
+                INT_LE.set(out, at + 8, (int) vector[2 * i + 1]);
+            }
+            return out;
+        }
+
+        /**
+         * The indexes of the features kept, ascending, when there are more than the limit: the most
+         * frequent, ties to the lower hashes; null when all are kept.
+         */
+        private int[] keep(long[] vector, int n) {
+            if (n <= maxFeatures) {
+                return null;
+            }
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(
+                    order,
+                    (x, y) -> {
+                        int byCount = Long.compare(vector[2 * y + 1], vector[2 * x + 1]);
+                        return byCount != 0 ? byCount : Integer.compare(x, y);
+                    });
+            int[] kept = new int[maxFeatures];
+            for (int j = 0; j < maxFeatures; j++) {
+                kept[j] = order[j];
+            }
+            java.util.Arrays.sort(kept);
+            return kept;
+        }
+
+        /** The term-frequency vector of packed bytes, {@code [f0, n0, ...]} (those kept). */
+        public static long[] unpack(byte[] packed) {
+            int n = features(packed);
+            long[] out = new long[2 * n];
+            for (int i = 0; i < n; i++) {
+                int at = HEADER + BYTES_PER_FEATURE * i;
+                out[2 * i] = (long) LONG_LE.get(packed, at);
+                out[2 * i + 1] = (int) INT_LE.get(packed, at + 8);
+            }
+            return out;
+        }
+
+        /**
+         * The exact cosine of two packed vectors, at most 1; 0 when either is empty. The dot
+         * product is summed in ascending feature order.
+         */
+        public static double cosine(byte[] a, byte[] b) {
+            long sa = (long) LONG_LE.get(a, 4);
+            long sb = (long) LONG_LE.get(b, 4);
+            if (sa == 0 || sb == 0) {
+                return 0;
+            }
+            int na = HEADER + BYTES_PER_FEATURE * features(a);
+            int nb = HEADER + BYTES_PER_FEATURE * features(b);
+            double dot = 0;
+            int i = HEADER;
+            int j = HEADER;
+            long fa = i < na ? (long) LONG_LE.get(a, i) : 0;
+            long fb = j < nb ? (long) LONG_LE.get(b, j) : 0;
+            while (i < na && j < nb) {
+                if (fa == fb) {
+                    dot += (double) (int) INT_LE.get(a, i + 8) * (int) INT_LE.get(b, j + 8);
+                    i += BYTES_PER_FEATURE;
+                    j += BYTES_PER_FEATURE;
+                    if (i < na) {
+                        fa = (long) LONG_LE.get(a, i);
+                    }
+                    if (j < nb) {
+                        fb = (long) LONG_LE.get(b, j);
+                    }
+                } else if (fa < fb) {
+                    i += BYTES_PER_FEATURE;
+                    if (i < na) {
+                        fa = (long) LONG_LE.get(a, i);
+                    }
+                } else {
+                    j += BYTES_PER_FEATURE;
+                    if (j < nb) {
+                        fb = (long) LONG_LE.get(b, j);
+                    }
+                }
+            }
+            return Math.min(1.0, dot / Math.sqrt((double) sa * (double) sb));
+        }
+
+        @Override
+        public Estimate estimate(byte[] a, byte[] b) {
+            return Estimate.of(cosine(a, b));
+        }
+
+        @Override
+        public boolean accepts(double similarity) {
+            return similarity >= threshold;
+        }
+
+        @Override
+        public String sketchName() {
+            return "term-frequency vector";
         }
     }
 }

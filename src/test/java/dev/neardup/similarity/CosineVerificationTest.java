@@ -160,7 +160,7 @@ class CosineVerificationTest {
     void theDedupeJudgesAndBandsAsTheBuckets() {
         NearDupSettings s = cosine();
         CosineMode mode = (CosineMode) SimilarityMode.of(s);
-        Verification.Cosine v = mode.verification();
+        Verification.Cosine v = mode.bitsVerification();
         MemberSketches sketches = mode.memberSketches(mode.candidateBanding(false, 0.95), false);
         PermutedBlocks tables = new PermutedBlocks(settings(s).blocks());
         for (int h = 0; h <= 20; h += 4) {

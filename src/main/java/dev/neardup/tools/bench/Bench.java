@@ -3,6 +3,7 @@ package dev.neardup.tools.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.OptionValues;
+import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
@@ -13,6 +14,7 @@ import dev.neardup.runtime.StallWatch;
 import dev.neardup.runtime.WorkDir;
 import dev.neardup.similarity.CandidateSite;
 import dev.neardup.similarity.SimilarityMode;
+import dev.neardup.similarity.Verification;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -211,10 +213,11 @@ public final class Bench {
             SimilarityMode mode = SimilarityMode.of(settings);
             boolean store = mode.candidateSite() == CandidateSite.SAMPLE_STORE;
             int packed = mode.verification().packedBytes();
+            double meanPacked = signature.meanPackedBytes();
             int keys = settings.similarity().bandKeys();
             r.put("bandKeysPerDocument", keys);
             r.put("verifyBytesPerMember", store ? 0 : packed);
-            r.put("verifyBytesPerDocument", store ? packed : (long) keys * packed);
+            r.put("verifyBytesPerDocument", store ? Math.round(meanPacked) : (long) keys * packed);
             r.put("sampleStore", store);
             r.put("sketch", mode.verification().sketchName());
             double wholeJob = (double) job.get("jobDocsPerSecondAfterStartup");
@@ -321,7 +324,11 @@ public final class Bench {
     }
 
     /** The signature step on one thread: documents/s and its CPU time per document. */
-    record Signature(double docsPerSecond, double cpuMicrosPerDocument) {}
+    /**
+     * @param meanPackedBytes the mean bytes of a document's packed sketch (what a bucket member or
+     *     the sample store keeps), over the texts
+     */
+    record Signature(double docsPerSecond, double cpuMicrosPerDocument, double meanPackedBytes) {}
 
     /** Documents of the signature step, held in memory (the rest of the run streams the corpus). */
     static final int SIGNATURE_DOCUMENTS = 20_000;
@@ -355,7 +362,19 @@ public final class Bench {
         if (sink == 42) {
             System.out.print(""); // keep the work observable
         }
-        return new Signature(best, leastCpu / texts.size());
+        // Outside the timed passes: a sketch's size may vary by document (exact cosine vectors).
+        Verification verification = SimilarityMode.of(settings).verification();
+        long packed = 0;
+        int sketched = 0;
+        for (String t : texts) {
+            DocumentSketcher.Sketch sketch = sketcher.sketch(t);
+            if (sketch.shingleCount() > 0) { // the job's dead letters NO_TEXT keep nothing
+                packed += verification.pack(sketch.signature()).length;
+                sketched++;
+            }
+        }
+        return new Signature(
+                best, leastCpu / texts.size(), sketched == 0 ? 0 : (double) packed / sketched);
     }
 
     /**

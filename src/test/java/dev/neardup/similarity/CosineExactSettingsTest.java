@@ -1,0 +1,137 @@
+package dev.neardup.similarity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.neardup.config.CosineSettings;
+import dev.neardup.config.CosineVerify;
+import dev.neardup.config.NearDupSettings;
+import dev.neardup.lsh.DocumentSketcher;
+import dev.neardup.lsh.SimHashSketcher;
+import dev.neardup.pipeline.StateCompatibility;
+import dev.neardup.text.ContentType;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code neardup.simhash.verify}: BITS by default, EXACT verifying through the sample store on the
+ * term-frequency vectors, the refusals, the settings line and the state shape.
+ */
+class CosineExactSettingsTest {
+
+    private static NearDupSettings cosine(String... keyValues) {
+        Configuration conf = new Configuration();
+        conf.setString("neardup.similarity", "COSINE");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            conf.setString(keyValues[i], keyValues[i + 1]);
+        }
+        return NearDupSettings.from(conf);
+    }
+
+    private static final String VERIFY = "neardup.simhash.verify";
+
+    @Test
+    void bitsIsTheDefaultAndVerifiesInTheBuckets() {
+        NearDupSettings s = cosine();
+        assertThat(((CosineSettings) s.similarity()).verify()).isEqualTo(CosineVerify.BITS);
+        SimilarityMode mode = SimilarityMode.of(s);
+        assertThat(mode.candidateSite()).isEqualTo(CandidateSite.BUCKETS);
+        assertThat(mode.verification()).isInstanceOf(Verification.Cosine.class);
+        assertThat(StateCompatibility.shape(s)).containsEntry(VERIFY, "BITS");
+    }
+
+    @Test
+    void exactVerifiesTheTermFrequencyVectorsInTheSampleStore() {
+        NearDupSettings s = cosine(VERIFY, "EXACT");
+        CosineSettings c = (CosineSettings) s.similarity();
+        assertThat(c.exact()).isTrue();
+        assertThat(c.verifyBits()).isZero();
+        SimilarityMode mode = SimilarityMode.of(s);
+        assertThat(mode.candidateSite()).isEqualTo(CandidateSite.SAMPLE_STORE);
+        assertThat(mode.verification()).isInstanceOf(Verification.CosineExact.class);
+        assertThat(mode.describe())
+                .contains(" verify=exact ")
+                .doesNotContain("verify-bits")
+                .contains("5 blocks, 10 tables");
+        assertThat(mode.describeEstimate(0.995)).contains("exact cosine");
+        Map<String, String> shape = StateCompatibility.shape(s);
+        assertThat(shape)
+                .containsEntry(VERIFY, "EXACT")
+                .doesNotContainKey("neardup.simhash.verify-bits");
+    }
+
+    @Test
+    void theSketchIsTheTermFrequencyVectorWithTheSameTableKeys() {
+        String text = "the quick brown fox jumps over the lazy dog and the fox sleeps";
+        DocumentSketcher.Sketch bits =
+                SimilarityMode.of(cosine()).newSketcher().sketch(text, ContentType.TEXT);
+        DocumentSketcher.Sketch exact =
+                SimilarityMode.of(cosine(VERIFY, "EXACT"))
+                        .newSketcher()
+                        .sketch(text, ContentType.TEXT);
+        assertThat(exact.bandKeys()).containsExactly(bits.bandKeys());
+        assertThat(exact.identity()).isEqualTo(bits.identity());
+        long[] tf = exact.signature();
+        assertThat(tf).hasSize(2 * 10); // 10 distinct words of 13
+        long total = 0;
+        for (int i = 0; i < tf.length; i += 2) {
+            total += tf[i + 1];
+        }
+        assertThat(total).isEqualTo(13);
+        assertThat(tf)
+                .isEqualTo(
+                        SimHashSketcher.termFrequencies(
+                                new dev.neardup.text.Shingler(
+                                                SimilarityMode.of(cosine()).features())
+                                        .shingleHashes(text, ContentType.TEXT)));
+    }
+
+    @Test
+    void verificationBitsWithExactAreRefusedNamingBothKeys() {
+        assertThatThrownBy(() -> cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "256"))
+                .hasMessageContaining("neardup.simhash.verify-bits")
+                .hasMessageContaining("neardup.simhash.verify=EXACT");
+        assertThatThrownBy(() -> cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "0"))
+                .hasMessageContaining("neardup.simhash.verify-bits");
+    }
+
+    @Test
+    void theSettingIsCosineOnly() {
+        Configuration conf = new Configuration();
+        conf.setString(VERIFY, "EXACT");
+        assertThatThrownBy(() -> NearDupSettings.from(conf))
+                .hasMessageContaining(VERIFY)
+                .hasMessageContaining("cosine");
+    }
+
+    @Test
+    void dedupeRefusesExactNamingTheSetting() {
+        SimilarityMode mode = SimilarityMode.of(cosine(VERIFY, "EXACT"));
+        assertThatThrownBy(mode::batch).hasMessageContaining(VERIFY).hasMessageContaining("BITS");
+        assertThat(SimilarityMode.of(cosine()).batch()).isNotNull();
+    }
+
+    @Test
+    void stateOfTheOtherVerificationIsRefusedAndOlderCosineStateIsBits() {
+        NearDupSettings bits = cosine();
+        NearDupSettings exact = cosine(VERIFY, "EXACT");
+        String bitsState = StateCompatibility.encode(StateCompatibility.shape(bits));
+        assertThatThrownBy(() -> StateCompatibility.check(List.of(bitsState), exact))
+                .rootCause()
+                .hasMessageContaining("neardup.simhash.verify was BITS, now EXACT");
+        String exactState = StateCompatibility.encode(StateCompatibility.shape(exact));
+        assertThatThrownBy(() -> StateCompatibility.check(List.of(exactState), bits))
+                .rootCause()
+                .hasMessageContaining("neardup.simhash.verify was EXACT, now BITS");
+        // State from before the setting existed did not record it: it verified on bits.
+        Map<String, String> older = new java.util.LinkedHashMap<>(StateCompatibility.shape(bits));
+        older.remove(VERIFY);
+        String olderState = StateCompatibility.encode(older);
+        assertThat(StateCompatibility.check(List.of(olderState), bits)).isEmpty();
+        assertThatThrownBy(() -> StateCompatibility.check(List.of(olderState), exact))
+                .rootCause()
+                .hasMessageContaining("neardup.simhash.verify was BITS, now EXACT");
+    }
+}
