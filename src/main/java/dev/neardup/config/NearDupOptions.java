@@ -146,14 +146,14 @@ public final class NearDupOptions {
                             "neardup.simhash.verify",
                             CosineVerify.BITS,
                             "COSINE: how a candidate pair is judged. BITS: on the verification bits"
-                                + " ('neardup.simhash.verify-bits') kept with each bucket member,"
-                                + " an estimate of the cosine (standard error 0.006 at 0.989 with"
-                                + " 256 bits). EXACT: on the exact cosine of the two documents'"
+                                + " (--simhash-verify-bits) kept with each bucket member, an"
+                                + " estimate of the cosine (standard error 0.006 at 0.989 with 256"
+                                + " bits). EXACT: on the exact cosine of the two documents'"
                                 + " term-frequency vectors, kept once per document in a sample"
                                 + " store after the buckets (12 bytes per distinct feature; bucket"
                                 + " members keep ids only): no pair below the threshold is"
                                 + " reported, every candidate above it is. EXACT takes no"
-                                + " 'neardup.simhash.verify-bits'.")
+                                + " --simhash-verify-bits.")
                     .flag("bits|exact", "--simhash-verify")
                     .declare();
 

@@ -154,6 +154,14 @@ class HelpTextTest {
     private static ConfigOption<?> configOption(OptionSpec option) {
         String name = option.longestName().replaceFirst("^--", "");
         for (ConfigOption<?> c : ConfigKeys.OPTIONS) {
+            // An option whose Setting declares other flags is not this flag's (--verify of
+            // dedupe is neardup.dedupe.verify, not neardup.simhash.verify).
+            dev.neardup.config.Setting<?> declared = dev.neardup.config.Setting.forKey(c.key());
+            if (declared != null
+                    && !declared.flags().isEmpty()
+                    && !declared.flags().contains(option.longestName())) {
+                continue;
+            }
             String[] parts = c.key().split("\\.");
             String last = parts[parts.length - 1];
             String lastTwo = parts.length > 2 ? parts[parts.length - 2] + "-" + last : last;
