@@ -1,5 +1,6 @@
 package dev.neardup.eval;
 
+import dev.neardup.lsh.SimHashSketcher;
 import java.util.Arrays;
 
 /**
@@ -34,18 +35,15 @@ public final class TermVector {
      * number of times it occurs. The array is not modified.
      */
     public static TermVector termFrequencies(long[] featureHashes) {
-        long[] sorted = featureHashes.clone();
-        Arrays.sort(sorted);
-        long[] features = new long[sorted.length];
-        double[] weights = new double[sorted.length];
-        int k = -1;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                features[++k] = sorted[i];
-            }
-            weights[k]++;
+        // Counted as the job counts a document's vector for exact verification.
+        long[] counted = SimHashSketcher.termFrequencies(featureHashes);
+        long[] features = new long[counted.length / 2];
+        double[] weights = new double[counted.length / 2];
+        for (int i = 0; i < features.length; i++) {
+            features[i] = counted[2 * i];
+            weights[i] = counted[2 * i + 1];
         }
-        return new TermVector(Arrays.copyOf(features, k + 1), Arrays.copyOf(weights, k + 1));
+        return new TermVector(features, weights);
     }
 
     /**
