@@ -232,17 +232,16 @@ public final class JobMetrics {
                             SAMPLE_STORE,
                             "candidatesWaitingForSample",
                             "containment mode only: candidates that came before their member's"
-                                + " sample and waited for it (with an event-time timer at the"
-                                + " member's time): the sample and a later document's candidate can"
-                                + " come through different intake subtasks. Low compared with"
-                                + " `candidatesVerified`"),
+                                    + " sample and waited for it: the sample and a later document's"
+                                    + " candidate can come through different intake subtasks. Low"
+                                    + " compared with `candidatesVerified`"),
                     counter(
                             SAMPLE_STORE,
                             "missingSamples",
-                            "containment mode only: candidates whose member's sample was still"
-                                + " absent when the watermark passed the member (deleted, or past"
-                                + " the retention, and reached by a late document): counted as no"
-                                + " match; the verdict still gets its result"),
+                            "containment mode only: candidates whose member's version was gone"
+                                + " before its sample came (deleted, or past the retention, and"
+                                + " reached by a late document): counted as no match; the verdict"
+                                + " still gets its result. 0 on a healthy job"),
                     counter(
                             SAMPLE_STORE,
                             "samplesExpired",

@@ -28,13 +28,15 @@ import org.slf4j.LoggerFactory;
  * document's sample) and the deletions. It estimates a pair's containment both ways ({@link
  * Verification.Containment}; exact copies at 1 both ways) and sends the later document's verdict
  * one {@link VerdictEvent#RESULT} per candidate, match or not, or, for a document that arrived
- * late, a match to the member's verdict. A candidate still without its member's sample when the
- * watermark passes the member's time counts as no match ({@code missingSamples}).
+ * late, a match to the member's verdict. A candidate waits for its member's sample (the two travel
+ * different paths) until the member's version is gone: deleted, or past its retention; then it
+ * counts as no match ({@code missingSamples}).
  *
  * <p>State: {@code samples}, one {@link StoredSamples} value per id (about 540 bytes per version at
  * s = 128), read once per candidate; a version goes when the watermark passes its event time plus
- * {@code neardup.retention}, or a deletion after it; an event-time timer per version, waiting
- * candidate and deletion. Design: docs/design/streaming-operators.md.
+ * {@code neardup.retention}, or a deletion after it; a deletion's time is kept until the retention
+ * has passed it; an event-time timer per version, waiting candidate and deletion (two). Design:
+ * docs/design/streaming-operators.md.
  */
 public class SampleStoreFunction
         extends KeyedProcessFunction<String, SampleStoreRecord, VerdictEvent> {
@@ -90,6 +92,9 @@ public class SampleStoreFunction
         if (s.version(r.time, r.fingerprint) != null) {
             return; // sent again: by another bucket subtask, or a repeated record
         }
+        if (gone(s, r.time, ctx.timerService().currentWatermark())) {
+            return; // came after the watermark passed a deletion of it, or its retention
+        }
         StoredSamples.Version v = new StoredSamples.Version(r.time, r.fingerprint, r.url, r.sample);
         s.versions.add(v);
         samples.inc();
@@ -103,7 +108,12 @@ public class SampleStoreFunction
         stored.update(s.encode());
     }
 
-    /** A candidate: verified at once, or waiting for its member's sample until the watermark. */
+    /**
+     * A candidate: verified at once, or waiting for its member's sample. The sample comes unless
+     * the member's version is gone (deleted, or past its retention): a member that a bucket took in
+     * behind the watermark (its partition was idle) sends its sample after the watermark passed it,
+     * so a candidate of it may come first.
+     */
     private void candidate(SampleStoreRecord c, Context ctx, Collector<VerdictEvent> out)
             throws Exception {
         byte[] value = stored.value();
@@ -113,17 +123,21 @@ public class SampleStoreFunction
             verify(c, v, out);
             return;
         }
-        if (c.time <= ctx.timerService().currentWatermark()) {
+        if (gone(s, c.time, ctx.timerService().currentWatermark())) {
             giveUp(c, out);
             return;
         }
         waited.inc();
         s.waiting.add(c);
-        ctx.timerService().registerEventTimeTimer(c.time);
+        ctx.timerService().registerEventTimeTimer(expiry(c.time));
         stored.update(s.encode());
     }
 
-    /** A deletion: kept until the watermark passes it (copies from several subtasks count once). */
+    /**
+     * A deletion: it drops the versions up to it when the watermark passes it, and is kept until
+     * the retention has passed it, so that a sample or candidate of a deleted version that comes
+     * later is known to be gone (copies from several subtasks count once).
+     */
     private void delete(SampleStoreRecord r, Context ctx) throws Exception {
         StoredSamples s = StoredSamples.decode(stored.value(), r.id);
         if (Arrays.binarySearch(s.deletions, r.time) >= 0) {
@@ -131,12 +145,33 @@ public class SampleStoreFunction
         }
         s.deletions = BucketDeletions.withTime(s.deletions, r.time);
         ctx.timerService().registerEventTimeTimer(r.time);
+        ctx.timerService().registerEventTimeTimer(expiry(r.time));
         stored.update(s.encode());
     }
 
     /**
-     * The watermark passed {@code time}: candidates still waiting for a sample up to it give up,
-     * deletions up to it drop their versions, versions whose retention ended are dropped.
+     * Whether a version at {@code eventTime} is gone at {@code watermark}: past its retention, or
+     * at or before a deletion that the watermark has passed.
+     */
+    private boolean gone(StoredSamples s, long eventTime, long watermark) {
+        if (expiry(eventTime) <= watermark) {
+            return true;
+        }
+        for (long deletedAt : s.deletions) {
+            if (deletedAt > watermark) {
+                break;
+            }
+            if (eventTime <= deletedAt) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The watermark passed {@code time}: deletions up to it drop their versions, versions whose
+     * retention ended are dropped, candidates still waiting for a version that is now gone give up,
+     * and deletions whose retention ended are forgotten.
      */
     @Override
     public void onTimer(long time, OnTimerContext ctx, Collector<VerdictEvent> out)
@@ -146,21 +181,29 @@ public class SampleStoreFunction
             return;
         }
         StoredSamples s = StoredSamples.decode(value, ctx.getCurrentKey());
-        List<SampleStoreRecord> givenUp = s.waiting.stream().filter(c -> c.time <= time).toList();
-        givenUp.forEach(c -> giveUp(c, out));
-        boolean changed = s.waiting.removeAll(givenUp);
-        int passed = 0;
-        while (passed < s.deletions.length && s.deletions[passed] <= time) {
-            long deletedAt = s.deletions[passed++];
-            deleted.inc(removeVersions(s, v -> v.eventTime() <= deletedAt));
+        int deletedNow = 0;
+        for (long deletedAt : s.deletions) {
+            if (deletedAt > time) {
+                break;
+            }
+            deletedNow += removeVersions(s, v -> v.eventTime() <= deletedAt);
         }
-        if (passed > 0) {
-            s.deletions = Arrays.copyOfRange(s.deletions, passed, s.deletions.length);
-            changed = true;
-        }
+        deleted.inc(deletedNow);
         int expiredNow = removeVersions(s, v -> expiry(v.eventTime()) <= time);
         expired.inc(expiredNow);
-        if (!changed && expiredNow == 0) {
+        List<SampleStoreRecord> givenUp =
+                s.waiting.stream().filter(c -> gone(s, c.time, time)).toList();
+        givenUp.forEach(c -> giveUp(c, out));
+        boolean changed = s.waiting.removeAll(givenUp) || deletedNow + expiredNow > 0;
+        int forgotten = 0;
+        while (forgotten < s.deletions.length && expiry(s.deletions[forgotten]) <= time) {
+            forgotten++;
+        }
+        if (forgotten > 0) {
+            s.deletions = Arrays.copyOfRange(s.deletions, forgotten, s.deletions.length);
+            changed = true;
+        }
+        if (!changed) {
             return;
         }
         if (s.isEmpty()) {

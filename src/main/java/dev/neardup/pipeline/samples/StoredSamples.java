@@ -16,7 +16,7 @@ import java.util.List;
  * state entry per id, read once per candidate): the versions of the document that buckets may hold
  * (event time, fingerprint, URL and bottom-s sample each; usually one), the candidates waiting for
  * a version's sample (rare: the sample and the candidate travel different paths), and the times of
- * deletions not yet passed by the watermark.
+ * deletions whose retention has not passed.
  *
  * <p>Layout 2: a version byte (2); an int count of versions, then per version: event time (8
  * bytes), fingerprint (8 bytes), URL (a boolean, then an int length and UTF-8), the sample (an int
@@ -38,7 +38,7 @@ final class StoredSamples {
     /** Candidates whose member's version has not arrived yet (their {@code id} is the key). */
     final List<SampleStoreRecord> waiting = new ArrayList<>(0);
 
-    /** Deletion times not yet passed by the watermark, ascending. */
+    /** Deletion times whose retention the watermark has not passed, ascending. */
     long[] deletions = new long[0];
 
     /** The version at {@code eventTime} with {@code fingerprint}, or null. */

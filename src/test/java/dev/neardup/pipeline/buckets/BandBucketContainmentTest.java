@@ -240,8 +240,8 @@ class BandBucketContainmentTest {
         assertThat(after.candidates).as("the article was deleted before").isEqualTo(1);
         assertThat(after.matches.ids).containsExactly("before");
         assertThat(chain.store.numKeyedStateEntries())
-                .as("the article's sample went when the deletion passed")
-                .isEqualTo(2);
+                .as("the article's entry keeps only its deletion's time, until the retention")
+                .isEqualTo(3);
         chain.watermark(T0 + 20 + RETENTION.toMillis());
         assertThat(chain.store.numKeyedStateEntries()).isZero();
         assertThat(chain.store.numEventTimeTimers()).isZero();

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SampleStoreFunction} in Flink's keyed harness: it verifies a candidate against its
  * member's stored sample and reports to the later document, waits for a sample that comes after its
- * candidate, gives up (no match) when the watermark passes the member without it, drops samples at
- * the retention and at deletions, and leaves no state or timer behind.
+ * candidate, gives up (no match) when the member's version is gone without it, drops samples at the
+ * retention and at deletions, and leaves no state or timer behind.
  */
 class SampleStoreFunctionTest {
 
@@ -184,21 +184,42 @@ class SampleStoreFunctionTest {
     }
 
     @Test
-    void aCandidateWhoseSampleNeverComesGivesUpWhenTheWatermarkPassesTheMember() throws Exception {
+    void aSampleThatComesAfterTheWatermarkPassedItsMemberStillVerifiesTheCandidates()
+            throws Exception {
+        // A bucket took the article in behind the watermark (its partition was idle): a later
+        // document's candidate reaches the store before the article's sample.
+        watermark(T0 + 2 * MINUTE);
+        candidate(ARTICLE, DIGEST, true);
+        assertThat(step()).as("waits for the sample").isEmpty();
+        sample(ARTICLE);
+        VerdictEvent result = only(step());
+        assertThat(result.docId).isEqualTo("digest");
+        assertThat(result.matches.ids).containsExactly("article");
+        watermark(T0 + MINUTE + HOUR);
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numEventTimeTimers()).isZero();
+    }
+
+    @Test
+    void aCandidateWhoseSampleNeverComesGivesUpWhenTheRetentionPassesTheMember() throws Exception {
         watermark(T0 - 1);
         candidate(ARTICLE, DIGEST, true);
         candidate(ARTICLE, doc("late", T0 - 5, page(300, 10, 5)), false);
         assertThat(step()).isEmpty();
-        watermark(T0);
+        watermark(T0 + HOUR - 1);
+        assertThat(step()).as("the sample may still come").isEmpty();
+        watermark(T0 + HOUR);
         VerdictEvent result = only(step());
         assertThat(result.kind).isEqualTo(VerdictEvent.RESULT);
         assertThat(result.docId).isEqualTo("digest");
         assertThat(result.matches.size()).as("a missing member is no match").isZero();
         assertThat(harness.numKeyedStateEntries()).isZero();
         assertThat(harness.numEventTimeTimers()).isZero();
-        // Once the watermark has passed the member, a candidate of it gives up at once.
+        // Once the retention has passed the member, a candidate of it gives up at once, and a
+        // sample of it is not kept.
         candidate(ARTICLE, doc("third", T0 + 2 * MINUTE, page(300, 5, 6)), true);
         assertThat(only(step()).matches.size()).isZero();
+        sample(ARTICLE);
         assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
@@ -233,6 +254,9 @@ class SampleStoreFunctionTest {
         assertThat(harness.numKeyedStateEntries()).as("the re-crawl after it stays").isEqualTo(1);
         candidate(ARTICLE, doc("idle", T0 + 6 * MINUTE, page(300, 900, 3)), true);
         assertThat(only(step()).matches.size()).as("the deleted version is gone").isZero();
+        sample(ARTICLE); // late: the deletion passed it
+        candidate(ARTICLE, doc("idle2", T0 + 7 * MINUTE, page(300, 900, 3)), true);
+        assertThat(only(step()).matches.size()).as("and is not kept again").isZero();
         candidate(recrawl, doc("after", T0 + 30 * MINUTE, page(300, 900, 2)), true);
         assertThat(only(step()).matches.ids).containsExactly("article");
         watermark(recrawl.eventTime + HOUR);
@@ -241,10 +265,12 @@ class SampleStoreFunctionTest {
     }
 
     @Test
-    void aDeletionOfAnUnknownDocumentIsForgottenWhenItPasses() throws Exception {
+    void aDeletionOfAnUnknownDocumentIsForgottenWhenTheRetentionPassesIt() throws Exception {
         send(SampleStoreRecord.deletion("never-seen", T0));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
         watermark(T0);
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+        watermark(T0 + HOUR);
         assertThat(harness.numKeyedStateEntries()).isZero();
         assertThat(harness.numEventTimeTimers()).isZero();
     }
