@@ -15,21 +15,14 @@ import org.apache.flink.configuration.ReadableConfig;
  *
  * @param blocks D, k and B (C(B, k) tables)
  * @param features what a document's vector is made of
- * @param verifyBits V, the Gaussian hyperplane bits that judge candidates (0: the D bits do; 0 with
- *     {@link CosineVerify#EXACT})
+ * @param verifyBits V, the Gaussian hyperplane bits that judge candidates (0: the D bits do), or
+ *     with {@link CosineVerify#EXACT} screen them in the buckets (0: every candidate is verified)
  * @param verify how candidates are judged: on the bits, or on the exact cosine of the
  *     term-frequency vectors
  */
 public record CosineSettings(
         BlockParams blocks, SimHashSketcher.Features features, int verifyBits, CosineVerify verify)
         implements ModeSettings {
-
-    public CosineSettings {
-        require(
-                verify == CosineVerify.BITS || verifyBits == 0,
-                NearDupOptions.SIMHASH_VERIFY_BITS.key(),
-                "must be 0 with " + NearDupOptions.SIMHASH_VERIFY.key() + "=EXACT");
-    }
 
     /** Judged on V verification bits, or on the D-bit fingerprint when V is 0. */
     public CosineSettings(BlockParams blocks, SimHashSketcher.Features features, int verifyBits) {
@@ -120,31 +113,20 @@ public record CosineSettings(
                             bits, maxHamming, config.get(NearDupOptions.SIMHASH_CORPUS_SIZE), 1.0);
         }
         CosineVerify verify = config.get(NearDupOptions.SIMHASH_VERIFY);
-        if (verify == CosineVerify.EXACT) {
-            require(
-                    config.getOptional(NearDupOptions.SIMHASH_VERIFY_BITS).isEmpty(),
-                    NearDupOptions.SIMHASH_VERIFY_BITS.key(),
-                    "does not apply with "
-                            + NearDupOptions.SIMHASH_VERIFY.key()
-                            + "=EXACT (--simhash-verify exact), which judges pairs on the exact"
-                            + " cosine of their term-frequency vectors, not on bits: remove it, or"
-                            + " set "
-                            + NearDupOptions.SIMHASH_VERIFY.key()
-                            + "=BITS");
-            return new CosineSettings(
-                    layout, config.get(NearDupOptions.SIMHASH_FEATURES), 0, verify);
-        }
         int verifyBits = config.get(NearDupOptions.SIMHASH_VERIFY_BITS);
         require(
                 verifyBits >= 0 && verifyBits <= SimHash.MAX_BITS && verifyBits % 64 == 0,
                 NearDupOptions.SIMHASH_VERIFY_BITS.key(),
-                "must be a multiple of 64 from 0 (judge pairs on the "
-                        + bits
-                        + "-bit fingerprint) to "
+                "must be a multiple of 64 from 0 ("
+                        + (verify == CosineVerify.EXACT
+                                ? "verify every candidate"
+                                : "judge pairs on the " + bits + "-bit fingerprint")
+                        + ") to "
                         + SimHash.MAX_BITS
                         + ", got "
                         + verifyBits);
-        return new CosineSettings(layout, config.get(NearDupOptions.SIMHASH_FEATURES), verifyBits);
+        return new CosineSettings(
+                layout, config.get(NearDupOptions.SIMHASH_FEATURES), verifyBits, verify);
     }
 
     /**

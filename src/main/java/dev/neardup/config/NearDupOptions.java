@@ -130,14 +130,18 @@ public final class NearDupOptions {
             Setting.of(
                             "neardup.simhash.verify-bits",
                             256,
-                            "COSINE: V, the Gaussian random-hyperplane bits that judge a candidate"
-                                + " pair, kept with each member after its D-bit table fingerprint:"
-                                + " a pair is a near-duplicate when they estimate a cosine of at"
-                                + " least cos(pi k / D), that is when at most k V / D of them"
-                                + " differ. The D bits only find candidates. A multiple of 64 from"
-                                + " 0 to 1024; 0 judges pairs on the D bits (Hamming distance at"
-                                + " most k). Each bucket member keeps V / 8 more bytes; at V = 256"
-                                + " the estimate's standard error at cosine 0.989 is 0.006.")
+                            "COSINE: V, the Gaussian random-hyperplane bits kept with each bucket"
+                                + " member (V / 8 bytes). With BITS verification they judge a"
+                                + " candidate pair: a near-duplicate when they estimate a cosine of"
+                                + " at least cos(pi k / D), that is when at most k V / D of them"
+                                + " differ (the D bits only find candidates); 0 judges pairs on the"
+                                + " D bits (Hamming distance at most k). At V = 256 the estimate's"
+                                + " standard error at cosine 0.989 is 0.006. With EXACT"
+                                + " verification they screen: a bucket sends a candidate on to be"
+                                + " verified only when so few of them differ that its cosine may"
+                                + " reach the threshold (a pair at the threshold is stopped once in"
+                                + " a million); 0 sends every candidate. A multiple of 64 from 0 to"
+                                + " 1024.")
                     .flag("V", "--simhash-verify-bits")
                     .declare();
 
@@ -150,10 +154,10 @@ public final class NearDupOptions {
                                 + " estimate of the cosine (standard error 0.006 at 0.989 with 256"
                                 + " bits). EXACT: on the exact cosine of the two documents'"
                                 + " term-frequency vectors, kept once per document in a sample"
-                                + " store after the buckets (12 bytes per distinct feature; bucket"
-                                + " members keep ids only): no pair below the threshold is"
-                                + " reported, every candidate above it is. EXACT takes no"
-                                + " --simhash-verify-bits.")
+                                + " store after the buckets (12 bytes per distinct feature), the"
+                                + " candidates screened in the buckets on the verification bits: no"
+                                + " pair below the threshold is reported, every candidate above it"
+                                + " is.")
                     .flag("bits|exact", "--simhash-verify")
                     .declare();
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  * With verification bits, the sketch is the D-bit fingerprint followed by V {@link GaussianSimHash}
  * bits of the same vector ({@code long[(D + V) / 64]}): the tables key the first D bits, the V bits
  * judge the candidates. For exact verification instead, the sketch is the document's term-frequency
- * vector ({@link #termFrequencies}) and the fingerprint only makes the table keys.
+ * vector ({@link #termFrequencies}), followed by the V bits that screen its candidates, and the
+ * fingerprint only makes the table keys.
  *
  * <p>The sketch's {@link DocumentSketcher.Sketch#identity} is a hash of the feature multiset, not
  * of the fingerprint: two pages a word apart often have equal 64-bit fingerprints (at cosine 0.999,
@@ -59,7 +60,7 @@ public final class SimHashSketcher extends TextSketcher {
     /**
      * @param verify the verification bits appended to the fingerprint, or null for none
      * @param termFrequencies whether the sketch is the term-frequency vector ({@link
-     *     #termFrequencies}) instead of the fingerprint (then {@code verify} must be null)
+     *     #termFrequencies}) instead of the fingerprint, followed by the {@code verify} bits
      */
     public SimHashSketcher(
             ShingleOptions features,
@@ -68,10 +69,6 @@ public final class SimHashSketcher extends TextSketcher {
             GaussianSimHash verify,
             boolean termFrequencies) {
         super(new Shingler(Objects.requireNonNull(features, "features")));
-        if (termFrequencies && verify != null) {
-            throw new IllegalArgumentException(
-                    "a sketch is either the term-frequency vector or the verification bits");
-        }
         this.termFrequencies = termFrequencies;
         this.simHash = Objects.requireNonNull(simHash, "simHash");
         this.blocks = Objects.requireNonNull(blocks, "blocks");
@@ -106,13 +103,12 @@ public final class SimHashSketcher extends TextSketcher {
     public DocumentSketcher.Sketch sketch(long[] features) {
         long[] fingerprint = simHash.fingerprint(features);
         long[] keys = blocks.bandKeys(fingerprint);
-        long[] sketch = fingerprint;
-        if (termFrequencies) {
-            sketch = termFrequencies(features);
-        } else if (verify != null) {
+        long[] sketch = termFrequencies ? termFrequencies(features) : fingerprint;
+        if (verify != null) {
             long[] bits = verify.fingerprint(features);
-            sketch = java.util.Arrays.copyOf(fingerprint, fingerprint.length + bits.length);
-            System.arraycopy(bits, 0, sketch, fingerprint.length, bits.length);
+            int at = sketch.length;
+            sketch = java.util.Arrays.copyOf(sketch, at + bits.length);
+            System.arraycopy(bits, 0, sketch, at, bits.length);
         }
         return new DocumentSketcher.Sketch(features.length, sketch, keys, identity(features));
     }

@@ -60,17 +60,19 @@ public enum CandidatePath {
             CandidatePath.RAW_STATE_SAMPLE_STORE,
             "with the containment sample store") {
 
+        /** The sketch goes to the sample intake; band records carry its screen, if any. */
         @Override
         byte[] route(
                 Document doc,
                 long eventTime,
                 long fingerprint,
                 byte[] packed,
+                Verification verification,
                 ProcessFunction<?, RoutedBands>.Context ctx) {
             ctx.output(
                     SignatureFunction.SAMPLES,
                     SampleStoreRecord.sample(doc.id, eventTime, fingerprint, doc.url, packed));
-            return NO_SIGNATURE;
+            return verification.screenBytes() == 0 ? NO_SIGNATURE : verification.screen(packed);
         }
 
         @Override
@@ -80,7 +82,7 @@ public enum CandidatePath {
 
         @Override
         public int signatureBytes(Verification verification) {
-            return 0;
+            return verification.screenBytes();
         }
 
         /** Containment verdicts of older layouts packed each match's direction in its estimate. */
@@ -90,13 +92,15 @@ public enum CandidatePath {
         }
 
         @Override
-        public byte[] encode(List<BucketMembers.Member> members) {
-            return BucketMembers.encodeIds(members);
+        public byte[] encode(List<BucketMembers.Member> members, int signatureBytes) {
+            return signatureBytes == 0
+                    ? BucketMembers.encodeIds(members)
+                    : BucketMembers.encodeScreenedIds(members, signatureBytes);
         }
 
         @Override
         public Candidates candidates(Verification verification, Reports reports) {
-            return new Forwarding(reports);
+            return new Forwarding(verification, reports);
         }
 
         /** Two more keyed exchanges, by id: to the sample intake, then to the sample store. */
@@ -205,6 +209,7 @@ public enum CandidatePath {
             long eventTime,
             long fingerprint,
             byte[] packed,
+            Verification verification,
             ProcessFunction<?, RoutedBands>.Context ctx) {
         return packed;
     }
@@ -219,8 +224,8 @@ public enum CandidatePath {
         return verification.packedBytes();
     }
 
-    /** The bucket's state value for these members. */
-    public byte[] encode(List<BucketMembers.Member> members) {
+    /** The bucket's state value for these members, of {@link #signatureBytes}. */
+    public byte[] encode(List<BucketMembers.Member> members, int signatureBytes) {
         return BucketMembers.encode(members);
     }
 
@@ -254,6 +259,9 @@ public enum CandidatePath {
         void toVerdicts(VerdictEvent report);
 
         void toSampleIntake(SampleStoreRecord record);
+
+        /** A candidate pair the screen stopped: surely below the threshold. */
+        void screenedOut();
     }
 
     /** A bucket subtask's handling of candidate pairs (not serializable: made in {@code open}). */
@@ -307,9 +315,11 @@ public enum CandidatePath {
      * The buckets' side of the sample store: each report goes to the sample intake with the
      * candidate pairs the subtask found for it (each once per report, however many of its buckets
      * it collided in) and whether a bucket kept the document; the intake sends the pairs on to the
-     * store with the document's sample.
+     * store with the document's sample. A pair whose screens say it is surely below the threshold
+     * ({@link Verification#passesScreen}) is not sent.
      */
     private static final class Forwarding implements Candidates {
+        private final Verification verification;
         private final Reports reports;
 
         /** What goes to the sample intake instead of each report held back, by document version. */
@@ -319,7 +329,8 @@ public enum CandidatePath {
         /** The pairs sent for the reports held back. */
         private HashSet<SentPair> sent = new HashSet<>();
 
-        Forwarding(Reports reports) {
+        Forwarding(Verification verification, Reports reports) {
+            this.verification = verification;
             this.reports = reports;
         }
 
@@ -344,6 +355,10 @@ public enum CandidatePath {
         public Estimate check(
                 BandRecord doc, BucketMembers.Member m, boolean memberFirst, boolean exact) {
             SampleStoreRecord r = storeReportFor(doc);
+            if (!exact && !verification.passesScreen(m.signature(), doc.signature)) {
+                reports.screenedOut();
+                return null;
+            }
             var pair =
                     new SentPair(
                             new BucketLogic.DocVersion(doc),

@@ -124,6 +124,13 @@ public final class JobMetrics {
                                 + " passes the document)"),
                     counter(
                             BAND_BUCKETS,
+                            "candidatesScreenedOut",
+                            "exact cosine only (`neardup.simhash.verify`): candidate pairs not sent"
+                                + " to the sample store because their verification bits differ in"
+                                + " more places than a pair at the threshold would but for a chance"
+                                + " of one in a million (once per pair and bucket subtask)"),
+                    counter(
+                            BAND_BUCKETS,
                             "exactCopies",
                             "matches between documents with identical signatures: the later one is"
                                     + " not kept in the bucket (the earlier stands for it)"),

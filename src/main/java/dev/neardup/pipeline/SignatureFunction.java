@@ -139,7 +139,7 @@ public class SignatureFunction extends ProcessFunction<ParsedRecord, RoutedBands
         long eventTime = inOrder(doc.eventTime, ctx);
         ctx.output(ANNOUNCE, VerdictEvent.announce(doc.id, doc.url, eventTime, doc.instance));
         long fingerprint = sketch.identity();
-        packed = path.route(doc, eventTime, fingerprint, packed, ctx);
+        packed = path.route(doc, eventTime, fingerprint, packed, verification, ctx);
         routing.route(sketch.bandKeys(), doc.id, doc.url, eventTime, fingerprint, packed, out);
     }
 

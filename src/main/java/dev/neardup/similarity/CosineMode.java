@@ -31,8 +31,9 @@ import org.apache.flink.configuration.ReadableConfig;
  * in the buckets on the members' Gaussian verification bits ({@link GaussianSimHash}, kept after
  * the fingerprint in the same sketch), or on the fingerprints when there are none; or, with exact
  * verification, on the exact cosine of the two term-frequency vectors, kept once per document by
- * the sample store after the buckets ({@link Verification.CosineExact}). The offline dedupe finds
- * candidates in the same tables, verified the same way, or a sliding window over sorted
+ * the sample store after the buckets, the buckets sending on only the candidates whose Gaussian
+ * bits say they may reach the threshold ({@link Verification.CosineExact}). The offline dedupe
+ * finds candidates in the same tables, verified the same way, or a sliding window over sorted
  * fingerprints, verified by the fingerprints only.
  */
 record CosineMode(NearDupSettings settings, CosineSettings cosine)
@@ -45,28 +46,25 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
 
     @Override
     public TextSketcher newSketcher() {
-        if (cosine.exact()) {
-            return new SimHashSketcher(
-                    features(),
-                    new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
-                    new PermutedBlocks(cosine.blocks()),
-                    null,
-                    true);
-        }
         return new SimHashSketcher(
                 features(),
                 new SimHash(cosine.blocks().bits(), SimHash.DEFAULT_SEED),
                 new PermutedBlocks(cosine.blocks()),
                 cosine.verifyBits() == 0
                         ? null
-                        : new GaussianSimHash(cosine.verifyBits(), GaussianSimHash.DEFAULT_SEED));
+                        : new GaussianSimHash(cosine.verifyBits(), GaussianSimHash.DEFAULT_SEED),
+                cosine.exact());
     }
 
     @Override
     public Verification verification() {
-        return cosine.exact()
-                ? new Verification.CosineExact(cosine.blocks().bits(), cosine.blocks().maxHamming())
-                : bitsVerification();
+        return cosine.exact() ? cosineExact() : bitsVerification();
+    }
+
+    /** The exact verification, screened on the verification bits. */
+    Verification.CosineExact cosineExact() {
+        return new Verification.CosineExact(
+                cosine.blocks().bits(), cosine.blocks().maxHamming(), cosine.verifyBits());
     }
 
     /** The verification on bits (also what the offline dedupe uses). */
@@ -209,7 +207,15 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
      */
     String describeVerification() {
         if (cosine.exact()) {
-            return "verify=exact (the cosine of the term-frequency vectors, in the sample store)";
+            return cosine.verifyBits() == 0
+                    ? "verify=exact (the cosine of the term-frequency vectors, in the sample store;"
+                            + " every candidate)"
+                    : String.format(
+                            Locale.ROOT,
+                            "verify=exact (the cosine of the term-frequency vectors, in the sample"
+                                    + " store; candidates screened on %d Gaussian bits, h <= %d)",
+                            cosine.verifyBits(),
+                            cosineExact().screenMaxHamming());
         }
         return String.format(
                 Locale.ROOT,

@@ -70,6 +70,28 @@ public interface Verification extends Serializable {
     }
 
     /**
+     * Bytes at the end of a packed signature that the buckets keep to screen the candidate pairs
+     * they send on to be verified elsewhere ({@link CandidateSite#SAMPLE_STORE}): 0 for none.
+     */
+    default int screenBytes() {
+        return 0;
+    }
+
+    /** The screen of a packed signature: its last {@link #screenBytes()} bytes. */
+    default byte[] screen(byte[] packed) {
+        return java.util.Arrays.copyOfRange(packed, packed.length - screenBytes(), packed.length);
+    }
+
+    /**
+     * Whether a candidate pair with screens {@code a} and {@code b} may be a match, so that it is
+     * sent on to be verified: false only when the pair is, but for a set small chance, below the
+     * threshold. Every pair without a screen (empty: from state written before screens) may be.
+     */
+    default boolean passesScreen(byte[] a, byte[] b) {
+        return true;
+    }
+
+    /**
      * Containment (Broder 1997: c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
      * shingles ({@link BottomKContainment}, 2 + 4 s bytes) and a pair is a match when the estimated
      * containment of either in the other reaches the threshold. The estimate carries its {@link
@@ -347,9 +369,19 @@ public interface Verification extends Serializable {
      * #MAX_FEATURES} most frequent ones (ties: the lower hashes) with the norm of the whole vector:
      * the cosine of such a document is then a lower bound, short by the dropped features' share of
      * the dot product.
+     *
+     * <p>With V screen bits, V {@link dev.neardup.sketch.GaussianSimHash} bits of the same vector
+     * follow (the sketch's last V / 64 words; packed last, V / 8 bytes): the buckets keep them and
+     * send on only the candidates within Hamming distance {@link #screenMaxHamming()} of them,
+     * which a pair at the threshold is but for a chance of {@link #SCREEN_MISS} (Charikar 2002);
+     * pairs far below the threshold, most candidates of pages that only share common words, stop
+     * there.
      */
     final class CosineExact implements Verification {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
+
+        /** The chance that the screen stops a pair at the threshold (less above it). */
+        public static final double SCREEN_MISS = 1e-6;
 
         /** The most distinct features a packed vector keeps: 786,444 bytes at most. */
         public static final int MAX_FEATURES = 1 << 16;
@@ -370,17 +402,35 @@ public interface Verification extends Serializable {
 
         private final int maxFeatures;
 
+        /** V, the screen bits (0: none). */
+        private final int screenBits;
+
+        /** The largest Hamming distance of the screen bits that is sent on. */
+        private final int screenMaxHamming;
+
         /**
          * @param bits D, the bits of the table fingerprint
          * @param maxHamming k, which sets the threshold cos(pi k / D)
          */
         public CosineExact(int bits, int maxHamming) {
-            this(bits, maxHamming, MAX_FEATURES);
+            this(bits, maxHamming, 0);
+        }
+
+        /**
+         * @param bits D, the bits of the table fingerprint
+         * @param maxHamming k, which sets the threshold cos(pi k / D)
+         * @param screenBits V, the Gaussian bits that screen candidates in the buckets (0: none)
+         */
+        public CosineExact(int bits, int maxHamming, int screenBits) {
+            this(bits, maxHamming, screenBits, MAX_FEATURES);
         }
 
         /** With another limit on the distinct features a packed vector keeps (for tests). */
-        CosineExact(int bits, int maxHamming, int maxFeatures) {
+        CosineExact(int bits, int maxHamming, int screenBits, int maxFeatures) {
             SimHash.checkBits(bits);
+            if (screenBits != 0) {
+                SimHash.checkBits(screenBits);
+            }
             if (maxHamming < 0 || 2 * maxHamming >= bits) {
                 throw new IllegalArgumentException(
                         "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
@@ -391,6 +441,11 @@ public interface Verification extends Serializable {
             }
             this.threshold = SimHash.cosine(maxHamming, bits);
             this.maxFeatures = maxFeatures;
+            this.screenBits = screenBits;
+            this.screenMaxHamming =
+                    screenBits == 0
+                            ? 0
+                            : SimHash.screenMaxHamming(threshold, screenBits, SCREEN_MISS);
         }
 
         /** The threshold cos(pi k / D). */
@@ -398,9 +453,36 @@ public interface Verification extends Serializable {
             return threshold;
         }
 
+        /** V, the screen bits (0: none). */
+        public int screenBits() {
+            return screenBits;
+        }
+
+        /** The largest Hamming distance of the screen bits at which a pair is sent on. */
+        public int screenMaxHamming() {
+            return screenMaxHamming;
+        }
+
         @Override
         public int packedBytes() {
-            return HEADER + BYTES_PER_FEATURE * maxFeatures;
+            return HEADER + BYTES_PER_FEATURE * maxFeatures + screenBytes();
+        }
+
+        @Override
+        public int screenBytes() {
+            return screenBits / 8;
+        }
+
+        @Override
+        public boolean passesScreen(byte[] a, byte[] b) {
+            if (a.length == 0 || b.length == 0) {
+                return true;
+            }
+            int h = 0;
+            for (int i = 0; i < a.length; i += 8) {
+                h += Long.bitCount((long) LONG_LE.get(a, i) ^ (long) LONG_LE.get(b, i));
+            }
+            return h <= screenMaxHamming;
         }
 
         /** Bytes of a packed vector of {@code features} distinct features. */
@@ -415,17 +497,20 @@ public interface Verification extends Serializable {
 
         /**
          * Packs a term-frequency vector {@code [f0, n0, f1, n1, ...]} (features strictly ascending,
-         * counts at least 1).
+         * counts at least 1), followed by the V / 64 words of the screen bits.
          */
         @Override
-        public byte[] pack(long[] vector) {
-            if (vector.length % 2 != 0) {
+        public byte[] pack(long[] sketch) {
+            int screenWords = screenBits / 64;
+            int vectorLongs = sketch.length - screenWords;
+            if (vectorLongs < 0 || vectorLongs % 2 != 0) {
                 throw new IllegalArgumentException(
-                        "a term-frequency vector has a count after each feature, got "
-                                + vector.length
-                                + " longs");
+                        ("a term-frequency vector has a count after each feature, followed by %s"
+                                        + " words of screen bits; got %s longs")
+                                .formatted(screenWords, sketch.length));
             }
-            int n = vector.length / 2;
+            long[] vector = sketch;
+            int n = vectorLongs / 2;
             long sumOfSquares = 0;
             for (int i = 0; i < n; i++) {
                 long c = vector[2 * i + 1];
@@ -439,7 +524,7 @@ public interface Verification extends Serializable {
             }
             int[] kept = keep(vector, n);
             int m = kept == null ? n : kept.length;
-            byte[] out = new byte[packedBytes(m)];
+            byte[] out = new byte[packedBytes(m) + screenBytes()];
             INT_LE.set(out, 0, m);
             LONG_LE.set(out, 4, sumOfSquares);
             for (int j = 0; j < m; j++) {
@@ -447,6 +532,9 @@ public interface Verification extends Serializable {
                 int at = HEADER + BYTES_PER_FEATURE * j;
                 LONG_LE.set(out, at, vector[2 * i]);
                 INT_LE.set(out, at + 8, (int) vector[2 * i + 1]);
+            }
+            for (int w = 0; w < screenWords; w++) {
+                LONG_LE.set(out, packedBytes(m) + 8 * w, sketch[vectorLongs + w]);
             }
             return out;
         }

@@ -248,6 +248,29 @@ public final class SimHash {
     }
 
     /**
+     * The smallest Hamming distance h of D-bit fingerprints such that a pair at cosine {@code
+     * cosine} is further apart than h with probability at most {@code miss}: P[Binomial(D, theta /
+     * pi) &gt; h] &lt;= miss at theta = arccos(cosine) (Charikar 2002). A pair at that cosine or
+     * above is within h but for that chance: a screen that lets through every pair within h drops a
+     * pair at the threshold with probability at most {@code miss}, and fewer above it.
+     */
+    public static int screenMaxHamming(double cosine, int bits, double miss) {
+        if (!(cosine >= -1 && cosine <= 1)) {
+            throw new IllegalArgumentException(
+                    "cosine similarity must be between -1 and 1, got " + cosine);
+        }
+        if (!(miss > 0 && miss < 1)) {
+            throw new IllegalArgumentException("miss must be between 0 and 1, got " + miss);
+        }
+        double angle = Math.acos(cosine);
+        int h = 0;
+        while (h < bits && withinProbability(angle, bits, h) < 1 - miss) {
+            h++;
+        }
+        return h;
+    }
+
+    /**
      * The largest Hamming distance whose estimated cosine still reaches {@code cosine}: floor(D
      * arccos(c) / pi). The {@code k} of {@link dev.neardup.lsh.PermutedBlocks} for a cosine
      * threshold.

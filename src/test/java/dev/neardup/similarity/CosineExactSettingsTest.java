@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code neardup.simhash.verify}: BITS by default, EXACT verifying through the sample store on the
- * term-frequency vectors, the refusals, the settings line and the state shape.
+ * term-frequency vectors, screened in the buckets on the verification bits, the refusals, the
+ * settings line and the state shape.
  */
 class CosineExactSettingsTest {
 
@@ -47,19 +48,42 @@ class CosineExactSettingsTest {
         NearDupSettings s = cosine(VERIFY, "EXACT");
         CosineSettings c = (CosineSettings) s.similarity();
         assertThat(c.exact()).isTrue();
-        assertThat(c.verifyBits()).isZero();
+        assertThat(c.verifyBits()).as("the bits screen the candidates").isEqualTo(256);
         SimilarityMode mode = SimilarityMode.of(s);
         assertThat(mode.candidateSite()).isEqualTo(CandidateSite.SAMPLE_STORE);
-        assertThat(mode.verification()).isInstanceOf(Verification.CosineExact.class);
+        var exact = (Verification.CosineExact) mode.verification();
+        assertThat(exact.screenBytes()).isEqualTo(32);
+        assertThat(exact.screenMaxHamming()).isEqualTo(31);
         assertThat(mode.describe())
                 .contains(" verify=exact ")
+                .contains("candidates screened on 256 Gaussian bits, h <= 31")
                 .doesNotContain("verify-bits")
                 .contains("5 blocks, 10 tables");
         assertThat(mode.describeEstimate(0.995)).contains("exact cosine");
         Map<String, String> shape = StateCompatibility.shape(s);
         assertThat(shape)
                 .containsEntry(VERIFY, "EXACT")
-                .doesNotContainKey("neardup.simhash.verify-bits");
+                .containsEntry("neardup.simhash.verify-bits", "256");
+    }
+
+    @Test
+    void exactWithoutScreenSendsEveryCandidateAndRestoresItsEarlierState() {
+        NearDupSettings s = cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "0");
+        SimilarityMode mode = SimilarityMode.of(s);
+        assertThat(mode.verification().screenBytes()).isZero();
+        assertThat(mode.describe()).contains("every candidate");
+        assertThat(StateCompatibility.shape(s)).doesNotContainKey("neardup.simhash.verify-bits");
+        // Exact state of the release before screens recorded no verification bits: refused with
+        // the default screen, naming the setting; restored without a screen.
+        Map<String, String> before = StateCompatibility.shape(s);
+        String beforeState = StateCompatibility.encode(before);
+        assertThat(StateCompatibility.check(List.of(beforeState), s)).isEmpty();
+        assertThatThrownBy(
+                        () ->
+                                StateCompatibility.check(
+                                        List.of(beforeState), cosine(VERIFY, "EXACT")))
+                .rootCause()
+                .hasMessageContaining("neardup.simhash.verify-bits was (not recorded), now 256");
     }
 
     @Test
@@ -73,7 +97,12 @@ class CosineExactSettingsTest {
                         .sketch(text, ContentType.TEXT);
         assertThat(exact.bandKeys()).containsExactly(bits.bandKeys());
         assertThat(exact.identity()).isEqualTo(bits.identity());
-        long[] tf = exact.signature();
+        long[] sketch = exact.signature();
+        // The vector, then the 4 words of the screen: the same Gaussian bits as BITS verifies on.
+        assertThat(java.util.Arrays.copyOfRange(sketch, sketch.length - 4, sketch.length))
+                .containsExactly(
+                        java.util.Arrays.copyOfRange(bits.signature(), 1, bits.signature().length));
+        long[] tf = java.util.Arrays.copyOf(sketch, sketch.length - 4);
         assertThat(tf).hasSize(2 * 10); // 10 distinct words of 13
         long total = 0;
         for (int i = 0; i < tf.length; i += 2) {
@@ -89,12 +118,10 @@ class CosineExactSettingsTest {
     }
 
     @Test
-    void verificationBitsWithExactAreRefusedNamingBothKeys() {
-        assertThatThrownBy(() -> cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "256"))
+    void screenBitsOutOfRangeAreRefusedSayingWhatZeroDoes() {
+        assertThatThrownBy(() -> cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "100"))
                 .hasMessageContaining("neardup.simhash.verify-bits")
-                .hasMessageContaining("neardup.simhash.verify=EXACT");
-        assertThatThrownBy(() -> cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "0"))
-                .hasMessageContaining("neardup.simhash.verify-bits");
+                .hasMessageContaining("verify every candidate");
     }
 
     @Test
@@ -116,7 +143,7 @@ class CosineExactSettingsTest {
     @Test
     void stateOfTheOtherVerificationIsRefusedAndOlderCosineStateIsBits() {
         NearDupSettings bits = cosine();
-        NearDupSettings exact = cosine(VERIFY, "EXACT");
+        NearDupSettings exact = cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "256");
         String bitsState = StateCompatibility.encode(StateCompatibility.shape(bits));
         assertThatThrownBy(() -> StateCompatibility.check(List.of(bitsState), exact))
                 .rootCause()

@@ -106,7 +106,7 @@ class CosineExactVerificationTest {
 
     @Test
     void beyondTheLimitTheMostFrequentFeaturesAreKeptAndTheCosineIsALowerBound() {
-        Verification.CosineExact limited = new Verification.CosineExact(64, 3, 100);
+        Verification.CosineExact limited = new Verification.CosineExact(64, 3, 0, 100);
         SplittableRandom random = new SplittableRandom(11);
         for (int t = 0; t < 50; t++) {
             long[] a = document(random, 3000, 2000);

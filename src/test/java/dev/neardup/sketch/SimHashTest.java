@@ -286,4 +286,17 @@ class SimHashTest {
         assertThat(SimHash.withinProbability(0, 64, 0)).isEqualTo(1.0);
         assertThat(SimHash.withinProbability(Math.PI, 64, 3)).isEqualTo(0.0);
     }
+
+    @Test
+    void theScreenDistanceIsTheSmallestThatKeepsAPairAtTheCosineButForTheMiss() {
+        double threshold = SimHash.cosine(3, 64);
+        double angle = Math.acos(threshold);
+        int h = SimHash.screenMaxHamming(threshold, 256, 1e-6);
+        assertThat(h).isEqualTo(31);
+        assertThat(SimHash.withinProbability(angle, 256, h)).isGreaterThanOrEqualTo(1 - 1e-6);
+        assertThat(SimHash.withinProbability(angle, 256, h - 1)).isLessThan(1 - 1e-6);
+        // A looser miss, a smaller distance; pairs far below the threshold almost never pass.
+        assertThat(SimHash.screenMaxHamming(threshold, 256, 1e-3)).isLessThan(h);
+        assertThat(SimHash.withinProbability(Math.acos(0.7), 256, h)).isLessThan(1e-6);
+    }
 }

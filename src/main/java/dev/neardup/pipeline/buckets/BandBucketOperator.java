@@ -368,7 +368,7 @@ public class BandBucketOperator extends RawKeyedStateOperator<Long, BandRecord, 
             if (members.isEmpty()) {
                 bucket.clear();
             } else {
-                bucket.update(path.encode(members));
+                bucket.update(path.encode(members, signatureBytes));
                 keys.add((Long) getCurrentKey(), System.currentTimeMillis());
             }
         }

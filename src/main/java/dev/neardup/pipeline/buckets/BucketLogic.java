@@ -59,6 +59,7 @@ public final class BucketLogic implements CandidatePath.Reports {
     private final Counter evictedByAge;
     private final Counter deletedMembers;
     private final Counter earlyMatches;
+    private final Counter screenedOut;
 
     BucketLogic(
             BucketSettings bounds,
@@ -79,6 +80,12 @@ public final class BucketLogic implements CandidatePath.Reports {
         evictedByAge = metrics.counter("evictedByAge");
         deletedMembers = metrics.counter("deletedMembers");
         earlyMatches = metrics.counter("earlyMatches");
+        screenedOut = metrics.counter("candidatesScreenedOut");
+    }
+
+    @Override
+    public void screenedOut() {
+        screenedOut.inc();
     }
 
     @Override

@@ -30,6 +30,10 @@ import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
  * SampleStoreFunction}; {@link StateCompatibility}'s {@code containment.samples} guards it): a zero
  * byte and the byte 3, a varint member count, then per member: event time (8 bytes), fingerprint (8
  * bytes) and the id (varint length, UTF-8). No signature, URL or cluster: 17 bytes plus the id.
+ *
+ * <p>Layout 4 (buckets whose candidates go to the sample store screened, exact cosine's): layout 3
+ * with the member's screen (a fixed {@code signatureBytes}, its Gaussian bits) between the
+ * fingerprint and the id: 49 bytes plus the id at 256 bits.
  */
 public final class BucketMembers {
 
@@ -77,6 +81,9 @@ public final class BucketMembers {
     /** The version of the layout without samples, URLs and clusters ({@link #encodeIds}). */
     static final int IDS_LAYOUT_VERSION = 3;
 
+    /** The version of the layout of ids with their screens ({@link #encodeIds}). */
+    static final int SCREENED_IDS_LAYOUT_VERSION = 4;
+
     private static final byte[] NO_SIGNATURE = new byte[0];
 
     private BucketMembers() {}
@@ -100,16 +107,18 @@ public final class BucketMembers {
         Reader in = new Reader(value);
         boolean clusters = value.length >= 2 && value[0] == 0;
         boolean idsOnly = false;
+        boolean screened = false;
         if (clusters) {
             in.pos = 1;
             int version = in.varint();
-            idsOnly = version == IDS_LAYOUT_VERSION;
+            screened = version == SCREENED_IDS_LAYOUT_VERSION;
+            idsOnly = version == IDS_LAYOUT_VERSION || screened;
             if (version != LAYOUT_VERSION && !idsOnly) {
                 throw new IllegalStateException(
                         ("a band bucket of layout %s, which this version of neardup does not know"
-                                        + " (it reads 1, %s and %s): restore with the version that"
+                                        + " (it reads 1 to %s): restore with the version that"
                                         + " wrote the state")
-                                .formatted(version, LAYOUT_VERSION, IDS_LAYOUT_VERSION));
+                                .formatted(version, SCREENED_IDS_LAYOUT_VERSION));
             }
         }
         int n = in.varint();
@@ -117,7 +126,7 @@ public final class BucketMembers {
         for (int i = 0; i < n; i++) {
             long time = in.fixed64();
             long fingerprint = in.fixed64();
-            byte[] signature = idsOnly ? NO_SIGNATURE : in.bytes(signatureBytes);
+            byte[] signature = idsOnly && !screened ? NO_SIGNATURE : in.bytes(signatureBytes);
             String id = in.string(in.varint());
             String url = idsOnly ? null : in.optionalString();
             String cluster = clusters && !idsOnly ? in.optionalString() : null;
@@ -129,23 +138,45 @@ public final class BucketMembers {
 
     /** Encodes members (already in order) in layout 3: event time, fingerprint and id only. */
     public static byte[] encodeIds(List<Member> members) {
-        return encode(members, false);
+        return encode(members, false, 0);
+    }
+
+    /**
+     * Encodes members (already in order) in layout 4: event time, fingerprint, the screen of {@code
+     * screenBytes} and id.
+     */
+    public static byte[] encodeScreenedIds(List<Member> members, int screenBytes) {
+        return encode(members, false, screenBytes);
     }
 
     /** Encodes members (already in order). */
     public static byte[] encode(List<Member> members) {
-        return encode(members, true);
+        return encode(members, true, -1);
     }
 
-    private static byte[] encode(List<Member> members, boolean full) {
-        Writer out = new Writer(16 + members.size() * (full ? 96 : 32));
+    /**
+     * @param screenBytes the bytes of each member's screen in layout 4, 0 for layout 3, -1 for the
+     *     full layout 2
+     */
+    private static byte[] encode(List<Member> members, boolean full, int screenBytes) {
+        boolean signatures = full || screenBytes > 0;
+        Writer out = new Writer(16 + members.size() * (full ? 96 : signatures ? 64 : 32));
         out.varint(0);
-        out.varint(full ? LAYOUT_VERSION : IDS_LAYOUT_VERSION);
+        out.varint(
+                full
+                        ? LAYOUT_VERSION
+                        : signatures ? SCREENED_IDS_LAYOUT_VERSION : IDS_LAYOUT_VERSION);
         out.varint(members.size());
         for (Member m : members) {
             out.fixed64(m.eventTime());
             out.fixed64(m.fingerprint());
-            if (full) {
+            if (signatures) {
+                if (!full && m.signature().length != screenBytes) {
+                    // A member without one came from state written before screens.
+                    throw new IllegalStateException(
+                            "a bucket member's screen has %s bytes, expected %s"
+                                    .formatted(m.signature().length, screenBytes));
+                }
                 out.bytes(m.signature());
             }
             out.string(m.id());

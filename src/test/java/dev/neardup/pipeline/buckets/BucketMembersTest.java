@@ -292,6 +292,37 @@ class BucketMembersTest {
     }
 
     @Test
+    void layout4KeepsTheScreenBetweenTheFingerprintAndTheId() {
+        Member m = new Member(7, -2L, new byte[] {(byte) 0xAA, (byte) 0xBB}, "a", "u", "c", 5);
+        byte[] encoded =
+                BucketMembers.encodeScreenedIds(
+                        List.of(m, new Member(9, 1, new byte[] {1, 2}, "b", null)), 2);
+        assertThat(encoded)
+                .containsExactly(
+                        bytes(
+                                0x00, 0x04, // layout 4
+                                0x02, // count
+                                0, 0, 0, 0, 0, 0, 0, 0x07, // time
+                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE, // fingerprint
+                                0xAA, 0xBB, // the screen
+                                0x01, 'a', // id: no URL or cluster
+                                0, 0, 0, 0, 0, 0, 0, 0x09, 0, 0, 0, 0, 0, 0, 0, 0x01, 0x01, 0x02,
+                                0x01, 'b'));
+        List<Member> decoded = BucketMembers.decode(encoded, 2);
+        assertThat(decoded).extracting(Member::id).containsExactly("a", "b");
+        assertThat(decoded.get(0).signature()).containsExactly(0xAA, 0xBB);
+        assertThat(decoded.get(1).signature()).containsExactly(1, 2);
+        assertThat(decoded.get(0).url()).isNull();
+        assertThat(BucketMembers.encodeScreenedIds(decoded, 2)).isEqualTo(encoded);
+        // A member without a screen (from state before screens) cannot be written with them.
+        List<Member> mixed = new ArrayList<>(decoded);
+        mixed.add(new Member(10, 0, new byte[0], "z", null));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> BucketMembers.encodeScreenedIds(mixed, 2))
+                .hasMessageContaining("screen has 0 bytes, expected 2");
+    }
+
+    @Test
     void varintsAreLittleEndianBase128() {
         // An id of 300 bytes: 300 = 0b10_0101100 -> AC 02. Of 16,384: 80 80 01.
         byte[] encoded =
