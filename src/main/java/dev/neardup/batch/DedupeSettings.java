@@ -5,6 +5,7 @@ import static dev.neardup.config.ConfigException.require;
 import dev.neardup.config.CandidateMethod;
 import dev.neardup.config.DedupeOptions;
 import dev.neardup.config.KeepPolicy;
+import dev.neardup.config.ModeSettings;
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.VerifyMode;
@@ -69,7 +70,8 @@ public record DedupeSettings(
      * @param inputNames how each input is named in record sources, in input order
      * @throws IllegalArgumentException naming the offending option
      */
-    public static DedupeSettings from(ReadableConfig config, List<String> inputNames) {
+    public static DedupeSettings from(ReadableConfig given, List<String> inputNames) {
+        ReadableConfig config = ModeSettings.forBatch(given);
         NearDupSettings job = NearDupSettings.from(config);
         BatchSketches batch = SimilarityMode.of(job).batch();
         CandidateMethod candidates = config.get(DedupeOptions.CANDIDATES);

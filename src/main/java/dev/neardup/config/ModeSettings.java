@@ -46,6 +46,22 @@ public sealed interface ModeSettings extends Serializable
                     .toList();
 
     /**
+     * The options as a batch job reads them: what the streaming job verifies after its buckets, a
+     * batch job verifies itself (its own {@code --verify}), so cosine pairs are judged on the bits
+     * unless {@code neardup.simhash.verify} says otherwise (which the dedupe refuses).
+     */
+    static ReadableConfig forBatch(ReadableConfig config) {
+        if (config.get(NearDupOptions.SIMILARITY) != SimilarityFamily.COSINE
+                || config.getOptional(NearDupOptions.SIMHASH_VERIFY).isPresent()) {
+            return config;
+        }
+        org.apache.flink.configuration.Configuration batch =
+                org.apache.flink.configuration.Configuration.fromMap(config.toMap());
+        batch.set(NearDupOptions.SIMHASH_VERIFY, CosineVerify.BITS);
+        return batch;
+    }
+
+    /**
      * Reads and validates the mode's options, refusing those of the other modes.
      *
      * @throws IllegalArgumentException naming the offending option and its allowed values

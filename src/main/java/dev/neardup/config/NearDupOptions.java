@@ -127,37 +127,39 @@ public final class NearDupOptions {
                     .declare();
 
     public static final ConfigOption<Integer> SIMHASH_VERIFY_BITS =
-            Setting.of(
+            Setting.withoutDefault(
                             "neardup.simhash.verify-bits",
-                            256,
+                            Integer.class,
                             "COSINE: V, the Gaussian random-hyperplane bits kept with each bucket"
-                                + " member (V / 8 bytes). With BITS verification they judge a"
-                                + " candidate pair: a near-duplicate when they estimate a cosine of"
-                                + " at least cos(pi k / D), that is when at most k V / D of them"
-                                + " differ (the D bits only find candidates); 0 judges pairs on the"
-                                + " D bits (Hamming distance at most k). At V = 256 the estimate's"
-                                + " standard error at cosine 0.989 is 0.006. With EXACT"
-                                + " verification they screen: a bucket sends a candidate on to be"
-                                + " verified only when so few of them differ that its cosine may"
-                                + " reach the threshold (a pair at the threshold is stopped once in"
-                                + " a million); 0 sends every candidate. A multiple of 64 from 0 to"
-                                + " 1024.")
+                                + " member (V / 8 bytes). With EXACT verification they screen: a"
+                                + " bucket sends a candidate on to be verified only when so few of"
+                                + " them differ that its cosine may reach the threshold (a pair at"
+                                + " the threshold is stopped once in ten thousand); 0 sends every"
+                                + " candidate. With BITS verification they judge a candidate pair:"
+                                + " a near-duplicate when they estimate a cosine of at least cos(pi"
+                                + " k / D), that is when at most k V / D of them differ (the D bits"
+                                + " only find candidates); 0 judges pairs on the D bits (Hamming"
+                                + " distance at most k). At V = 256 the estimate's standard error"
+                                + " at cosine 0.989 is 0.006. A multiple of 64 from 0 to 1024."
+                                + " Default: 512 with EXACT, 256 with BITS.")
                     .flag("V", "--simhash-verify-bits")
                     .declare();
 
     public static final ConfigOption<CosineVerify> SIMHASH_VERIFY =
             Setting.of(
                             "neardup.simhash.verify",
-                            CosineVerify.BITS,
-                            "COSINE: how a candidate pair is judged. BITS: on the verification bits"
+                            CosineVerify.EXACT,
+                            "COSINE: how a candidate pair is judged. EXACT: on the exact cosine of"
+                                + " the two documents' term-frequency vectors, kept once per"
+                                + " document in a sample store after the buckets (12 bytes per"
+                                + " distinct feature), the candidates screened in the buckets on"
+                                + " the verification bits: no pair below the threshold is reported,"
+                                + " every candidate above it is. BITS: on the verification bits"
                                 + " (--simhash-verify-bits) kept with each bucket member, an"
                                 + " estimate of the cosine (standard error 0.006 at 0.989 with 256"
-                                + " bits). EXACT: on the exact cosine of the two documents'"
-                                + " term-frequency vectors, kept once per document in a sample"
-                                + " store after the buckets (12 bytes per distinct feature), the"
-                                + " candidates screened in the buckets on the verification bits: no"
-                                + " pair below the threshold is reported, every candidate above it"
-                                + " is.")
+                                + " bits): less state and faster where unrelated pages are close in"
+                                + " cosine, but pairs near the threshold fall on the wrong side of"
+                                + " it. dedupe always judges on the bits.")
                     .flag("bits|exact", "--simhash-verify")
                     .declare();
 

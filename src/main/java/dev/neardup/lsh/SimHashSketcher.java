@@ -101,16 +101,18 @@ public final class SimHashSketcher extends TextSketcher {
 
     @Override
     public DocumentSketcher.Sketch sketch(long[] features) {
-        long[] fingerprint = simHash.fingerprint(features);
+        // One sort: the fingerprints and the identity come from the term-frequency vector.
+        long[] counts = termFrequencies(features);
+        long[] fingerprint = simHash.fingerprintOfCounts(counts);
         long[] keys = blocks.bandKeys(fingerprint);
-        long[] sketch = termFrequencies ? termFrequencies(features) : fingerprint;
+        long[] sketch = termFrequencies ? counts : fingerprint;
         if (verify != null) {
-            long[] bits = verify.fingerprint(features);
+            long[] bits = verify.fingerprintOfCounts(counts);
             int at = sketch.length;
             sketch = java.util.Arrays.copyOf(sketch, at + bits.length);
             System.arraycopy(bits, 0, sketch, at, bits.length);
         }
-        return new DocumentSketcher.Sketch(features.length, sketch, keys, identity(features));
+        return new DocumentSketcher.Sketch(features.length, sketch, keys, identityOfCounts(counts));
     }
 
     /**
@@ -132,6 +134,17 @@ public final class SimHashSketcher extends TextSketcher {
             out[n - 1]++;
         }
         return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+    }
+
+    /** {@link #identity} of the features whose term-frequency vector is {@code counts}. */
+    static long identityOfCounts(long[] counts) {
+        long sum = 0;
+        long length = 0;
+        for (int i = 0; i < counts.length; i += 2) {
+            sum += counts[i + 1] * Mix64.fmix64(counts[i] ^ IDENTITY_SEED);
+            length += counts[i + 1];
+        }
+        return Mix64.fmix64(sum + length * Mix64.GOLDEN_GAMMA);
     }
 
     /** Seed of {@link #identity}. Part of stored state: never change it. */

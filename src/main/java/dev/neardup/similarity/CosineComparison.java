@@ -98,14 +98,17 @@ final class CosineComparison implements ModeReport {
             double theta = Math.acos(Math.max(-1, Math.min(1, verifyEstimate)));
             ModeReport.line(
                     out,
-                    "verification bits",
+                    settings.exact() ? "screen bits" : "verification bits",
                     Integer.toString(verifyHamming),
                     String.format(
                             Locale.ROOT,
-                            "of %d Gaussian bits differ (at most %d for a match): cosine %.4f +/-"
-                                    + " %.4f",
+                            "of %d Gaussian bits differ (at most %d %s): cosine %.4f +/- %.4f",
                             v,
-                            settings.verifyMaxHamming(),
+                            settings.exact()
+                                    ? Verification.CosineExact.screenMaxHamming(
+                                            settings.threshold(), v)
+                                    : settings.verifyMaxHamming(),
+                            settings.exact() ? "to be verified" : "for a match",
                             verifyEstimate,
                             Math.sin(theta) * Math.PI * SimHash.standardError(theta, v)));
         }
@@ -114,7 +117,12 @@ final class CosineComparison implements ModeReport {
     /** What the job decides: a candidate whose judging bits are within the largest distance. */
     boolean nearDuplicate() {
         if (settings.exact()) {
-            return firstAgreeingTable >= 0 && exact >= settings.threshold();
+            return firstAgreeingTable >= 0
+                    && (settings.verifyBits() == 0
+                            || verifyHamming
+                                    <= Verification.CosineExact.screenMaxHamming(
+                                            settings.threshold(), settings.verifyBits()))
+                    && exact >= settings.threshold();
         }
         return settings.verifyBits() == 0
                 ? hamming <= settings.blocks().maxHamming()

@@ -124,12 +124,21 @@ final class CosineTuning implements ModeTuning {
                     "Verification: exact; the cosine of the two term-frequency vectors judges each"
                             + " candidate (a match at cosine >= %.4f).%n",
                     settings.threshold());
+            if (verify > 0) {
+                out.printf(
+                        Locale.ROOT,
+                        "Screen: a candidate goes on to be verified when at most %d of %d Gaussian"
+                                + " hyperplane bits differ.%n",
+                        Verification.CosineExact.screenMaxHamming(settings.threshold(), verify),
+                        verify);
+            }
             out.printf(
                     Locale.ROOT,
                     "State: %d band records per document (one per table), each member keeping the"
-                            + " document's id; the sample store keeps its term-frequency vector"
+                            + " document's id%s; the sample store keeps its term-frequency vector"
                             + " once, 12 bytes per distinct feature.%n",
-                    chosen.tables());
+                    chosen.tables(),
+                    verify > 0 ? " and " + verify / 8 + " bytes of screen bits" : "");
             return;
         }
         if (verify > 0) {
@@ -165,7 +174,7 @@ final class CosineTuning implements ModeTuning {
         o.put(
                 "sketchBytesPerDocument",
                 settings.exact()
-                        ? 0
+                        ? chosen.tables() * settings.verifyBits() / 8
                         : chosen.tables() * (chosen.bits() + settings.verifyBits()) / 8);
         o.put("corpusSize", corpusSize);
         o.put("blocksGiven", given);

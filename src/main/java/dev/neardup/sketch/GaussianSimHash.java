@@ -60,30 +60,63 @@ public final class GaussianSimHash {
     public long[] fingerprint(long[] features) {
         long[] sorted = features.clone();
         Arrays.sort(sorted);
-        double[] dot = new double[bits];
-        int i = 0;
-        while (i < sorted.length) {
-            long f = sorted[i];
-            int j = i;
-            while (j < sorted.length && sorted[j] == f) {
-                j++;
+        long[] counts = new long[2 * sorted.length];
+        int n = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                counts[n] = sorted[i];
+                n += 2;
             }
-            double weight = j - i;
-            i = j;
-            for (int q = 0; q < groupSeeds.length; q++) {
-                long h = Mix64.fmix64(f ^ groupSeeds[q]);
-                int base = q << 2;
-                dot[base] += weight * QUANTILES[(int) (h & 0xFFFF)];
-                dot[base + 1] += weight * QUANTILES[(int) ((h >>> 16) & 0xFFFF)];
-                dot[base + 2] += weight * QUANTILES[(int) ((h >>> 32) & 0xFFFF)];
-                dot[base + 3] += weight * QUANTILES[(int) (h >>> 48)];
-            }
+            counts[n - 1]++;
         }
+        return fingerprintOfCounts(Arrays.copyOf(counts, n));
+    }
+
+    /**
+     * The fingerprint of the term-frequency vector {@code counts}, {@code [f0, n0, f1, n1, ...]}
+     * (distinct hashes ascending, each with its count): {@link #fingerprint} without its sort.
+     */
+    public long[] fingerprintOfCounts(long[] counts) {
         long[] out = new long[bits / 64];
-        for (int b = 0; b < bits; b++) {
-            if (dot[b] >= 0) {
-                out[b >>> 6] |= 1L << (b & 63);
+        // Two groups (8 bits) at a time, each bit's sum over the features in ascending order, as
+        // the contract says: the eight sums stay in registers (groups come in pairs: bits / 4 is
+        // even).
+        for (int q = 0; q < groupSeeds.length; q += 2) {
+            long seedA = groupSeeds[q];
+            long seedB = groupSeeds[q + 1];
+            double a0 = 0;
+            double a1 = 0;
+            double a2 = 0;
+            double a3 = 0;
+            double b0 = 0;
+            double b1 = 0;
+            double b2 = 0;
+            double b3 = 0;
+            for (int i = 0; i < counts.length; i += 2) {
+                long f = counts[i];
+                double weight = counts[i + 1];
+                long ha = Mix64.fmix64(f ^ seedA);
+                long hb = Mix64.fmix64(f ^ seedB);
+                a0 += weight * QUANTILES[(int) (ha & 0xFFFF)];
+                a1 += weight * QUANTILES[(int) ((ha >>> 16) & 0xFFFF)];
+                a2 += weight * QUANTILES[(int) ((ha >>> 32) & 0xFFFF)];
+                a3 += weight * QUANTILES[(int) (ha >>> 48)];
+                b0 += weight * QUANTILES[(int) (hb & 0xFFFF)];
+                b1 += weight * QUANTILES[(int) ((hb >>> 16) & 0xFFFF)];
+                b2 += weight * QUANTILES[(int) ((hb >>> 32) & 0xFFFF)];
+                b3 += weight * QUANTILES[(int) (hb >>> 48)];
             }
+            long set =
+                    (a0 >= 0 ? 1L : 0L)
+                            | (a1 >= 0 ? 2L : 0L)
+                            | (a2 >= 0 ? 4L : 0L)
+                            | (a3 >= 0 ? 8L : 0L)
+                            | (b0 >= 0 ? 16L : 0L)
+                            | (b1 >= 0 ? 32L : 0L)
+                            | (b2 >= 0 ? 64L : 0L)
+                            | (b3 >= 0 ? 128L : 0L);
+            int base = q << 2;
+            out[base >>> 6] |= set << (base & 63);
         }
         return out;
     }

@@ -173,6 +173,31 @@ public final class SimHash {
     }
 
     /**
+     * {@link #fingerprint(long[])} of the features whose term-frequency vector is {@code counts},
+     * {@code [f0, n0, f1, n1, ...]} (each distinct hash once, with its count): the same bits, one
+     * pass per distinct feature instead of per occurrence.
+     */
+    public long[] fingerprintOfCounts(long[] counts) {
+        final int words = wordSeeds.length;
+        long[] positive = new long[bits];
+        long total = 0;
+        for (int i = 0; i < counts.length; i += 2) {
+            long f = counts[i];
+            long n = counts[i + 1];
+            total += n;
+            for (int word = 0; word < words; word++) {
+                long h = Mix64.fmix64(f ^ wordSeeds[word]);
+                int base = word << 6;
+                for (int b = 0; b < 64; b++) {
+                    positive[base + b] += n & -((h >>> b) & 1);
+                }
+            }
+        }
+        long sum = total;
+        return bitsWhere(i -> 2 * positive[i] >= sum);
+    }
+
+    /**
      * Number of bits in which two fingerprints differ.
      *
      * @throws IllegalArgumentException if they differ in length

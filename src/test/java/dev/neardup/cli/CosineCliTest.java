@@ -135,8 +135,12 @@ class CosineCliTest {
                 .containsPattern("exact Jaccard\\s+0.5000")
                 .containsPattern("exact cosine\\s+1.0000")
                 .containsPattern("Hamming distance\\s+0 ")
-                .contains("h = Hamming distance 0 of n = 256 bits, at most 12; >= threshold 0.9892")
-                .containsPattern("verification bits\\s+0 +of 256 Gaussian bits differ")
+                .contains(
+                        "the exact cosine of the term-frequency vectors (a match from 0.9892); >="
+                                + " threshold 0.9892")
+                .containsPattern(
+                        "screen bits\\s+0 +of 512 Gaussian bits differ \\(at most 44 to be"
+                                + " verified\\)")
                 .contains("the job would alert this pair: yes (table 0 collides");
         Files.writeString(
                 b,

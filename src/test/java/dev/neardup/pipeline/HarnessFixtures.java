@@ -130,6 +130,7 @@ public final class HarnessFixtures {
         conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
         conf.set(NearDupOptions.SIMHASH_BITS, COSINE_BITS);
         conf.set(NearDupOptions.MAX_HAMMING, COSINE_K);
+        conf.set(NearDupOptions.SIMHASH_VERIFY, dev.neardup.config.CosineVerify.BITS);
         conf.set(NearDupOptions.SIMHASH_BLOCKS, 4);
         conf.set(NearDupOptions.SIMHASH_VERIFY_BITS, 0); // members keep the 64-bit fingerprint only
         conf.set(NearDupOptions.BUCKET_CAPACITY, capacity);

@@ -115,6 +115,7 @@ class SignatureFunctionTest {
             throws Exception {
         Configuration conf = new Configuration();
         conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
+        conf.set(NearDupOptions.SIMHASH_VERIFY, dev.neardup.config.CosineVerify.BITS);
         NearDupSettings cosine = NearDupSettings.from(conf);
         harness.close();
         harness = ProcessFunctionTestHarnesses.forProcessFunction(new SignatureFunction(cosine));

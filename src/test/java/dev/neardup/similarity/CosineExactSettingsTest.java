@@ -16,9 +16,9 @@ import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code neardup.simhash.verify}: BITS by default, EXACT verifying through the sample store on the
- * term-frequency vectors, screened in the buckets on the verification bits, the refusals, the
- * settings line and the state shape.
+ * {@code neardup.simhash.verify}: EXACT by default (512 screen bits), BITS judging on 256 bits;
+ * EXACT verifying through the sample store on the term-frequency vectors, screened in the buckets
+ * on the verification bits, the refusals, the settings line and the state shape.
  */
 class CosineExactSettingsTest {
 
@@ -34,36 +34,56 @@ class CosineExactSettingsTest {
     private static final String VERIFY = "neardup.simhash.verify";
 
     @Test
-    void bitsIsTheDefaultAndVerifiesInTheBuckets() {
-        NearDupSettings s = cosine();
+    void bitsVerifiesInTheBucketsOn256Bits() {
+        NearDupSettings s = cosine(VERIFY, "BITS");
         assertThat(((CosineSettings) s.similarity()).verify()).isEqualTo(CosineVerify.BITS);
+        assertThat(((CosineSettings) s.similarity()).verifyBits()).isEqualTo(256);
         SimilarityMode mode = SimilarityMode.of(s);
         assertThat(mode.candidateSite()).isEqualTo(CandidateSite.BUCKETS);
         assertThat(mode.verification()).isInstanceOf(Verification.Cosine.class);
-        assertThat(StateCompatibility.shape(s)).containsEntry(VERIFY, "BITS");
+        assertThat(StateCompatibility.shape(s))
+                .containsEntry(VERIFY, "BITS")
+                .containsEntry("neardup.simhash.verify-bits", "256");
     }
 
     @Test
-    void exactVerifiesTheTermFrequencyVectorsInTheSampleStore() {
-        NearDupSettings s = cosine(VERIFY, "EXACT");
+    void exactIsTheDefaultAndVerifiesTheTermFrequencyVectorsInTheSampleStore() {
+        NearDupSettings s = cosine();
         CosineSettings c = (CosineSettings) s.similarity();
         assertThat(c.exact()).isTrue();
-        assertThat(c.verifyBits()).as("the bits screen the candidates").isEqualTo(256);
+        assertThat(c.verifyBits()).as("512 bits screen the candidates").isEqualTo(512);
         SimilarityMode mode = SimilarityMode.of(s);
         assertThat(mode.candidateSite()).isEqualTo(CandidateSite.SAMPLE_STORE);
         var exact = (Verification.CosineExact) mode.verification();
-        assertThat(exact.screenBytes()).isEqualTo(32);
-        assertThat(exact.screenMaxHamming()).isEqualTo(31);
+        assertThat(exact.screenBytes()).isEqualTo(64);
+        assertThat(exact.screenMaxHamming()).isEqualTo(44);
         assertThat(mode.describe())
                 .contains(" verify=exact ")
-                .contains("candidates screened on 256 Gaussian bits, h <= 31")
+                .contains("candidates screened on 512 Gaussian bits, h <= 44")
                 .doesNotContain("verify-bits")
                 .contains("5 blocks, 10 tables");
         assertThat(mode.describeEstimate(0.995)).contains("exact cosine");
         Map<String, String> shape = StateCompatibility.shape(s);
         assertThat(shape)
                 .containsEntry(VERIFY, "EXACT")
-                .containsEntry("neardup.simhash.verify-bits", "256");
+                .containsEntry("neardup.simhash.verify-bits", "512");
+        assertThat(
+                        ((CosineSettings) cosine("neardup.simhash.verify-bits", "256").similarity())
+                                .verifyBits())
+                .isEqualTo(256);
+    }
+
+    @Test
+    void aBatchJobJudgesCosineOnTheBitsUnlessTold() {
+        Configuration conf = new Configuration();
+        conf.setString("neardup.similarity", "COSINE");
+        var batch = NearDupSettings.from(dev.neardup.config.ModeSettings.forBatch(conf));
+        assertThat(((CosineSettings) batch.similarity()).verify()).isEqualTo(CosineVerify.BITS);
+        assertThat(((CosineSettings) batch.similarity()).verifyBits()).isEqualTo(256);
+        conf.setString(VERIFY, "EXACT");
+        assertThat(dev.neardup.config.ModeSettings.forBatch(conf)).isSameAs(conf);
+        Configuration jaccard = new Configuration();
+        assertThat(dev.neardup.config.ModeSettings.forBatch(jaccard)).isSameAs(jaccard);
     }
 
     @Test
@@ -83,16 +103,18 @@ class CosineExactSettingsTest {
                                 StateCompatibility.check(
                                         List.of(beforeState), cosine(VERIFY, "EXACT")))
                 .rootCause()
-                .hasMessageContaining("neardup.simhash.verify-bits was (not recorded), now 256");
+                .hasMessageContaining("neardup.simhash.verify-bits was (not recorded), now 512");
     }
 
     @Test
     void theSketchIsTheTermFrequencyVectorWithTheSameTableKeys() {
         String text = "the quick brown fox jumps over the lazy dog and the fox sleeps";
         DocumentSketcher.Sketch bits =
-                SimilarityMode.of(cosine()).newSketcher().sketch(text, ContentType.TEXT);
+                SimilarityMode.of(cosine(VERIFY, "BITS"))
+                        .newSketcher()
+                        .sketch(text, ContentType.TEXT);
         DocumentSketcher.Sketch exact =
-                SimilarityMode.of(cosine(VERIFY, "EXACT"))
+                SimilarityMode.of(cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "256"))
                         .newSketcher()
                         .sketch(text, ContentType.TEXT);
         assertThat(exact.bandKeys()).containsExactly(bits.bandKeys());
@@ -137,12 +159,12 @@ class CosineExactSettingsTest {
     void dedupeRefusesExactNamingTheSetting() {
         SimilarityMode mode = SimilarityMode.of(cosine(VERIFY, "EXACT"));
         assertThatThrownBy(mode::batch).hasMessageContaining(VERIFY).hasMessageContaining("BITS");
-        assertThat(SimilarityMode.of(cosine()).batch()).isNotNull();
+        assertThat(SimilarityMode.of(cosine(VERIFY, "BITS")).batch()).isNotNull();
     }
 
     @Test
     void stateOfTheOtherVerificationIsRefusedAndOlderCosineStateIsBits() {
-        NearDupSettings bits = cosine();
+        NearDupSettings bits = cosine(VERIFY, "BITS");
         NearDupSettings exact = cosine(VERIFY, "EXACT", "neardup.simhash.verify-bits", "256");
         String bitsState = StateCompatibility.encode(StateCompatibility.shape(bits));
         assertThatThrownBy(() -> StateCompatibility.check(List.of(bitsState), exact))

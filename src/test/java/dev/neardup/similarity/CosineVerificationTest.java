@@ -28,6 +28,7 @@ class CosineVerificationTest {
     private static NearDupSettings cosine(String... keyValues) {
         Configuration conf = new Configuration();
         conf.setString("neardup.similarity", "COSINE");
+        conf.setString("neardup.simhash.verify", "BITS");
         for (int i = 0; i < keyValues.length; i += 2) {
             conf.setString(keyValues[i], keyValues[i + 1]);
         }
