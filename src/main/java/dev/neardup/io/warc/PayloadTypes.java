@@ -6,10 +6,10 @@ import org.netpreserve.jwarc.MediaType;
 
 /**
  * Which payloads are text. A MIME type is text when it is {@code text/*} (but {@code text/dns},
- * which is DNS data, and the {@code text/} JavaScript types, which are scripts), HTML, XHTML or XML
- * ({@code application/xml} and {@code application/*+xml} such as RSS and Atom feeds). The rest
- * (images, audio, video, PDF, fonts, archives, scripts, JSON, {@code application/octet-stream}) is
- * not.
+ * which is DNS data, {@code text/css}, which is a stylesheet, and the {@code text/} JavaScript
+ * types, which are scripts), HTML, XHTML or XML ({@code application/xml} and {@code
+ * application/*+xml} such as RSS and Atom feeds). The rest (images, audio, video, PDF, fonts,
+ * archives, stylesheets, scripts, JSON, {@code application/octet-stream}) is not.
  */
 final class PayloadTypes {
 
@@ -72,7 +72,9 @@ final class PayloadTypes {
             return false;
         }
         if (base.startsWith("text/")) {
-            return !base.equals("text/dns") && !TEXT_SCRIPT_TYPES.contains(base);
+            return !base.equals("text/dns")
+                    && !base.equals("text/css")
+                    && !TEXT_SCRIPT_TYPES.contains(base);
         }
         return base.equals("application/xhtml+xml")
                 || base.equals("application/xml")

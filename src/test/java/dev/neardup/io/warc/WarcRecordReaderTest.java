@@ -425,7 +425,7 @@ class WarcRecordReaderTest {
     }
 
     @Test
-    void scriptsServedAsTextJavaScriptAreNotText() throws IOException {
+    void scriptsAndStylesheetsServedAsTextAreNotText() throws IOException {
         WarcFiles w = new WarcFiles(true);
         String js = "function highlight(node) { return node.parentNode.firstChild; }\n";
         long standard =
@@ -466,8 +466,16 @@ class WarcRecordReaderTest {
                                 "http://example.com/b.js",
                                 f,
                                 legacy));
-        assertThat(out.get(2)).as("a stylesheet is text/*").isInstanceOf(WarcDocument.class);
-        assertThat(((WarcDocument) out.get(2)).offset()).isEqualTo(css);
+        assertThat(out.get(2))
+                .as("a stylesheet is no page, though text/*")
+                .isEqualTo(
+                        skip(
+                                WarcSkip.Reason.NOT_TEXT,
+                                "text/css",
+                                "response",
+                                "http://example.com/c.css",
+                                f,
+                                css));
     }
 
     /** A PDF whose first bytes are all text, as a minimal one with an uncompressed stream. */
