@@ -7,6 +7,7 @@
 # For each input, each jar runs, at parallelism 2:
 #   run                          alerts, verdicts, dead letters
 #   run --similarity cosine      alerts, verdicts
+#   run --similarity cosine --simhash-verify bits   alerts, verdicts (mode cosine-bits)
 #   run --containment 0.8        alerts, verdicts
 #   dedupe                       clusters, pairs
 #   dedupe --similarity cosine   clusters, pairs
@@ -16,7 +17,8 @@
 # alerted. On a file nothing is alerted early (the watermark passes every page at the end of the
 # input); on a stream, early pairs the verdict did not confirm are lines only one side has. Exit 0 when every output is
 # the same, 1 otherwise (the differences are printed). Set MODES to a subset of
-# "run cosine containment dedupe dedupe-cosine" to run fewer; WORK_DIR to keep the outputs
+# "run cosine cosine-bits containment dedupe dedupe-cosine" to run fewer (cosine-bits needs two
+# builds that have --simhash-verify); WORK_DIR to keep the outputs
 # (default: a temporary directory, deleted at the end).
 set -euo pipefail
 
@@ -56,6 +58,9 @@ run_one() { # JAR OUT INPUT MODE
                    --dead-letters "$out/dead-letters.jsonl") ;;
         cosine) args=(run --similarity cosine --alerts "$out/alerts.jsonl"
                       --verdicts "$out/verdicts.jsonl" --dead-letters "$out/dead-letters.jsonl") ;;
+        cosine-bits) args=(run --similarity cosine --simhash-verify bits
+                           --alerts "$out/alerts.jsonl" --verdicts "$out/verdicts.jsonl"
+                           --dead-letters "$out/dead-letters.jsonl") ;;
         containment) args=(run --containment 0.8 --alerts "$out/alerts.jsonl"
                            --verdicts "$out/verdicts.jsonl" --dead-letters "$out/dead-letters.jsonl") ;;
         dedupe) args=(dedupe --clusters "$out/clusters.jsonl" --pairs "$out/pairs.jsonl"

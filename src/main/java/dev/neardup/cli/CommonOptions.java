@@ -73,7 +73,8 @@ final class CommonOptions {
                                 + " standard input; dedupe also reads a Flink filesystem URI"
                                 + " (file://, s3://, ...). Several files, a directory (the files"
                                 + " under it) or a quoted glob (** spans directories) are read in"
-                                + " the order given, any mix of formats.")
+                                + " the order given, any mix of formats. A pipe such as <(zcat"
+                                + " FILE) is copied to the work directory first.")
         List<String> files;
 
         @Option(

@@ -176,7 +176,9 @@ public final class DedupeRun {
                 inputs.add(
                         o.sample() || file.equals("-")
                                 ? dir.spool(o.sample(), o.stdin()).toString()
-                                : file);
+                                : file.contains("://")
+                                        ? file
+                                        : dir.spoolIfStream(Path.of(file)).toString());
             }
             conf.set(CoreOptions.TMP_DIRS, work.resolve("tmp").toString());
             conf.set(WebOptions.UPLOAD_DIR, work.resolve("tmp").toString());

@@ -108,7 +108,10 @@ public final class EmbeddedRun {
             }
             for (String file : o.sample() ? List.<String>of() : o.files()) {
                 // checked before the work directory is made
-                inputFiles.add(file.equals("-") ? dir.spool(false, o.stdin()) : Path.of(file));
+                inputFiles.add(
+                        file.equals("-")
+                                ? dir.spool(false, o.stdin())
+                                : dir.spoolIfStream(Path.of(file)));
             }
             if (!quiet) {
                 err.println("neardup: " + SimilarityMode.of(settings).describe());

@@ -25,6 +25,9 @@ public final class WorkDir implements AutoCloseable {
     private final Path path;
     private final boolean temporary;
 
+    /** Streams copied here so far ({@link #spoolIfStream}). */
+    private int spooled;
+
     private WorkDir(Path path, boolean temporary) {
         this.path = path;
         this.temporary = temporary;
@@ -56,6 +59,26 @@ public final class WorkDir implements AutoCloseable {
             if (in == null) {
                 throw NeardupException.failure("the sample crawl is missing from the jar", null);
             }
+            Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return copy;
+    }
+
+    /**
+     * {@code input} itself when it is a regular file or a directory (or does not exist: the job
+     * names it); otherwise (a named pipe, a process substitution such as {@code <(zcat f.gz)}, a
+     * device) its bytes copied here under the same file name, since the job reads a file twice (for
+     * its order) and by splits at offsets, which a stream cannot do.
+     */
+    public Path spoolIfStream(Path input) throws IOException {
+        if (!Files.exists(input) || Files.isRegularFile(input) || Files.isDirectory(input)) {
+            return input;
+        }
+        Path dir =
+                Files.createDirectories(
+                        path.resolve("streams").resolve(Integer.toString(spooled++)));
+        Path copy = dir.resolve(input.getFileName().toString());
+        try (InputStream in = Files.newInputStream(input)) {
             Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
         }
         return copy;

@@ -133,6 +133,55 @@ class RunCommandITCase {
     }
 
     /**
+     * A named pipe (as {@code <(zcat crawl.jsonl.gz)} gives) is copied to the work directory and
+     * read as the file would be, where reading it in place failed with "Illegal seek"; dead letters
+     * keep the pipe's name as their source.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(
+            value = 2,
+            unit = java.util.concurrent.TimeUnit.MINUTES,
+            threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void readsANamedPipeAsTheFileItCarries() throws Exception {
+        Path out = dir.resolve("pipe");
+        Files.createDirectories(out);
+        Path fifo = out.resolve("crawl-pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor()).isZero();
+        Thread writer =
+                new Thread(
+                        () -> {
+                            try {
+                                Files.write(fifo, Files.readAllBytes(input));
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+        writer.setDaemon(true); // read in place, the pipe was read once and then waited on
+        writer.start();
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        fifo.toString(),
+                        "--alerts",
+                        out.resolve("alerts.jsonl").toString(),
+                        "--dead-letters",
+                        out.resolve("dead.jsonl").toString(),
+                        "--state-backend",
+                        "hashmap",
+                        "--quiet");
+        writer.join(10_000);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> alerts = JobFiles.read(out.resolve("alerts.jsonl"));
+        assertThat(alerts).hasSize(1);
+        assertThat(alerts.get(0).get("docId").asText()).isEqualTo("a-mirror");
+        List<JsonNode> dead = JobFiles.read(out.resolve("dead.jsonl"));
+        assertThat(dead).hasSize(1);
+        assertThat(dead.get(0).toString()).contains("crawl-pipe");
+    }
+
+    /**
      * A record repeated with the same id and fetchedAt gets a verdict per record; they were
      * identical lines, now their source tells them apart (issue 12).
      */
