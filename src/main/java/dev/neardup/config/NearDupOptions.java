@@ -395,11 +395,11 @@ public final class NearDupOptions {
                                 + " the watermark has already passed (\"early\": true in the"
                                 + " alert); the verdict still waits for the watermark and is the"
                                 + " same either way. Off (--no-early-alerts): every alert waits for"
-                                + " the watermark as its verdict does. Not in CONTAINMENT mode,"
-                                + " whose candidates are verified after the buckets. On a file off"
-                                + " unless given: a file's alerts come as the watermark passes its"
-                                + " pages, and early ones could name pairs the verdicts do not"
-                                + " confirm.")
+                                + " the watermark as its verdict does. Not in CONTAINMENT mode nor"
+                                + " with cosine's EXACT verification (its default), whose"
+                                + " candidates are verified after the buckets. On a file off unless"
+                                + " given: a file's alerts come as the watermark passes its pages,"
+                                + " and early ones could name pairs the verdicts do not confirm.")
                     .flag(null, "--early-alerts")
                     .declare();
 
