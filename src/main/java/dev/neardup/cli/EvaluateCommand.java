@@ -2,7 +2,7 @@ package dev.neardup.cli;
 
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
-import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.WorkDir;
 import dev.neardup.tools.evaluate.Evaluate;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Path;
@@ -64,9 +64,9 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
             required = true,
             arity = "1..*",
             description =
-                    "JSON Lines file of documents, or a WARC, WET or ARC file. Several files, a"
-                            + " directory (the files under it) or a quoted glob are read in the"
-                            + " order given.")
+                    "JSON Lines file of documents, or a WARC, WET or ARC file, or - for JSON"
+                            + " Lines on standard input. Several files, a directory (the files"
+                            + " under it) or a quoted glob are read in the order given.")
     List<String> inputs;
 
     @Mixin JobOptions job;
@@ -104,16 +104,26 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+    @picocli.CommandLine.ParentCommand Neardup parent;
+
     @Override
     public Integer call() throws Exception {
-        List<Path> files = new ArrayList<>();
-        for (String file : CliFiles.inputs(inputs)) {
-            if (file.equals("-")) {
-                throw NeardupException.usage(
-                        "evaluate reads its input twice: give a file, not standard input (-)");
+        List<String> given = CliFiles.inputs(inputs);
+        // Standard input is copied once: evaluate reads its input once, into the job's input.
+        try (WorkDir stdinDir = given.contains("-") ? WorkDir.of(null, "nd-eval-stdin-") : null) {
+            List<Path> files = new ArrayList<>();
+            for (String file : given) {
+                files.add(
+                        file.equals("-")
+                                ? stdinDir.spool(false, parent != null ? parent.stdin() : System.in)
+                                : CliFiles.readableFile("input file", file, Path.of(file)));
             }
-            files.add(CliFiles.readableFile("input file", file, Path.of(file)));
+            evaluate(files);
         }
+        return 0;
+    }
+
+    private void evaluate(List<Path> files) throws Exception {
         SCurvePlot.ImageFormat plotFormat = plotOption.format();
         Path reportFile = report.checked();
         Configuration conf = job.toConfiguration();
@@ -132,6 +142,5 @@ final class EvaluateCommand implements Callable<Integer>, SettingFlags.Bound {
                 plotFormat,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());
-        return 0;
     }
 }

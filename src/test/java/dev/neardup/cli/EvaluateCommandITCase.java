@@ -93,11 +93,21 @@ class EvaluateCommandITCase {
     }
 
     @Test
+    void readsStandardInputAsItReadsTheFile() throws Exception {
+        CliRun run =
+                CliRun.runWithStdin(Files.readString(input), "evaluate", "--input", "-", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = Json.MAPPER.readTree(run.out()).get("report");
+        assertThat(report.get("documents").asInt()).isEqualTo(250);
+        assertThat(report.get("documentsWithSimilarEarlier").asInt()).isEqualTo(highPairs);
+        assertThat(run.err())
+                .contains("1 rejected record, 1 deletion, 0 later lines of re-crawled ids");
+    }
+
+    @Test
     void textReportAndUsageErrors() {
         CliRun.run("evaluate", "--input", input.resolveSibling("missing.jsonl").toString())
                 .usageError("neardup evaluate", "input file not found");
-        CliRun.run("evaluate", "--input", "-")
-                .usageError("neardup evaluate", "give a file, not standard input (-)");
         CliRun.run("evaluate", "--input", input.toString(), "--floor", "0")
                 .usageError("neardup evaluate", "similarities must be in (0, 1]");
         CliRun.run("evaluate", "--input", input.toString(), "--plot", "x.gif")
