@@ -141,7 +141,7 @@ public final class NearDupOptions {
                                 + " only find candidates); 0 judges pairs on the D bits (Hamming"
                                 + " distance at most k). At V = 256 the estimate's standard error"
                                 + " at cosine 0.989 is 0.006. A multiple of 64 from 0 to 1024."
-                                + " Default: 512 with EXACT, 256 with BITS.")
+                                + " Default: 384 with EXACT, 256 with BITS.")
                     .flag("V", "--simhash-verify-bits")
                     .declare();
 

@@ -382,8 +382,8 @@ public interface Verification extends Serializable {
 
         /**
          * The chance that the screen stops a pair at the threshold (less above it): small beside
-         * the tables' own miss there (about one pair in ten), and with 512 bits it lets through
-         * 0.4% of the unrelated pairs at cosine 0.93 (21% with 256).
+         * the tables' own miss there (about one pair in ten), and with 384 bits it lets through
+         * 4.5% of the unrelated pairs at cosine 0.93 (21% with 256).
          */
         public static final double SCREEN_MISS = 1e-4;
 

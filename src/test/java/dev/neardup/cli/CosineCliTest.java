@@ -139,7 +139,7 @@ class CosineCliTest {
                         "the exact cosine of the term-frequency vectors (a match from 0.9892); >="
                                 + " threshold 0.9892")
                 .containsPattern(
-                        "screen bits\\s+0 +of 512 Gaussian bits differ \\(at most 44 to be"
+                        "screen bits\\s+0 +of 384 Gaussian bits differ \\(at most 35 to be"
                                 + " verified\\)")
                 .contains("the job would alert this pair: yes (table 0 collides");
         Files.writeString(

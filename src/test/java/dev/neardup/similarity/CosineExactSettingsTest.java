@@ -16,7 +16,7 @@ import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code neardup.simhash.verify}: EXACT by default (512 screen bits), BITS judging on 256 bits;
+ * {@code neardup.simhash.verify}: EXACT by default (384 screen bits), BITS judging on 256 bits;
  * EXACT verifying through the sample store on the term-frequency vectors, screened in the buckets
  * on the verification bits, the refusals, the settings line and the state shape.
  */
@@ -51,22 +51,22 @@ class CosineExactSettingsTest {
         NearDupSettings s = cosine();
         CosineSettings c = (CosineSettings) s.similarity();
         assertThat(c.exact()).isTrue();
-        assertThat(c.verifyBits()).as("512 bits screen the candidates").isEqualTo(512);
+        assertThat(c.verifyBits()).as("384 bits screen the candidates").isEqualTo(384);
         SimilarityMode mode = SimilarityMode.of(s);
         assertThat(mode.candidateSite()).isEqualTo(CandidateSite.SAMPLE_STORE);
         var exact = (Verification.CosineExact) mode.verification();
-        assertThat(exact.screenBytes()).isEqualTo(64);
-        assertThat(exact.screenMaxHamming()).isEqualTo(44);
+        assertThat(exact.screenBytes()).isEqualTo(48);
+        assertThat(exact.screenMaxHamming()).isEqualTo(35);
         assertThat(mode.describe())
                 .contains(" verify=exact ")
-                .contains("candidates screened on 512 Gaussian bits, h <= 44")
+                .contains("candidates screened on 384 Gaussian bits, h <= 35")
                 .doesNotContain("verify-bits")
                 .contains("5 blocks, 10 tables");
         assertThat(mode.describeEstimate(0.995)).contains("exact cosine");
         Map<String, String> shape = StateCompatibility.shape(s);
         assertThat(shape)
                 .containsEntry(VERIFY, "EXACT")
-                .containsEntry("neardup.simhash.verify-bits", "512");
+                .containsEntry("neardup.simhash.verify-bits", "384");
         assertThat(
                         ((CosineSettings) cosine("neardup.simhash.verify-bits", "256").similarity())
                                 .verifyBits())
@@ -103,7 +103,7 @@ class CosineExactSettingsTest {
                                 StateCompatibility.check(
                                         List.of(beforeState), cosine(VERIFY, "EXACT")))
                 .rootCause()
-                .hasMessageContaining("neardup.simhash.verify-bits was (not recorded), now 512");
+                .hasMessageContaining("neardup.simhash.verify-bits was (not recorded), now 384");
     }
 
     @Test
