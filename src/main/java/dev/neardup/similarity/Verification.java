@@ -92,6 +92,32 @@ public interface Verification extends Serializable {
     }
 
     /**
+     * The threshold cos(pi k / D) of {@code maxHamming} k of {@code bits} D (Charikar 2002), after
+     * checking k: from 0 to below D / 2.
+     */
+    private static double cosineThreshold(int bits, int maxHamming) {
+        SimHash.checkBits(bits);
+        if (maxHamming < 0 || 2 * maxHamming >= bits) {
+            throw new IllegalArgumentException(
+                    "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
+                            .formatted(bits / 2 - 1, bits, maxHamming));
+        }
+        return SimHash.cosine(maxHamming, bits);
+    }
+
+    /**
+     * The Hamming distance of packed little-endian words of {@code a} and {@code b} from {@code
+     * from}.
+     */
+    private static int wordDistance(byte[] a, byte[] b, int from) {
+        int h = 0;
+        for (int i = from; i < a.length; i += 8) {
+            h += Long.bitCount((long) Cosine.LONG_LE.get(a, i) ^ (long) Cosine.LONG_LE.get(b, i));
+        }
+        return h;
+    }
+
+    /**
      * Containment (Broder 1997: c(A, B) = |A ∩ B| / |A|): members keep a bottom-s sample of their
      * shingles ({@link BottomKContainment}, 2 + 4 s bytes) and a pair is a match when the estimated
      * containment of either in the other reaches the threshold. The estimate carries its {@link
@@ -242,18 +268,13 @@ public interface Verification extends Serializable {
          * @param verifyBits V, the verification bits after the fingerprint, 0 for none
          */
         public Cosine(int bits, int maxHamming, int verifyBits) {
-            this.bits = SimHash.checkBits(bits);
-            if (maxHamming < 0 || 2 * maxHamming >= bits) {
-                throw new IllegalArgumentException(
-                        "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
-                                .formatted(bits / 2 - 1, bits, maxHamming));
-            }
+            this.threshold = cosineThreshold(bits, maxHamming);
+            this.bits = bits;
             if (verifyBits != 0) {
                 SimHash.checkBits(verifyBits);
             }
             this.verifyBits = verifyBits;
             this.judging = verifyBits == 0 ? bits : verifyBits;
-            this.threshold = SimHash.cosine(maxHamming, bits);
             this.maxDistance =
                     verifyBits == 0 ? maxHamming : SimHash.maxHamming(threshold, verifyBits);
             this.minCosine = threshold - 1e-9;
@@ -324,12 +345,7 @@ public interface Verification extends Serializable {
                         "packed fingerprints must be %s bytes, got %s and %s"
                                 .formatted(packedBytes(), a.length, b.length));
             }
-            int h = 0;
-            int from = verifyBits == 0 ? 0 : bits / 8;
-            for (int i = from; i < a.length; i += 8) {
-                h += Long.bitCount((long) LONG_LE.get(a, i) ^ (long) LONG_LE.get(b, i));
-            }
-            return h;
+            return wordDistance(a, b, verifyBits == 0 ? 0 : bits / 8);
         }
 
         @Override
@@ -431,19 +447,13 @@ public interface Verification extends Serializable {
 
         /** With another limit on the distinct features a packed vector keeps (for tests). */
         CosineExact(int bits, int maxHamming, int screenBits, int maxFeatures) {
-            SimHash.checkBits(bits);
+            this.threshold = cosineThreshold(bits, maxHamming);
             if (screenBits != 0) {
                 SimHash.checkBits(screenBits);
-            }
-            if (maxHamming < 0 || 2 * maxHamming >= bits) {
-                throw new IllegalArgumentException(
-                        "maximum Hamming distance must be between 0 and %s for %s bits, got %s"
-                                .formatted(bits / 2 - 1, bits, maxHamming));
             }
             if (maxFeatures < 1) {
                 throw new IllegalArgumentException("maxFeatures must be at least 1");
             }
-            this.threshold = SimHash.cosine(maxHamming, bits);
             this.maxFeatures = maxFeatures;
             this.screenBits = screenBits;
             this.screenMaxHamming = screenMaxHamming(threshold, screenBits);
@@ -490,11 +500,7 @@ public interface Verification extends Serializable {
             if (a.length == 0 || b.length == 0) {
                 return true;
             }
-            int h = 0;
-            for (int i = 0; i < a.length; i += 8) {
-                h += Long.bitCount((long) LONG_LE.get(a, i) ^ (long) LONG_LE.get(b, i));
-            }
-            return h <= screenMaxHamming;
+            return wordDistance(a, b, 0) <= screenMaxHamming;
         }
 
         /** Bytes of a packed vector of {@code features} distinct features. */
