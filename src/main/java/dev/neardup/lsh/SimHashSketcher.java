@@ -122,18 +122,7 @@ public final class SimHashSketcher extends TextSketcher {
      * is not modified.
      */
     public static long[] termFrequencies(long[] features) {
-        long[] sorted = features.clone();
-        java.util.Arrays.sort(sorted);
-        long[] out = new long[2 * sorted.length];
-        int n = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                out[n] = sorted[i];
-                n += 2;
-            }
-            out[n - 1]++;
-        }
-        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+        return SimHash.termFrequencies(features);
     }
 
     /** {@link #identity} of the features whose term-frequency vector is {@code counts}. */

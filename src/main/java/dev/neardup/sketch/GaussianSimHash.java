@@ -1,6 +1,5 @@
 package dev.neardup.sketch;
 
-import java.util.Arrays;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
@@ -58,18 +57,7 @@ public final class GaussianSimHash {
      * not matter).
      */
     public long[] fingerprint(long[] features) {
-        long[] sorted = features.clone();
-        Arrays.sort(sorted);
-        long[] counts = new long[2 * sorted.length];
-        int n = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                counts[n] = sorted[i];
-                n += 2;
-            }
-            counts[n - 1]++;
-        }
-        return fingerprintOfCounts(Arrays.copyOf(counts, n));
+        return fingerprintOfCounts(SimHash.termFrequencies(features));
     }
 
     /**

@@ -157,19 +157,27 @@ public final class SimHash {
      * output (shingle hashes with repeats) as it is.
      */
     public long[] fingerprint(long[] features) {
-        final int words = wordSeeds.length;
-        long[] positive = new long[bits];
-        long total = features.length;
-        for (long f : features) {
-            for (int word = 0; word < words; word++) {
-                long h = Mix64.fmix64(f ^ wordSeeds[word]);
-                int base = word << 6;
-                for (int b = 0; b < 64; b++) {
-                    positive[base + b] += (h >>> b) & 1;
-                }
+        return fingerprintOfCounts(termFrequencies(features));
+    }
+
+    /**
+     * The term-frequency vector of {@code features} (with repeats): its distinct hashes in
+     * ascending (signed) order, each followed by the number of times it occurs, {@code [f0, n0, f1,
+     * n1, ...]}. The array is not modified.
+     */
+    public static long[] termFrequencies(long[] features) {
+        long[] sorted = features.clone();
+        java.util.Arrays.sort(sorted);
+        long[] out = new long[2 * sorted.length];
+        int n = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                out[n] = sorted[i];
+                n += 2;
             }
+            out[n - 1]++;
         }
-        return bitsWhere(i -> 2 * positive[i] >= total);
+        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
     }
 
     /**

@@ -42,8 +42,12 @@ class SimHashSketcherCountsTest {
         for (long seed = 0; seed < 200; seed++) {
             long[] f = features(1 + (int) (seed * 7 % 900), 1 + (int) (seed * 13 % 400), seed);
             long[] counts = SimHashSketcher.termFrequencies(f);
-            assertThat(d64.fingerprintOfCounts(counts)).isEqualTo(d64.fingerprint(f));
-            assertThat(d128.fingerprintOfCounts(counts)).isEqualTo(d128.fingerprint(f));
+            // Each occurrence weighing 1 (the weighted path, summed per occurrence).
+            double[] ones = new double[f.length];
+            java.util.Arrays.fill(ones, 1);
+            assertThat(d64.fingerprintOfCounts(counts)).isEqualTo(d64.fingerprint(f, ones));
+            assertThat(d128.fingerprintOfCounts(counts)).isEqualTo(d128.fingerprint(f, ones));
+            assertThat(d64.fingerprint(f)).isEqualTo(d64.fingerprint(f, ones));
             assertThat(v256.fingerprintOfCounts(counts)).isEqualTo(v256.fingerprint(f));
             assertThat(SimHashSketcher.identityOfCounts(counts))
                     .isEqualTo(SimHashSketcher.identity(f));

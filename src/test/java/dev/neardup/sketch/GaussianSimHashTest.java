@@ -87,6 +87,25 @@ class GaussianSimHashTest {
     private static final long GOLDEN_1 = 0xD6930B017655FA2BL;
 
     /**
+     * A page of 900 words over 400 (repeats weighing their counts, summed in ascending order of the
+     * hashes): the bits the code of 2026-11-27 gave, feature by feature.
+     */
+    @Test
+    void goldenBitsOfAPageWithRepeatsPinTheOrderOfTheSums() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(2026);
+        long[] words = new long[900];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = random.nextLong(400) * 0x9E3779B97F4A7C15L;
+        }
+        assertThat(new GaussianSimHash(256, GaussianSimHash.DEFAULT_SEED).fingerprint(words))
+                .containsExactly(
+                        0x8419E7861D924B0DL,
+                        0x73D281A945E486CDL,
+                        0x088F79E45FE63C11L,
+                        0xDC8BDD959DF87CAEL);
+    }
+
+    /**
      * Two pages whose one word occurs 100 times, each with 40 other words of its own 5 times
      * (cosine 0.909): the heavy word outweighs the others' sum in nearly every ±1 projection (their
      * sum exceeds 100 with probability about 0.001), so SimHash sees nearly equal fingerprints; the
