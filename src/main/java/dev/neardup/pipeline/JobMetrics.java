@@ -128,7 +128,7 @@ public final class JobMetrics {
                             "exact cosine only (`neardup.simhash.verify`): candidate pairs not sent"
                                 + " to the sample store because their verification bits differ in"
                                 + " more places than a pair at the threshold would but for a chance"
-                                + " of one in a million (once per pair and bucket subtask)"),
+                                + " of one in ten thousand (once per pair and bucket subtask)"),
                     counter(
                             BAND_BUCKETS,
                             "exactCopies",

@@ -475,11 +475,6 @@ public interface Verification extends Serializable {
             return threshold;
         }
 
-        /** V, the screen bits (0: none). */
-        public int screenBits() {
-            return screenBits;
-        }
-
         /** The largest Hamming distance of the screen bits at which a pair is sent on. */
         public int screenMaxHamming() {
             return screenMaxHamming;

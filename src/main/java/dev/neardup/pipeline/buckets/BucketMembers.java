@@ -33,7 +33,7 @@ import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
  *
  * <p>Layout 4 (buckets whose candidates go to the sample store screened, exact cosine's): layout 3
  * with the member's screen (a fixed {@code signatureBytes}, its Gaussian bits) between the
- * fingerprint and the id: 49 bytes plus the id at 256 bits.
+ * fingerprint and the id: 17 bytes plus V / 8 and the id, 65 plus the id at the default V = 384.
  */
 public final class BucketMembers {
 
