@@ -97,6 +97,36 @@ public record InputSettings(
     }
 
     /**
+     * The local {@code copy} written by {@link dev.neardup.io.SortedLines} from the JSON Lines
+     * files {@code of} (their names and places as given), cut into line-aligned splits for {@code
+     * parallelism} readers as {@link #files} cuts a file.
+     */
+    public InputFiles sortedCopy(
+            java.nio.file.Path copy, InputFiles of, MemorySize splitSize, int parallelism)
+            throws IOException {
+        List<String> names = new ArrayList<>();
+        long[] linesBefore = new long[of.files().size()];
+        for (int i = 0; i < linesBefore.length; i++) {
+            DocumentLinesFormat format = (DocumentLinesFormat) of.files().get(i).format();
+            names.add(format.name());
+            linesBefore[i] = format.linesBefore();
+        }
+        LineSplits plan = LineSplits.plan(copy, splitSize, parallelism);
+        InputFiles.Input in = InputFiles.Input.named("sorted copy", copy);
+        return new InputFiles(
+                List.of(
+                        new InputFiles.File(
+                                in.path(),
+                                in.name(),
+                                new DocumentLinesFormat(
+                                        JsonLinesFormat.copied(
+                                                limits.recordBytes(), plan, names, linesBefore),
+                                        parser(),
+                                        DocumentLinesFormat.UndatedLines.POSITION),
+                                plan)));
+    }
+
+    /**
      * The input files {@code inputs}, in this order, each read with its format: a local JSON Lines
      * file is cut into line-aligned splits for {@code parallelism} readers ({@code splitSize} each,
      * or as {@link LineSplits#plan} chooses when it is null) when {@code planSplits}, a local gzip

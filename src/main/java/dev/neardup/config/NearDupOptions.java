@@ -465,6 +465,22 @@ public final class NearDupOptions {
                                     + " MB; one split at parallelism 1. A watched file (bench) is"
                                     + " read as one split.");
 
+    public static final ConfigOption<Duration> SORT_ABOVE =
+            ConfigOptions.key("neardup.file.sort-above")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDescription(
+                            "File mode: JSON Lines input out of fetch order by more than this (a"
+                                    + " page fetched that long before one above it) is first"
+                                    + " copied into the work directory in fetch order, so that"
+                                    + " its pages go through the job as it is read instead of"
+                                    + " waiting for its end; the copy needs as much free space as"
+                                    + " the input. Records keep their file:line sources, and the"
+                                    + " outputs are those of the input as given. Input a little"
+                                    + " out of order (parallel fetchers) streams, waiting by its"
+                                    + " disorder. A duration longer than the crawl (e.g. 36500d)"
+                                    + " never sorts.");
+
     public static final ConfigOption<InputFormat.Kind> INPUT_FORMAT =
             Setting.of(
                             "neardup.input.format",

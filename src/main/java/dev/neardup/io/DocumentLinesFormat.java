@@ -10,6 +10,7 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
 
 /**
  * A JSON Lines file read as parsed records: {@link JsonLinesFormat}'s lines, each parsed and
@@ -87,6 +88,54 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
                         times.accept(time);
                     }
                 });
+    }
+
+    /** Where a line lies in its file, with its event time. */
+    public interface LineIndex {
+        /**
+         * @param time its event time as {@link #eventTimes} tells it, or {@link Long#MIN_VALUE}
+         *     when it has none (a record that is a dead letter)
+         * @param line its line number in the file
+         * @param start the offset of its first byte
+         * @param end the offset after its line feed (or after its last byte, for a last line
+         *     without one)
+         */
+        void accept(long time, long line, long start, long end);
+    }
+
+    /**
+     * Each non-blank line of the local {@code file}, in order, with its event time and bytes, for a
+     * copy in another order ({@link SortedLines}); returns the blank lines skipped.
+     */
+    public long index(java.nio.file.Path file, LineIndex index) throws IOException {
+        SimpleCounter blank = new SimpleCounter();
+        try (JsonLinesFormat.LineReader reader =
+                lines.countingBlankLines(blank)
+                        .lineReader(
+                                new org.apache.flink.core.fs.local.LocalDataInputStream(
+                                        file.toFile()))) {
+            RawRecord raw;
+            while ((raw = reader.read()) != null) {
+                long now = System.currentTimeMillis();
+                long time = parser.eventTime(raw, undatedTime(raw, now), now);
+                index.accept(
+                        time,
+                        raw.position - lines.linesBefore(),
+                        reader.lineStart(),
+                        reader.lineEnd());
+            }
+        }
+        return blank.getCount();
+    }
+
+    /** How record sources name the file, and the lines of the inputs before it. */
+    public String name() {
+        return lines.name();
+    }
+
+    /** The lines of the inputs before this file. */
+    public long linesBefore() {
+        return lines.linesBefore();
     }
 
     /** The event time of a line without {@code fetchedAt}, as {@link UndatedLines} says. */

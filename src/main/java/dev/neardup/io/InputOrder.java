@@ -28,9 +28,40 @@ import org.apache.flink.core.fs.Path;
  *     record may have to wait for the end)
  * @param records records read (documents and deletions; for WARC, its page records)
  * @param latestMillis the largest event time read ({@link Long#MIN_VALUE} for none)
+ * @param earliestMillis the smallest event time read ({@link Long#MAX_VALUE} for none)
  * @param seconds how long the measurement took
+ * @param sorted what copying the input in fetch order did ({@link SortedLines}), or null when the
+ *     job reads the input as given
  */
-public record InputOrder(long disorderMillis, long records, long latestMillis, double seconds) {
+public record InputOrder(
+        long disorderMillis,
+        long records,
+        long latestMillis,
+        long earliestMillis,
+        double seconds,
+        SortedLines.Result sorted) {
+
+    /** This order, of an input the job reads as the copy {@code sorted} in fetch order. */
+    public InputOrder withSortedCopy(SortedLines.Result sorted) {
+        return new InputOrder(
+                disorderMillis, records, latestMillis, earliestMillis, seconds, sorted);
+    }
+
+    /**
+     * Whether the input should be read as a copy in fetch order: it is out of order by more than
+     * {@code sortAbove} milliseconds, and not because of a page fetched at or after {@code now}
+     * (see {@link #unlessLaterThan}).
+     */
+    public boolean worthSorting(long sortAbove, long now) {
+        long disorder =
+                disorderMillis == Long.MAX_VALUE ? latestMillis - earliestMillis : disorderMillis;
+        return records > 0 && disorder > sortAbove && latestMillis < now;
+    }
+
+    /** The disorder of what the job reads: 0 for a copy in fetch order. */
+    public long jobDisorderMillis() {
+        return sorted != null ? 0 : disorderMillis;
+    }
 
     /**
      * This order, or the whole input's when a record was fetched at or after {@code now}, the time
@@ -39,7 +70,8 @@ public record InputOrder(long disorderMillis, long records, long latestMillis, d
      */
     public InputOrder unlessLaterThan(long now) {
         return latestMillis >= now
-                ? new InputOrder(Long.MAX_VALUE, records, latestMillis, seconds)
+                ? new InputOrder(
+                        Long.MAX_VALUE, records, latestMillis, earliestMillis, seconds, sorted)
                 : this;
     }
 
@@ -129,7 +161,8 @@ public record InputOrder(long disorderMillis, long records, long latestMillis, d
         if (records > 0 && disorder > 0 && disorder >= before - min) {
             disorder = Long.MAX_VALUE;
         }
-        return new InputOrder(disorder, records, before, (System.nanoTime() - start) / 1e9);
+        return new InputOrder(
+                disorder, records, before, min, (System.nanoTime() - start) / 1e9, null);
     }
 
     private static SplitOrder read(InputFiles files, FileSourceSplit split) throws IOException {

@@ -2,6 +2,7 @@ package dev.neardup.io;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
@@ -34,8 +35,20 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
     private final LineSplits plan;
     private final long linesBefore;
 
+    /**
+     * For a copy of several inputs in another order ({@link SortedLines}): each line starts with
+     * its input's index in these and its line number there ({@code 2,1234\t}), and is named and
+     * placed as in that input; null for a file read as it is.
+     */
+    private final String[] inputNames;
+
+    private final long[] inputLinesBefore;
+
     /** Where readers count the blank lines they skip; null: nowhere. */
     private transient Counter blankLines;
+
+    /** The longest prefix of a line of a {@link #copied} copy: two numbers, a comma and a tab. */
+    static final int MAX_PREFIX = 2 * 20 + 2;
 
     public JsonLinesFormat(String name, int maxBytes) {
         this(name, maxBytes, null, 0);
@@ -49,10 +62,65 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
      *     each record's {@link RawRecord#position}
      */
     public JsonLinesFormat(String name, int maxBytes, LineSplits plan, long linesBefore) {
+        this(name, maxBytes, plan, linesBefore, null, null);
+    }
+
+    private JsonLinesFormat(
+            String name,
+            int maxBytes,
+            LineSplits plan,
+            long linesBefore,
+            String[] inputNames,
+            long[] inputLinesBefore) {
         this.name = name;
         this.maxBytes = maxBytes;
         this.plan = plan;
         this.linesBefore = linesBefore;
+        this.inputNames = inputNames;
+        this.inputLinesBefore = inputLinesBefore;
+    }
+
+    /**
+     * The lines of a copy written by {@link SortedLines}: each record is named and placed as the
+     * line of the input it was copied from ({@code inputNames.get(i)} is input i, after the {@code
+     * inputLinesBefore[i]} lines of the inputs before it).
+     *
+     * @param maxBytes longest line kept whole, not counting the copy's prefix
+     * @param plan the copy's split plan
+     */
+    public static JsonLinesFormat copied(
+            int maxBytes, LineSplits plan, List<String> inputNames, long[] inputLinesBefore) {
+        return new JsonLinesFormat(
+                "copy",
+                maxBytes,
+                plan,
+                0,
+                inputNames.toArray(String[]::new),
+                inputLinesBefore.clone());
+    }
+
+    /** How record sources name the file. */
+    String name() {
+        return name;
+    }
+
+    /** The lines of the inputs before this file. */
+    long linesBefore() {
+        return linesBefore;
+    }
+
+    /** A reader of the whole stream, from its start, that tells where each line lies. */
+    LineReader lineReader(FSDataInputStream stream) {
+        return new Reader(stream, 1, Long.MAX_VALUE);
+    }
+
+    /** Reads lines and tells the bytes of the last one read. */
+    interface LineReader extends StreamFormat.Reader<RawRecord> {
+        /** The offset of the last line read, from the stream's start. */
+        long lineStart();
+
+        /** The offset after the last line read (after its line feed, if any). */
+        long lineEnd();
     }
 
     /** A reader of the whole stream, from its current position (line 1) to its end. */
@@ -144,7 +212,9 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
 
     /** This format, with readers that count the blank lines they skip in {@code counter}. */
     public JsonLinesFormat countingBlankLines(Counter counter) {
-        JsonLinesFormat format = new JsonLinesFormat(name, maxBytes, plan, linesBefore);
+        JsonLinesFormat format =
+                new JsonLinesFormat(
+                        name, maxBytes, plan, linesBefore, inputNames, inputLinesBefore);
         format.blankLines = counter;
         return format;
     }
@@ -159,7 +229,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         return TypeInformation.of(RawRecord.class);
     }
 
-    private final class Reader implements StreamFormat.Reader<RawRecord> {
+    private final class Reader implements LineReader {
         private final FSDataInputStream in;
         private final Counter blankLines =
                 JsonLinesFormat.this.blankLines == null
@@ -177,6 +247,9 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
         /** Bytes consumed from the reader's start: where the next line starts. */
         private long consumed;
 
+        /** Where the last line read starts, from the reader's start. */
+        private long lineStart;
+
         Reader(FSDataInputStream in, long firstLine, long splitLength) {
             this.in = in;
             this.lineNumber = firstLine - 1;
@@ -189,6 +262,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                 if (consumed >= splitLength) {
                     return null; // the next line belongs to the next split
                 }
+                lineStart = consumed;
                 line.reset();
                 long size = 0;
                 int last = -1;
@@ -209,7 +283,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                     int n = pos - start;
                     consumed += n;
                     if (n > 0) {
-                        long room = maxBytes + 1L - size;
+                        long room = maxBytes + (inputNames == null ? 0 : MAX_PREFIX) + 1L - size;
                         if (room > 0) {
                             line.write(buffer, start, (int) Math.min(n, room));
                         }
@@ -240,6 +314,9 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                     continue;
                 }
                 RawRecord r = new RawRecord();
+                if (inputNames != null) {
+                    return copied(r, bytes, length, size);
+                }
                 r.payload = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
                 r.source = name + ":" + lineNumber;
                 r.position = linesBefore + lineNumber;
@@ -247,6 +324,40 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                 r.truncated = size > length;
                 return r;
             }
+        }
+
+        /** A line of a copy: named and placed by its prefix, which is not part of it. */
+        private RawRecord copied(RawRecord r, byte[] bytes, int length, long size) {
+            int i = 0;
+            int input = 0;
+            while (i < length && bytes[i] != ',') {
+                input = input * 10 + (bytes[i++] - '0');
+            }
+            long number = 0;
+            for (i++; i < length && bytes[i] != '\t'; i++) {
+                number = number * 10 + (bytes[i] - '0');
+            }
+            int from = i + 1;
+            if (from > length || input >= inputNames.length) {
+                throw new IllegalStateException("not a line of a sorted copy: " + lineNumber);
+            }
+            int kept = (int) Math.min(length - from, maxBytes + 1L);
+            r.payload = java.util.Arrays.copyOfRange(bytes, from, from + kept);
+            r.source = inputNames[input] + ":" + number;
+            r.position = inputLinesBefore[input] + number;
+            r.size = size - from;
+            r.truncated = r.size > kept;
+            return r;
+        }
+
+        @Override
+        public long lineStart() {
+            return lineStart;
+        }
+
+        @Override
+        public long lineEnd() {
+            return consumed;
         }
 
         private boolean isBlank(byte[] bytes, int length) {

@@ -9,6 +9,7 @@ import dev.neardup.io.InputFiles;
 import dev.neardup.io.InputOrder;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.ParsedRecord;
+import dev.neardup.io.SortedLines;
 import dev.neardup.io.Verdict;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
@@ -20,6 +21,7 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ConfigurationUtils;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
@@ -215,8 +217,33 @@ public final class EmbeddedJob {
                 long now = System.currentTimeMillis();
                 InputOrder measured =
                         InputOrder.measure(files, env.getParallelism()).unlessLaterThan(now);
+                if (measured.worthSorting(conf.get(NearDupOptions.SORT_ABOVE).toMillis(), now)
+                        && files.files().stream()
+                                .allMatch(f -> f.format() instanceof DocumentLinesFormat)) {
+                    // Far out of order: read a copy in fetch order instead of holding every page
+                    // until the end (docs/design/file-order.md).
+                    java.nio.file.Path scratch =
+                            java.nio.file.Path.of(ConfigurationUtils.parseTempDirectories(conf)[0]);
+                    java.nio.file.Path copy = scratch.resolve("input-in-fetch-order.jsonl");
+                    SortedLines.Result sorted =
+                            SortedLines.write(
+                                    inputs,
+                                    files.files().stream()
+                                            .map(f -> (DocumentLinesFormat) f.format())
+                                            .toList(),
+                                    copy,
+                                    scratch);
+                    files =
+                            settings.input()
+                                    .sortedCopy(
+                                            copy,
+                                            files,
+                                            conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                            env.getParallelism());
+                    measured = measured.withSortedCopy(sorted);
+                }
                 order.accept(measured);
-                watermarks = DocumentWatermarks.inputOrder(measured.disorderMillis());
+                watermarks = DocumentWatermarks.inputOrder(measured.jobDisorderMillis());
                 if (!conf.contains(NearDupOptions.EARLY_ALERTS)) {
                     settings = settings.withoutEarlyAlerts();
                 }

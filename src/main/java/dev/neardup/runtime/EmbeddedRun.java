@@ -331,11 +331,17 @@ public final class EmbeddedRun {
                         ? "1 record"
                         : String.format(Locale.ROOT, "%,d records", order.records()),
                 order.seconds(),
-                order.ordered()
-                        ? "pages go through the job as it is read"
-                        : order.disorderMillis() == Long.MAX_VALUE
-                                ? "every page waits for the end of the input"
-                                : "a page waits until the input is past it by that much");
+                order.sorted() != null
+                        ? String.format(
+                                Locale.ROOT,
+                                "copied in fetch order (%.1f s), its pages go through the job as"
+                                        + " it is read",
+                                order.sorted().seconds())
+                        : order.ordered()
+                                ? "pages go through the job as it is read"
+                                : order.disorderMillis() == Long.MAX_VALUE
+                                        ? "every page waits for the end of the input"
+                                        : "a page waits until the input is past it by that much");
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

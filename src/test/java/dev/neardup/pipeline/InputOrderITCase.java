@@ -91,11 +91,21 @@ class InputOrderITCase {
     }
 
     /** The outputs of one run, less the fields that may vary. */
-    private record Outputs(List<String> alerts, List<String> verdicts, List<JsonNode> pairs) {}
+    private record Outputs(
+            List<String> alerts,
+            List<String> verdicts,
+            List<JsonNode> pairs,
+            List<String> sources,
+            boolean sorted) {}
 
     private static Outputs run(Path input, int parallelism, MemorySize splitSize) throws Exception {
+        return run(input, parallelism, splitSize, new Configuration());
+    }
+
+    private static Outputs run(
+            Path input, int parallelism, MemorySize splitSize, Configuration conf)
+            throws Exception {
         Path dir = Files.createTempDirectory(MiniClusters.TMP, "run");
-        Configuration conf = new Configuration();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         if (splitSize != null) {
             conf.set(NearDupOptions.FILE_SPLIT_SIZE, splitSize);
@@ -112,10 +122,16 @@ class InputOrderITCase {
         List<JsonNode> verdicts = JobFiles.read(dir.resolve("verdicts.jsonl"));
         assertThat(JobFiles.read(dir.resolve("dead-letters.jsonl"))).isEmpty();
         assertThat(verdicts).hasSize(corpus.docs.size());
+        List<String> sources = new ArrayList<>();
+        verdicts.forEach(
+                v -> sources.add(v.get("docId").asText() + " " + v.get("source").asText()));
+        sources.sort(null);
         return new Outputs(
                 normalized(alerts, "band", "detectedAt"),
                 normalized(verdicts, "detectedAt", "source"),
-                JobFiles.pairs(alerts));
+                JobFiles.pairs(alerts),
+                sources,
+                Files.exists(dir.resolve("tmp").resolve("input-in-fetch-order.jsonl")));
     }
 
     private static List<String> normalized(List<JsonNode> records, String... variable) {
@@ -188,15 +204,31 @@ class InputOrderITCase {
 
         Outputs ordered = run(dated, 2, MemorySize.parse("64kb"));
         assertThat(ordered.pairs()).isNotEmpty();
-        for (Path other : List.of(jitteredFile, shuffledFile)) {
-            Outputs o = run(other, 2, MemorySize.parse("64kb"));
-            assertThat(o.alerts())
-                    .as("alerts of %s", other.getFileName())
-                    .isEqualTo(ordered.alerts());
-            assertThat(o.verdicts())
-                    .as("verdicts of %s", other.getFileName())
-                    .isEqualTo(ordered.verdicts());
-        }
+        assertThat(ordered.sorted()).as("a file in fetch order is read as it is").isFalse();
+        Configuration neverSorted = new Configuration();
+        neverSorted.set(NearDupOptions.SORT_ABOVE, Duration.ofDays(36500));
+        Outputs waiting = run(shuffledFile, 2, MemorySize.parse("64kb"), neverSorted);
+        assertThat(waiting.sorted()).isFalse();
+        Outputs copied = run(shuffledFile, 2, MemorySize.parse("64kb"));
+        assertThat(copied.sorted()).as("a shuffled file is read as a sorted copy").isTrue();
+        assertThat(copied.sources())
+                .as("the sorted copy's records keep the file:line of their lines")
+                .isEqualTo(waiting.sources());
+        Map<String, Outputs> others =
+                Map.of(
+                        "jittered",
+                        run(jitteredFile, 2, MemorySize.parse("64kb")),
+                        "shuffled, waiting for its end",
+                        waiting,
+                        "shuffled, sorted",
+                        copied);
+        others.forEach(
+                (name, o) -> {
+                    assertThat(o.alerts()).as("alerts of %s", name).isEqualTo(ordered.alerts());
+                    assertThat(o.verdicts())
+                            .as("verdicts of %s", name)
+                            .isEqualTo(ordered.verdicts());
+                });
     }
 
     private static Set<String> pairs(List<JsonNode> alerts) {
