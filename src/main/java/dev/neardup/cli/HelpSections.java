@@ -62,6 +62,7 @@ final class HelpSections {
                         "--max-hamming",
                         "--simhash-bits",
                         "--simhash-blocks",
+                        "--simhash-table-hamming",
                         "--simhash-verify",
                         "--simhash-verify-bits",
                         "--simhash-features",

@@ -53,6 +53,7 @@ final class TuneCommand implements Callable<Integer>, SettingFlags.Bound {
                 MAX_HAMMING,
                 SIMHASH_BITS,
                 SIMHASH_BLOCKS,
+                SIMHASH_TABLE_HAMMING,
                 SIMHASH_VERIFY_BITS,
                 CONTAINMENT_MAX_RATIO,
                 CONTAINMENT_SKETCH_SIZE,

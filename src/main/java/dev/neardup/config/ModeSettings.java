@@ -33,6 +33,7 @@ public sealed interface ModeSettings extends Serializable
                     NearDupOptions.MAX_HAMMING,
                     NearDupOptions.SIMHASH_BITS,
                     NearDupOptions.SIMHASH_BLOCKS,
+                    NearDupOptions.SIMHASH_TABLE_HAMMING,
                     NearDupOptions.SIMHASH_VERIFY,
                     NearDupOptions.SIMHASH_VERIFY_BITS,
                     NearDupOptions.SIMHASH_FEATURES);

@@ -111,8 +111,26 @@ public final class NearDupOptions {
                                 + " tables (state) and fewer random candidates. Default: the fewest"
                                 + " tables with at most one expected random candidate per document"
                                 + " among 'neardup.simhash.corpus-size' documents (see 'neardup"
-                                + " tune --similarity cosine'). Must exceed k.")
+                                + " tune --similarity cosine'). Must exceed k. With"
+                                + " 'neardup.simhash.table-hamming' its value stands for k here.")
                     .flag("B", "--simhash-blocks")
+                    .declare();
+
+    public static final ConfigOption<Integer> SIMHASH_TABLE_HAMMING =
+            Setting.withoutDefault(
+                            "neardup.simhash.table-hamming",
+                            Integer.class,
+                            "COSINE: k_t, the Hamming distance within which the tables find every"
+                                + " pair (their radius), at least k; the threshold stays cos(pi k /"
+                                + " D). Tables of radius k miss the pairs just above the threshold"
+                                + " whose fingerprints came out further apart than k; a wider"
+                                + " radius finds more of them, for more tables (state and records"
+                                + " per document) and more candidates to verify. The blocks are"
+                                + " chosen for k_t. With BITS verification the verification bits"
+                                + " still judge; with none (verify-bits 0) a radius above k is"
+                                + " refused, since the fingerprint would reject every pair it adds."
+                                + " Default: k.")
+                    .flag("KT", "--simhash-table-hamming")
                     .declare();
 
     public static final ConfigOption<Long> SIMHASH_CORPUS_SIZE =

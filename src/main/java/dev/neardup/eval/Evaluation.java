@@ -199,18 +199,23 @@ public final class Evaluation {
      * differs with probability theta / pi).
      */
     public static Model cosine(List<TermVector> vectors, BlockParams blocks) {
-        return cosine(vectors, blocks, 0, blocks.maxHamming());
+        return cosine(vectors, blocks, blocks.maxHamming(), 0, blocks.maxHamming());
     }
 
     /**
-     * As {@link #cosine(List, BlockParams)}, with candidates judged on {@code verifyBits} further
-     * independent bits (0: on the fingerprint) at Hamming distance at most {@code verifyK}:
-     * P(found) = P(candidate) P[Binomial(V, theta / pi) &lt;= K].
+     * As {@link #cosine(List, BlockParams)}, at the threshold cos(pi k / D) of {@code maxHamming} k
+     * (at most the tables' radius), with candidates judged on {@code verifyBits} further
+     * independent bits (0: on the fingerprint, within k) at Hamming distance at most {@code
+     * verifyK}: P(found) = P(candidate) P[Binomial(V, theta / pi) &lt;= K].
      */
     public static Model cosine(
-            List<TermVector> vectors, BlockParams blocks, int verifyBits, int verifyK) {
+            List<TermVector> vectors,
+            BlockParams blocks,
+            int maxHamming,
+            int verifyBits,
+            int verifyK) {
         int bits = blocks.bits();
-        int k = blocks.maxHamming();
+        int k = maxHamming;
         return new Model(
                 "cosine",
                 "P(candidate): " + blocks.tables() + " block tables share a key",
@@ -223,11 +228,12 @@ public final class Evaluation {
                                 + " verification bits]",
                 String.format(
                         Locale.ROOT,
-                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
+                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %s%d blocks, %d"
                                 + " tables",
                         bits,
                         k,
                         SimHash.cosine(k, bits),
+                        tableRadius(blocks, k),
                         blocks.blocks(),
                         blocks.tables())) {
             @Override
@@ -263,24 +269,31 @@ public final class Evaluation {
         };
     }
 
+    /** "tables within K_T, " when the tables' radius is wider than k, else nothing. */
+    private static String tableRadius(BlockParams blocks, int k) {
+        return blocks.maxHamming() == k ? "" : "tables within " + blocks.maxHamming() + ", ";
+    }
+
     /**
-     * As {@link #cosine(List, BlockParams)}, with candidates judged on their exact cosine: P(found)
-     * = P(candidate) from the threshold cos(pi k / D) up, 0 below it.
+     * As {@link #cosine(List, BlockParams)}, at the threshold cos(pi k / D) of {@code maxHamming} k
+     * (at most the tables' radius), with candidates judged on their exact cosine: P(found) =
+     * P(candidate) from the threshold up, 0 below it.
      */
-    public static Model cosineExact(List<TermVector> vectors, BlockParams blocks) {
-        Model bits = cosine(vectors, blocks);
-        double threshold = SimHash.cosine(blocks.maxHamming(), blocks.bits());
+    public static Model cosineExact(List<TermVector> vectors, BlockParams blocks, int maxHamming) {
+        Model bits = cosine(vectors, blocks, maxHamming, 0, maxHamming);
+        double threshold = SimHash.cosine(maxHamming, blocks.bits());
         return new Model(
                 "cosine",
                 "P(candidate): " + blocks.tables() + " block tables share a key",
                 "predicted P(found) = P(candidate) at an exact cosine of at least the threshold",
                 String.format(
                         Locale.ROOT,
-                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %d blocks, %d"
+                        "%d-bit SimHash, k = %d (threshold cos(pi k / D) = %.4f), %s%d blocks, %d"
                                 + " tables, exact verification",
                         blocks.bits(),
-                        blocks.maxHamming(),
+                        maxHamming,
                         threshold,
+                        tableRadius(blocks, maxHamming),
                         blocks.blocks(),
                         blocks.tables())) {
             @Override

@@ -79,6 +79,13 @@ public final class StateCompatibility {
                     "BITS");
 
     /**
+     * Keys recorded since a later version whose value before them was another key's: cosine tables
+     * had the radius k ({@code neardup.max-hamming}) before their radius was a setting of its own.
+     */
+    private static final Map<String, String> LATER_KEYS_FROM =
+            Map.of(NearDupOptions.SIMHASH_TABLE_HAMMING.key(), NearDupOptions.MAX_HAMMING.key());
+
+    /**
      * How the message of a refused restore begins; it goes on with ": " and the differences, "key
      * was X, now Y" separated by "; ", and ends with ". " and what to do.
      */
@@ -140,7 +147,11 @@ public final class StateCompatibility {
             String old =
                     stored.getOrDefault(
                             e.getKey(),
-                            SOFT_KEYS.getOrDefault(e.getKey(), LATER_KEYS.get(e.getKey())));
+                            SOFT_KEYS.getOrDefault(
+                                    e.getKey(),
+                                    LATER_KEYS.getOrDefault(
+                                            e.getKey(),
+                                            stored.get(LATER_KEYS_FROM.get(e.getKey())))));
             boolean upgradable = e.getKey().equals(LAYOUT_KEY) && UPGRADABLE_LAYOUTS.contains(old);
             if (!e.getValue().equals(old) && !upgradable) {
                 out.add(

@@ -70,13 +70,16 @@ final class CosineComparison implements ModeReport {
         out.println();
         out.printf(
                 Locale.ROOT,
-                "Cosine (SimHash): %s, %d-bit fingerprints, k = %d (threshold %.4f)%n",
+                "Cosine (SimHash): %s, %d-bit fingerprints, k = %d (threshold %.4f)%s%n",
                 settings.features() == SimHashSketcher.Features.WORDS
                         ? "word term frequencies"
                         : "shingle frequencies",
                 bits,
-                layout.maxHamming(),
-                settings.threshold());
+                settings.maxHamming(),
+                settings.threshold(),
+                layout.maxHamming() == settings.maxHamming()
+                        ? ""
+                        : ", tables within " + layout.maxHamming());
         ModeReport.line(
                 out,
                 "exact cosine",
@@ -125,7 +128,7 @@ final class CosineComparison implements ModeReport {
                     && exact >= settings.threshold();
         }
         return settings.verifyBits() == 0
-                ? hamming <= settings.blocks().maxHamming()
+                ? hamming <= settings.maxHamming()
                 : firstAgreeingTable >= 0 && verifyHamming <= settings.verifyMaxHamming();
     }
 
@@ -133,7 +136,8 @@ final class CosineComparison implements ModeReport {
     public Map<String, Object> toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("bits", settings.blocks().bits());
-        o.put("maxHamming", settings.blocks().maxHamming());
+        o.put("maxHamming", settings.maxHamming());
+        o.put("tableHamming", settings.tableHamming());
         o.put("threshold", settings.threshold());
         o.put("blocks", settings.blocks().blocks());
         o.put("tables", settings.blocks().tables());

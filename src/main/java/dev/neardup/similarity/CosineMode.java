@@ -64,13 +64,13 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     /** The exact verification, screened on the verification bits. */
     Verification.CosineExact cosineExact() {
         return new Verification.CosineExact(
-                cosine.blocks().bits(), cosine.blocks().maxHamming(), cosine.verifyBits());
+                cosine.blocks().bits(), cosine.maxHamming(), cosine.verifyBits());
     }
 
     /** The verification on bits (also what the offline dedupe uses). */
     Verification.Cosine bitsVerification() {
         return new Verification.Cosine(
-                cosine.blocks().bits(), cosine.blocks().maxHamming(), cosine.verifyBits());
+                cosine.blocks().bits(), cosine.maxHamming(), cosine.verifyBits());
     }
 
     /**
@@ -93,7 +93,9 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         BlockParams layout = cosine.blocks();
         m.put(NearDupOptions.SIMHASH_BITS.key(), Integer.toString(layout.bits()));
         m.put("simhash-seed", Long.toHexString(SimHash.DEFAULT_SEED));
-        m.put(NearDupOptions.MAX_HAMMING.key(), Integer.toString(layout.maxHamming()));
+        m.put(NearDupOptions.MAX_HAMMING.key(), Integer.toString(cosine.maxHamming()));
+        // State from before the tables' own radius had tables of radius k (StateCompatibility).
+        m.put(NearDupOptions.SIMHASH_TABLE_HAMMING.key(), Integer.toString(layout.maxHamming()));
         m.put(NearDupOptions.SIMHASH_BLOCKS.key(), Integer.toString(layout.blocks()));
         m.put("block-key-seed", Long.toHexString(PermutedBlocks.DEFAULT_SEED));
         m.put(NearDupOptions.SIMHASH_FEATURES.key(), cosine.features().name());
@@ -113,12 +115,13 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         ShingleOptions sh = settings.text().shingles();
         return String.format(
                 Locale.ROOT,
-                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %d blocks,"
+                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %s%d blocks,"
                         + " %d tables (keys of %s bits) features=%s%s %s bucket-capacity=%d"
                         + " retention=%s",
                 cosine.blocks().bits(),
-                cosine.blocks().maxHamming(),
+                cosine.maxHamming(),
                 cosine.threshold(),
+                describeTableHamming(),
                 layout.blocks(),
                 layout.tables(),
                 CosineTuning.keyBits(layout),
@@ -129,6 +132,13 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
                 describeVerification(),
                 settings.buckets().capacity(),
                 ShapeKeys.retention(settings.buckets().retentionMillis()));
+    }
+
+    /** "table-hamming=K_T " when the tables' radius is wider than k, else nothing. */
+    String describeTableHamming() {
+        return cosine.tableHamming() == cosine.maxHamming()
+                ? ""
+                : "table-hamming=" + cosine.tableHamming() + " ";
     }
 
     @Override
@@ -165,7 +175,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
     public SortedWindow sortedWindow(int permutations, int window) {
         BlockParams b = cosine.blocks();
         return new SortedWindow(
-                b.bits(), permutations, window, b.maxHamming(), SortedWindow.DEFAULT_SEED);
+                b.bits(), permutations, window, cosine.maxHamming(), SortedWindow.DEFAULT_SEED);
     }
 
     @Override
@@ -237,11 +247,12 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             LshParams banding, String verify, String window, String keep, int blockSize) {
         return String.format(
                 Locale.ROOT,
-                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %s"
+                "similarity=cosine simhash-bits=%d max-hamming=%d (cosine >= %.3f) %s%s"
                         + " candidates=%s %s",
                 cosine.blocks().bits(),
-                cosine.blocks().maxHamming(),
+                cosine.maxHamming(),
                 cosine.threshold(),
+                window != null ? "" : describeTableHamming(),
                 window != null ? "verify-bits=0 (window)" : describeVerification(),
                 window != null ? window : "blocks (" + cosine.blocks() + ")",
                 keep);
@@ -255,11 +266,10 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             int windowSize,
             int permutations) {
         json.put("simhashBits", cosine.blocks().bits());
-        json.put("maxHamming", cosine.blocks().maxHamming());
+        json.put("maxHamming", cosine.maxHamming());
+        json.put("tableHamming", window ? null : cosine.tableHamming());
         json.put("verifyBits", window ? 0 : cosine.verifyBits());
-        json.put(
-                "verifyMaxHamming",
-                window ? cosine.blocks().maxHamming() : cosine.verifyMaxHamming());
+        json.put("verifyMaxHamming", window ? cosine.maxHamming() : cosine.verifyMaxHamming());
         json.put("thresholdStandardError", window ? null : thresholdError());
         json.put("candidates", window ? "window" : "blocks");
         json.put("tables", window ? null : cosine.blocks().tables());
@@ -317,8 +327,7 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
         double floor =
                 Math.max(
                         0.5,
-                        SimHash.cosine(
-                                Math.min(2 * (cosine.blocks().maxHamming() + 1), bits / 2), bits));
+                        SimHash.cosine(Math.min(2 * (cosine.maxHamming() + 1), bits / 2), bits));
         List<TermVector> vectors = new ArrayList<>();
         return new ModeEvaluation(
                 new ModeEvaluation.Terms(
@@ -347,10 +356,11 @@ record CosineMode(NearDupSettings settings, CosineSettings cosine)
             @Override
             public Evaluation.Model model() {
                 return cosine.exact()
-                        ? Evaluation.cosineExact(vectors, cosine.blocks())
+                        ? Evaluation.cosineExact(vectors, cosine.blocks(), cosine.maxHamming())
                         : Evaluation.cosine(
                                 vectors,
                                 cosine.blocks(),
+                                cosine.maxHamming(),
                                 cosine.verifyBits(),
                                 cosine.verifyMaxHamming());
             }

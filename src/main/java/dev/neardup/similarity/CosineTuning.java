@@ -39,14 +39,18 @@ final class CosineTuning implements ModeTuning {
         if (flags.contains("--bands") || flags.contains("--rows") || flags.contains("--plot")) {
             throw new ConfigException(
                     "--bands, --rows and --plot are for Jaccard similarity; with --similarity"
-                            + " cosine the tables come from --max-hamming and --simhash-blocks");
+                            + " cosine the tables come from --max-hamming (or"
+                            + " --simhash-table-hamming) and --simhash-blocks");
         }
         this.settings = settings;
         this.corpusSize = conf.get(NearDupOptions.SIMHASH_CORPUS_SIZE);
         this.given = conf.getOptional(NearDupOptions.SIMHASH_BLOCKS).isPresent();
     }
 
-    /** The layouts from k + 1 blocks up to a few past the chosen one (at most 4,096 tables). */
+    /**
+     * The layouts from k_t + 1 blocks up to a few past the chosen one (at most 4,096 tables), k_t
+     * the tables' radius.
+     */
     List<BlockParams> layouts() {
         BlockParams chosen = settings.blocks();
         List<BlockParams> out = new ArrayList<>();
@@ -65,13 +69,24 @@ final class CosineTuning implements ModeTuning {
     public void printText(PrintWriter out) {
         BlockParams chosen = settings.blocks();
         int bits = chosen.bits();
-        int k = chosen.maxHamming();
-        out.printf(
-                Locale.ROOT,
-                "Permuted-block tables for cosine similarity: %d-bit SimHash fingerprints, pairs"
-                        + " within Hamming distance k = %d%n",
-                bits,
-                k);
+        int k = settings.maxHamming();
+        if (chosen.maxHamming() == k) {
+            out.printf(
+                    Locale.ROOT,
+                    "Permuted-block tables for cosine similarity: %d-bit SimHash fingerprints,"
+                            + " pairs within Hamming distance k = %d%n",
+                    bits,
+                    k);
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "Permuted-block tables for cosine similarity: %d-bit SimHash fingerprints,"
+                            + " every pair within Hamming distance %d (--simhash-table-hamming) a"
+                            + " candidate, the threshold at k = %d%n",
+                    bits,
+                    chosen.maxHamming(),
+                    k);
+        }
         out.printf(
                 Locale.ROOT,
                 "threshold cos(pi k / D) = %.4f (angle %.1f degrees); %s%n",
@@ -166,8 +181,9 @@ final class CosineTuning implements ModeTuning {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("similarity", "cosine");
         o.put("bits", chosen.bits());
-        o.put("maxHamming", chosen.maxHamming());
-        o.put("threshold", SimHash.cosine(chosen.maxHamming(), chosen.bits()));
+        o.put("maxHamming", settings.maxHamming());
+        o.put("tableHamming", settings.tableHamming());
+        o.put("threshold", settings.threshold());
         o.put("verify", settings.verify().name());
         o.put("verifyBits", settings.verifyBits());
         o.put("verifyMaxHamming", settings.verifyMaxHamming());

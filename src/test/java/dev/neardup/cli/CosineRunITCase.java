@@ -32,13 +32,17 @@ import java.util.Set;
  * corpus leaves a margin around the threshold on purpose: the estimate has a standard error of
  * about 0.006 at the threshold, so pairs within that of it are found about half of the time
  * whatever the job does (docs/cosine.md); this test checks the job, not that limit.
+ *
+ * <p>With {@code --simhash-table-hamming 4} the tables find every pair within 4 bits (7 blocks, 35
+ * tables, so 35 band records per document reach the verdicts) while the threshold, and with bits
+ * the largest distance of 12 of 256, stay those of k = 3.
  */
 class CosineRunITCase {
 
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"exact", "bits"})
-    void findsTheNearCopiesByCosineWithRecallAndPrecisionAbove95Percent(String verify)
-            throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}, table radius {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"exact, 3", "bits, 3", "exact, 4", "bits, 4"})
+    void findsTheNearCopiesByCosineWithRecallAndPrecisionAbove95Percent(
+            String verify, int tableHamming) throws Exception {
         boolean exact = verify.equals("exact");
         CosineCorpus corpus = new CosineCorpus(14, 40, 600, 0.5, 0, 1, 2, 3, 360);
         Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-cosine");
@@ -68,10 +72,16 @@ class CosineRunITCase {
                         "--state-backend",
                         "hashmap",
                         "--simhash-verify",
-                        verify);
+                        verify,
+                        "--simhash-table-hamming",
+                        Integer.toString(tableHamming));
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err())
                 .contains("similarity=cosine simhash-bits=64 max-hamming=3 (cosine >= 0.989)")
+                .contains(
+                        tableHamming == 3
+                                ? "(cosine >= 0.989) 5 blocks, 10 tables"
+                                : "(cosine >= 0.989) table-hamming=4 7 blocks, 35 tables")
                 .contains(exact ? "verify=exact" : "verify-bits=256")
                 .contains("200 documents");
 

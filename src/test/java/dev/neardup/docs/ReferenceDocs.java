@@ -64,6 +64,7 @@ public final class ReferenceDocs {
                     Map.entry("neardup.bands", "--bands"),
                     Map.entry("neardup.rows", "--rows"),
                     Map.entry("neardup.simhash.blocks", "--simhash-blocks"),
+                    Map.entry("neardup.simhash.table-hamming", "--simhash-table-hamming"),
                     Map.entry("neardup.shingle.size", "--shingle-size"),
                     Map.entry("neardup.text.stop-words", "--stopwords"),
                     Map.entry("neardup.kafka.bootstrap-servers", "--bootstrap-servers"),
