@@ -334,7 +334,7 @@ public final class EmbeddedRun {
                 order.sorted() != null
                         ? String.format(
                                 Locale.ROOT,
-                                "copied in fetch order (%.1f s), its pages go through the job as"
+                                "copied in fetch order in %.1f s, its pages go through the job as"
                                         + " it is read",
                                 order.sorted().seconds())
                         : order.ordered()
