@@ -225,14 +225,28 @@ public final class EmbeddedJob {
                     java.nio.file.Path scratch =
                             java.nio.file.Path.of(ConfigurationUtils.parseTempDirectories(conf)[0]);
                     java.nio.file.Path copy = scratch.resolve("input-in-fetch-order.jsonl");
-                    SortedLines.Result sorted =
-                            SortedLines.write(
-                                    inputs,
-                                    files.files().stream()
-                                            .map(f -> (DocumentLinesFormat) f.format())
-                                            .toList(),
-                                    copy,
-                                    scratch);
+                    SortedLines.Result sorted;
+                    try {
+                        sorted =
+                                SortedLines.write(
+                                        inputs,
+                                        files.files().stream()
+                                                .map(f -> (DocumentLinesFormat) f.format())
+                                                .toList(),
+                                        copy,
+                                        scratch);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.IOException(
+                                ("copying the input in fetch order into %s failed: %s. The copy"
+                                                + " needs as much free space as the input;"
+                                                + " -D %s=36500d reads the input as it is"
+                                                + " instead")
+                                        .formatted(
+                                                scratch,
+                                                e.getMessage(),
+                                                NearDupOptions.SORT_ABOVE.key()),
+                                e);
+                    }
                     files =
                             settings.input()
                                     .sortedCopy(
