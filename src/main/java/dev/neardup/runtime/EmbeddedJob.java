@@ -222,9 +222,8 @@ public final class EmbeddedJob {
                                 .allMatch(f -> f.format() instanceof DocumentLinesFormat)) {
                     // Far out of order: read a copy in fetch order instead of holding every page
                     // until the end (docs/design/file-order.md).
-                    java.nio.file.Path scratch =
-                            java.nio.file.Path.of(ConfigurationUtils.parseTempDirectories(conf)[0]);
-                    java.nio.file.Path copy = scratch.resolve("input-in-fetch-order.jsonl");
+                    java.nio.file.Path copy = sortedCopy(conf);
+                    java.nio.file.Path scratch = copy.getParent();
                     SortedLines.Result sorted;
                     try {
                         sorted =
@@ -282,6 +281,15 @@ public final class EmbeddedJob {
             }
             return env.executeAsync("neardup " + inputs.get(0).getFileName());
         }
+    }
+
+    /**
+     * Where a file run's copy of its input in fetch order is written, when it needs one: in the
+     * first of the temporary directories of {@code conf}, the run's work directory.
+     */
+    public static java.nio.file.Path sortedCopy(Configuration conf) {
+        return java.nio.file.Path.of(ConfigurationUtils.parseTempDirectories(conf)[0])
+                .resolve("input-in-fetch-order.jsonl");
     }
 
     /** Runs the job to the end of the input. */

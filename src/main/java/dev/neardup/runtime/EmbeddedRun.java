@@ -149,6 +149,9 @@ public final class EmbeddedRun {
             // lines, and the summary and the clean-up below still happen.
             interruption.onSignal(job::cancel);
             Progress.await(job, progress, interruption);
+            // A copy of the input in fetch order is as large as the input: gone with the run,
+            // also from a kept --work-dir.
+            Files.deleteIfExists(EmbeddedJob.sortedCopy(flink));
             if (interruption.interrupted()) {
                 if (!quiet) {
                     err.println(interruptedSummary(start, interruption.signalName(), counts));

@@ -50,6 +50,28 @@ class RunCommandITCase {
     }
 
     @Test
+    void anInputFarOutOfOrderIsReadAsACopyInFetchOrderThatTheRunRemoves() throws Exception {
+        // The sample is out of order by hours; a kept work directory shows what the run leaves.
+        Path work = dir.resolve("kept-work");
+        CliRun run =
+                CliRun.run(
+                        "run",
+                        "--sample",
+                        "--work-dir",
+                        work.toString(),
+                        "--alerts",
+                        dir.resolve("sorted-alerts.jsonl").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("copied in fetch order in ");
+        assertThat(Files.readAllLines(dir.resolve("sorted-alerts.jsonl"))).hasSize(30);
+        try (var files = Files.walk(work)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .contains("tmp")
+                    .doesNotContain("input-in-fetch-order.jsonl");
+        }
+    }
+
+    @Test
     void writesAlertsVerdictsAndDeadLettersToFiles() {
         Path out = dir.resolve("files");
         CliRun run =
