@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Settings;
 import dev.neardup.config.SimilarityFamily;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.similarity.Estimate;
@@ -12,7 +13,6 @@ import dev.neardup.similarity.SimilarityMode;
 import dev.neardup.similarity.Verification;
 import dev.neardup.sketch.SimHash;
 import java.util.SplittableRandom;
-import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,19 +23,11 @@ import org.junit.jupiter.api.Test;
 class CosineSettingsTest {
 
     private static NearDupSettings settings(String... keyValues) {
-        Configuration conf = new Configuration();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            conf.setString(keyValues[i], keyValues[i + 1]);
-        }
-        return NearDupSettings.from(conf);
+        return Settings.of(keyValues);
     }
 
     private static NearDupSettings cosine(String... keyValues) {
-        String[] all = new String[keyValues.length + 2];
-        all[0] = "neardup.similarity";
-        all[1] = "COSINE";
-        System.arraycopy(keyValues, 0, all, 2, keyValues.length);
-        return settings(all);
+        return Settings.cosine(keyValues);
     }
 
     private static BlockParams blocks(NearDupSettings settings) {

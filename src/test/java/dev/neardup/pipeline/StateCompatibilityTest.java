@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.NearDupSettings;
-import dev.neardup.config.SimilarityFamily;
+import dev.neardup.config.Settings;
 import dev.neardup.text.Tokenizer;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,12 +61,7 @@ class StateCompatibilityTest {
     }
 
     private static NearDupSettings cosine(String... keyValues) {
-        Configuration conf = new Configuration();
-        conf.set(NearDupOptions.SIMILARITY, SimilarityFamily.COSINE);
-        for (int i = 0; i < keyValues.length; i += 2) {
-            conf.setString(keyValues[i], keyValues[i + 1]);
-        }
-        return NearDupSettings.from(conf);
+        return Settings.cosine(keyValues);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.CosineVerify;
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Settings;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.SimHashSketcher;
 import dev.neardup.pipeline.StateCompatibility;
@@ -23,12 +24,7 @@ import org.junit.jupiter.api.Test;
 class CosineExactSettingsTest {
 
     private static NearDupSettings cosine(String... keyValues) {
-        Configuration conf = new Configuration();
-        conf.setString("neardup.similarity", "COSINE");
-        for (int i = 0; i < keyValues.length; i += 2) {
-            conf.setString(keyValues[i], keyValues[i + 1]);
-        }
-        return NearDupSettings.from(conf);
+        return Settings.cosine(keyValues);
     }
 
     private static final String VERIFY = "neardup.simhash.verify";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Settings;
 import dev.neardup.lsh.BandKeys;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.pipeline.StateCompatibility;
@@ -27,12 +28,7 @@ class CosineTableHammingTest {
     private static final String KT = "neardup.simhash.table-hamming";
 
     private static NearDupSettings cosine(String... keyValues) {
-        Configuration conf = new Configuration();
-        conf.setString("neardup.similarity", "COSINE");
-        for (int i = 0; i < keyValues.length; i += 2) {
-            conf.setString(keyValues[i], keyValues[i + 1]);
-        }
-        return NearDupSettings.from(conf);
+        return Settings.cosine(keyValues);
     }
 
     private static CosineSettings settings(NearDupSettings s) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.config.CosineSettings;
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Settings;
 import dev.neardup.lsh.BlockParams;
 import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.PermutedBlocks;
@@ -26,13 +27,8 @@ import org.junit.jupiter.api.Test;
 class CosineVerificationTest {
 
     private static NearDupSettings cosine(String... keyValues) {
-        Configuration conf = new Configuration();
-        conf.setString("neardup.similarity", "COSINE");
-        conf.setString("neardup.simhash.verify", "BITS");
-        for (int i = 0; i < keyValues.length; i += 2) {
-            conf.setString(keyValues[i], keyValues[i + 1]);
-        }
-        return NearDupSettings.from(conf);
+        return Settings.cosine(
+                Settings.concat(new String[] {"neardup.simhash.verify", "BITS"}, keyValues));
     }
 
     private static CosineSettings settings(NearDupSettings s) {
