@@ -82,8 +82,7 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
                 new StreamFormatAdapter<>(lines),
                 split,
                 raw -> {
-                    long now = System.currentTimeMillis();
-                    long time = parser.eventTime(raw, undatedTime(raw, now), now);
+                    long time = eventTime(raw);
                     if (time != Long.MIN_VALUE) {
                         times.accept(time);
                     }
@@ -116,8 +115,7 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
                                         file.toFile()))) {
             RawRecord raw;
             while ((raw = reader.read()) != null) {
-                long now = System.currentTimeMillis();
-                long time = parser.eventTime(raw, undatedTime(raw, now), now);
+                long time = eventTime(raw);
                 index.accept(
                         time,
                         raw.position - lines.linesBefore(),
@@ -136,6 +134,15 @@ public class DocumentLinesFormat implements StreamFormat<ParsedRecord>, InputFor
     /** The lines of the inputs before this file. */
     public long linesBefore() {
         return lines.linesBefore();
+    }
+
+    /**
+     * A line's event time as its parsed record would have it, read by {@link
+     * DocumentParser#eventTime}; {@link Long#MIN_VALUE} for none.
+     */
+    private long eventTime(RawRecord raw) {
+        long now = System.currentTimeMillis();
+        return parser.eventTime(raw, undatedTime(raw, now), now);
     }
 
     /** The event time of a line without {@code fetchedAt}, as {@link UndatedLines} says. */

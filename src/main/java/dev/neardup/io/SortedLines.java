@@ -107,7 +107,6 @@ public final class SortedLines {
                     throw e.getCause();
                 }
             }
-            long bytes;
             try (Copier copier = new Copier(inputs, copy)) {
                 for (long b = 0; b < blank; b++) {
                     copier.blankLine();
@@ -123,9 +122,8 @@ public final class SortedLines {
                     }
                     merge(runs, copier);
                 }
-                bytes = copier.bytes();
             }
-            return new Result(seq[0], blank, bytes, (System.nanoTime() - start) / 1e9);
+            return new Result(seq[0], blank, Files.size(copy), (System.nanoTime() - start) / 1e9);
         } finally {
             for (Path r : runs) {
                 Files.deleteIfExists(r);
@@ -227,7 +225,6 @@ public final class SortedLines {
                     }
                 };
         private ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-        private long bytes;
 
         Copier(List<Path> inputs, Path copy) throws IOException {
             this.inputs = inputs;
@@ -243,7 +240,6 @@ public final class SortedLines {
 
         void blankLine() throws IOException {
             out.write('\n');
-            bytes++;
         }
 
         void copy(Line line) throws IOException {
@@ -268,7 +264,6 @@ public final class SortedLines {
             if (last != '\n') {
                 out.write('\n'); // the input's last line, without a line feed
             }
-            bytes += prefix.length + line.end() - line.start() + (last != '\n' ? 1 : 0);
         }
 
         private FileChannel channel(int input) throws IOException {
@@ -278,10 +273,6 @@ public final class SortedLines {
                 channels.put(input, channel);
             }
             return channel;
-        }
-
-        long bytes() {
-            return bytes;
         }
 
         @Override
