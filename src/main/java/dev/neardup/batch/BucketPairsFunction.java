@@ -4,7 +4,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.accumulators.LongMaximum;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
@@ -20,7 +19,7 @@ public class BucketPairsFunction extends KeyGroupFunction<Long, BucketEntry, Sim
     private static final long serialVersionUID = 1L;
 
     public static final OutputTag<BucketEntry> BLOCKS =
-            new OutputTag<>("blocks", TypeInformation.of(BucketEntry.class));
+            new OutputTag<>("blocks", DedupeSerializers.BUCKET_ENTRY);
 
     private final DedupeSettings settings;
     private transient BucketPairing pairing;

@@ -310,7 +310,7 @@ public final class DedupeJob {
                         .uid("dedupe-source")
                         .name("documents");
         SingleOutputStreamOperator<DedupeDoc> sketched =
-                parsed.process(new DedupeSketchFunction(attempt))
+                parsed.process(new DedupeSketchFunction(attempt), DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-sketch")
                         .name(attempt.batch().sketchStage());
         write(
@@ -319,12 +319,12 @@ public final class DedupeJob {
                 "dead-letters");
         SingleOutputStreamOperator<DedupeDoc> latest =
                 sketched.keyBy(d -> d.id, Types.STRING)
-                        .process(new LatestVersionFunction())
+                        .process(new LatestVersionFunction(), DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-latest-version")
                         .name("latest version per id");
         SingleOutputStreamOperator<DedupeDoc> originals =
                 latest.keyBy(d -> d.fingerprint, Types.LONG)
-                        .process(new ExactCopiesFunction())
+                        .process(new ExactCopiesFunction(), DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-exact-copies")
                         .name("exact copies");
         DataStream<SimilarPair> candidatePairs =
@@ -341,7 +341,7 @@ public final class DedupeJob {
         DataStream<SimilarPair> pairs =
                 candidatePairs
                         .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
-                        .map(new EdgeFunctions.CountFunction(PAIRS))
+                        .map(new EdgeFunctions.CountFunction(PAIRS), DedupeSerializers.SIMILAR_PAIR)
                         .uid("dedupe-count-pairs")
                         .name("count pairs");
         if (outputs.pairs() != null) {
@@ -356,18 +356,22 @@ public final class DedupeJob {
         DataStream<SimilarPair> edges = pairs;
         for (int k = 0; k < attempt.rounds(); k++) {
             edges =
-                    edges.flatMap(new EdgeFunctions.BothDirectionsFunction())
+                    edges.flatMap(
+                                    new EdgeFunctions.BothDirectionsFunction(),
+                                    DedupeSerializers.SIMILAR_PAIR)
                             .uid("both-directions-" + k)
                             .name("both directions " + k)
                             .keyBy(e -> e.a(), Types.STRING)
-                            .process(StarFunction.large(k))
+                            .process(StarFunction.large(k), DedupeSerializers.SIMILAR_PAIR)
                             .uid("large-star-" + k)
                             .name("large-star " + k)
-                            .flatMap(new EdgeFunctions.LargerFirstFunction())
+                            .flatMap(
+                                    new EdgeFunctions.LargerFirstFunction(),
+                                    DedupeSerializers.SIMILAR_PAIR)
                             .uid("larger-first-" + k)
                             .name("larger end first " + k)
                             .keyBy(e -> e.a(), Types.STRING)
-                            .process(StarFunction.small())
+                            .process(StarFunction.small(), DedupeSerializers.SIMILAR_PAIR)
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }
@@ -400,11 +404,11 @@ public final class DedupeJob {
             DataStream<DedupeDoc> originals, DedupeSettings attempt) {
         SingleOutputStreamOperator<SimilarPair> bucketPairs =
                 originals
-                        .flatMap(new BandEntriesFunction(attempt))
+                        .flatMap(new BandEntriesFunction(attempt), DedupeSerializers.BUCKET_ENTRY)
                         .uid("dedupe-band-entries")
                         .name(attempt.mode().keyUnit() + " keys")
                         .keyBy(BucketEntry::bandKey, Types.LONG)
-                        .process(new BucketPairsFunction(attempt))
+                        .process(new BucketPairsFunction(attempt), DedupeSerializers.SIMILAR_PAIR)
                         .uid("dedupe-bucket-pairs")
                         .name(attempt.mode().keyUnit() + " buckets: all verified pairs");
         DataStream<SimilarPair> blockPairs =
@@ -413,7 +417,7 @@ public final class DedupeJob {
                         .keyBy(
                                 e -> Tuple3.of(e.bandKey(), e.blockA(), e.blockB()),
                                 Types.TUPLE(Types.LONG, Types.INT, Types.INT))
-                        .process(new BlockPairsFunction(attempt))
+                        .process(new BlockPairsFunction(attempt), DedupeSerializers.SIMILAR_PAIR)
                         .uid("dedupe-block-pairs")
                         .name("giant buckets: block pairs");
         return bucketPairs.union(blockPairs);
@@ -429,18 +433,18 @@ public final class DedupeJob {
             DataStream<DocShingles> shingles,
             DedupeSettings attempt) {
         return candidates
-                .flatMap(new ExactVerifyFunctions.Sides())
+                .flatMap(new ExactVerifyFunctions.Sides(), DedupeSerializers.PAIR_SIDE)
                 .uid("dedupe-exact-sides")
                 .name("exact: both sides of each candidate")
                 .keyBy(ExactVerifyFunctions.PairSide::document, Types.STRING)
                 .connect(shingles.keyBy(DocShingles::key, Types.STRING))
                 .process(new ExactVerifyFunctions.AttachSets())
-                .returns(TypeInformation.of(ExactVerifyFunctions.SideSet.class))
+                .returns(DedupeSerializers.SIDE_SET)
                 .uid("dedupe-exact-sets")
                 .name("exact: shingle sets of the candidates")
                 .keyBy(ExactVerifyFunctions.SideSet::pair, Types.STRING)
                 .process(new ExactVerifyFunctions.Verify(attempt.job().similarity().threshold()))
-                .returns(TypeInformation.of(SimilarPair.class))
+                .returns(DedupeSerializers.SIMILAR_PAIR)
                 .uid("dedupe-exact-verify")
                 .name("exact: Jaccard of the shingle sets");
     }
@@ -459,7 +463,7 @@ public final class DedupeJob {
                 .uid("dedupe-window-entries")
                 .name("permuted fingerprints")
                 .keyBy(WindowEntry::partition, Types.LONG)
-                .process(new WindowPairsFunction(attempt))
+                .process(new WindowPairsFunction(attempt), DedupeSerializers.SIMILAR_PAIR)
                 .uid("dedupe-window-pairs")
                 .name("sorted ranges: sliding window")
                 .keyBy(p -> SimilarPair.key(p.a(), p.b()), Types.STRING)

@@ -41,7 +41,7 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
      * steps between carry only the signature).
      */
     public static final OutputTag<DocShingles> SHINGLES =
-            new OutputTag<>("shingles", TypeInformation.of(DocShingles.class));
+            new OutputTag<>("shingles", DedupeSerializers.DOC_SHINGLES);
 
     private final DedupeSettings settings;
     private transient TextSketcher sketcher;

@@ -7,7 +7,6 @@ import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -25,10 +24,10 @@ public class ExactCopiesFunction extends KeyedProcessFunction<Long, DedupeDoc, D
     private static final long serialVersionUID = 1L;
 
     public static final OutputTag<DedupeDoc> VERTICES =
-            new OutputTag<>("vertices", TypeInformation.of(DedupeDoc.class));
+            new OutputTag<>("vertices", DedupeSerializers.DEDUPE_DOC);
 
     public static final OutputTag<SimilarPair> PAIRS =
-            new OutputTag<>("copy-pairs", TypeInformation.of(SimilarPair.class));
+            new OutputTag<>("copy-pairs", DedupeSerializers.SIMILAR_PAIR);
 
     private transient ListState<DedupeDoc> members;
     private transient ValueState<long[]> signature;

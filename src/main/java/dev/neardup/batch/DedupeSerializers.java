@@ -1,0 +1,592 @@
+package dev.neardup.batch;
+
+import dev.neardup.batch.ExactVerifyFunctions.PairSide;
+import dev.neardup.batch.ExactVerifyFunctions.SideSet;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.types.StringValue;
+
+/**
+ * Serializers of the records between the dedupe job's keyed steps. In BATCH execution every keyed
+ * exchange serializes its records, sorts them (copying each record when it spills) and reads them
+ * back, so a record's cost is paid several times: Flink's reflective POJO serializer (a null flag
+ * and one reflective access per field) took a quarter of the job's CPU. These write the fields in a
+ * fixed order behind the record's length in bytes, so that the sort copies a record as bytes,
+ * without reading it. Strings are written exactly ({@link StringValue}), null included; arrays of
+ * any length. They serve the exchanges only, never state that outlives the job, so their format can
+ * change between releases.
+ */
+public final class DedupeSerializers {
+
+    private DedupeSerializers() {}
+
+    /** The type of {@link DedupeDoc} records. */
+    public static final TypeInformation<DedupeDoc> DEDUPE_DOC =
+            new FramedType<>(DedupeDoc.class, DedupeDocSerializer::new);
+
+    /** The type of {@link BucketEntry} records. */
+    public static final TypeInformation<BucketEntry> BUCKET_ENTRY =
+            new FramedType<>(BucketEntry.class, BucketEntrySerializer::new);
+
+    /** The type of {@link DocShingles} records. */
+    public static final TypeInformation<DocShingles> DOC_SHINGLES =
+            new FramedType<>(DocShingles.class, DocShinglesSerializer::new);
+
+    /** The type of {@link SimilarPair} records (pairs and the edges of the component rounds). */
+    public static final TypeInformation<SimilarPair> SIMILAR_PAIR =
+            new FramedType<>(SimilarPair.class, SimilarPairSerializer::new);
+
+    /** The type of {@link PairSide} records. */
+    public static final TypeInformation<PairSide> PAIR_SIDE =
+            new FramedType<>(PairSide.class, PairSideSerializer::new);
+
+    /** The type of {@link SideSet} records. */
+    public static final TypeInformation<SideSet> SIDE_SET =
+            new FramedType<>(SideSet.class, SideSetSerializer::new);
+
+    /** A record type whose serializer is a {@link Framed} one. */
+    static final class FramedType<T> extends TypeInformation<T> {
+        private static final long serialVersionUID = 1L;
+
+        private final Class<T> type;
+        private final SerializerFactory<T> serializer;
+
+        FramedType(Class<T> type, SerializerFactory<T> serializer) {
+            this.type = type;
+            this.serializer = serializer;
+        }
+
+        @Override
+        public boolean isBasicType() {
+            return false;
+        }
+
+        @Override
+        public boolean isTupleType() {
+            return false;
+        }
+
+        @Override
+        public int getArity() {
+            return 1;
+        }
+
+        @Override
+        public int getTotalFields() {
+            return 1;
+        }
+
+        @Override
+        public Class<T> getTypeClass() {
+            return type;
+        }
+
+        @Override
+        public boolean isKeyType() {
+            return false;
+        }
+
+        @Override
+        public TypeSerializer<T> createSerializer(SerializerConfig config) {
+            return serializer.get();
+        }
+
+        @Override
+        public String toString() {
+            return type.getSimpleName() + " (framed)";
+        }
+
+        @Override
+        public boolean equals(Object obj) {
+            return obj instanceof FramedType<?> other && other.type == type;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(FramedType.class, type);
+        }
+
+        @Override
+        public boolean canEqual(Object obj) {
+            return obj instanceof FramedType;
+        }
+    }
+
+    /** A serializable supplier of serializers. */
+    interface SerializerFactory<T> extends Supplier<Framed<T>>, java.io.Serializable {}
+
+    /**
+     * A record as its length in bytes, then its fields ({@link #writeFields}). A serializer holds
+     * the buffer its fields are written to first, so each thread has its own ({@link #duplicate}).
+     */
+    abstract static class Framed<T> extends TypeSerializer<T> {
+        private static final long serialVersionUID = 1L;
+
+        private transient DataOutputSerializer fields;
+
+        /** The bytes of a record being copied, in blocks (any target view takes them so). */
+        private transient byte[] copied;
+
+        abstract void writeFields(T record, DataOutputView out) throws IOException;
+
+        abstract T readFields(DataInputView in) throws IOException;
+
+        @Override
+        public final void serialize(T record, DataOutputView target) throws IOException {
+            if (fields == null) {
+                fields = new DataOutputSerializer(256);
+            }
+            fields.clear();
+            writeFields(record, fields);
+            target.writeInt(fields.length());
+            target.write(fields.getSharedBuffer(), 0, fields.length());
+            if (fields.getSharedBuffer().length > 1 << 20) {
+                fields = null; // a large record does not keep its buffer
+            }
+        }
+
+        @Override
+        public final T deserialize(DataInputView source) throws IOException {
+            source.readInt();
+            return readFields(source);
+        }
+
+        @Override
+        public final T deserialize(T reuse, DataInputView source) throws IOException {
+            return deserialize(source);
+        }
+
+        @Override
+        public final void copy(DataInputView source, DataOutputView target) throws IOException {
+            int length = source.readInt();
+            target.writeInt(length);
+            if (copied == null) {
+                copied = new byte[8192];
+            }
+            while (length > 0) {
+                int n = Math.min(length, copied.length);
+                source.readFully(copied, 0, n);
+                target.write(copied, 0, n);
+                length -= n;
+            }
+        }
+
+        @Override
+        public final boolean isImmutableType() {
+            return false;
+        }
+
+        @Override
+        public final T copy(T from, T reuse) {
+            return copy(from);
+        }
+
+        @Override
+        public final int getLength() {
+            return -1;
+        }
+
+        @Override
+        public boolean equals(Object obj) {
+            return obj != null && obj.getClass() == getClass();
+        }
+
+        @Override
+        public int hashCode() {
+            return getClass().hashCode();
+        }
+    }
+
+    /** Writes {@link DedupeDoc}: its fields in declaration order. */
+    public static final class DedupeDocSerializer extends Framed<DedupeDoc> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<DedupeDoc> duplicate() {
+            return new DedupeDocSerializer();
+        }
+
+        @Override
+        public DedupeDoc createInstance() {
+            return new DedupeDoc();
+        }
+
+        @Override
+        public DedupeDoc copy(DedupeDoc from) {
+            DedupeDoc d = new DedupeDoc();
+            d.key = from.key;
+            d.id = from.id;
+            d.url = from.url;
+            d.source = from.source;
+            d.eventTime = from.eventTime;
+            d.length = from.length;
+            d.order = from.order;
+            d.fingerprint = from.fingerprint;
+            d.signature = from.signature == null ? null : from.signature.clone();
+            d.copyOf = from.copyOf;
+            d.deleted = from.deleted;
+            d.cluster = from.cluster;
+            return d;
+        }
+
+        @Override
+        void writeFields(DedupeDoc d, DataOutputView out) throws IOException {
+            StringValue.writeString(d.key, out);
+            StringValue.writeString(d.id, out);
+            StringValue.writeString(d.url, out);
+            StringValue.writeString(d.source, out);
+            out.writeLong(d.eventTime);
+            out.writeLong(d.length);
+            out.writeLong(d.order);
+            out.writeLong(d.fingerprint);
+            writeLongs(d.signature, out);
+            StringValue.writeString(d.copyOf, out);
+            out.writeBoolean(d.deleted);
+            StringValue.writeString(d.cluster, out);
+        }
+
+        @Override
+        DedupeDoc readFields(DataInputView in) throws IOException {
+            DedupeDoc d = new DedupeDoc();
+            d.key = StringValue.readString(in);
+            d.id = StringValue.readString(in);
+            d.url = StringValue.readString(in);
+            d.source = StringValue.readString(in);
+            d.eventTime = in.readLong();
+            d.length = in.readLong();
+            d.order = in.readLong();
+            d.fingerprint = in.readLong();
+            d.signature = readLongs(in);
+            d.copyOf = StringValue.readString(in);
+            d.deleted = in.readBoolean();
+            d.cluster = StringValue.readString(in);
+            return d;
+        }
+
+        @Override
+        public TypeSerializerSnapshot<DedupeDoc> snapshotConfiguration() {
+            return new DedupeDocSnapshot();
+        }
+    }
+
+    /** Writes {@link BucketEntry}: its fields in declaration order. */
+    public static final class BucketEntrySerializer extends Framed<BucketEntry> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<BucketEntry> duplicate() {
+            return new BucketEntrySerializer();
+        }
+
+        @Override
+        public BucketEntry createInstance() {
+            return new BucketEntry(0, 0, 0, 0, 0, null, null);
+        }
+
+        @Override
+        public BucketEntry copy(BucketEntry from) {
+            return new BucketEntry(
+                    from.bandKey(),
+                    from.band(),
+                    from.blockA(),
+                    from.blockB(),
+                    from.side(),
+                    from.key(),
+                    from.sketch() == null ? null : from.sketch().clone());
+        }
+
+        @Override
+        void writeFields(BucketEntry e, DataOutputView out) throws IOException {
+            out.writeLong(e.bandKey());
+            out.writeInt(e.band());
+            out.writeInt(e.blockA());
+            out.writeInt(e.blockB());
+            out.writeInt(e.side());
+            StringValue.writeString(e.key(), out);
+            writeBytes(e.sketch(), out);
+        }
+
+        @Override
+        BucketEntry readFields(DataInputView in) throws IOException {
+            return new BucketEntry(
+                    in.readLong(),
+                    in.readInt(),
+                    in.readInt(),
+                    in.readInt(),
+                    in.readInt(),
+                    StringValue.readString(in),
+                    readBytes(in));
+        }
+
+        @Override
+        public TypeSerializerSnapshot<BucketEntry> snapshotConfiguration() {
+            return new BucketEntrySnapshot();
+        }
+    }
+
+    /** Writes {@link DocShingles}: its fields in declaration order. */
+    public static final class DocShinglesSerializer extends Framed<DocShingles> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<DocShingles> duplicate() {
+            return new DocShinglesSerializer();
+        }
+
+        @Override
+        public DocShingles createInstance() {
+            return new DocShingles(null, 0, null);
+        }
+
+        @Override
+        public DocShingles copy(DocShingles from) {
+            return new DocShingles(
+                    from.key(),
+                    from.order(),
+                    from.shingles() == null ? null : from.shingles().clone());
+        }
+
+        @Override
+        void writeFields(DocShingles s, DataOutputView out) throws IOException {
+            StringValue.writeString(s.key(), out);
+            out.writeLong(s.order());
+            writeLongs(s.shingles(), out);
+        }
+
+        @Override
+        DocShingles readFields(DataInputView in) throws IOException {
+            return new DocShingles(StringValue.readString(in), in.readLong(), readLongs(in));
+        }
+
+        @Override
+        public TypeSerializerSnapshot<DocShingles> snapshotConfiguration() {
+            return new DocShinglesSnapshot();
+        }
+    }
+
+    /** Writes {@link SimilarPair}: its fields in declaration order. */
+    public static final class SimilarPairSerializer extends Framed<SimilarPair> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<SimilarPair> duplicate() {
+            return new SimilarPairSerializer();
+        }
+
+        @Override
+        public SimilarPair createInstance() {
+            return new SimilarPair(null, null, 0);
+        }
+
+        @Override
+        public SimilarPair copy(SimilarPair from) {
+            return from; // a record of immutable fields
+        }
+
+        @Override
+        void writeFields(SimilarPair p, DataOutputView out) throws IOException {
+            StringValue.writeString(p.a(), out);
+            StringValue.writeString(p.b(), out);
+            out.writeDouble(p.similarity());
+        }
+
+        @Override
+        SimilarPair readFields(DataInputView in) throws IOException {
+            return new SimilarPair(
+                    StringValue.readString(in), StringValue.readString(in), in.readDouble());
+        }
+
+        @Override
+        public TypeSerializerSnapshot<SimilarPair> snapshotConfiguration() {
+            return new SimilarPairSnapshot();
+        }
+    }
+
+    /** Writes {@link PairSide}: its fields in declaration order. */
+    public static final class PairSideSerializer extends Framed<PairSide> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<PairSide> duplicate() {
+            return new PairSideSerializer();
+        }
+
+        @Override
+        public PairSide createInstance() {
+            return new PairSide(null, null, 0);
+        }
+
+        @Override
+        public PairSide copy(PairSide from) {
+            return from; // a record of immutable fields
+        }
+
+        @Override
+        void writeFields(PairSide p, DataOutputView out) throws IOException {
+            StringValue.writeString(p.a(), out);
+            StringValue.writeString(p.b(), out);
+            out.writeInt(p.side());
+        }
+
+        @Override
+        PairSide readFields(DataInputView in) throws IOException {
+            return new PairSide(
+                    StringValue.readString(in), StringValue.readString(in), in.readInt());
+        }
+
+        @Override
+        public TypeSerializerSnapshot<PairSide> snapshotConfiguration() {
+            return new PairSideSnapshot();
+        }
+    }
+
+    /** Writes {@link SideSet}: its fields in declaration order. */
+    public static final class SideSetSerializer extends Framed<SideSet> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<SideSet> duplicate() {
+            return new SideSetSerializer();
+        }
+
+        @Override
+        public SideSet createInstance() {
+            return new SideSet(null, null, 0, null);
+        }
+
+        @Override
+        public SideSet copy(SideSet from) {
+            return new SideSet(
+                    from.a(),
+                    from.b(),
+                    from.side(),
+                    from.shingles() == null ? null : from.shingles().clone());
+        }
+
+        @Override
+        void writeFields(SideSet s, DataOutputView out) throws IOException {
+            StringValue.writeString(s.a(), out);
+            StringValue.writeString(s.b(), out);
+            out.writeInt(s.side());
+            writeLongs(s.shingles(), out);
+        }
+
+        @Override
+        SideSet readFields(DataInputView in) throws IOException {
+            return new SideSet(
+                    StringValue.readString(in),
+                    StringValue.readString(in),
+                    in.readInt(),
+                    readLongs(in));
+        }
+
+        @Override
+        public TypeSerializerSnapshot<SideSet> snapshotConfiguration() {
+            return new SideSetSnapshot();
+        }
+    }
+
+    public static final class DedupeDocSnapshot extends SimpleTypeSerializerSnapshot<DedupeDoc> {
+        public DedupeDocSnapshot() {
+            super(DedupeDocSerializer::new);
+        }
+    }
+
+    public static final class BucketEntrySnapshot
+            extends SimpleTypeSerializerSnapshot<BucketEntry> {
+        public BucketEntrySnapshot() {
+            super(BucketEntrySerializer::new);
+        }
+    }
+
+    public static final class DocShinglesSnapshot
+            extends SimpleTypeSerializerSnapshot<DocShingles> {
+        public DocShinglesSnapshot() {
+            super(DocShinglesSerializer::new);
+        }
+    }
+
+    public static final class SimilarPairSnapshot
+            extends SimpleTypeSerializerSnapshot<SimilarPair> {
+        public SimilarPairSnapshot() {
+            super(SimilarPairSerializer::new);
+        }
+    }
+
+    public static final class PairSideSnapshot extends SimpleTypeSerializerSnapshot<PairSide> {
+        public PairSideSnapshot() {
+            super(PairSideSerializer::new);
+        }
+    }
+
+    public static final class SideSetSnapshot extends SimpleTypeSerializerSnapshot<SideSet> {
+        public SideSetSnapshot() {
+            super(SideSetSerializer::new);
+        }
+    }
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    /**
+     * {@code a}, which may be null: its length ({@code -1} for null), then its values, big-endian
+     * as {@link DataOutputView#writeLong} writes them, copied as one block of bytes.
+     */
+    private static void writeLongs(long[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        byte[] bytes = new byte[a.length * Long.BYTES];
+        for (int i = 0; i < a.length; i++) {
+            LONGS.set(bytes, i * Long.BYTES, a[i]);
+        }
+        out.write(bytes);
+    }
+
+    private static long[] readLongs(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        byte[] bytes = new byte[Math.multiplyExact(n, Long.BYTES)];
+        in.readFully(bytes);
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (long) LONGS.get(bytes, i * Long.BYTES);
+        }
+        return a;
+    }
+
+    private static void writeBytes(byte[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        out.write(a);
+    }
+
+    private static byte[] readBytes(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        byte[] a = new byte[n];
+        in.readFully(a);
+        return a;
+    }
+}
