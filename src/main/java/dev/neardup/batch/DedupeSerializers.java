@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.serialization.SerializerConfig;
@@ -24,9 +25,9 @@ import org.apache.flink.types.StringValue;
  * back, so a record's cost is paid several times: Flink's reflective POJO serializer (a null flag
  * and one reflective access per field) took a quarter of the job's CPU. These write the fields in a
  * fixed order behind the record's length in bytes, so that the sort copies a record as bytes,
- * without reading it. Strings are written exactly ({@link StringValue}), null included; arrays of
- * any length. They serve the exchanges only, never state that outlives the job, so their format can
- * change between releases.
+ * without reading it. Strings are written exactly, null included (ASCII as a block of bytes);
+ * arrays of any length. They serve the exchanges only, never state that outlives the job, so their
+ * format can change between releases.
  */
 public final class DedupeSerializers {
 
@@ -243,35 +244,35 @@ public final class DedupeSerializers {
 
         @Override
         void writeFields(DedupeDoc d, DataOutputView out) throws IOException {
-            StringValue.writeString(d.key, out);
-            StringValue.writeString(d.id, out);
-            StringValue.writeString(d.url, out);
-            StringValue.writeString(d.source, out);
+            writeString(d.key, out);
+            writeString(d.id, out);
+            writeString(d.url, out);
+            writeString(d.source, out);
             out.writeLong(d.eventTime);
             out.writeLong(d.length);
             out.writeLong(d.order);
             out.writeLong(d.fingerprint);
             writeLongs(d.signature, out);
-            StringValue.writeString(d.copyOf, out);
+            writeString(d.copyOf, out);
             out.writeBoolean(d.deleted);
-            StringValue.writeString(d.cluster, out);
+            writeString(d.cluster, out);
         }
 
         @Override
         DedupeDoc readFields(DataInputView in) throws IOException {
             DedupeDoc d = new DedupeDoc();
-            d.key = StringValue.readString(in);
-            d.id = StringValue.readString(in);
-            d.url = StringValue.readString(in);
-            d.source = StringValue.readString(in);
+            d.key = readString(in);
+            d.id = readString(in);
+            d.url = readString(in);
+            d.source = readString(in);
             d.eventTime = in.readLong();
             d.length = in.readLong();
             d.order = in.readLong();
             d.fingerprint = in.readLong();
             d.signature = readLongs(in);
-            d.copyOf = StringValue.readString(in);
+            d.copyOf = readString(in);
             d.deleted = in.readBoolean();
-            d.cluster = StringValue.readString(in);
+            d.cluster = readString(in);
             return d;
         }
 
@@ -314,7 +315,7 @@ public final class DedupeSerializers {
             out.writeInt(e.blockA());
             out.writeInt(e.blockB());
             out.writeInt(e.side());
-            StringValue.writeString(e.key(), out);
+            writeString(e.key(), out);
             writeBytes(e.sketch(), out);
         }
 
@@ -326,7 +327,7 @@ public final class DedupeSerializers {
                     in.readInt(),
                     in.readInt(),
                     in.readInt(),
-                    StringValue.readString(in),
+                    readString(in),
                     readBytes(in));
         }
 
@@ -360,14 +361,14 @@ public final class DedupeSerializers {
 
         @Override
         void writeFields(DocShingles s, DataOutputView out) throws IOException {
-            StringValue.writeString(s.key(), out);
+            writeString(s.key(), out);
             out.writeLong(s.order());
             writeLongs(s.shingles(), out);
         }
 
         @Override
         DocShingles readFields(DataInputView in) throws IOException {
-            return new DocShingles(StringValue.readString(in), in.readLong(), readLongs(in));
+            return new DocShingles(readString(in), in.readLong(), readLongs(in));
         }
 
         @Override
@@ -397,15 +398,14 @@ public final class DedupeSerializers {
 
         @Override
         void writeFields(SimilarPair p, DataOutputView out) throws IOException {
-            StringValue.writeString(p.a(), out);
-            StringValue.writeString(p.b(), out);
+            writeString(p.a(), out);
+            writeString(p.b(), out);
             out.writeDouble(p.similarity());
         }
 
         @Override
         SimilarPair readFields(DataInputView in) throws IOException {
-            return new SimilarPair(
-                    StringValue.readString(in), StringValue.readString(in), in.readDouble());
+            return new SimilarPair(readString(in), readString(in), in.readDouble());
         }
 
         @Override
@@ -435,15 +435,14 @@ public final class DedupeSerializers {
 
         @Override
         void writeFields(PairSide p, DataOutputView out) throws IOException {
-            StringValue.writeString(p.a(), out);
-            StringValue.writeString(p.b(), out);
+            writeString(p.a(), out);
+            writeString(p.b(), out);
             out.writeInt(p.side());
         }
 
         @Override
         PairSide readFields(DataInputView in) throws IOException {
-            return new PairSide(
-                    StringValue.readString(in), StringValue.readString(in), in.readInt());
+            return new PairSide(readString(in), readString(in), in.readInt());
         }
 
         @Override
@@ -477,19 +476,15 @@ public final class DedupeSerializers {
 
         @Override
         void writeFields(SideSet s, DataOutputView out) throws IOException {
-            StringValue.writeString(s.a(), out);
-            StringValue.writeString(s.b(), out);
+            writeString(s.a(), out);
+            writeString(s.b(), out);
             out.writeInt(s.side());
             writeLongs(s.shingles(), out);
         }
 
         @Override
         SideSet readFields(DataInputView in) throws IOException {
-            return new SideSet(
-                    StringValue.readString(in),
-                    StringValue.readString(in),
-                    in.readInt(),
-                    readLongs(in));
+            return new SideSet(readString(in), readString(in), in.readInt(), readLongs(in));
         }
 
         @Override
@@ -535,6 +530,40 @@ public final class DedupeSerializers {
         public SideSetSnapshot() {
             super(SideSetSerializer::new);
         }
+    }
+
+    /**
+     * {@code s}, which may be null: an ASCII string (the keys, ids and URLs of most crawls) as its
+     * length and its bytes, copied as a block; any other exactly as {@link StringValue} writes it,
+     * behind {@code -2}; null as {@code -1}.
+     */
+    private static void writeString(String s, DataOutputView out) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                out.writeInt(-2);
+                StringValue.writeString(s, out);
+                return;
+            }
+        }
+        out.writeInt(s.length());
+        out.write(s.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static String readString(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n == -1) {
+            return null;
+        }
+        if (n == -2) {
+            return StringValue.readString(in);
+        }
+        byte[] ascii = new byte[n];
+        in.readFully(ascii);
+        return new String(ascii, StandardCharsets.ISO_8859_1);
     }
 
     private static final VarHandle LONGS =
