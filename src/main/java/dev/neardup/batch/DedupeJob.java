@@ -380,7 +380,9 @@ public final class DedupeJob {
                         .getSideOutput(ExactCopiesFunction.VERTICES)
                         .connect(edges)
                         .keyBy(d -> d.key, e -> e.a(), Types.STRING)
-                        .process(new AssignClusterFunction(attempt.rounds()))
+                        .process(
+                                new AssignClusterFunction(attempt.rounds()),
+                                DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-assign")
                         .name("component of each document")
                         .keyBy(d -> d.cluster, Types.STRING)
@@ -459,7 +461,7 @@ public final class DedupeJob {
     private static DataStream<SimilarPair> windowPairs(
             DataStream<DedupeDoc> originals, DedupeSettings attempt) {
         return originals
-                .flatMap(new WindowEntriesFunction(attempt))
+                .flatMap(new WindowEntriesFunction(attempt), DedupeSerializers.WINDOW_ENTRY)
                 .uid("dedupe-window-entries")
                 .name("permuted fingerprints")
                 .keyBy(WindowEntry::partition, Types.LONG)

@@ -57,6 +57,10 @@ public final class DedupeSerializers {
     public static final TypeInformation<SideSet> SIDE_SET =
             new FramedType<>(SideSet.class, SideSetSerializer::new);
 
+    /** The type of {@link WindowEntry} records. */
+    public static final TypeInformation<WindowEntry> WINDOW_ENTRY =
+            new FramedType<>(WindowEntry.class, WindowEntrySerializer::new);
+
     /** A record type whose serializer is a {@link Framed} one. */
     static final class FramedType<T> extends TypeInformation<T> {
         private static final long serialVersionUID = 1L;
@@ -493,6 +497,46 @@ public final class DedupeSerializers {
         }
     }
 
+    /** Writes {@link WindowEntry}: its fields in declaration order. */
+    public static final class WindowEntrySerializer extends Framed<WindowEntry> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public TypeSerializer<WindowEntry> duplicate() {
+            return new WindowEntrySerializer();
+        }
+
+        @Override
+        public WindowEntry createInstance() {
+            return new WindowEntry(0, null, null);
+        }
+
+        @Override
+        public WindowEntry copy(WindowEntry from) {
+            return new WindowEntry(
+                    from.partition(),
+                    from.key(),
+                    from.permuted() == null ? null : from.permuted().clone());
+        }
+
+        @Override
+        void writeFields(WindowEntry e, DataOutputView out) throws IOException {
+            out.writeLong(e.partition());
+            writeString(e.key(), out);
+            writeLongs(e.permuted(), out);
+        }
+
+        @Override
+        WindowEntry readFields(DataInputView in) throws IOException {
+            return new WindowEntry(in.readLong(), readString(in), readLongs(in));
+        }
+
+        @Override
+        public TypeSerializerSnapshot<WindowEntry> snapshotConfiguration() {
+            return new WindowEntrySnapshot();
+        }
+    }
+
     public static final class DedupeDocSnapshot extends SimpleTypeSerializerSnapshot<DedupeDoc> {
         public DedupeDocSnapshot() {
             super(DedupeDocSerializer::new);
@@ -529,6 +573,13 @@ public final class DedupeSerializers {
     public static final class SideSetSnapshot extends SimpleTypeSerializerSnapshot<SideSet> {
         public SideSetSnapshot() {
             super(SideSetSerializer::new);
+        }
+    }
+
+    public static final class WindowEntrySnapshot
+            extends SimpleTypeSerializerSnapshot<WindowEntry> {
+        public WindowEntrySnapshot() {
+            super(WindowEntrySerializer::new);
         }
     }
 

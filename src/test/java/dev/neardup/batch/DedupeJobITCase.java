@@ -48,7 +48,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * brute-force comparison of all fingerprints finds; seed 002's sliding window finds a subset of
  * them, whose share (its recall against the tables) is measured and must reach 0.95 at W = 8, M =
  * 10, and fall with W = 1, M = 1; the clusters are compared with the connected components of the
- * exact cosine graph at cos(3 pi / 64) = 0.9892.
+ * exact cosine graph at cos(3 pi / 64) = 0.9892. Every keyed exchange of the job graph carries
+ * records with the job's own serializers.
  */
 class DedupeJobITCase {
 
@@ -360,6 +361,52 @@ class DedupeJobITCase {
         assertThat(kept).isEqualTo(agreement.clustersFound());
         assertThat((double) Math.abs(kept - agreement.clustersExact()))
                 .isLessThanOrEqualTo(0.01 * agreement.clustersExact());
+    }
+
+    /**
+     * Every keyed exchange of the job (each is serialized, sorted, spilled and read back) carries
+     * records with a serializer of the job's own, never Flink's reflective POJO serializer: with
+     * exact and with signature verification, and with the sliding window's candidates.
+     */
+    @Test
+    void everyKeyedExchangeCarriesRecordsWithTheJobsOwnSerializers() throws Exception {
+        Path input = dir.resolve("graph.jsonl");
+        JobFiles.writeInput(
+                input,
+                List.of(
+                        new PlantedCorpus.Doc(
+                                "a", SyntheticText.prose(1, 300), 1_700_000_000_000L)),
+                Map.of());
+        Configuration signature = new Configuration();
+        signature.set(DedupeOptions.VERIFY, VerifyMode.SIGNATURE);
+        for (Configuration conf : List.of(new Configuration(), signature, window(8, 10))) {
+            DedupeJob job = job(conf, input, dir.resolve("graph"));
+            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env =
+                    job.environment();
+            job.build(env, DedupeSettings.from(conf, List.of("graph.jsonl")));
+            org.apache.flink.streaming.api.graph.StreamGraph graph = env.getStreamGraph();
+            List<String> keyed = new ArrayList<>();
+            List<String> notOwn = new ArrayList<>();
+            for (org.apache.flink.streaming.api.graph.StreamNode node : graph.getStreamNodes()) {
+                for (org.apache.flink.streaming.api.graph.StreamEdge edge : node.getInEdges()) {
+                    if (!(edge.getPartitioner()
+                            instanceof
+                            org.apache.flink.streaming.runtime.partitioner
+                                    .KeyGroupStreamPartitioner)) {
+                        continue;
+                    }
+                    var serializer =
+                            node.getTypeSerializersIn()[Math.max(0, edge.getTypeNumber() - 1)];
+                    String name = node.getOperatorName() + " <- " + serializer;
+                    keyed.add(name);
+                    if (!(serializer instanceof DedupeSerializers.Framed)) {
+                        notOwn.add(name);
+                    }
+                }
+            }
+            assertThat(keyed).as("keyed exchanges of %s", conf).hasSizeGreaterThan(5);
+            assertThat(notOwn).as("keyed exchanges of %s", conf).isEmpty();
+        }
     }
 
     private static Configuration cosine() {

@@ -237,4 +237,20 @@ class DedupeSerializersTest {
             };
         }
     }
+
+    @Nested
+    class WindowEntrySerializerTest extends Suite<WindowEntry> {
+        WindowEntrySerializerTest() {
+            super(new DedupeSerializers.WindowEntrySerializer(), WindowEntry.class);
+        }
+
+        @Override
+        protected WindowEntry[] getTestData() {
+            return new WindowEntry[] {
+                new WindowEntry(3L << 32 | 5, "k", new long[] {-1, 7}),
+                new WindowEntry(-1, LONE_SURROGATE, new long[0]),
+                new WindowEntry(0, null, null)
+            };
+        }
+    }
 }
