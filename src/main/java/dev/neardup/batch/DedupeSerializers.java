@@ -2,14 +2,12 @@ package dev.neardup.batch;
 
 import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
+import dev.neardup.pipeline.records.RecordSerializers.RecordType;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
-import java.util.function.Supplier;
-import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -35,102 +33,31 @@ public final class DedupeSerializers {
 
     /** The type of {@link DedupeDoc} records. */
     public static final TypeInformation<DedupeDoc> DEDUPE_DOC =
-            new FramedType<>(DedupeDoc.class, DedupeDocSerializer::new);
+            new RecordType<>(DedupeDoc.class, new DedupeDocSerializer());
 
     /** The type of {@link BucketEntry} records. */
     public static final TypeInformation<BucketEntry> BUCKET_ENTRY =
-            new FramedType<>(BucketEntry.class, BucketEntrySerializer::new);
+            new RecordType<>(BucketEntry.class, new BucketEntrySerializer());
 
     /** The type of {@link DocShingles} records. */
     public static final TypeInformation<DocShingles> DOC_SHINGLES =
-            new FramedType<>(DocShingles.class, DocShinglesSerializer::new);
+            new RecordType<>(DocShingles.class, new DocShinglesSerializer());
 
     /** The type of {@link SimilarPair} records (pairs and the edges of the component rounds). */
     public static final TypeInformation<SimilarPair> SIMILAR_PAIR =
-            new FramedType<>(SimilarPair.class, SimilarPairSerializer::new);
+            new RecordType<>(SimilarPair.class, new SimilarPairSerializer());
 
     /** The type of {@link PairSide} records. */
     public static final TypeInformation<PairSide> PAIR_SIDE =
-            new FramedType<>(PairSide.class, PairSideSerializer::new);
+            new RecordType<>(PairSide.class, new PairSideSerializer());
 
     /** The type of {@link SideSet} records. */
     public static final TypeInformation<SideSet> SIDE_SET =
-            new FramedType<>(SideSet.class, SideSetSerializer::new);
+            new RecordType<>(SideSet.class, new SideSetSerializer());
 
     /** The type of {@link WindowEntry} records. */
     public static final TypeInformation<WindowEntry> WINDOW_ENTRY =
-            new FramedType<>(WindowEntry.class, WindowEntrySerializer::new);
-
-    /** A record type whose serializer is a {@link Framed} one. */
-    static final class FramedType<T> extends TypeInformation<T> {
-        private static final long serialVersionUID = 1L;
-
-        private final Class<T> type;
-        private final SerializerFactory<T> serializer;
-
-        FramedType(Class<T> type, SerializerFactory<T> serializer) {
-            this.type = type;
-            this.serializer = serializer;
-        }
-
-        @Override
-        public boolean isBasicType() {
-            return false;
-        }
-
-        @Override
-        public boolean isTupleType() {
-            return false;
-        }
-
-        @Override
-        public int getArity() {
-            return 1;
-        }
-
-        @Override
-        public int getTotalFields() {
-            return 1;
-        }
-
-        @Override
-        public Class<T> getTypeClass() {
-            return type;
-        }
-
-        @Override
-        public boolean isKeyType() {
-            return false;
-        }
-
-        @Override
-        public TypeSerializer<T> createSerializer(SerializerConfig config) {
-            return serializer.get();
-        }
-
-        @Override
-        public String toString() {
-            return type.getSimpleName() + " (framed)";
-        }
-
-        @Override
-        public boolean equals(Object obj) {
-            return obj instanceof FramedType<?> other && other.type == type;
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(FramedType.class, type);
-        }
-
-        @Override
-        public boolean canEqual(Object obj) {
-            return obj instanceof FramedType;
-        }
-    }
-
-    /** A serializable supplier of serializers. */
-    interface SerializerFactory<T> extends Supplier<Framed<T>>, java.io.Serializable {}
+            new RecordType<>(WindowEntry.class, new WindowEntrySerializer());
 
     /**
      * A record as its length in bytes, then its fields ({@link #writeFields}). A serializer holds

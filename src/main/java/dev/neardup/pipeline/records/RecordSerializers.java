@@ -44,14 +44,17 @@ public final class RecordSerializers {
     public static final TypeInformation<VerdictEvent> VERDICT_EVENT =
             new RecordType<>(VerdictEvent.class, VerdictEventSerializer.INSTANCE);
 
-    /** A record type with a serializer of its own, equal to another of the same class. */
-    static final class RecordType<T> extends TypeInformation<T> {
+    /**
+     * A record type with a serializer of its own, equal to another of the same class and serializer
+     * (the dedupe job's records have such types too).
+     */
+    public static final class RecordType<T> extends TypeInformation<T> {
         private static final long serialVersionUID = 1L;
 
         private final Class<T> type;
         private final TypeSerializer<T> serializer;
 
-        RecordType(Class<T> type, TypeSerializer<T> serializer) {
+        public RecordType(Class<T> type, TypeSerializer<T> serializer) {
             this.type = type;
             this.serializer = serializer;
         }
