@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
-import java.util.Objects;
+import dev.neardup.testing.FieldsSerializerSuite;
 import java.util.stream.LongStream;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.SerializerTestBase;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -32,41 +27,6 @@ class DedupeSerializersTest {
 
     /** Longer than {@code DataOutput.writeUTF} takes. */
     private static final String LONG_ID = "x".repeat(100_000);
-
-    /** Field by field (public fields or record components), arrays by content. */
-    private static final DeeplyEqualsChecker SAME_FIELDS =
-            new DeeplyEqualsChecker()
-                    .withCustomCheck(
-                            (a, b) -> a.getClass().getPackageName().equals("dev.neardup.batch"),
-                            (a, b, checker) -> sameFields(a, b));
-
-    static boolean sameFields(Object a, Object b) {
-        if (a == null || b == null) {
-            return a == b;
-        }
-        if (a.getClass() != b.getClass()) {
-            return false;
-        }
-        try {
-            if (a.getClass().isRecord()) {
-                for (RecordComponent c : a.getClass().getRecordComponents()) {
-                    if (!Objects.deepEquals(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            for (Field f : a.getClass().getFields()) {
-                if (!Modifier.isStatic(f.getModifiers())
-                        && !Objects.deepEquals(f.get(a), f.get(b))) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
 
     static DedupeDoc doc(String id, boolean nulls) {
         DedupeDoc d = new DedupeDoc();
@@ -112,40 +72,13 @@ class DedupeSerializersTest {
         serializer.copy(in, copied);
         assertThat(copied.getCopyOfBuffer()).isEqualTo(written.getCopyOfBuffer());
         DataInputDeserializer back = new DataInputDeserializer(copied.getCopyOfBuffer());
-        assertThat(sameFields(serializer.deserialize(back), large)).isTrue();
+        assertThat(FieldsSerializerSuite.sameFields(serializer.deserialize(back), large)).isTrue();
         assertThat(serializer.deserialize(back)).isEqualTo(new DocShingles(null, 0, null));
         assertThat(back.available()).isZero();
     }
 
-    /** Flink's serializer suite for one of the serializers, records compared field by field. */
-    abstract static class Suite<T> extends SerializerTestBase<T> {
-        private final TypeSerializer<T> serializer;
-        private final Class<T> type;
-
-        Suite(TypeSerializer<T> serializer, Class<T> type) {
-            super(SAME_FIELDS);
-            this.serializer = serializer;
-            this.type = type;
-        }
-
-        @Override
-        protected TypeSerializer<T> createSerializer() {
-            return serializer.duplicate();
-        }
-
-        @Override
-        protected int getLength() {
-            return -1;
-        }
-
-        @Override
-        protected Class<T> getTypeClass() {
-            return type;
-        }
-    }
-
     @Nested
-    class DedupeDocSerializerTest extends Suite<DedupeDoc> {
+    class DedupeDocSerializerTest extends FieldsSerializerSuite<DedupeDoc> {
         DedupeDocSerializerTest() {
             super(new DedupeSerializers.DedupeDocSerializer(), DedupeDoc.class);
         }
@@ -159,7 +92,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class BucketEntrySerializerTest extends Suite<BucketEntry> {
+    class BucketEntrySerializerTest extends FieldsSerializerSuite<BucketEntry> {
         BucketEntrySerializerTest() {
             super(new DedupeSerializers.BucketEntrySerializer(), BucketEntry.class);
         }
@@ -176,7 +109,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class DocShinglesSerializerTest extends Suite<DocShingles> {
+    class DocShinglesSerializerTest extends FieldsSerializerSuite<DocShingles> {
         DocShinglesSerializerTest() {
             super(new DedupeSerializers.DocShinglesSerializer(), DocShingles.class);
         }
@@ -193,7 +126,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class SimilarPairSerializerTest extends Suite<SimilarPair> {
+    class SimilarPairSerializerTest extends FieldsSerializerSuite<SimilarPair> {
         SimilarPairSerializerTest() {
             super(new DedupeSerializers.SimilarPairSerializer(), SimilarPair.class);
         }
@@ -209,7 +142,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class PairSideSerializerTest extends Suite<PairSide> {
+    class PairSideSerializerTest extends FieldsSerializerSuite<PairSide> {
         PairSideSerializerTest() {
             super(new DedupeSerializers.PairSideSerializer(), PairSide.class);
         }
@@ -223,7 +156,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class SideSetSerializerTest extends Suite<SideSet> {
+    class SideSetSerializerTest extends FieldsSerializerSuite<SideSet> {
         SideSetSerializerTest() {
             super(new DedupeSerializers.SideSetSerializer(), SideSet.class);
         }
@@ -239,7 +172,7 @@ class DedupeSerializersTest {
     }
 
     @Nested
-    class WindowEntrySerializerTest extends Suite<WindowEntry> {
+    class WindowEntrySerializerTest extends FieldsSerializerSuite<WindowEntry> {
         WindowEntrySerializerTest() {
             super(new DedupeSerializers.WindowEntrySerializer(), WindowEntry.class);
         }
