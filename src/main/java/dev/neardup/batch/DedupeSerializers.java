@@ -2,7 +2,7 @@ package dev.neardup.batch;
 
 import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
-import dev.neardup.pipeline.records.RecordSerializers.RecordType;
+import dev.neardup.pipeline.RecordType;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,10 +1,9 @@
 package dev.neardup.pipeline.records;
 
 import dev.neardup.pipeline.MatchList;
+import dev.neardup.pipeline.RecordType;
 import dev.neardup.similarity.Estimate;
 import java.io.IOException;
-import java.util.Objects;
-import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -43,79 +42,6 @@ public final class RecordSerializers {
     /** The type of {@link VerdictEvent} records. */
     public static final TypeInformation<VerdictEvent> VERDICT_EVENT =
             new RecordType<>(VerdictEvent.class, VerdictEventSerializer.INSTANCE);
-
-    /**
-     * A record type with a serializer of its own, equal to another of the same class and serializer
-     * (the dedupe job's records have such types too).
-     */
-    public static final class RecordType<T> extends TypeInformation<T> {
-        private static final long serialVersionUID = 1L;
-
-        private final Class<T> type;
-        private final TypeSerializer<T> serializer;
-
-        public RecordType(Class<T> type, TypeSerializer<T> serializer) {
-            this.type = type;
-            this.serializer = serializer;
-        }
-
-        @Override
-        public boolean isBasicType() {
-            return false;
-        }
-
-        @Override
-        public boolean isTupleType() {
-            return false;
-        }
-
-        @Override
-        public int getArity() {
-            return 1;
-        }
-
-        @Override
-        public int getTotalFields() {
-            return 1;
-        }
-
-        @Override
-        public Class<T> getTypeClass() {
-            return type;
-        }
-
-        @Override
-        public boolean isKeyType() {
-            return false;
-        }
-
-        @Override
-        public TypeSerializer<T> createSerializer(SerializerConfig config) {
-            return serializer;
-        }
-
-        @Override
-        public String toString() {
-            return type.getSimpleName() + " (" + serializer.getClass().getSimpleName() + ")";
-        }
-
-        @Override
-        public boolean equals(Object obj) {
-            return obj instanceof RecordType<?> other
-                    && other.type == type
-                    && other.serializer.equals(serializer);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(type, serializer);
-        }
-
-        @Override
-        public boolean canEqual(Object obj) {
-            return obj instanceof RecordType;
-        }
-    }
 
     /** Writes {@link RoutedBands}: its fields in declaration order. */
     public static final class RoutedBandsSerializer extends Base<RoutedBands> {

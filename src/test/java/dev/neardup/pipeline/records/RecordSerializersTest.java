@@ -4,15 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.pipeline.MatchList;
 import dev.neardup.similarity.Estimate;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.Objects;
-import java.util.Set;
+import dev.neardup.testing.FieldsSerializerSuite;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.SerializerTestBase;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -22,44 +16,6 @@ import org.junit.jupiter.api.Test;
  * {@link MatchList} restored from older state has (fewer cluster ids than ids, no directions).
  */
 class RecordSerializersTest {
-
-    private static final Set<Class<?>> RECORDS =
-            Set.of(RoutedBands.class, BandRecord.class, VerdictEvent.class, MatchList.class);
-
-    /** Field by field, arrays by content: the records have no equals of their own. */
-    private static final DeeplyEqualsChecker SAME_FIELDS =
-            new DeeplyEqualsChecker()
-                    .withCustomCheck(
-                            (a, b) -> RECORDS.contains(a.getClass()),
-                            (a, b, checker) -> sameFields(a, b));
-
-    static boolean sameFields(Object a, Object b) {
-        if (a == null || b == null) {
-            return a == b;
-        }
-        if (a.getClass() != b.getClass()) {
-            return false;
-        }
-        try {
-            for (Field f : a.getClass().getFields()) {
-                if (Modifier.isStatic(f.getModifiers())) {
-                    continue;
-                }
-                Object x = f.get(a);
-                Object y = f.get(b);
-                boolean same =
-                        x != null && RECORDS.contains(x.getClass())
-                                ? sameFields(x, y)
-                                : Objects.deepEquals(x, y);
-                if (!same) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
-    }
 
     @Test
     void typesCreateTheirOwnSerializersAndAreEqualOnlyToTheirOwnKind() {
@@ -72,7 +28,7 @@ class RecordSerializersTest {
                 .isInstanceOf(RecordSerializers.BandRecordSerializer.class);
         assertThat(RecordSerializers.VERDICT_EVENT)
                 .isEqualTo(
-                        new RecordSerializers.RecordType<>(
+                        new dev.neardup.pipeline.RecordType<>(
                                 VerdictEvent.class,
                                 RecordSerializers.VerdictEventSerializer.INSTANCE))
                 .isNotEqualTo(TypeInformation.of(VerdictEvent.class))
@@ -126,38 +82,8 @@ class RecordSerializersTest {
         return e;
     }
 
-    /**
-     * Flink's serializer suite for one of the serializers, with its records compared field by
-     * field.
-     */
-    abstract class Suite<T> extends SerializerTestBase<T> {
-        private final TypeSerializer<T> serializer;
-        private final Class<T> type;
-
-        Suite(TypeSerializer<T> serializer, Class<T> type) {
-            super(SAME_FIELDS);
-            this.serializer = serializer;
-            this.type = type;
-        }
-
-        @Override
-        protected TypeSerializer<T> createSerializer() {
-            return serializer;
-        }
-
-        @Override
-        protected int getLength() {
-            return -1;
-        }
-
-        @Override
-        protected Class<T> getTypeClass() {
-            return type;
-        }
-    }
-
     @Nested
-    class RoutedBandsSerializerTest extends Suite<RoutedBands> {
+    class RoutedBandsSerializerTest extends FieldsSerializerSuite<RoutedBands> {
         RoutedBandsSerializerTest() {
             super(RecordSerializers.RoutedBandsSerializer.INSTANCE, RoutedBands.class);
         }
@@ -174,7 +100,7 @@ class RecordSerializersTest {
     }
 
     @Nested
-    class BandRecordSerializerTest extends Suite<BandRecord> {
+    class BandRecordSerializerTest extends FieldsSerializerSuite<BandRecord> {
         BandRecordSerializerTest() {
             super(RecordSerializers.BandRecordSerializer.INSTANCE, BandRecord.class);
         }
@@ -188,7 +114,7 @@ class RecordSerializersTest {
     }
 
     @Nested
-    class VerdictEventSerializerTest extends Suite<VerdictEvent> {
+    class VerdictEventSerializerTest extends FieldsSerializerSuite<VerdictEvent> {
         VerdictEventSerializerTest() {
             super(RecordSerializers.VerdictEventSerializer.INSTANCE, VerdictEvent.class);
         }
