@@ -60,16 +60,23 @@ public final class DedupeSerializers {
             new RecordType<>(WindowEntry.class, new WindowEntrySerializer());
 
     /**
-     * A record as its length in bytes, then its fields ({@link #writeFields}). A serializer holds
-     * the buffer its fields are written to first, so each thread has its own ({@link #duplicate}).
+     * A record as its length in bytes, then its fields ({@link #writeFields}). The fields are
+     * written to a buffer of the calling thread's own first, and a copy goes through one: Flink's
+     * external sorter uses one serializer from several threads (the task's, and its spilling
+     * thread's, which copies, merges and serializes). No record's fields hold another framed
+     * record, which would take the same buffer.
      */
     abstract static class Framed<T> extends TypeSerializer<T> {
         private static final long serialVersionUID = 1L;
 
-        private transient DataOutputSerializer fields;
+        /** A buffer larger than this is not kept for the thread's next record. */
+        private static final int KEPT_BUFFER = 1 << 20;
 
-        /** The bytes of a record being copied, in blocks (any target view takes them so). */
-        private transient byte[] copied;
+        private static final ThreadLocal<DataOutputSerializer> FIELDS =
+                ThreadLocal.withInitial(() -> new DataOutputSerializer(256));
+
+        private static final ThreadLocal<byte[]> COPIED =
+                ThreadLocal.withInitial(() -> new byte[8192]);
 
         abstract void writeFields(T record, DataOutputView out) throws IOException;
 
@@ -77,15 +84,13 @@ public final class DedupeSerializers {
 
         @Override
         public final void serialize(T record, DataOutputView target) throws IOException {
-            if (fields == null) {
-                fields = new DataOutputSerializer(256);
-            }
+            DataOutputSerializer fields = FIELDS.get();
             fields.clear();
             writeFields(record, fields);
             target.writeInt(fields.length());
             target.write(fields.getSharedBuffer(), 0, fields.length());
-            if (fields.getSharedBuffer().length > 1 << 20) {
-                fields = null; // a large record does not keep its buffer
+            if (fields.getSharedBuffer().length > KEPT_BUFFER) {
+                FIELDS.remove();
             }
         }
 
@@ -104,9 +109,7 @@ public final class DedupeSerializers {
         public final void copy(DataInputView source, DataOutputView target) throws IOException {
             int length = source.readInt();
             target.writeInt(length);
-            if (copied == null) {
-                copied = new byte[8192];
-            }
+            byte[] copied = COPIED.get();
             while (length > 0) {
                 int n = Math.min(length, copied.length);
                 source.readFully(copied, 0, n);
