@@ -78,17 +78,17 @@ class DedupeJobITCase {
     @BeforeAll
     static void noop() {}
 
-    private static DedupeSettings settings(Configuration conf, String name) {
+    static DedupeSettings settings(Configuration conf, String name) {
         return DedupeSettings.from(conf, List.of(name));
     }
 
     /** Runs dedupe over one input; outputs under {@code out}. */
-    private static DedupeJob.Result run(Configuration conf, Path input, Path out) throws Exception {
+    static DedupeJob.Result run(Configuration conf, Path input, Path out) throws Exception {
         return job(conf, input, out).run(job -> job.getJobExecutionResult().get());
     }
 
     /** The dedupe job over one input, outputs under {@code out}, not started. */
-    private static DedupeJob job(Configuration conf, Path input, Path out) throws Exception {
+    static DedupeJob job(Configuration conf, Path input, Path out) throws Exception {
         conf.set(CoreOptions.DEFAULT_PARALLELISM, 2);
         Files.createDirectories(out);
         return new DedupeJob(
@@ -103,7 +103,7 @@ class DedupeJobITCase {
                 true);
     }
 
-    private static Map<String, String> clusters(Path out) {
+    static Map<String, String> clusters(Path out) {
         Map<String, String> labels = new HashMap<>();
         for (JsonNode n : JobFiles.read(out.resolve("clusters.jsonl"))) {
             assertThat(labels.put(n.get("docId").asText(), n.get("clusterId").asText()))
@@ -113,7 +113,7 @@ class DedupeJobITCase {
         return labels;
     }
 
-    private static Set<String> pairs(Path out) {
+    static Set<String> pairs(Path out) {
         Set<String> pairs = new HashSet<>();
         for (JsonNode n : JobFiles.read(out.resolve("pairs.jsonl"))) {
             assertThat(
