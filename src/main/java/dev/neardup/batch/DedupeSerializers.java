@@ -118,6 +118,12 @@ public final class DedupeSerializers {
             }
         }
 
+        /** The same serializer: it holds no state (its buffers are the threads'). */
+        @Override
+        public final TypeSerializer<T> duplicate() {
+            return this;
+        }
+
         @Override
         public final boolean isImmutableType() {
             return false;
@@ -147,11 +153,6 @@ public final class DedupeSerializers {
     /** Writes {@link DedupeDoc}: its fields in declaration order. */
     public static final class DedupeDocSerializer extends Framed<DedupeDoc> {
         private static final long serialVersionUID = 1L;
-
-        @Override
-        public TypeSerializer<DedupeDoc> duplicate() {
-            return new DedupeDocSerializer();
-        }
 
         @Override
         public DedupeDoc createInstance() {
@@ -221,11 +222,6 @@ public final class DedupeSerializers {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public TypeSerializer<BucketEntry> duplicate() {
-            return new BucketEntrySerializer();
-        }
-
-        @Override
         public BucketEntry createInstance() {
             return new BucketEntry(0, 0, 0, 0, 0, null, null);
         }
@@ -276,11 +272,6 @@ public final class DedupeSerializers {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public TypeSerializer<DocShingles> duplicate() {
-            return new DocShinglesSerializer();
-        }
-
-        @Override
         public DocShingles createInstance() {
             return new DocShingles(null, 0, null);
         }
@@ -316,11 +307,6 @@ public final class DedupeSerializers {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public TypeSerializer<SimilarPair> duplicate() {
-            return new SimilarPairSerializer();
-        }
-
-        @Override
         public SimilarPair createInstance() {
             return new SimilarPair(null, null, 0);
         }
@@ -353,11 +339,6 @@ public final class DedupeSerializers {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public TypeSerializer<PairSide> duplicate() {
-            return new PairSideSerializer();
-        }
-
-        @Override
         public PairSide createInstance() {
             return new PairSide(null, null, 0);
         }
@@ -388,11 +369,6 @@ public final class DedupeSerializers {
     /** Writes {@link SideSet}: its fields in declaration order. */
     public static final class SideSetSerializer extends Framed<SideSet> {
         private static final long serialVersionUID = 1L;
-
-        @Override
-        public TypeSerializer<SideSet> duplicate() {
-            return new SideSetSerializer();
-        }
 
         @Override
         public SideSet createInstance() {
@@ -430,11 +406,6 @@ public final class DedupeSerializers {
     /** Writes {@link WindowEntry}: its fields in declaration order. */
     public static final class WindowEntrySerializer extends Framed<WindowEntry> {
         private static final long serialVersionUID = 1L;
-
-        @Override
-        public TypeSerializer<WindowEntry> duplicate() {
-            return new WindowEntrySerializer();
-        }
 
         @Override
         public WindowEntry createInstance() {
