@@ -127,6 +127,33 @@ public record InputSettings(
     }
 
     /**
+     * The local {@code index} written by {@link dev.neardup.io.SortedRecords} from the local WARC
+     * files {@code inputs}, read as {@code of} reads them, cut into splits of whole entries for
+     * {@code parallelism} readers ({@link dev.neardup.io.SortedRecords#plan}).
+     */
+    public InputFiles sortedIndex(
+            java.nio.file.Path index,
+            List<java.nio.file.Path> inputs,
+            InputFiles of,
+            MemorySize splitSize,
+            int parallelism)
+            throws IOException {
+        LineSplits plan = dev.neardup.io.SortedRecords.plan(index, inputs, splitSize, parallelism);
+        InputFiles.Input in = InputFiles.Input.named("index in fetch order", index);
+        return new InputFiles(
+                List.of(
+                        new InputFiles.File(
+                                in.path(),
+                                in.name(),
+                                new dev.neardup.io.WarcIndexDocuments(
+                                        of.files().stream().map(InputFiles.File::path).toList(),
+                                        of.files().stream()
+                                                .map(f -> (WarcDocuments) f.format())
+                                                .toList()),
+                                plan)));
+    }
+
+    /**
      * The input files {@code inputs}, in this order, each read with its format: a local JSON Lines
      * file is cut into line-aligned splits for {@code parallelism} readers ({@code splitSize} each,
      * or as {@link LineSplits#plan} chooses when it is null) when {@code planSplits}, a local gzip

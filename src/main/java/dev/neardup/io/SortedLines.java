@@ -45,12 +45,15 @@ public final class SortedLines {
     /**
      * What sorting did.
      *
-     * @param lines the non-blank lines copied
+     * @param lines the non-blank lines copied (WARC: the records indexed)
      * @param blankLines the blank lines (copied first)
-     * @param bytes the size of the copy
+     * @param bytes the size of the copy (WARC: of the index)
      * @param seconds how long indexing, sorting and copying took
+     * @param inPlace whether the job reads the records in their inputs, in the order of an index
+     *     ({@link SortedRecords}), instead of a copy
      */
-    public record Result(long lines, long blankLines, long bytes, double seconds) {}
+    public record Result(
+            long lines, long blankLines, long bytes, double seconds, boolean inPlace) {}
 
     /** One line of an input, where it lies and when it was fetched. */
     record Line(long time, long seq, int input, long number, long start, long end) {
@@ -81,49 +84,89 @@ public final class SortedLines {
             throw new IllegalArgumentException("one format per input");
         }
         long start = System.nanoTime();
+        long[] blank = {0};
+        try (Copier copier = new Copier(inputs, copy)) {
+            long lines =
+                    sort(
+                            entries -> {
+                                for (int i = 0; i < inputs.size(); i++) {
+                                    int input = i;
+                                    blank[0] +=
+                                            formats.get(i)
+                                                    .index(
+                                                            inputs.get(i),
+                                                            (time, number, from, to) ->
+                                                                    entries.add(
+                                                                            time, input, number,
+                                                                            from, to));
+                                }
+                                // Blank lines come first, as blank lines: the run counts them.
+                                for (long b = 0; b < blank[0]; b++) {
+                                    copier.blankLine();
+                                }
+                            },
+                            scratch,
+                            runLines,
+                            copier::copy);
+            copier.close();
+            return new Result(
+                    lines, blank[0], Files.size(copy), (System.nanoTime() - start) / 1e9, false);
+        }
+    }
+
+    /** Takes the lines of an index: when each was fetched, and where it lies. */
+    @FunctionalInterface
+    interface Entries {
+        void add(long time, int input, long number, long start, long end);
+    }
+
+    /** Adds every line of some inputs to {@link Entries}. */
+    @FunctionalInterface
+    interface Indexer {
+        void index(Entries entries) throws IOException;
+    }
+
+    /** Takes the lines in order. */
+    @FunctionalInterface
+    interface LineSink {
+        void accept(Line line) throws IOException;
+    }
+
+    /**
+     * Hands {@code sink} the lines that {@code indexer} adds, in the order (time, order added),
+     * holding at most {@code runLines} of them in memory: the rest are sorted in runs under {@code
+     * scratch} and merged. Returns how many lines there were.
+     */
+    static long sort(Indexer indexer, Path scratch, int runLines, LineSink sink)
+            throws IOException {
         Files.createDirectories(scratch);
         List<Path> runs = new ArrayList<>();
         List<Line> run = new ArrayList<>();
         long[] seq = {0};
-        long blank = 0;
         try {
-            for (int i = 0; i < inputs.size(); i++) {
-                int input = i;
-                try {
-                    blank +=
-                            formats.get(i)
-                                    .index(
-                                            inputs.get(i),
-                                            (time, number, from, to) -> {
-                                                run.add(
-                                                        new Line(
-                                                                time, seq[0]++, input, number, from,
-                                                                to));
-                                                if (run.size() == runLines) {
-                                                    runs.add(spill(run, scratch, runs.size()));
-                                                }
-                                            });
-                } catch (UncheckedIOException e) {
-                    throw e.getCause();
-                }
+            try {
+                indexer.index(
+                        (time, input, number, from, to) -> {
+                            run.add(new Line(time, seq[0]++, input, number, from, to));
+                            if (run.size() == runLines) {
+                                runs.add(spill(run, scratch, runs.size()));
+                            }
+                        });
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
             }
-            try (Copier copier = new Copier(inputs, copy)) {
-                for (long b = 0; b < blank; b++) {
-                    copier.blankLine();
+            if (runs.isEmpty()) {
+                run.sort(Line.ORDER);
+                for (Line line : run) {
+                    sink.accept(line);
                 }
-                if (runs.isEmpty()) {
-                    run.sort(Line.ORDER);
-                    for (Line line : run) {
-                        copier.copy(line);
-                    }
-                } else {
-                    if (!run.isEmpty()) {
-                        runs.add(spillOrThrow(run, scratch, runs.size()));
-                    }
-                    merge(runs, copier);
+            } else {
+                if (!run.isEmpty()) {
+                    runs.add(spillOrThrow(run, scratch, runs.size()));
                 }
+                merge(runs, sink);
             }
-            return new Result(seq[0], blank, Files.size(copy), (System.nanoTime() - start) / 1e9);
+            return seq[0];
         } finally {
             for (Path r : runs) {
                 Files.deleteIfExists(r);
@@ -159,8 +202,8 @@ public final class SortedLines {
         return file;
     }
 
-    /** Copies the lines of the sorted {@code runs} in their merged order. */
-    private static void merge(List<Path> runs, Copier copier) throws IOException {
+    /** Hands {@code sink} the lines of the sorted {@code runs} in their merged order. */
+    private static void merge(List<Path> runs, LineSink sink) throws IOException {
         record Head(Line line, DataInputStream in) {}
         PriorityQueue<Head> heads =
                 new PriorityQueue<>(Comparator.comparing(Head::line, Line.ORDER));
@@ -178,7 +221,7 @@ public final class SortedLines {
             }
             while (!heads.isEmpty()) {
                 Head head = heads.poll();
-                copier.copy(head.line());
+                sink.accept(head.line());
                 Line next = next(head.in());
                 if (next != null) {
                     heads.add(new Head(next, head.in()));

@@ -60,6 +60,11 @@ public final class WarcDocuments implements InputFormat {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
+    /** How records are read: the id field and the payload limit. */
+    public WarcReadSettings settings() {
+        return settings;
+    }
+
     @Override
     public BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters) {
         return new Bulk(this, counters);
@@ -263,7 +268,22 @@ public final class WarcDocuments implements InputFormat {
                 in.close();
                 throw e;
             }
-            return new WarcReader(format, records, emitted, counters);
+            WarcRecordReader file = records;
+            return new WarcReader(
+                    format,
+                    new Outcomes() {
+                        @Override
+                        public WarcOutcome read() {
+                            return file.read();
+                        }
+
+                        @Override
+                        public void close() throws IOException {
+                            file.close();
+                        }
+                    },
+                    emitted,
+                    counters);
         }
 
         @Override
@@ -277,19 +297,33 @@ public final class WarcDocuments implements InputFormat {
         }
     }
 
-    /** Batches of a file's parsed records, after skipping those emitted before a restore. */
-    private static final class WarcReader implements BulkFormat.Reader<ParsedRecord> {
+    /** The outcomes a reader batches: a file's records, or an index's. */
+    interface Outcomes extends java.io.Closeable {
+        /** The next outcome, or null at the end. */
+        WarcOutcome read() throws IOException;
+    }
+
+    /**
+     * The reader of the one record at {@code offset} in {@code channel}, this format's file, which
+     * it leaves open.
+     */
+    WarcRecordReader recordAt(SeekableByteChannel channel, long offset) throws IOException {
+        channel.position(offset);
+        return new WarcRecordReader(new KeepOpen(channel), file, settings).until(offset + 1);
+    }
+
+    /**
+     * Batches of parsed records (a file's, or an index's), after skipping those emitted before a
+     * restore.
+     */
+    static final class WarcReader implements BulkFormat.Reader<ParsedRecord> {
         private final WarcDocuments format;
-        private final WarcRecordReader records;
+        private final Outcomes records;
         private final SourceCounters counters;
         private long emitted;
         private long toSkip;
 
-        WarcReader(
-                WarcDocuments format,
-                WarcRecordReader records,
-                long toSkip,
-                SourceCounters counters) {
+        WarcReader(WarcDocuments format, Outcomes records, long toSkip, SourceCounters counters) {
             this.format = format;
             this.records = records;
             this.toSkip = toSkip;
@@ -297,7 +331,7 @@ public final class WarcDocuments implements InputFormat {
         }
 
         @Override
-        public BulkFormat.RecordIterator<ParsedRecord> readBatch() {
+        public BulkFormat.RecordIterator<ParsedRecord> readBatch() throws IOException {
             ParsedRecord[] batch = new ParsedRecord[BATCH];
             int n = 0;
             WarcOutcome o;
@@ -335,7 +369,7 @@ public final class WarcDocuments implements InputFormat {
     }
 
     /** A Flink input stream as the seekable channel that {@link WarcRecordReader} reads. */
-    private static final class StreamChannel implements SeekableByteChannel {
+    static final class StreamChannel implements SeekableByteChannel {
         private final FSDataInputStream in;
         private final long size;
         private boolean open = true;
@@ -402,5 +436,53 @@ public final class WarcDocuments implements InputFormat {
             open = false;
             in.close();
         }
+    }
+
+    /** A channel whose close leaves the channel it reads open (one record's reader of a file). */
+    private static final class KeepOpen implements SeekableByteChannel {
+        private final SeekableByteChannel channel;
+
+        KeepOpen(SeekableByteChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            return channel.read(dst);
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public long position() throws IOException {
+            return channel.position();
+        }
+
+        @Override
+        public SeekableByteChannel position(long newPosition) throws IOException {
+            channel.position(newPosition);
+            return this;
+        }
+
+        @Override
+        public long size() throws IOException {
+            return channel.size();
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long size) {
+            throw new NonWritableChannelException();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return channel.isOpen();
+        }
+
+        @Override
+        public void close() {}
     }
 }

@@ -10,7 +10,9 @@ import dev.neardup.io.InputOrder;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.ParsedRecord;
 import dev.neardup.io.SortedLines;
+import dev.neardup.io.SortedRecords;
 import dev.neardup.io.Verdict;
+import dev.neardup.io.WarcDocuments;
 import dev.neardup.pipeline.DocumentWatermarks;
 import dev.neardup.pipeline.NearDupJob;
 import dev.neardup.pipeline.NeardupRocksDbOptions;
@@ -254,6 +256,33 @@ public final class EmbeddedJob {
                                             conf.get(NearDupOptions.FILE_SPLIT_SIZE),
                                             env.getParallelism());
                     measured = measured.withSortedCopy(sorted);
+                } else if (measured.worthSorting(
+                                conf.get(NearDupOptions.SORT_ABOVE).toMillis(), now)
+                        && files.files().stream()
+                                .allMatch(f -> f.format() instanceof WarcDocuments)) {
+                    // WARC far out of order: read the records where they lie, in the order of an
+                    // index by date (docs/design/file-order.md); a file whose headers cannot be
+                    // read through waits for its end, as before.
+                    java.nio.file.Path index = sortedIndex(conf);
+                    try {
+                        SortedLines.Result sorted =
+                                SortedRecords.write(
+                                        inputs,
+                                        ((WarcDocuments) files.files().get(0).format()).settings(),
+                                        index,
+                                        index.getParent());
+                        files =
+                                settings.input()
+                                        .sortedIndex(
+                                                index,
+                                                inputs,
+                                                files,
+                                                conf.get(NearDupOptions.FILE_SPLIT_SIZE),
+                                                env.getParallelism());
+                        measured = measured.withSortedCopy(sorted);
+                    } catch (SortedRecords.NotIndexable e) {
+                        java.nio.file.Files.deleteIfExists(index);
+                    }
                 }
                 order.accept(measured);
                 watermarks = DocumentWatermarks.inputOrder(measured.jobDisorderMillis());
@@ -290,6 +319,14 @@ public final class EmbeddedJob {
     public static java.nio.file.Path sortedCopy(Configuration conf) {
         return java.nio.file.Path.of(ConfigurationUtils.parseTempDirectories(conf)[0])
                 .resolve("input-in-fetch-order.jsonl");
+    }
+
+    /**
+     * Where a file run's index of its WARC input in fetch order is written, when it needs one: next
+     * to {@link #sortedCopy}.
+     */
+    public static java.nio.file.Path sortedIndex(Configuration conf) {
+        return sortedCopy(conf).resolveSibling("input-in-fetch-order.index");
     }
 
     /** Runs the job to the end of the input. */

@@ -152,6 +152,7 @@ public final class EmbeddedRun {
             // A copy of the input in fetch order is as large as the input: gone with the run,
             // also from a kept --work-dir.
             Files.deleteIfExists(EmbeddedJob.sortedCopy(flink));
+            Files.deleteIfExists(EmbeddedJob.sortedIndex(flink));
             if (interruption.interrupted()) {
                 if (!quiet) {
                     err.println(interruptedSummary(start, interruption.signalName(), counts));
@@ -337,8 +338,9 @@ public final class EmbeddedRun {
                 order.sorted() != null
                         ? String.format(
                                 Locale.ROOT,
-                                "copied in fetch order in %.1f s, its pages go through the job as"
+                                "%s in fetch order in %.1f s, its pages go through the job as"
                                         + " it is read",
+                                order.sorted().inPlace() ? "indexed" : "copied",
                                 order.sorted().seconds())
                         : order.ordered()
                                 ? "pages go through the job as it is read"

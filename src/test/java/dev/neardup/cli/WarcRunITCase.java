@@ -358,6 +358,37 @@ class WarcRunITCase {
                 .contains("identical_revisit 2");
         assertThat(JobFiles.read(dir.resolve("warcs-dead.jsonl"))).hasSize(2);
 
+        // The later file listed first: out of order by more than the sort threshold (here a
+        // second), read through an index in fetch order, where the records lie: the same verdicts,
+        // pairs and counts, and every source names its own file.
+        CliRun reversed =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        warcs.resolve("b.warc.gz").toString(),
+                        warcs.resolve("a.warc.gz").toString(),
+                        "--verdicts",
+                        dir.resolve("reversed-verdicts.jsonl").toString(),
+                        "--alerts",
+                        dir.resolve("reversed-alerts.jsonl").toString(),
+                        "--dead-letters",
+                        dir.resolve("reversed-dead.jsonl").toString(),
+                        "-D",
+                        "neardup.file.sort-above=1s");
+        assertThat(reversed.exitCode()).as(reversed.err()).isZero();
+        assertThat(reversed.err()).contains("indexed in fetch order");
+        assertThat(verdicts("reversed")).isEqualTo(expected);
+        assertThat(pairs("reversed")).isEqualTo(pairs("json"));
+        assertThat(reversed.err())
+                .contains("request_record " + pages.size())
+                .contains("identical_revisit 2");
+        assertThat(JobFiles.read(dir.resolve("reversed-dead.jsonl"))).hasSize(2);
+        assertThat(JobFiles.read(dir.resolve("reversed-verdicts.jsonl")))
+                .extracting(v -> v.get("source").asText())
+                .allMatch(s -> s.startsWith("a.warc.gz@") || s.startsWith("b.warc.gz@"))
+                .anyMatch(s -> s.startsWith("a.warc.gz@"))
+                .anyMatch(s -> s.startsWith("b.warc.gz@"));
+
         // dedupe and evaluate take the same inputs.
         Path clusters = dir.resolve("clusters.jsonl");
         CliRun dedupe =

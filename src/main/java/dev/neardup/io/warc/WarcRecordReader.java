@@ -238,6 +238,31 @@ public final class WarcRecordReader implements Iterator<WarcOutcome>, Closeable 
         }
     }
 
+    /** Takes a record's offset and its {@code WARC-Date}. */
+    @FunctionalInterface
+    public interface RecordDate {
+        void accept(long offset, long dateMillis);
+    }
+
+    /**
+     * Tells {@code dates} the offset and {@code WARC-Date} of every record of a WARC file (plain or
+     * gzip), from the channel's position to its end, reading record headers only: where a reader
+     * placed at each offset finds each record ({@link #until} the next byte). Throws on anything it
+     * cannot read (a broken record, an ARC file).
+     */
+    public static void recordDates(SeekableByteChannel channel, RecordDate dates)
+            throws IOException {
+        WarcReader reader = new WarcReader(channel);
+        Optional<WarcRecord> next;
+        while ((next = reader.next()).isPresent()) {
+            WarcRecord r = next.get();
+            if (!"WARC".equals(r.version().getProtocol())) {
+                throw new IOException("not a WARC record: " + r.version());
+            }
+            dates.accept(reader.position(), r.date().toEpochMilli());
+        }
+    }
+
     /** The next outcome, or null at the end of the file. */
     public WarcOutcome read() {
         return hasNext() ? ready.poll() : null;

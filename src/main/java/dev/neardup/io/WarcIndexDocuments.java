@@ -1,0 +1,203 @@
+package dev.neardup.io;
+
+import dev.neardup.io.warc.WarcOutcome;
+import dev.neardup.io.warc.WarcRecordReader;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.channels.SeekableByteChannel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * WARC inputs read in the order of an index ({@link SortedRecords}): a split of the index file is a
+ * run of its entries, and each entry's record is read where it lies in its input, by that input's
+ * format ({@link WarcDocuments}), so its source is {@code file@offset} as when the file is read
+ * through. An entry gives the outcomes at its offset only (a broken record that a reader comes to
+ * after its record has an entry of its own). A restored reader reads its split again from its start
+ * and skips the records it had emitted.
+ */
+public final class WarcIndexDocuments implements InputFormat {
+
+    private static final long serialVersionUID = 1L;
+
+    private final List<Path> inputs;
+    private final List<WarcDocuments> formats;
+
+    /**
+     * @param inputs the WARC files, in the order the index numbers them
+     * @param formats the format of each
+     */
+    public WarcIndexDocuments(List<Path> inputs, List<WarcDocuments> formats) {
+        if (inputs.isEmpty() || inputs.size() != formats.size()) {
+            throw new IllegalArgumentException("one format per input, and at least one input");
+        }
+        this.inputs = List.copyOf(inputs);
+        this.formats = List.copyOf(formats);
+    }
+
+    @Override
+    public BulkFormat<ParsedRecord, FileSourceSplit> reader(SourceCounters counters) {
+        return new Bulk(this, counters);
+    }
+
+    /** The index is read by the job only; the tools read the inputs themselves. */
+    @Override
+    public void read(java.nio.file.Path file, RecordConsumer consumer) {
+        throw new UnsupportedOperationException(
+                "an index of WARC records is read by the job's source only: " + file);
+    }
+
+    /** Reads the entries of a split of the index, then each entry's record in its input. */
+    private static final class Bulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
+        private static final long serialVersionUID = 1L;
+        private final WarcIndexDocuments format;
+        private final transient SourceCounters counters;
+
+        Bulk(WarcIndexDocuments format, SourceCounters counters) {
+            this.format = format;
+            this.counters = counters;
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> createReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            return restoreReader(config, split);
+        }
+
+        @Override
+        public BulkFormat.Reader<ParsedRecord> restoreReader(
+                Configuration config, FileSourceSplit split) throws IOException {
+            long emitted =
+                    split.getReaderPosition()
+                            .map(CheckpointedPosition::getRecordsAfterOffset)
+                            .orElse(0L);
+            FSDataInputStream in = split.path().getFileSystem().open(split.path());
+            try {
+                in.seek(split.offset());
+            } catch (IOException | RuntimeException e) {
+                in.close();
+                throw e;
+            }
+            return new WarcDocuments.WarcReader(
+                    format.formats.get(0),
+                    new IndexOutcomes(format, in, split.length() / SortedRecords.ENTRY_BYTES),
+                    emitted,
+                    counters);
+        }
+
+        @Override
+        public boolean isSplittable() {
+            return false;
+        }
+
+        @Override
+        public TypeInformation<ParsedRecord> getProducedType() {
+            return TypeInformation.of(ParsedRecord.class);
+        }
+    }
+
+    /** The outcomes of the records an index split names, in its order. */
+    private static final class IndexOutcomes implements WarcDocuments.Outcomes {
+        /** Inputs open at once at most (a crawl may have thousands of WARC files). */
+        private static final int OPEN_INPUTS = 64;
+
+        private final WarcIndexDocuments format;
+        private final DataInputStream index;
+        private long entries;
+        private WarcRecordReader record;
+
+        /** The offset of the record that {@link #record} reads. */
+        private long offset;
+
+        private final Map<Integer, SeekableByteChannel> open =
+                new LinkedHashMap<>(16, 0.75f, true) {
+                    @Override
+                    protected boolean removeEldestEntry(
+                            Map.Entry<Integer, SeekableByteChannel> eldest) {
+                        if (size() <= OPEN_INPUTS) {
+                            return false;
+                        }
+                        try {
+                            eldest.getValue().close();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        return true;
+                    }
+                };
+
+        IndexOutcomes(WarcIndexDocuments format, FSDataInputStream index, long entries) {
+            this.format = format;
+            this.index = new DataInputStream(new java.io.BufferedInputStream(index, 1 << 16));
+            this.entries = entries;
+        }
+
+        @Override
+        public WarcOutcome read() throws IOException {
+            while (true) {
+                if (record != null) {
+                    WarcOutcome o = record.read();
+                    if (o != null) {
+                        if (o.offset() == offset) {
+                            return o;
+                        }
+                        continue; // a broken record after this one: an entry of its own
+                    }
+                    record = null;
+                }
+                if (entries == 0) {
+                    return null;
+                }
+                int input;
+                try {
+                    input = index.readInt();
+                    offset = index.readLong();
+                } catch (EOFException e) {
+                    throw new IOException("the index of the WARC inputs ends early", e);
+                }
+                entries--;
+                record = format.formats.get(input).recordAt(channel(input), offset);
+            }
+        }
+
+        private SeekableByteChannel channel(int input) throws IOException {
+            SeekableByteChannel channel = open.get(input);
+            if (channel == null) {
+                Path path = format.inputs.get(input);
+                FSDataInputStream in = path.getFileSystem().open(path);
+                channel =
+                        new WarcDocuments.StreamChannel(
+                                in, path.getFileSystem().getFileStatus(path).getLen());
+                open.put(input, channel);
+            }
+            return channel;
+        }
+
+        @Override
+        public void close() throws IOException {
+            IOException first = null;
+            for (SeekableByteChannel c : open.values()) {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    first = Objects.requireNonNullElse(first, e);
+                }
+            }
+            open.clear();
+            index.close();
+            if (first != null) {
+                throw first;
+            }
+        }
+    }
+}
