@@ -85,6 +85,7 @@ public final class SortedLines {
         }
         long start = System.nanoTime();
         long[] blank = {0};
+        Files.createDirectories(scratch);
         try (Copier copier = new Copier(inputs, copy)) {
             long lines =
                     sort(

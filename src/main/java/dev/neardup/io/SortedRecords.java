@@ -136,6 +136,7 @@ public final class SortedRecords {
             List<Path> inputs, WarcReadSettings settings, Path index, Path scratch, int runLines)
             throws IOException {
         long start = System.nanoTime();
+        Files.createDirectories(scratch);
         long records;
         try (DataOutputStream out =
                 new DataOutputStream(

@@ -282,6 +282,16 @@ public final class EmbeddedJob {
                         measured = measured.withSortedCopy(sorted);
                     } catch (SortedRecords.NotIndexable e) {
                         java.nio.file.Files.deleteIfExists(index);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.IOException(
+                                ("indexing the WARC input in fetch order into %s failed: %s. The"
+                                                + " index needs 12 bytes a record; -D %s=36500d"
+                                                + " reads the input as it is instead")
+                                        .formatted(
+                                                index.getParent(),
+                                                e.getMessage(),
+                                                NearDupOptions.SORT_ABOVE.key()),
+                                e);
                     }
                 }
                 order.accept(measured);

@@ -102,7 +102,8 @@ class SortedLinesTest {
                         new DocumentLinesFormat(
                                 linesB, PARSER, DocumentLinesFormat.UndatedLines.POSITION));
 
-        Path copy = dir.resolve("copy.jsonl");
+        // As in a run: the copy and the sorted runs in a work directory not made yet.
+        Path copy = dir.resolve("scratch").resolve("copy.jsonl");
         SortedLines.Result result =
                 SortedLines.write(
                         List.of(fileA, fileB), formats, copy, dir.resolve("scratch"), runLines);
@@ -112,7 +113,9 @@ class SortedLinesTest {
         assertThat(result.lines()).isEqualTo(given.size());
         assertThat(result.blankLines()).isEqualTo(2);
         assertThat(result.bytes()).isEqualTo(Files.size(copy));
-        assertThat(Files.list(dir.resolve("scratch"))).as("sorted runs removed").isEmpty();
+        assertThat(Files.list(dir.resolve("scratch")))
+                .as("sorted runs removed")
+                .containsExactly(copy);
 
         JsonLinesFormat copied =
                 JsonLinesFormat.copied(

@@ -71,14 +71,12 @@ class SortedRecordsTest {
     /** The index of {@code files} as a job reads it: its splits, with their format. */
     private InputFiles indexed(List<Path> files, int runLines, MemorySize splitSize)
             throws Exception {
-        Path index = dir.resolve("index");
+        // As in a run: the index and its sorted runs in a work directory not made yet.
+        Path work = dir.resolve("work-" + runLines);
+        Path index = work.resolve("index");
         SortedLines.Result r =
-                SortedRecords.write(
-                        files,
-                        WarcReadSettings.defaults(),
-                        index,
-                        dir.resolve("scratch"),
-                        runLines);
+                SortedRecords.write(files, WarcReadSettings.defaults(), index, work, runLines);
+        assertThat(Files.list(work)).as("sorted runs removed").containsExactly(index);
         assertThat(r.inPlace()).isTrue();
         assertThat(r.bytes()).isEqualTo(r.lines() * SortedRecords.ENTRY_BYTES);
         InputFiles.Input in = InputFiles.Input.named("index", index);
