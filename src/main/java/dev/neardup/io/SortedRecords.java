@@ -11,7 +11,12 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.flink.configuration.MemorySize;
 
 /**
@@ -40,6 +45,24 @@ public final class SortedRecords {
 
         NotIndexable(Path input, IOException cause) {
             super("cannot index the records of " + input + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    /** What a header read gave, or its failure as thrown there. */
+    private static long[][] done(Future<long[][]> read) throws IOException {
+        try {
+            return read.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while indexing the WARC input", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(e.getCause());
         }
     }
 
@@ -121,19 +144,26 @@ public final class SortedRecords {
 
     /**
      * Writes to {@code index} the records of the local WARC files {@code inputs} in the order of
-     * their dates; sorted runs of a large input go to {@code scratch} meanwhile.
+     * their dates, reading the headers of up to {@code threads} files at once (each file's offsets
+     * and dates are held until it is added: 16 bytes a record); sorted runs of a large input go to
+     * {@code scratch} meanwhile.
      *
      * @throws NotIndexable when an input's record headers cannot be read through
      */
     public static SortedLines.Result write(
-            List<Path> inputs, WarcReadSettings settings, Path index, Path scratch)
+            List<Path> inputs, WarcReadSettings settings, Path index, Path scratch, int threads)
             throws IOException {
-        return write(inputs, settings, index, scratch, SortedLines.RUN_LINES);
+        return write(inputs, settings, index, scratch, threads, SortedLines.RUN_LINES);
     }
 
     /** As {@link #write}, with sorted runs of {@code runLines} records. */
     static SortedLines.Result write(
-            List<Path> inputs, WarcReadSettings settings, Path index, Path scratch, int runLines)
+            List<Path> inputs,
+            WarcReadSettings settings,
+            Path index,
+            Path scratch,
+            int threads,
+            int runLines)
             throws IOException {
         long start = System.nanoTime();
         Files.createDirectories(scratch);
@@ -144,13 +174,33 @@ public final class SortedRecords {
             records =
                     SortedLines.sort(
                             entries -> {
-                                for (int i = 0; i < inputs.size(); i++) {
-                                    int input = i;
-                                    long[][] found = records(inputs.get(i), settings);
-                                    for (int r = 0; r < found[0].length; r++) {
-                                        long offset = found[0][r];
-                                        entries.add(found[1][r], input, offset, offset, offset);
+                                // Up to `threads` inputs' headers read at once, added in input
+                                // order (ties in time go by input order).
+                                ExecutorService pool = Executors.newFixedThreadPool(threads);
+                                try {
+                                    for (int from = 0; from < inputs.size(); from += threads) {
+                                        List<Future<long[][]>> read = new ArrayList<>();
+                                        for (int i = from;
+                                                i < Math.min(inputs.size(), from + threads);
+                                                i++) {
+                                            Path input = inputs.get(i);
+                                            read.add(pool.submit(() -> records(input, settings)));
+                                        }
+                                        for (int k = 0; k < read.size(); k++) {
+                                            long[][] found = done(read.get(k));
+                                            for (int r = 0; r < found[0].length; r++) {
+                                                long offset = found[0][r];
+                                                entries.add(
+                                                        found[1][r],
+                                                        from + k,
+                                                        offset,
+                                                        offset,
+                                                        offset);
+                                            }
+                                        }
                                     }
+                                } finally {
+                                    pool.shutdownNow();
                                 }
                             },
                             scratch,

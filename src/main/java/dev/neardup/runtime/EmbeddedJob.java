@@ -270,7 +270,8 @@ public final class EmbeddedJob {
                                         inputs,
                                         ((WarcDocuments) files.files().get(0).format()).settings(),
                                         index,
-                                        index.getParent());
+                                        index.getParent(),
+                                        env.getParallelism());
                         files =
                                 settings.input()
                                         .sortedIndex(

@@ -71,11 +71,17 @@ class SortedRecordsTest {
     /** The index of {@code files} as a job reads it: its splits, with their format. */
     private InputFiles indexed(List<Path> files, int runLines, MemorySize splitSize)
             throws Exception {
+        return indexed(files, runLines, splitSize, 2);
+    }
+
+    private InputFiles indexed(List<Path> files, int runLines, MemorySize splitSize, int threads)
+            throws Exception {
         // As in a run: the index and its sorted runs in a work directory not made yet.
         Path work = dir.resolve("work-" + runLines);
         Path index = work.resolve("index");
         SortedLines.Result r =
-                SortedRecords.write(files, WarcReadSettings.defaults(), index, work, runLines);
+                SortedRecords.write(
+                        files, WarcReadSettings.defaults(), index, work, threads, runLines);
         assertThat(Files.list(work)).as("sorted runs removed").containsExactly(index);
         assertThat(r.inPlace()).isTrue();
         assertThat(r.bytes()).isEqualTo(r.lines() * SortedRecords.ENTRY_BYTES);
@@ -154,7 +160,8 @@ class SortedRecordsTest {
 
         for (int runLines : new int[] {SortedLines.RUN_LINES, 7}) {
             for (String size : new String[] {"64mb", "2kb"}) {
-                InputFiles index = indexed(files, runLines, MemorySize.parse(size));
+                InputFiles index =
+                        indexed(files, runLines, MemorySize.parse(size), runLines == 7 ? 1 : 2);
                 List<FileSourceSplit> splits = splits(index);
                 if (size.equals("2kb")) {
                     assertThat(splits).hasSizeGreaterThan(2);
@@ -220,7 +227,11 @@ class SortedRecordsTest {
         Path index = dir.resolve("index");
         SortedLines.Result r =
                 SortedRecords.write(
-                        List.of(a, b), WarcReadSettings.defaults(), index, dir.resolve("scratch"));
+                        List.of(a, b),
+                        WarcReadSettings.defaults(),
+                        index,
+                        dir.resolve("scratch"),
+                        1);
         assertThat(r.lines()).isEqualTo(10); // a request and a response per page
         List<String> entries = new ArrayList<>();
         try (DataInputStream in = new DataInputStream(Files.newInputStream(index))) {
@@ -253,7 +264,8 @@ class SortedRecordsTest {
                                         List.of(good, arc),
                                         WarcReadSettings.defaults(),
                                         dir.resolve("index"),
-                                        dir.resolve("scratch")))
+                                        dir.resolve("scratch"),
+                                        2))
                 .isInstanceOf(SortedRecords.NotIndexable.class)
                 .hasMessageContaining("old.arc");
     }
