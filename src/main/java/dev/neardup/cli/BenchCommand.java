@@ -159,9 +159,22 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
             paramLabel = "FILE",
             description =
                     "Only write the generated crawl (--documents, --document-size,"
-                            + " --duplicate-fraction) to FILE as JSON Lines documents, and exit:"
+                            + " --duplicate-fraction) to FILE as JSON Lines documents, or as WARC"
+                            + " response records when FILE ends in .warc or .warc.gz, and exit:"
                             + " an input for 'neardup dedupe' or 'neardup run'.")
     Path writeCorpus;
+
+    @Option(
+            names = "--corpus-files",
+            paramLabel = "N",
+            defaultValue = "1",
+            description =
+                    "With --write-corpus: deal the pages into N files (FILE named crawl-0.jsonl,"
+                            + " crawl-1.jsonl, ...), page i to file i mod N, each in fetch order"
+                            + " and all overlapping in time, as a crawler's parallel fetcher"
+                            + " threads write them; pages are then dated a second apart. Default:"
+                            + " ${DEFAULT-VALUE}.")
+    int corpusFiles;
 
     @Mixin CommonOptions.Plot plotOption;
 
@@ -179,6 +192,13 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                 && spec.commandLine().getParseResult().hasMatchedOption("--documents")) {
             throw dev.neardup.runtime.NeardupException.usage(
                     "--scale-curve sets the documents of each run: leave out --documents");
+        }
+        if (corpusFiles < 1 || (corpusFiles != 1 && writeCorpus == null)) {
+            throw dev.neardup.runtime.NeardupException.usage(
+                    corpusFiles < 1
+                            ? "--corpus-files must be at least 1, got " + corpusFiles
+                            : "--corpus-files applies to --write-corpus only: add --write-corpus"
+                                    + " FILE, or leave it out");
         }
         Configuration conf = jobConfiguration();
         return Bench.run(
@@ -199,6 +219,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                                         dev.neardup.config.OptionValues.duration(
                                                 "--live-duration", liveDuration)),
                         writeCorpus,
+                        corpusFiles,
                         jsonOption.json,
                         progress.quiet,
                         progress.progressInterval,

@@ -210,5 +210,71 @@ class BenchCommandITCase {
                 .usageError("neardup bench", "--plot must end in .png or .svg, got curve.gif");
         CliRun.run("bench", "--plot", "curve.svg")
                 .usageError("neardup bench", "--plot draws the --scale-curve: give both");
+        CliRun.run("bench", "--corpus-files", "2")
+                .usageError("neardup bench", "--corpus-files applies to --write-corpus only");
+        CliRun.run("bench", "--write-corpus", "x.jsonl", "--corpus-files", "0")
+                .usageError("neardup bench", "--corpus-files must be at least 1, got 0");
+    }
+
+    /**
+     * A generated crawl written as the WARC files of three fetcher threads, listed one after the
+     * other, is read in fetch order through an index: the verdicts of the same pages as one JSON
+     * Lines file, page by page.
+     */
+    @Test
+    void aCorpusWrittenAsWarcFilesRunsAsTheSamePagesAsJsonLines(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        for (String file : new String[] {"crawl.jsonl", "crawl.warc.gz"}) {
+            CliRun write =
+                    CliRun.run(
+                            "bench",
+                            "--write-corpus",
+                            dir.resolve(file).toString(),
+                            "--corpus-files",
+                            file.endsWith(".jsonl") ? "1" : "3",
+                            "--documents",
+                            "600",
+                            "--document-size",
+                            "400");
+            assertThat(write.exitCode()).as(write.err()).isZero();
+        }
+        assertThat(dir.resolve("crawl-2.warc.gz")).exists();
+        java.util.Map<String, String> verdicts = new java.util.TreeMap<>();
+        for (String tag : new String[] {"json", "warc"}) {
+            java.util.List<String> inputs =
+                    tag.equals("json")
+                            ? java.util.List.of(dir.resolve("crawl.jsonl").toString())
+                            : java.util.List.of(
+                                    dir.resolve("crawl-0.warc.gz").toString(),
+                                    dir.resolve("crawl-1.warc.gz").toString(),
+                                    dir.resolve("crawl-2.warc.gz").toString());
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run"));
+            for (String in : inputs) {
+                args.add("--input");
+                args.add(in);
+            }
+            args.addAll(
+                    java.util.List.of(
+                            "--verdicts", dir.resolve(tag + "-verdicts.jsonl").toString()));
+            CliRun run = CliRun.run(args.toArray(String[]::new));
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            if (tag.equals("warc")) {
+                assertThat(run.err()).contains("indexed in fetch order");
+            }
+            java.util.Map<String, String> byUrl = new java.util.TreeMap<>();
+            for (JsonNode v :
+                    dev.neardup.testing.JobFiles.read(dir.resolve(tag + "-verdicts.jsonl"))) {
+                byUrl.put(
+                        v.get("url").asText(),
+                        v.get("verdict").asText() + " " + v.path("duplicateUrl").asText());
+            }
+            assertThat(byUrl).hasSize(600);
+            if (tag.equals("json")) {
+                verdicts.putAll(byUrl);
+                assertThat(verdicts.values()).anyMatch(x -> x.startsWith("DUPLICATE"));
+            } else {
+                assertThat(byUrl).isEqualTo(verdicts);
+            }
+        }
     }
 }

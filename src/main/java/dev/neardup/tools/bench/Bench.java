@@ -74,6 +74,7 @@ public final class Bench {
             Integer live,
             Duration liveDuration,
             Path writeCorpus,
+            int corpusFiles,
             boolean json,
             boolean quiet,
             String progressInterval,
@@ -128,15 +129,21 @@ public final class Bench {
         if (o.writeCorpus() != null) {
             CliFiles.writableFile("--write-corpus", o.writeCorpus().toString());
             long start = System.nanoTime();
-            long bytes = corpus().write(o.writeCorpus());
+            BenchCorpus.Written written = corpus().write(o.writeCorpus(), o.corpusFiles());
             err.printf(
                     Locale.ROOT,
                     "neardup bench: wrote %,d documents (%.1f MB of text, %.0f%% near-duplicates)"
                             + " to %s in %.1f s%n",
                     documents,
-                    bytes / 1e6,
+                    written.bytes() / 1e6,
                     100 * o.duplicateFraction(),
-                    o.writeCorpus(),
+                    written.files().size() == 1
+                            ? written.files().get(0)
+                            : written.files().size()
+                                    + " files, "
+                                    + written.files().get(0).getFileName()
+                                    + " to "
+                                    + written.files().get(written.files().size() - 1).getFileName(),
                     (System.nanoTime() - start) / 1e9);
             return 0;
         }

@@ -99,6 +99,133 @@ public final class BenchCorpus {
         return bytes;
     }
 
+    /** When the first page of a corpus written as several files, or as WARC, was fetched. */
+    static final java.time.Instant FIRST_FETCH = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
+    /**
+     * Writes the corpus to {@code files} files named after {@code file} ({@code crawl.warc.gz} as
+     * {@code crawl-0.warc.gz}, {@code crawl-1.warc.gz}, ... when there are several), page i to file
+     * i mod files, as the parallel fetcher threads of a crawler write theirs: each file in fetch
+     * order, the files overlapping in time. A file named {@code .warc} or {@code .warc.gz} gets
+     * WARC response records (HTTP 200, text/plain, the page's url as target, one gzip member per
+     * record when compressed), each fetched a second after the one before from {@link
+     * #FIRST_FETCH}; else JSON Lines documents as {@link #write(Path)} writes them, with {@code
+     * fetchedAt} when there are several files. Returns the files written and the bytes of content.
+     */
+    public Written write(Path file, int files) throws IOException {
+        if (files < 1) {
+            throw new IllegalArgumentException("files must be at least 1, got " + files);
+        }
+        String name = String.valueOf(file.getFileName());
+        boolean warc = name.endsWith(".warc") || name.endsWith(".warc.gz");
+        if (files == 1 && !warc) {
+            return new Written(List.of(file), write(file));
+        }
+        List<Path> paths = new java.util.ArrayList<>();
+        List<Sink> sinks = new java.util.ArrayList<>();
+        long bytes = 0;
+        try {
+            for (int k = 0; k < files; k++) {
+                Path p = files == 1 ? file : numbered(file, k);
+                paths.add(p);
+                sinks.add(warc ? new WarcSink(p, name.endsWith(".gz")) : new LinesSink(p));
+            }
+            for (int i = 0; i < size(); i++) {
+                String text = text(i);
+                bytes += text.getBytes(StandardCharsets.UTF_8).length;
+                sinks.get(i % files)
+                        .page(
+                                "doc-" + i,
+                                "https://example.org/" + i,
+                                FIRST_FETCH.plusSeconds(i),
+                                text);
+            }
+        } finally {
+            for (Sink sink : sinks) {
+                sink.close();
+            }
+        }
+        return new Written(List.copyOf(paths), bytes);
+    }
+
+    /** The files a corpus went to, and the bytes of its content. */
+    public record Written(List<Path> files, long bytes) {}
+
+    /** {@code crawl.warc.gz} as {@code crawl-K.warc.gz}: the number before the first dot. */
+    static Path numbered(Path file, int k) {
+        String name = String.valueOf(file.getFileName());
+        int dot = name.indexOf('.', 1);
+        String numbered =
+                dot < 0 ? name + "-" + k : name.substring(0, dot) + "-" + k + name.substring(dot);
+        return file.resolveSibling(numbered);
+    }
+
+    private interface Sink extends java.io.Closeable {
+        void page(String id, String url, java.time.Instant fetched, String text) throws IOException;
+    }
+
+    private static final class LinesSink implements Sink {
+        private final BufferedWriter w;
+
+        LinesSink(Path file) throws IOException {
+            w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void page(String id, String url, java.time.Instant fetched, String text)
+                throws IOException {
+            w.write(line(id, url, fetched, text));
+            w.write('\n');
+        }
+
+        @Override
+        public void close() throws IOException {
+            w.close();
+        }
+    }
+
+    private static final class WarcSink implements Sink {
+        private final org.netpreserve.jwarc.WarcWriter w;
+
+        WarcSink(Path file, boolean gzip) throws IOException {
+            w =
+                    new org.netpreserve.jwarc.WarcWriter(
+                            java.nio.channels.FileChannel.open(
+                                    file,
+                                    java.nio.file.StandardOpenOption.CREATE,
+                                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+                                    java.nio.file.StandardOpenOption.WRITE),
+                            gzip
+                                    ? org.netpreserve.jwarc.WarcCompression.GZIP
+                                    : org.netpreserve.jwarc.WarcCompression.NONE);
+        }
+
+        @Override
+        public void page(String id, String url, java.time.Instant fetched, String text)
+                throws IOException {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            byte[] head =
+                    ("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                                    + "Content-Length: "
+                                    + body.length
+                                    + "\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII);
+            byte[] http = new byte[head.length + body.length];
+            System.arraycopy(head, 0, http, 0, head.length);
+            System.arraycopy(body, 0, http, head.length, body.length);
+            w.write(
+                    new org.netpreserve.jwarc.WarcResponse.Builder(java.net.URI.create(url))
+                            .date(fetched)
+                            .body(org.netpreserve.jwarc.MediaType.HTTP_RESPONSE, http)
+                            .build());
+        }
+
+        @Override
+        public void close() throws IOException {
+            w.close();
+        }
+    }
+
     /** One input line: a plain-text document. */
     public static String line(String id, String url, String content) {
         return line(id, url, null, content);

@@ -61,4 +61,60 @@ class BenchCorpusTest {
         }
         assertThat(bytes).isEqualTo(total);
     }
+
+    @org.junit.jupiter.api.Test
+    void aCorpusDealtIntoWarcFilesHasEveryPageOnceEachFileInFetchOrder(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        BenchCorpus corpus = new BenchCorpus(50, 300, 0.2);
+        BenchCorpus.Written written = corpus.write(dir.resolve("crawl.warc.gz"), 3);
+        assertThat(written.files())
+                .extracting(f -> f.getFileName().toString())
+                .containsExactly("crawl-0.warc.gz", "crawl-1.warc.gz", "crawl-2.warc.gz");
+        java.util.Map<String, String> byUrl = new java.util.HashMap<>();
+        for (int k = 0; k < 3; k++) {
+            long last = Long.MIN_VALUE;
+            try (dev.neardup.io.warc.WarcRecordReader r =
+                    dev.neardup.io.warc.WarcRecordReader.open(
+                            written.files().get(k),
+                            dev.neardup.io.warc.WarcReadSettings.defaults())) {
+                dev.neardup.io.warc.WarcOutcome o;
+                while ((o = r.read()) != null) {
+                    dev.neardup.io.warc.WarcDocument d = (dev.neardup.io.warc.WarcDocument) o;
+                    int i = Integer.parseInt(d.url().substring("https://example.org/".length()));
+                    assertThat(i % 3).as("page %s in file %s", i, k).isEqualTo(k);
+                    assertThat(d.fetchedAt())
+                            .isEqualTo(BenchCorpus.FIRST_FETCH.plusSeconds(i).toEpochMilli())
+                            .isGreaterThan(last);
+                    last = d.fetchedAt();
+                    byUrl.put(d.url(), d.content());
+                }
+            }
+        }
+        assertThat(byUrl).hasSize(50);
+        for (int i = 0; i < 50; i++) {
+            assertThat(byUrl.get("https://example.org/" + i).strip())
+                    .isEqualTo(corpus.text(i).strip());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aCorpusInOneJsonLinesFileIsUndatedAndInSeveralDated(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        BenchCorpus corpus = new BenchCorpus(10, 100, 0.0);
+        BenchCorpus.Written one = corpus.write(dir.resolve("one.jsonl"), 1);
+        assertThat(java.nio.file.Files.readAllLines(one.files().get(0)))
+                .hasSize(10)
+                .noneMatch(l -> l.contains("fetchedAt"));
+        BenchCorpus.Written two = corpus.write(dir.resolve("two.jsonl"), 2);
+        assertThat(two.files())
+                .extracting(f -> f.getFileName().toString())
+                .containsExactly("two-0.jsonl", "two-1.jsonl");
+        assertThat(java.nio.file.Files.readAllLines(two.files().get(1)))
+                .hasSize(5)
+                .allMatch(l -> l.contains("\"fetchedAt\":\"2026-01-01T00:00:0"))
+                .first()
+                .asString()
+                .contains("\"id\":\"doc-1\"");
+        assertThat(two.bytes()).isEqualTo(one.bytes());
+    }
 }
