@@ -109,6 +109,17 @@ public final class InputFiles implements InputFormat {
                 .setSplitAssigner(InOrderSplitAssigner::new);
     }
 
+    /** The splits of these files (not watched), in input order. */
+    List<FileSourceSplit> splits() throws IOException {
+        List<FileSourceSplit> splits =
+                new java.util.ArrayList<>(
+                        enumerator()
+                                .enumerateSplits(
+                                        files.stream().map(File::path).toArray(Path[]::new), 1));
+        splits.sort(java.util.Comparator.comparingLong(s -> Long.parseLong(s.splitId())));
+        return splits;
+    }
+
     /** The enumerator of these files' splits (not watched). */
     LineSplitEnumerator enumerator() {
         return new LineSplitEnumerator(plans(), false);

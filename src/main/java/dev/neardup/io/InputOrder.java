@@ -2,14 +2,12 @@ package dev.neardup.io;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.core.fs.Path;
 
 /**
  * How far a bounded input is from fetch order: its disorder is the largest amount by which a
@@ -114,15 +112,7 @@ public record InputOrder(
     /** Measures the disorder of {@code files}, reading with up to {@code threads} threads. */
     public static InputOrder measure(InputFiles files, int threads) throws IOException {
         long start = System.nanoTime();
-        List<FileSourceSplit> splits =
-                new ArrayList<>(
-                        files.enumerator()
-                                .enumerateSplits(
-                                        files.files().stream()
-                                                .map(InputFiles.File::path)
-                                                .toArray(Path[]::new),
-                                        1));
-        splits.sort(Comparator.comparingLong(s -> Long.parseLong(s.splitId())));
+        List<FileSourceSplit> splits = files.splits();
         List<SplitOrder> orders = new ArrayList<>();
         ExecutorService pool =
                 Executors.newFixedThreadPool(Math.max(1, Math.min(threads, splits.size())));

@@ -149,7 +149,7 @@ public final class WarcDocuments implements InputFormat {
             in.seek(split.offset());
             long[][] grown = {dates};
             WarcRecordReader.documentDates(
-                    new StreamChannel(in, split.fileSize()),
+                    new StreamChannel(in, split.fileSize(), true),
                     split.offset() + split.length(),
                     t -> {
                         if (n[0] == grown[0].length) {
@@ -227,19 +227,27 @@ public final class WarcDocuments implements InputFormat {
     }
 
     /**
-     * Reads a file's records from its start, with the file opened as it is stored (a file source
-     * would undo a {@code .gz} file's compression, and with it the record offsets). A restored
-     * reader skips the records it had emitted before the checkpoint.
+     * Reads a split as batches of parsed records ({@link WarcReader}) over the outcomes that {@link
+     * #outcomes} makes of the split's file, opened as it is stored (a file source would undo a
+     * {@code .gz} file's compression, and with it the record offsets) at the split's start. A
+     * restored reader reads the split again and skips the records it had emitted before the
+     * checkpoint.
      */
-    private static final class Bulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
+    abstract static class SplitBulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
         private static final long serialVersionUID = 1L;
-        private final WarcDocuments format;
+        private final WarcDocuments parsing;
         private final transient SourceCounters counters;
 
-        Bulk(WarcDocuments format, SourceCounters counters) {
-            this.format = format;
+        /**
+         * @param parsing the checks of a document's fields, for every outcome
+         */
+        SplitBulk(WarcDocuments parsing, SourceCounters counters) {
+            this.parsing = parsing;
             this.counters = counters;
         }
+
+        /** The outcomes of {@code split}, whose file {@code in} is at the split's start. */
+        abstract Outcomes outcomes(FileSourceSplit split, FSDataInputStream in) throws IOException;
 
         @Override
         public BulkFormat.Reader<ParsedRecord> createReader(
@@ -255,35 +263,15 @@ public final class WarcDocuments implements InputFormat {
                             .map(CheckpointedPosition::getRecordsAfterOffset)
                             .orElse(0L);
             FSDataInputStream in = split.path().getFileSystem().open(split.path());
-            WarcRecordReader records;
+            Outcomes outcomes;
             try {
                 in.seek(split.offset());
-                records =
-                        new WarcRecordReader(
-                                        new StreamChannel(in, split.fileSize()),
-                                        format.file,
-                                        format.settings)
-                                .until(split.offset() + split.length());
-            } catch (RuntimeException e) {
+                outcomes = outcomes(split, in);
+            } catch (IOException | RuntimeException e) {
                 in.close();
                 throw e;
             }
-            WarcRecordReader file = records;
-            return new WarcReader(
-                    format,
-                    new Outcomes() {
-                        @Override
-                        public WarcOutcome read() {
-                            return file.read();
-                        }
-
-                        @Override
-                        public void close() throws IOException {
-                            file.close();
-                        }
-                    },
-                    emitted,
-                    counters);
+            return new WarcReader(parsing, outcomes, emitted, counters);
         }
 
         @Override
@@ -297,6 +285,38 @@ public final class WarcDocuments implements InputFormat {
         }
     }
 
+    /** Reads a file's records from the split's start to its end. */
+    private static final class Bulk extends SplitBulk {
+        private static final long serialVersionUID = 1L;
+        private final WarcDocuments format;
+
+        Bulk(WarcDocuments format, SourceCounters counters) {
+            super(format, counters);
+            this.format = format;
+        }
+
+        @Override
+        Outcomes outcomes(FileSourceSplit split, FSDataInputStream in) {
+            WarcRecordReader records =
+                    new WarcRecordReader(
+                                    new StreamChannel(in, split.fileSize(), true),
+                                    format.file,
+                                    format.settings)
+                            .until(split.offset() + split.length());
+            return new Outcomes() {
+                @Override
+                public WarcOutcome read() {
+                    return records.read();
+                }
+
+                @Override
+                public void close() throws IOException {
+                    records.close();
+                }
+            };
+        }
+    }
+
     /** The outcomes a reader batches: a file's records, or an index's. */
     interface Outcomes extends java.io.Closeable {
         /** The next outcome, or null at the end. */
@@ -304,12 +324,13 @@ public final class WarcDocuments implements InputFormat {
     }
 
     /**
-     * The reader of the one record at {@code offset} in {@code channel}, this format's file, which
-     * it leaves open.
+     * The reader of the one record at {@code offset} of this format's file, open as {@code in} (of
+     * {@code size} bytes), which the reader leaves open.
      */
-    WarcRecordReader recordAt(SeekableByteChannel channel, long offset) throws IOException {
+    WarcRecordReader recordAt(FSDataInputStream in, long size, long offset) throws IOException {
+        StreamChannel channel = new StreamChannel(in, size, false);
         channel.position(offset);
-        return new WarcRecordReader(new KeepOpen(channel), file, settings).until(offset + 1);
+        return new WarcRecordReader(channel, file, settings).until(offset + 1);
     }
 
     /**
@@ -372,11 +393,16 @@ public final class WarcDocuments implements InputFormat {
     static final class StreamChannel implements SeekableByteChannel {
         private final FSDataInputStream in;
         private final long size;
+        private final boolean closesStream;
         private boolean open = true;
 
-        StreamChannel(FSDataInputStream in, long size) {
+        /**
+         * @param closesStream whether closing the channel closes {@code in}
+         */
+        StreamChannel(FSDataInputStream in, long size, boolean closesStream) {
             this.in = in;
             this.size = size;
+            this.closesStream = closesStream;
         }
 
         @Override
@@ -434,55 +460,9 @@ public final class WarcDocuments implements InputFormat {
         @Override
         public void close() throws IOException {
             open = false;
-            in.close();
+            if (closesStream) {
+                in.close();
+            }
         }
-    }
-
-    /** A channel whose close leaves the channel it reads open (one record's reader of a file). */
-    private static final class KeepOpen implements SeekableByteChannel {
-        private final SeekableByteChannel channel;
-
-        KeepOpen(SeekableByteChannel channel) {
-            this.channel = channel;
-        }
-
-        @Override
-        public int read(ByteBuffer dst) throws IOException {
-            return channel.read(dst);
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            throw new NonWritableChannelException();
-        }
-
-        @Override
-        public long position() throws IOException {
-            return channel.position();
-        }
-
-        @Override
-        public SeekableByteChannel position(long newPosition) throws IOException {
-            channel.position(newPosition);
-            return this;
-        }
-
-        @Override
-        public long size() throws IOException {
-            return channel.size();
-        }
-
-        @Override
-        public SeekableByteChannel truncate(long size) {
-            throw new NonWritableChannelException();
-        }
-
-        @Override
-        public boolean isOpen() {
-            return channel.isOpen();
-        }
-
-        @Override
-        public void close() {}
     }
 }

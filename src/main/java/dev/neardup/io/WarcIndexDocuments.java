@@ -5,16 +5,12 @@ import dev.neardup.io.warc.WarcRecordReader;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.channels.SeekableByteChannel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.Path;
 
@@ -58,51 +54,18 @@ public final class WarcIndexDocuments implements InputFormat {
     }
 
     /** Reads the entries of a split of the index, then each entry's record in its input. */
-    private static final class Bulk implements BulkFormat<ParsedRecord, FileSourceSplit> {
+    private static final class Bulk extends WarcDocuments.SplitBulk {
         private static final long serialVersionUID = 1L;
         private final WarcIndexDocuments format;
-        private final transient SourceCounters counters;
 
         Bulk(WarcIndexDocuments format, SourceCounters counters) {
+            super(format.formats.get(0), counters);
             this.format = format;
-            this.counters = counters;
         }
 
         @Override
-        public BulkFormat.Reader<ParsedRecord> createReader(
-                Configuration config, FileSourceSplit split) throws IOException {
-            return restoreReader(config, split);
-        }
-
-        @Override
-        public BulkFormat.Reader<ParsedRecord> restoreReader(
-                Configuration config, FileSourceSplit split) throws IOException {
-            long emitted =
-                    split.getReaderPosition()
-                            .map(CheckpointedPosition::getRecordsAfterOffset)
-                            .orElse(0L);
-            FSDataInputStream in = split.path().getFileSystem().open(split.path());
-            try {
-                in.seek(split.offset());
-            } catch (IOException | RuntimeException e) {
-                in.close();
-                throw e;
-            }
-            return new WarcDocuments.WarcReader(
-                    format.formats.get(0),
-                    new IndexOutcomes(format, in, split.length() / SortedRecords.ENTRY_BYTES),
-                    emitted,
-                    counters);
-        }
-
-        @Override
-        public boolean isSplittable() {
-            return false;
-        }
-
-        @Override
-        public TypeInformation<ParsedRecord> getProducedType() {
-            return TypeInformation.of(ParsedRecord.class);
+        WarcDocuments.Outcomes outcomes(FileSourceSplit split, FSDataInputStream in) {
+            return new IndexOutcomes(format, in, split.length() / SortedRecords.ENTRY_BYTES);
         }
     }
 
@@ -119,22 +82,24 @@ public final class WarcIndexDocuments implements InputFormat {
         /** The offset of the record that {@link #record} reads. */
         private long offset;
 
-        private final Map<Integer, SeekableByteChannel> open =
+        private final Map<Integer, Input> open =
                 new LinkedHashMap<>(16, 0.75f, true) {
                     @Override
-                    protected boolean removeEldestEntry(
-                            Map.Entry<Integer, SeekableByteChannel> eldest) {
+                    protected boolean removeEldestEntry(Map.Entry<Integer, Input> eldest) {
                         if (size() <= OPEN_INPUTS) {
                             return false;
                         }
                         try {
-                            eldest.getValue().close();
+                            eldest.getValue().in().close();
                         } catch (IOException e) {
                             throw new java.io.UncheckedIOException(e);
                         }
                         return true;
                     }
                 };
+
+        /** An input open for reading, and its size. */
+        private record Input(FSDataInputStream in, long size) {}
 
         IndexOutcomes(WarcIndexDocuments format, FSDataInputStream index, long entries) {
             this.format = format;
@@ -166,29 +131,30 @@ public final class WarcIndexDocuments implements InputFormat {
                     throw new IOException("the index of the WARC inputs ends early", e);
                 }
                 entries--;
-                record = format.formats.get(input).recordAt(channel(input), offset);
+                Input in = input(input);
+                record = format.formats.get(input).recordAt(in.in(), in.size(), offset);
             }
         }
 
-        private SeekableByteChannel channel(int input) throws IOException {
-            SeekableByteChannel channel = open.get(input);
-            if (channel == null) {
+        private Input input(int input) throws IOException {
+            Input in = open.get(input);
+            if (in == null) {
                 Path path = format.inputs.get(input);
-                FSDataInputStream in = path.getFileSystem().open(path);
-                channel =
-                        new WarcDocuments.StreamChannel(
-                                in, path.getFileSystem().getFileStatus(path).getLen());
-                open.put(input, channel);
+                in =
+                        new Input(
+                                path.getFileSystem().open(path),
+                                path.getFileSystem().getFileStatus(path).getLen());
+                open.put(input, in);
             }
-            return channel;
+            return in;
         }
 
         @Override
         public void close() throws IOException {
             IOException first = null;
-            for (SeekableByteChannel c : open.values()) {
+            for (Input in : open.values()) {
                 try {
-                    c.close();
+                    in.in().close();
                 } catch (IOException e) {
                     first = Objects.requireNonNullElse(first, e);
                 }

@@ -102,16 +102,7 @@ class SortedRecordsTest {
     }
 
     private static List<FileSourceSplit> splits(InputFiles files) throws Exception {
-        List<FileSourceSplit> splits =
-                new ArrayList<>(
-                        files.enumerator()
-                                .enumerateSplits(
-                                        files.files().stream()
-                                                .map(InputFiles.File::path)
-                                                .toArray(org.apache.flink.core.fs.Path[]::new),
-                                        1));
-        splits.sort(Comparator.comparingLong(s -> Long.parseLong(s.splitId())));
-        return splits;
+        return files.splits();
     }
 
     /** The documents of {@code splits} in reading order, each as "source time id". */
