@@ -30,6 +30,7 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
  * @param seconds how long the measurement took
  * @param sorted what copying the input in fetch order did ({@link SortedLines}), or null when the
  *     job reads the input as given
+ * @param asGiven why an input worth putting in fetch order is read as given (an ARC file), or null
  */
 public record InputOrder(
         long disorderMillis,
@@ -37,12 +38,21 @@ public record InputOrder(
         long latestMillis,
         long earliestMillis,
         double seconds,
-        SortedLines.Result sorted) {
+        SortedLines.Result sorted,
+        String asGiven) {
 
     /** This order, of an input the job reads as the copy {@code sorted} in fetch order. */
     public InputOrder withSortedCopy(SortedLines.Result sorted) {
         return new InputOrder(
-                disorderMillis, records, latestMillis, earliestMillis, seconds, sorted);
+                disorderMillis, records, latestMillis, earliestMillis, seconds, sorted, null);
+    }
+
+    /**
+     * This order, of an input worth putting in fetch order that the job reads as given, and why.
+     */
+    public InputOrder readAsGiven(String why) {
+        return new InputOrder(
+                disorderMillis, records, latestMillis, earliestMillis, seconds, null, why);
     }
 
     /**
@@ -69,7 +79,13 @@ public record InputOrder(
     public InputOrder unlessLaterThan(long now) {
         return latestMillis >= now
                 ? new InputOrder(
-                        Long.MAX_VALUE, records, latestMillis, earliestMillis, seconds, sorted)
+                        Long.MAX_VALUE,
+                        records,
+                        latestMillis,
+                        earliestMillis,
+                        seconds,
+                        sorted,
+                        asGiven)
                 : this;
     }
 
@@ -152,7 +168,7 @@ public record InputOrder(
             disorder = Long.MAX_VALUE;
         }
         return new InputOrder(
-                disorder, records, before, min, (System.nanoTime() - start) / 1e9, null);
+                disorder, records, before, min, (System.nanoTime() - start) / 1e9, null, null);
     }
 
     private static SplitOrder read(InputFiles files, FileSourceSplit split) throws IOException {

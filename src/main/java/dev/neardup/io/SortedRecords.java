@@ -46,6 +46,10 @@ public final class SortedRecords {
         NotIndexable(Path input, IOException cause) {
             super("cannot index the records of " + input + ": " + cause.getMessage(), cause);
         }
+
+        NotIndexable(String message) {
+            super(message);
+        }
     }
 
     /** What a header read gave, or its failure as thrown there. */
@@ -75,7 +79,8 @@ public final class SortedRecords {
      */
     private static long[][] records(Path input, WarcReadSettings settings) throws IOException {
         if (ArchiveFormat.detect(input).filter(ArchiveFormat::isArc).isPresent()) {
-            throw new NotIndexable(input, new IOException("an ARC file"));
+            throw new NotIndexable(
+                    input.getFileName() + " is an ARC file, whose records cannot be read in place");
         }
         Longs offsets = new Longs();
         Longs dates = new Longs();

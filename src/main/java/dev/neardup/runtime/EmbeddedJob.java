@@ -258,6 +258,14 @@ public final class EmbeddedJob {
                     measured = measured.withSortedCopy(sorted);
                 } else if (measured.worthSorting(
                                 conf.get(NearDupOptions.SORT_ABOVE).toMillis(), now)
+                        && !files.files().stream()
+                                .allMatch(f -> f.format() instanceof WarcDocuments)) {
+                    measured =
+                            measured.readAsGiven(
+                                    "JSON Lines and WARC files together are not put in fetch"
+                                            + " order");
+                } else if (measured.worthSorting(
+                                conf.get(NearDupOptions.SORT_ABOVE).toMillis(), now)
                         && files.files().stream()
                                 .allMatch(f -> f.format() instanceof WarcDocuments)) {
                     // WARC far out of order: read the records where they lie, in the order of an
@@ -283,6 +291,7 @@ public final class EmbeddedJob {
                         measured = measured.withSortedCopy(sorted);
                     } catch (SortedRecords.NotIndexable e) {
                         java.nio.file.Files.deleteIfExists(index);
+                        measured = measured.readAsGiven(e.getMessage());
                     } catch (java.io.IOException e) {
                         throw new java.io.IOException(
                                 ("indexing the WARC input in fetch order into %s failed: %s. The"

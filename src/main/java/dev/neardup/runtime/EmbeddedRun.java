@@ -342,11 +342,13 @@ public final class EmbeddedRun {
                                         + " it is read",
                                 order.sorted().inPlace() ? "indexed" : "copied",
                                 order.sorted().seconds())
-                        : order.ordered()
-                                ? "pages go through the job as it is read"
-                                : order.disorderMillis() == Long.MAX_VALUE
-                                        ? "every page waits for the end of the input"
-                                        : "a page waits until the input is past it by that much");
+                        : (order.ordered()
+                                        ? "pages go through the job as it is read"
+                                        : order.disorderMillis() == Long.MAX_VALUE
+                                                ? "every page waits for the end of the input"
+                                                : "a page waits until the input is past it by that"
+                                                        + " much")
+                                + (order.asGiven() != null ? " (" + order.asGiven() + ")" : ""));
     }
 
     /** The summary of a run stopped by a signal: what was read, and what the outputs hold. */

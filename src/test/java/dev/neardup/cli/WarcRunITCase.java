@@ -389,6 +389,29 @@ class WarcRunITCase {
                 .anyMatch(s -> s.startsWith("a.warc.gz@"))
                 .anyMatch(s -> s.startsWith("b.warc.gz@"));
 
+        // JSON Lines and WARC together, the later listed first: read as given, and the run says
+        // why; the outputs are the same.
+        CliRun mixed =
+                CliRun.run(
+                        "run",
+                        "--input",
+                        second.toString(),
+                        first.toString(),
+                        "--verdicts",
+                        dir.resolve("mixed-verdicts.jsonl").toString(),
+                        "--alerts",
+                        dir.resolve("mixed-alerts.jsonl").toString(),
+                        "--dead-letters",
+                        dir.resolve("mixed-dead.jsonl").toString(),
+                        "-D",
+                        "neardup.file.sort-above=1s");
+        assertThat(mixed.exitCode()).as(mixed.err()).isZero();
+        assertThat(mixed.err())
+                .contains(
+                        "every page waits for the end of the input (JSON Lines and WARC files"
+                                + " together are not put in fetch order)");
+        assertThat(verdicts("mixed")).isEqualTo(expected);
+
         // dedupe and evaluate take the same inputs.
         Path clusters = dir.resolve("clusters.jsonl");
         CliRun dedupe =
