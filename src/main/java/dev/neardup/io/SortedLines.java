@@ -16,9 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -248,30 +246,16 @@ public final class SortedLines {
 
     /** Writes the copy: each line read from its input at its offset, after its prefix. */
     private static final class Copier implements AutoCloseable {
-        /** Inputs open at once at most (a directory may hold thousands of files). */
-        private static final int OPEN_INPUTS = 64;
-
         private final List<Path> inputs;
         private final OutputStream out;
-        private final Map<Integer, FileChannel> channels =
-                new LinkedHashMap<>(16, 0.75f, true) {
-                    @Override
-                    protected boolean removeEldestEntry(Map.Entry<Integer, FileChannel> eldest) {
-                        if (size() <= OPEN_INPUTS) {
-                            return false;
-                        }
-                        try {
-                            eldest.getValue().close();
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                        return true;
-                    }
-                };
+        private final OpenInputs<FileChannel> channels;
         private ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
 
         Copier(List<Path> inputs, Path copy) throws IOException {
             this.inputs = inputs;
+            this.channels =
+                    new OpenInputs<>(
+                            input -> FileChannel.open(inputs.get(input), StandardOpenOption.READ));
             this.out =
                     new BufferedOutputStream(
                             Files.newOutputStream(
@@ -290,7 +274,7 @@ public final class SortedLines {
             byte[] prefix =
                     (line.input() + "," + line.number() + "\t").getBytes(StandardCharsets.US_ASCII);
             out.write(prefix);
-            FileChannel channel = channel(line.input());
+            FileChannel channel = channels.get(line.input());
             long position = line.start();
             int last = -1;
             while (position < line.end()) {
@@ -310,24 +294,12 @@ public final class SortedLines {
             }
         }
 
-        private FileChannel channel(int input) throws IOException {
-            FileChannel channel = channels.get(input);
-            if (channel == null) {
-                channel = FileChannel.open(inputs.get(input), StandardOpenOption.READ);
-                channels.put(input, channel);
-            }
-            return channel;
-        }
-
         @Override
         public void close() throws IOException {
             try {
                 out.close();
             } finally {
-                for (FileChannel channel : channels.values()) {
-                    channel.close();
-                }
-                channels.clear();
+                channels.close();
                 buffer = null;
             }
         }

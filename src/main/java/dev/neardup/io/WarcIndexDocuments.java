@@ -5,10 +5,7 @@ import dev.neardup.io.warc.WarcRecordReader;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -71,9 +68,6 @@ public final class WarcIndexDocuments implements InputFormat {
 
     /** The outcomes of the records an index split names, in its order. */
     private static final class IndexOutcomes implements WarcDocuments.Outcomes {
-        /** Inputs open at once at most (a crawl may have thousands of WARC files). */
-        private static final int OPEN_INPUTS = 64;
-
         private final WarcIndexDocuments format;
         private final DataInputStream index;
         private long entries;
@@ -82,29 +76,28 @@ public final class WarcIndexDocuments implements InputFormat {
         /** The offset of the record that {@link #record} reads. */
         private long offset;
 
-        private final Map<Integer, Input> open =
-                new LinkedHashMap<>(16, 0.75f, true) {
-                    @Override
-                    protected boolean removeEldestEntry(Map.Entry<Integer, Input> eldest) {
-                        if (size() <= OPEN_INPUTS) {
-                            return false;
-                        }
-                        try {
-                            eldest.getValue().in().close();
-                        } catch (IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                        return true;
-                    }
-                };
+        private final OpenInputs<Input> open;
 
         /** An input open for reading, and its size. */
-        private record Input(FSDataInputStream in, long size) {}
+        private record Input(FSDataInputStream in, long size) implements java.io.Closeable {
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        }
 
         IndexOutcomes(WarcIndexDocuments format, FSDataInputStream index, long entries) {
             this.format = format;
             this.index = new DataInputStream(new java.io.BufferedInputStream(index, 1 << 16));
             this.entries = entries;
+            this.open =
+                    new OpenInputs<>(
+                            input -> {
+                                Path path = format.inputs.get(input);
+                                return new Input(
+                                        path.getFileSystem().open(path),
+                                        path.getFileSystem().getFileStatus(path).getLen());
+                            });
         }
 
         @Override
@@ -131,38 +124,17 @@ public final class WarcIndexDocuments implements InputFormat {
                     throw new IOException("the index of the WARC inputs ends early", e);
                 }
                 entries--;
-                Input in = input(input);
+                Input in = open.get(input);
                 record = format.formats.get(input).recordAt(in.in(), in.size(), offset);
             }
         }
 
-        private Input input(int input) throws IOException {
-            Input in = open.get(input);
-            if (in == null) {
-                Path path = format.inputs.get(input);
-                in =
-                        new Input(
-                                path.getFileSystem().open(path),
-                                path.getFileSystem().getFileStatus(path).getLen());
-                open.put(input, in);
-            }
-            return in;
-        }
-
         @Override
         public void close() throws IOException {
-            IOException first = null;
-            for (Input in : open.values()) {
-                try {
-                    in.in().close();
-                } catch (IOException e) {
-                    first = Objects.requireNonNullElse(first, e);
-                }
-            }
-            open.clear();
-            index.close();
-            if (first != null) {
-                throw first;
+            try {
+                open.close();
+            } finally {
+                index.close();
             }
         }
     }

@@ -13,12 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,25 +105,24 @@ class SortedRecordsTest {
     /** The documents of {@code splits} in reading order, each as "source time id". */
     private static List<String> read(InputFiles files, List<FileSourceSplit> splits)
             throws Exception {
-        BulkFormat<ParsedRecord, FileSourceSplit> reader = files.reader(SourceCounters.NONE);
         List<String> out = new ArrayList<>();
         for (FileSourceSplit split : splits) {
-            try (BulkFormat.Reader<ParsedRecord> r =
-                    reader.restoreReader(new Configuration(), split)) {
-                BulkFormat.RecordIterator<ParsedRecord> batch;
-                while ((batch = r.readBatch()) != null) {
-                    RecordAndPosition<ParsedRecord> rec;
-                    while ((rec = batch.next()) != null) {
-                        Document d = rec.getRecord().document;
-                        DeadLetter dead = rec.getRecord().deadLetter;
-                        out.add(
-                                d != null
-                                        ? d.instance + " " + d.eventTime + " " + d.id
-                                        : dead.source + " " + Long.MIN_VALUE + " " + dead.reason);
-                    }
-                    batch.releaseBatch();
-                }
-            }
+            InputFormat.forEachRecord(
+                    files.reader(SourceCounters.NONE),
+                    split,
+                    r ->
+                            out.add(
+                                    r.document != null
+                                            ? r.document.instance
+                                                    + " "
+                                                    + r.document.eventTime
+                                                    + " "
+                                                    + r.document.id
+                                            : r.deadLetter.source
+                                                    + " "
+                                                    + Long.MIN_VALUE
+                                                    + " "
+                                                    + r.deadLetter.reason));
         }
         return out;
     }
