@@ -1,7 +1,5 @@
 package dev.neardup.batch;
 
-import dev.neardup.similarity.MemberSketches;
-import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
@@ -15,8 +13,7 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
     private static final long serialVersionUID = 1L;
 
     private final DedupeSettings settings;
-    private transient MemberSketches sketches;
-    private transient LongCounter entries;
+    private transient BandEntries entries;
 
     public BandEntriesFunction(DedupeSettings settings) {
         this.settings = settings;
@@ -24,17 +21,11 @@ public class BandEntriesFunction extends RichFlatMapFunction<DedupeDoc, BucketEn
 
     @Override
     public void open(OpenContext openContext) {
-        sketches = settings.newMemberSketches();
-        entries = DedupeCounters.counter(getRuntimeContext(), DedupeJob.BAND_ENTRIES);
+        entries = new BandEntries(settings, getRuntimeContext());
     }
 
     @Override
     public void flatMap(DedupeDoc doc, Collector<BucketEntry> out) {
-        long[] keys = sketches.bandKeys(doc.signature);
-        byte[] packed = sketches.pack(doc.signature, keys);
-        for (int j = 0; j < keys.length; j++) {
-            out.collect(new BucketEntry(keys[j], j, 0, 0, 0, doc.key, packed));
-        }
-        entries.add(keys.length);
+        entries.emit(doc, key -> true, out::collect);
     }
 }

@@ -42,5 +42,12 @@ public class DedupeDoc {
     /** The key of the cluster (its earliest document), once components are known. */
     public String cluster;
 
+    /**
+     * With exact verification and the repeat filter: the document's shingle set, from the sketch
+     * step to {@link RouteByRepeatsFunction}, which sends it to the verification only for the
+     * documents that can be candidates; else null.
+     */
+    public long[] shingles;
+
     public DedupeDoc() {}
 }

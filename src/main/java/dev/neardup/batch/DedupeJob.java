@@ -10,6 +10,7 @@ import dev.neardup.io.DuplicatePair;
 import dev.neardup.io.InputFiles;
 import dev.neardup.io.JsonLinesSink;
 import dev.neardup.io.ParsedRecord;
+import dev.neardup.lsh.RepeatFilter;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -317,30 +318,67 @@ public final class DedupeJob {
                 sketched.getSideOutput(DedupeSketchFunction.DEAD_LETTERS),
                 outputs.deadLetters(),
                 "dead-letters");
+        // With the repeat filter, documents whose id and content occur once take the short way:
+        // past the latest-version and exact-copy steps, and with only the band keys another
+        // document may share; the others take the long way through both steps.
+        DataStream<DedupeDoc> longWay = sketched;
+        SingleOutputStreamOperator<DedupeDoc> shortWay = null;
+        if (attempt.repeatFilter()) {
+            shortWay =
+                    sketched.connect(
+                                    repeatCounts(sketched, attempt)
+                                            .broadcast(RouteByRepeatsFunction.CHUNKS))
+                            .process(
+                                    new RouteByRepeatsFunction(attempt),
+                                    DedupeSerializers.DEDUPE_DOC)
+                            .uid("dedupe-route-by-repeats")
+                            .name("documents that occur once: the short way");
+            longWay = shortWay.getSideOutput(RouteByRepeatsFunction.REPEATED);
+        }
         SingleOutputStreamOperator<DedupeDoc> latest =
-                sketched.keyBy(d -> d.id, Types.STRING)
+                longWay.keyBy(d -> d.id, Types.STRING)
                         .process(new LatestVersionFunction(), DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-latest-version")
                         .name("latest version per id");
-        SingleOutputStreamOperator<DedupeDoc> originals =
+        SingleOutputStreamOperator<DedupeDoc> exactCopies =
                 latest.keyBy(d -> d.fingerprint, Types.LONG)
                         .process(new ExactCopiesFunction(), DedupeSerializers.DEDUPE_DOC)
                         .uid("dedupe-exact-copies")
                         .name("exact copies");
-        DataStream<SimilarPair> candidatePairs =
-                attempt.candidates() == CandidateMethod.WINDOW
-                        ? windowPairs(originals, attempt)
-                        : bucketPairs(originals, attempt);
+        DataStream<DedupeDoc> originals =
+                shortWay == null ? exactCopies : exactCopies.union(shortWay);
+        DataStream<DedupeDoc> vertices =
+                shortWay == null
+                        ? exactCopies.getSideOutput(ExactCopiesFunction.VERTICES)
+                        : exactCopies.getSideOutput(ExactCopiesFunction.VERTICES).union(shortWay);
+        DataStream<SimilarPair> candidatePairs;
+        if (attempt.candidates() == CandidateMethod.WINDOW) {
+            candidatePairs = windowPairs(originals, attempt);
+        } else {
+            DataStream<BucketEntry> entries =
+                    exactCopies
+                            .flatMap(
+                                    new BandEntriesFunction(attempt),
+                                    DedupeSerializers.BUCKET_ENTRY)
+                            .uid("dedupe-band-entries")
+                            .name(attempt.mode().keyUnit() + " keys");
+            if (shortWay != null) {
+                entries = entries.union(shortWay.getSideOutput(RouteByRepeatsFunction.ENTRIES));
+            }
+            candidatePairs = bucketPairs(entries, attempt);
+        }
         if (attempt.exact()) {
             candidatePairs =
                     exactPairs(
                             candidatePairs,
-                            sketched.getSideOutput(DedupeSketchFunction.SHINGLES),
+                            shortWay == null
+                                    ? sketched.getSideOutput(DedupeSketchFunction.SHINGLES)
+                                    : shortWay.getSideOutput(RouteByRepeatsFunction.SHINGLES),
                             attempt);
         }
         DataStream<SimilarPair> pairs =
                 candidatePairs
-                        .union(originals.getSideOutput(ExactCopiesFunction.PAIRS))
+                        .union(exactCopies.getSideOutput(ExactCopiesFunction.PAIRS))
                         .map(new EdgeFunctions.CountFunction(PAIRS), DedupeSerializers.SIMILAR_PAIR)
                         .uid("dedupe-count-pairs")
                         .name("count pairs");
@@ -375,10 +413,8 @@ public final class DedupeJob {
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }
-        SingleOutputStreamOperator<ClusterAssignment> clusters =
-                originals
-                        .getSideOutput(ExactCopiesFunction.VERTICES)
-                        .connect(edges)
+        DataStream<ClusterAssignment> clusters =
+                vertices.connect(edges)
                         .keyBy(d -> d.key, e -> e.a(), Types.STRING)
                         .process(
                                 new AssignClusterFunction(attempt.rounds()),
@@ -389,6 +425,9 @@ public final class DedupeJob {
                         .process(new ClusterFunction(attempt))
                         .uid("dedupe-clusters")
                         .name("clusters: guard and keep");
+        if (shortWay != null && attempt.candidates() == CandidateMethod.BLOCKS) {
+            clusters = clusters.union(shortWay.getSideOutput(RouteByRepeatsFunction.ALONE));
+        }
         write(clusters, outputs.clusters(), "clusters");
         if (outputs.keep() != null) {
             write(
@@ -403,13 +442,9 @@ public final class DedupeJob {
      * verified pairs of every bucket, giant buckets compared block against block.
      */
     private static DataStream<SimilarPair> bucketPairs(
-            DataStream<DedupeDoc> originals, DedupeSettings attempt) {
+            DataStream<BucketEntry> entries, DedupeSettings attempt) {
         SingleOutputStreamOperator<SimilarPair> bucketPairs =
-                originals
-                        .flatMap(new BandEntriesFunction(attempt), DedupeSerializers.BUCKET_ENTRY)
-                        .uid("dedupe-band-entries")
-                        .name(attempt.mode().keyUnit() + " keys")
-                        .keyBy(BucketEntry::bandKey, Types.LONG)
+                entries.keyBy(BucketEntry::bandKey, Types.LONG)
                         .process(new BucketPairsFunction(attempt), DedupeSerializers.SIMILAR_PAIR)
                         .uid("dedupe-bucket-pairs")
                         .name(attempt.mode().keyUnit() + " buckets: all verified pairs");
@@ -423,6 +458,27 @@ public final class DedupeJob {
                         .uid("dedupe-block-pairs")
                         .name("giant buckets: block pairs");
         return bucketPairs.union(blockPairs);
+    }
+
+    /**
+     * The merged counts of the keys of {@code sketched} ({@link RepeatFilter}): counted in each
+     * subtask of the sketch step, merged keyed by chunk, without the {@code seen} filter that only
+     * the merge needs.
+     */
+    private static DataStream<RepeatFilter.Chunk> repeatCounts(
+            DataStream<DedupeDoc> sketched, DedupeSettings attempt) {
+        return sketched.transform(
+                        "repeated keys: count",
+                        DedupeSerializers.REPEAT_CHUNK,
+                        new RepeatKeysOperator(attempt))
+                .uid("dedupe-repeat-count")
+                .keyBy(RepeatFilter.Chunk::index, Types.INT)
+                .reduce(RepeatFilter.Chunk::merge)
+                .uid("dedupe-repeat-merge")
+                .name("repeated keys: merge")
+                .map(RepeatFilter.Chunk::repeatedOnly, DedupeSerializers.REPEAT_CHUNK)
+                .uid("dedupe-repeat-filter")
+                .name("repeated keys: filter");
     }
 
     /**

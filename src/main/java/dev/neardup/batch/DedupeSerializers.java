@@ -2,6 +2,7 @@ package dev.neardup.batch;
 
 import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
+import dev.neardup.lsh.RepeatFilter;
 import dev.neardup.pipeline.RecordType;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -58,6 +59,10 @@ public final class DedupeSerializers {
     /** The type of {@link WindowEntry} records. */
     public static final TypeInformation<WindowEntry> WINDOW_ENTRY =
             new RecordType<>(WindowEntry.class, new WindowEntrySerializer());
+
+    /** The type of {@link RepeatFilter.Chunk} records (the counts of repeated keys). */
+    public static final TypeInformation<RepeatFilter.Chunk> REPEAT_CHUNK =
+            new RecordType<>(RepeatFilter.Chunk.class, new RepeatChunkSerializer());
 
     /**
      * A record as its length in bytes, then its fields ({@link #writeFields}). The fields are
@@ -174,6 +179,7 @@ public final class DedupeSerializers {
             d.copyOf = from.copyOf;
             d.deleted = from.deleted;
             d.cluster = from.cluster;
+            d.shingles = from.shingles == null ? null : from.shingles.clone();
             return d;
         }
 
@@ -191,6 +197,7 @@ public final class DedupeSerializers {
             writeString(d.copyOf, out);
             out.writeBoolean(d.deleted);
             writeString(d.cluster, out);
+            writeLongs(d.shingles, out);
         }
 
         @Override
@@ -208,6 +215,7 @@ public final class DedupeSerializers {
             d.copyOf = readString(in);
             d.deleted = in.readBoolean();
             d.cluster = readString(in);
+            d.shingles = readLongs(in);
             return d;
         }
 
@@ -438,6 +446,48 @@ public final class DedupeSerializers {
         }
     }
 
+    /** Writes {@link RepeatFilter.Chunk}: its index, then its two filters' words. */
+    public static final class RepeatChunkSerializer extends Framed<RepeatFilter.Chunk> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public RepeatFilter.Chunk createInstance() {
+            return new RepeatFilter.Chunk(0, null, new int[0]);
+        }
+
+        @Override
+        public RepeatFilter.Chunk copy(RepeatFilter.Chunk from) {
+            return new RepeatFilter.Chunk(
+                    from.index(),
+                    from.seen() == null ? null : from.seen().clone(),
+                    from.repeated().clone());
+        }
+
+        @Override
+        void writeFields(RepeatFilter.Chunk c, DataOutputView out) throws IOException {
+            out.writeInt(c.index());
+            writeInts(c.seen(), out);
+            writeInts(c.repeated(), out);
+        }
+
+        @Override
+        RepeatFilter.Chunk readFields(DataInputView in) throws IOException {
+            return new RepeatFilter.Chunk(in.readInt(), readInts(in), readInts(in));
+        }
+
+        @Override
+        public TypeSerializerSnapshot<RepeatFilter.Chunk> snapshotConfiguration() {
+            return new RepeatChunkSnapshot();
+        }
+    }
+
+    public static final class RepeatChunkSnapshot
+            extends SimpleTypeSerializerSnapshot<RepeatFilter.Chunk> {
+        public RepeatChunkSnapshot() {
+            super(RepeatChunkSerializer::new);
+        }
+    }
+
     public static final class DedupeDocSnapshot extends SimpleTypeSerializerSnapshot<DedupeDoc> {
         public DedupeDocSnapshot() {
             super(DedupeDocSerializer::new);
@@ -548,6 +598,37 @@ public final class DedupeSerializers {
         long[] a = new long[n];
         for (int i = 0; i < n; i++) {
             a[i] = (long) LONGS.get(bytes, i * Long.BYTES);
+        }
+        return a;
+    }
+
+    private static final VarHandle INTS =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    /** {@code a}, which may be null, as {@link #writeLongs} writes longs. */
+    private static void writeInts(int[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        byte[] bytes = new byte[a.length * Integer.BYTES];
+        for (int i = 0; i < a.length; i++) {
+            INTS.set(bytes, i * Integer.BYTES, a[i]);
+        }
+        out.write(bytes);
+    }
+
+    private static int[] readInts(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        byte[] bytes = new byte[Math.multiplyExact(n, Integer.BYTES)];
+        in.readFully(bytes);
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (int) INTS.get(bytes, i * Integer.BYTES);
         }
         return a;
     }

@@ -10,6 +10,7 @@ import dev.neardup.config.NearDupOptions;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.VerifyMode;
 import dev.neardup.lsh.LshParams;
+import dev.neardup.lsh.RepeatFilter;
 import dev.neardup.lsh.SortedWindow;
 import dev.neardup.similarity.BatchSketches;
 import dev.neardup.similarity.MemberSketches;
@@ -38,7 +39,8 @@ public record DedupeSettings(
         VerifyMode verify,
         // LshParams is not serializable: its bands and rows.
         int candidateBands,
-        int candidateRows)
+        int candidateRows,
+        long repeatFilterBytes)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -123,7 +125,8 @@ public record DedupeSettings(
                 config.get(DedupeOptions.WINDOW_PREFIX_BITS),
                 verify,
                 candidateBanding.bands(),
-                candidateBanding.rows());
+                candidateBanding.rows(),
+                config.get(DedupeOptions.REPEAT_FILTER).getBytes());
     }
 
     /** The similarity mode of the job settings. */
@@ -195,7 +198,21 @@ public record DedupeSettings(
                 windowPrefixBits,
                 verify,
                 candidateBands,
-                candidateRows);
+                candidateRows,
+                repeatFilterBytes);
+    }
+
+    /**
+     * Whether the job counts the keys that occur more than once ({@link
+     * DedupeOptions#REPEAT_FILTER} above 0), so that documents that occur once take the short way.
+     */
+    public boolean repeatFilter() {
+        return repeatFilterBytes > 0;
+    }
+
+    /** The chunks of the repeat filter ({@link RepeatFilter#chunksFor}). */
+    public int repeatFilterChunks() {
+        return RepeatFilter.chunksFor(repeatFilterBytes);
     }
 
     @Override

@@ -37,8 +37,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
     /**
-     * With exact verification: every document's shingle set, straight to the verification (the
-     * steps between carry only the signature).
+     * With exact verification and without the repeat filter: every document's shingle set, straight
+     * to the verification (the steps between carry only the signature). With the filter, the set
+     * travels with the document ({@link DedupeDoc#shingles}) to {@link RouteByRepeatsFunction}.
      */
     public static final OutputTag<DocShingles> SHINGLES =
             new OutputTag<>("shingles", DedupeSerializers.DOC_SHINGLES);
@@ -129,7 +130,9 @@ public class DedupeSketchFunction extends ProcessFunction<ParsedRecord, DedupeDo
                         ? ShingleSet.fingerprint(shingles)
                         : BbitMinHash.fingerprint(d.signature);
         d.key = VertexKeys.key(d.eventTime, d.id);
-        if (shingles != null) {
+        if (shingles != null && settings.repeatFilter()) {
+            d.shingles = shingles;
+        } else if (shingles != null) {
             ctx.output(SHINGLES, new DocShingles(d.key, d.order, shingles));
         }
         out.collect(d);

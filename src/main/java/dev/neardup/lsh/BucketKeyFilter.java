@@ -11,12 +11,11 @@ import java.util.List;
  * than in memory.
  *
  * <p>Each generation is a split block Bloom filter (Putze, Sanders and Singler, "Cache-, hash- and
- * space-efficient Bloom filters", 2007; the layout and salts of Apache Parquet's filter): a key
- * sets one bit in each of the eight 32-bit words of one 256-bit block, so a lookup reads one cache
- * line. Generations grow as in scalable Bloom filters (Almeida, Baquero, Preguiça and Hutchison,
- * 2007): when the newest is full, a new one of twice its capacity is added, or as large as the
- * memory bound allows; when it allows none, the newest takes the further keys (more false
- * positives, never a false negative).
+ * space-efficient Bloom filters", 2007; {@link SplitBlockBloom}): a key sets one bit in each of the
+ * eight 32-bit words of one 256-bit block, so a lookup reads one cache line. Generations grow as in
+ * scalable Bloom filters (Almeida, Baquero, Preguiça and Hutchison, 2007): when the newest is full,
+ * a new one of twice its capacity is added, or as large as the memory bound allows; when it allows
+ * none, the newest takes the further keys (more false positives, never a false negative).
  *
  * <p>Keys expire with their buckets: a bucket lives {@code retention} after its last write
  * (processing time), and a key written is added to the newest generation. So a generation that
@@ -32,11 +31,6 @@ public final class BucketKeyFilter {
 
     /** Keys in the first generation (1.5 MB). */
     static final long FIRST_CAPACITY = 1 << 20;
-
-    private static final int[] SALT = {
-        0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d,
-        0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
-    };
 
     private final long maxBytes;
     private final long retentionMillis;
@@ -158,7 +152,7 @@ public final class BucketKeyFilter {
 
     /** One split block Bloom filter. */
     private static final class Generation {
-        static final int BLOCK_BYTES = 32;
+        static final int BLOCK_BYTES = SplitBlockBloom.BLOCK_BYTES;
 
         final int[] words;
         final int blocks;
@@ -177,27 +171,12 @@ public final class BucketKeyFilter {
         }
 
         boolean contains(long h) {
-            int base = Mix64.reduce(h, blocks) * 8;
-            int x = (int) h;
-            for (int i = 0; i < 8; i++) {
-                if ((words[base + i] & (1 << ((x * SALT[i]) >>> 27))) == 0) {
-                    return false;
-                }
-            }
-            return true;
+            return SplitBlockBloom.contains(words, SplitBlockBloom.block(h, blocks) * 8, h);
         }
 
         /** Sets the bits of {@code h}; counts it as a key if one of them was not set. */
         void put(long h) {
-            int base = Mix64.reduce(h, blocks) * 8;
-            int x = (int) h;
-            int changed = 0;
-            for (int i = 0; i < 8; i++) {
-                int bit = 1 << ((x * SALT[i]) >>> 27);
-                changed |= ~words[base + i] & bit;
-                words[base + i] |= bit;
-            }
-            if (changed != 0) {
+            if (SplitBlockBloom.put(words, SplitBlockBloom.block(h, blocks) * 8, h)) {
                 keys++;
             }
         }

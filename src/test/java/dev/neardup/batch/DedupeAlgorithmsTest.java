@@ -309,9 +309,9 @@ class DedupeAlgorithmsTest {
             docs.add(d);
         }
         List<Integer> all = List.of(0, 1, 2);
-        assertThat(ClusterFunction.keep(docs, all, KeepPolicy.EARLIEST)).isEqualTo(0);
-        assertThat(ClusterFunction.keep(docs, all, KeepPolicy.LONGEST)).isEqualTo(1);
-        assertThat(ClusterFunction.keep(docs, all, KeepPolicy.FIRST)).isEqualTo(2);
+        assertThat(ClusterAssigner.keep(docs, all, KeepPolicy.EARLIEST)).isEqualTo(0);
+        assertThat(ClusterAssigner.keep(docs, all, KeepPolicy.LONGEST)).isEqualTo(1);
+        assertThat(ClusterAssigner.keep(docs, all, KeepPolicy.FIRST)).isEqualTo(2);
         assertThat(MinHash.DEFAULT_NUM_HASHES).isEqualTo(128);
     }
 }

@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeAll;
@@ -261,6 +262,77 @@ class DedupeJobITCase {
                 chains, chainsWithDistantEnds, split, cut.cutComponents());
         assertThat(split).isGreaterThanOrEqualTo(chainsWithDistantEnds);
         assertThat(cut.clusters()).isGreaterThan(result.clusters());
+    }
+
+    /**
+     * The repeat filter only lets documents that occur once take the short way: on a corpus with
+     * re-crawled ids (later and earlier versions), deletions (after the fetch, before it, of an id
+     * never fetched), exact copies, near-copies and chains, every output and count is the same with
+     * the filter as without it, for MinHash and for both cosine candidate methods, while far fewer
+     * band entries reach the buckets.
+     */
+    @Test
+    void theRepeatFilterChangesNoOutputAndSendsFewerEntriesToTheBuckets() throws Exception {
+        PlantedCorpus corpus = generated(9, 240, 8);
+        List<String> lines = new ArrayList<>();
+        for (PlantedCorpus.Doc d : corpus.docs) {
+            lines.add(JobFiles.json(d));
+        }
+        long late = 1_750_000_000_000L;
+        long early = 1_600_000_000_000L;
+        for (int i = 0; i < 6; i++) {
+            lines.add(
+                    JobFiles.json(
+                            new PlantedCorpus.Doc(
+                                    "b" + i, SyntheticText.prose(500 + i, 1800), late)));
+            lines.add(
+                    JobFiles.json(
+                            new PlantedCorpus.Doc(
+                                    "b" + (10 + i), SyntheticText.prose(600 + i, 1800), early)));
+        }
+        PlantedCorpus.Doc copied = corpus.docs.get(20);
+        lines.add(JobFiles.json(new PlantedCorpus.Doc("copy-a", copied.content(), late)));
+        lines.add(JobFiles.json(new PlantedCorpus.Doc("copy-b", copied.content(), early)));
+        lines.add("{\"id\":\"b30\",\"deleted\":true,\"fetchedAt\":\"2025-12-01T00:00:00Z\"}");
+        lines.add("{\"id\":\"b31\",\"deleted\":true,\"fetchedAt\":\"2020-01-01T00:00:00Z\"}");
+        lines.add("{\"id\":\"ghost\",\"deleted\":true,\"fetchedAt\":\"2025-12-01T00:00:00Z\"}");
+        Path input = dir.resolve("repeats.jsonl");
+        Files.write(input, lines, StandardCharsets.UTF_8);
+
+        for (Configuration conf : List.of(new Configuration(), cosine(), window(8, 10))) {
+            Configuration off = new Configuration(conf);
+            off.set(DedupeOptions.REPEAT_FILTER, MemorySize.ZERO);
+            DedupeJob.Result with = run(conf, input, dir.resolve("repeats-on"));
+            DedupeJob.Result without = run(off, input, dir.resolve("repeats-off"));
+            assertThat(with.superseded()).as("%s", conf).isEqualTo(12);
+            assertThat(with.deletions()).isEqualTo(3);
+            assertThat(with.deleted()).isEqualTo(1);
+            assertThat(with.exactCopies()).isGreaterThanOrEqualTo(2);
+            if (conf.get(NearDupOptions.SIMILARITY) == SimilarityFamily.JACCARD) {
+                assertThat(with.pairs()).isGreaterThan(with.exactCopies() + 50);
+            }
+            assertThat(with)
+                    .usingRecursiveComparison()
+                    .ignoringFields("bandEntries", "seconds")
+                    .isEqualTo(without);
+            for (String output : List.of("clusters.jsonl", "keep.jsonl", "pairs.jsonl")) {
+                assertThat(sortedLines(dir.resolve("repeats-on").resolve(output)))
+                        .as("%s with %s", output, conf)
+                        .isEqualTo(sortedLines(dir.resolve("repeats-off").resolve(output)));
+            }
+            if (conf.get(DedupeOptions.CANDIDATES) == CandidateMethod.WINDOW) {
+                assertThat(with.bandEntries()).isEqualTo(without.bandEntries());
+            } else {
+                // Half the documents here have a near-copy: most of the others' entries stay.
+                assertThat(with.bandEntries()).isLessThan(without.bandEntries() * 6 / 10);
+            }
+        }
+    }
+
+    private static List<String> sortedLines(Path file) throws java.io.IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        java.util.Collections.sort(lines);
+        return lines;
     }
 
     /**

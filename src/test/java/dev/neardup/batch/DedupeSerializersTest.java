@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
+import dev.neardup.lsh.RepeatFilter;
 import dev.neardup.testing.FieldsSerializerSuite;
 import java.util.stream.LongStream;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
@@ -42,6 +43,7 @@ class DedupeSerializersTest {
         d.copyOf = nulls ? null : "copy-of-" + id;
         d.deleted = nulls;
         d.cluster = nulls ? null : "cluster-" + id;
+        d.shingles = nulls ? null : LongStream.range(0, 300).map(i -> i * 31 - 5).toArray();
         return d;
     }
 
@@ -183,6 +185,26 @@ class DedupeSerializersTest {
                 new WindowEntry(3L << 32 | 5, "k", new long[] {-1, 7}),
                 new WindowEntry(-1, LONE_SURROGATE, new long[0]),
                 new WindowEntry(0, null, null)
+            };
+        }
+    }
+
+    @Nested
+    class RepeatChunkSerializerTest extends FieldsSerializerSuite<RepeatFilter.Chunk> {
+        RepeatChunkSerializerTest() {
+            super(new DedupeSerializers.RepeatChunkSerializer(), RepeatFilter.Chunk.class);
+        }
+
+        @Override
+        protected RepeatFilter.Chunk[] getTestData() {
+            int[] words = new int[RepeatFilter.CHUNK_BLOCKS * 8];
+            for (int i = 0; i < words.length; i++) {
+                words[i] = i * 0x9E3779B9;
+            }
+            return new RepeatFilter.Chunk[] {
+                new RepeatFilter.Chunk(3, words, words.clone()),
+                new RepeatFilter.Chunk(0, null, new int[] {-1, 0, Integer.MIN_VALUE}),
+                new RepeatFilter.Chunk(7, new int[0], new int[0])
             };
         }
     }
