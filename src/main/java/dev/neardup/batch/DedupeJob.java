@@ -42,7 +42,9 @@ import org.apache.flink.util.function.FunctionWithException;
  * the similarity graph), as <b>one</b> bounded Flink job in BATCH execution mode. Its stages, each
  * a keyed exchange: <b>pairs</b> ({@link BucketPairing}, {@link ExactVerifyFunctions}, or the
  * sliding window of Manku, Jain and Das Sarma 2007), <b>components</b> ({@link StarRounds}) and
- * <b>clusters</b> ({@link ClusterFunction}); {@code docs/design/dedupe-job.md}.
+ * <b>clusters</b> ({@link ClusterFunction}); {@code docs/design/dedupe-job.md}. With the repeat
+ * filter ({@link RepeatKeysOperator}, {@link RouteByRepeatsFunction}) the documents that occur once
+ * skip the exchanges they do not need.
  *
  * <p>The clusters stage checks that the components converged within the unrolled rounds (every
  * document has at most one star centre, and every centre is its own): if not, it fails the job with
