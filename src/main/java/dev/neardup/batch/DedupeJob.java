@@ -77,6 +77,7 @@ public final class DedupeJob {
     static final String REMOVED = "removed";
     static final String CUT_COMPONENTS = "cut-components";
     static final String CHAINED_COMPONENTS = "chained-components";
+    static final String IN_MEMORY = "components-in-memory";
     static final String CLUSTER_SIZES = "cluster-sizes";
     static final String TOP_CLUSTERS = "top-clusters";
 
@@ -135,6 +136,7 @@ public final class DedupeJob {
             long removed,
             long cutComponents,
             long chainedComponents,
+            long inMemory,
             TreeMap<Integer, Integer> clusterSizes,
             List<ClusterStat> largest,
             double seconds) {
@@ -268,6 +270,7 @@ public final class DedupeJob {
                 get(r, REMOVED),
                 get(r, CUT_COMPONENTS),
                 get(r, CHAINED_COMPONENTS),
+                get(r, IN_MEMORY),
                 sizes == null ? new TreeMap<>() : new TreeMap<>(sizes),
                 top == null ? List.of() : List.copyOf(top),
                 seconds);
@@ -394,6 +397,16 @@ public final class DedupeJob {
                     "pairs");
         }
         DataStream<SimilarPair> edges = pairs;
+        SingleOutputStreamOperator<SimilarPair> inMemory = null;
+        if (attempt.componentsInMemory() > 0) {
+            inMemory =
+                    pairs.transform(
+                                    "components in memory",
+                                    DedupeSerializers.SIMILAR_PAIR,
+                                    new StarsInMemoryOperator(attempt.componentsInMemory()))
+                            .uid("dedupe-components-in-memory");
+            edges = inMemory.getSideOutput(StarsInMemoryOperator.ROUNDS);
+        }
         for (int k = 0; k < attempt.rounds(); k++) {
             edges =
                     edges.flatMap(
@@ -415,8 +428,9 @@ public final class DedupeJob {
                             .uid("small-star-" + k)
                             .name("small-star " + k);
         }
+        DataStream<SimilarPair> stars = inMemory == null ? edges : edges.union(inMemory);
         DataStream<ClusterAssignment> clusters =
-                vertices.connect(edges)
+                vertices.connect(stars)
                         .keyBy(d -> d.key, e -> e.a(), Types.STRING)
                         .process(
                                 new AssignClusterFunction(attempt.rounds()),

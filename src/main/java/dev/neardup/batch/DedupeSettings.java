@@ -40,7 +40,8 @@ public record DedupeSettings(
         // LshParams is not serializable: its bands and rows.
         int candidateBands,
         int candidateRows,
-        long repeatFilterBytes)
+        long repeatFilterBytes,
+        int componentsInMemory)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -126,7 +127,8 @@ public record DedupeSettings(
                 verify,
                 candidateBanding.bands(),
                 candidateBanding.rows(),
-                config.get(DedupeOptions.REPEAT_FILTER).getBytes());
+                config.get(DedupeOptions.REPEAT_FILTER).getBytes(),
+                config.get(DedupeOptions.COMPONENTS_IN_MEMORY));
     }
 
     /** The similarity mode of the job settings. */
@@ -199,7 +201,8 @@ public record DedupeSettings(
                 verify,
                 candidateBands,
                 candidateRows,
-                repeatFilterBytes);
+                repeatFilterBytes,
+                componentsInMemory);
     }
 
     /**

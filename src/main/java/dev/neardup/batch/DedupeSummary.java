@@ -112,15 +112,18 @@ public final class DedupeSummary {
         String rate = Format.rate(r.documents(), r.seconds());
         lines.add(
                 format(
-                        "done in %.1f s%s (one Flink job%s; components converged after %d of %d"
-                                + " rounds): %s in %s, %d to remove; %s (%s), %s%s",
+                        "done in %.1f s%s (one Flink job%s; %s): %s in %s, %d to remove; %s (%s),"
+                                + " %s%s",
                         r.seconds(),
                         rate == null ? "" : ", " + rate,
                         r.jobs() == 1
                                 ? ""
                                 : ", run " + r.jobs() + " times for more component rounds",
-                        r.rounds(),
-                        r.roundsInJob(),
+                        r.rounds() == 0 && r.inMemory() > 0
+                                ? "components found in memory"
+                                : format(
+                                        "components converged after %d of %d rounds",
+                                        r.rounds(), r.roundsInJob()),
                         Format.count(r.clusteredDocuments(), "document"),
                         Format.count(r.clusters(), "cluster"),
                         r.removed(),
@@ -239,6 +242,7 @@ public final class DedupeSummary {
         json.put("largestBucket", r.largestBucket());
         json.put("componentRounds", r.rounds());
         json.put("componentRoundsInJob", r.roundsInJob());
+        json.put("componentsInMemory", r.inMemory());
         json.put("jobs", r.jobs());
         json.put("chainedClusters", r.chainedComponents());
         json.put("cutComponents", r.cutComponents());

@@ -60,6 +60,19 @@ public final class DedupeOptions {
                     .between(1, MAX_ROUNDS)
                     .declare();
 
+    public static final ConfigOption<Integer> COMPONENTS_IN_MEMORY =
+            Setting.of(
+                            "neardup.dedupe.components-in-memory",
+                            1_000_000,
+                            "The most documents of the verified pairs whose connected components"
+                                + " one task finds in memory, before the Large-Star/Small-Star"
+                                + " rounds (about 150 bytes of heap a document). When one task"
+                                + " holds every pair within it, the rounds have nothing to do; else"
+                                + " they get the stars of what it held, and the pairs beyond it. 0"
+                                + " leaves every pair to the rounds.")
+                    .between(0, 100_000_000)
+                    .declare();
+
     public static final ConfigOption<CandidateMethod> CANDIDATES =
             Setting.of(
                             "neardup.dedupe.candidates",

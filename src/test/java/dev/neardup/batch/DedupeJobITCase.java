@@ -227,7 +227,25 @@ class DedupeJobITCase {
         assertKeepListWithinOnePercent(dir.resolve("generated"), agreement);
         assertThat(result.exactChecks())
                 .isGreaterThanOrEqualTo(result.pairs() - result.exactCopies());
-        assertThat(result.rounds()).isBetween(1, 6);
+        // One task holds every pair: the rounds have nothing to do.
+        assertThat(result.rounds()).isZero();
+        assertThat(result.inMemory()).isGreaterThan(result.pairs() / 2);
+        // The same clusters from the Large-Star/Small-Star rounds alone.
+        Configuration roundsOnly = new Configuration();
+        roundsOnly.set(DedupeOptions.COMPONENTS_IN_MEMORY, 0);
+        DedupeJob.Result inRounds = run(roundsOnly, input, dir.resolve("generated-rounds"));
+        assertThat(inRounds.rounds()).isBetween(1, 6);
+        assertThat(inRounds.inMemory()).isZero();
+        assertThat(clusters(dir.resolve("generated-rounds")))
+                .isEqualTo(clusters(dir.resolve("generated")));
+        // Fewer documents than the pairs have: the stars of what one task held, then the rounds.
+        Configuration small = new Configuration();
+        small.set(DedupeOptions.COMPONENTS_IN_MEMORY, 50);
+        DedupeJob.Result partly = run(small, input, dir.resolve("generated-partly"));
+        assertThat(partly.rounds()).isBetween(1, 6);
+        assertThat(partly.inMemory()).isZero();
+        assertThat(clusters(dir.resolve("generated-partly")))
+                .isEqualTo(clusters(dir.resolve("generated")));
 
         // The chaining guard: chains whose ends are below the floor are cut at C.
         // Real chains at the threshold: A ~ B ~ C with exact J(A, C) < 0.8.
@@ -367,6 +385,7 @@ class DedupeJobITCase {
 
         Configuration oneRound = new Configuration();
         oneRound.set(DedupeOptions.ROUNDS, 1);
+        oneRound.set(DedupeOptions.COMPONENTS_IN_MEMORY, 0);
         DedupeJob onCluster = job(oneRound, input, dir.resolve("chain-strict"));
         assertThatThrownBy(() -> onCluster.start().getJobExecutionResult().get())
                 .satisfies(e -> assertThat(DedupeJob.notConverged(e)).isTrue())
