@@ -147,11 +147,28 @@ public final class DedupeJob {
         }
     }
 
+    /**
+     * Where a job's environment comes from: by default Flink's for the configuration; the embedded
+     * mode's may start its cluster while the job is planned.
+     */
+    public interface Environments {
+        /** An environment for {@code conf}, and what to close once its job is submitted. */
+        Environment open(Configuration conf);
+    }
+
+    /**
+     * An environment and what to close once its job is submitted (a cluster started for it that the
+     * job did not take).
+     */
+    public record Environment(StreamExecutionEnvironment env, AutoCloseable afterSubmit) {}
+
     private final Configuration conf;
     private final DedupeSettings settings;
     private final List<String> inputs;
     private final Outputs outputs;
     private final boolean planSplits;
+    private Environments environments =
+            c -> new Environment(StreamExecutionEnvironment.getExecutionEnvironment(c), () -> {});
 
     /**
      * @param conf Flink configuration (parallelism, memory, neardup options)
@@ -220,10 +237,19 @@ public final class DedupeJob {
         return start(settings);
     }
 
+    /** This job with its environments from {@code environments}; returns this job. */
+    public DedupeJob withEnvironments(Environments environments) {
+        this.environments = Objects.requireNonNull(environments, "environments");
+        return this;
+    }
+
     private JobClient start(DedupeSettings attempt) throws Exception {
-        StreamExecutionEnvironment env = environment();
-        build(env, attempt);
-        return env.executeAsync("neardup dedupe");
+        Environment environment = environments.open(conf);
+        try (AutoCloseable afterSubmit = environment.afterSubmit()) {
+            StreamExecutionEnvironment env = configure(environment.env());
+            build(env, attempt);
+            return env.executeAsync("neardup dedupe");
+        }
     }
 
     /** Removes the directories of Flink filesystem outputs (before another attempt). */
@@ -283,7 +309,10 @@ public final class DedupeJob {
 
     /** A BATCH environment; generic (Kryo) types off, as in the streaming job. */
     StreamExecutionEnvironment environment() {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        return configure(StreamExecutionEnvironment.getExecutionEnvironment(conf));
+    }
+
+    private static StreamExecutionEnvironment configure(StreamExecutionEnvironment env) {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.configure(new Configuration().set(PipelineOptions.GENERIC_TYPES, false));
         return env;

@@ -9,8 +9,8 @@ import java.util.Objects;
  * collection cut into parts (the shares of parallel tasks) is counted part by part and the counts
  * merged, so that no key has to travel to be counted.
  *
- * <p>Each part adds its keys to a {@link Builder}: two Bloom filters (Bloom, "Space/time trade-offs
- * in hash coding with allowable errors", CACM 1970) of the split block layout ({@link
+ * <p>Each part adds its keys to a {@link Builder}: two Bloom filters (Bloom 1970, "Space/time
+ * trade-offs in hash coding with allowable errors") of the split block layout ({@link
  * SplitBlockBloom}), {@code seen} and {@code repeated}; a key whose bits are all set in {@code
  * seen} when it is added (it was seen before, or its bits were set by others) also goes to {@code
  * repeated}. Two parts' filters merge bit by bit: {@code repeated = r1 | r2 | (s1 & s2)}, {@code

@@ -196,6 +196,7 @@ public final class DedupeRun {
             Progress.eraseBeforeConsoleRecords(progress);
             DedupeJob.Result result =
                     new DedupeJob(conf, settings, inputs, outputs, true)
+                            .withEnvironments(EarlyMiniCluster::forDedupe)
                             .run(
                                     job -> {
                                         interruption.onSignal(job::cancel);

@@ -1,5 +1,6 @@
 package dev.neardup.runtime;
 
+import dev.neardup.batch.DedupeJob;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -16,6 +17,7 @@ import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.minicluster.RpcServiceSharing;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -36,6 +38,7 @@ final class EarlyMiniCluster implements AutoCloseable {
     private final Configuration conf;
     private final Early cluster;
     private volatile boolean taken;
+    private volatile boolean used;
 
     private EarlyMiniCluster(Configuration conf, int parallelism) {
         this.conf = conf;
@@ -56,6 +59,19 @@ final class EarlyMiniCluster implements AutoCloseable {
                         .orElse(Runtime.getRuntime().availableProcessors());
         local.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         return new EarlyMiniCluster(local, parallelism);
+    }
+
+    /**
+     * A dedupe job's environment: on Flink's local environment, one whose job runs on a cluster
+     * started now, closed after the submission unless the job took it; else Flink's.
+     */
+    static DedupeJob.Environment forDedupe(Configuration conf) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        if (!(env instanceof LocalStreamEnvironment)) {
+            return new DedupeJob.Environment(env, () -> {});
+        }
+        EarlyMiniCluster early = start(conf);
+        return new DedupeJob.Environment(early.environment(), early);
     }
 
     /** What Flink's per-job MiniCluster factory would configure for a job of that parallelism. */
@@ -125,6 +141,7 @@ final class EarlyMiniCluster implements AutoCloseable {
                 && wanted.getNumTaskManagers() == cluster.configuration().getNumTaskManagers()
                 && slots(wanted) == slots(cluster.configuration())) {
             taken = true;
+            used = true;
             return cluster;
         }
         close();
@@ -134,6 +151,11 @@ final class EarlyMiniCluster implements AutoCloseable {
     /** The cluster (for tests: whether it runs). */
     MiniCluster cluster() {
         return cluster;
+    }
+
+    /** Whether a job runs on this cluster (not on one of its own). */
+    boolean used() {
+        return used;
     }
 
     /** Whether a job took the cluster (or it was closed). */

@@ -2,8 +2,16 @@ package dev.neardup.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.neardup.batch.DedupeJob;
+import dev.neardup.batch.DedupeSettings;
+import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.tools.bench.SyntheticText;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -14,6 +22,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The MiniCluster a file's run starts before it submits its job. */
 class EarlyMiniClusterITCase {
@@ -85,6 +94,40 @@ class EarlyMiniClusterITCase {
                 .sinkTo(new DiscardingSink<>());
         JobExecutionResult result = env.executeAsync("other shape").getJobExecutionResult().get();
         assertThat(result.<Long>getAccumulatorResult("records")).isEqualTo(3L);
+        awaitStopped(early);
+    }
+
+    @Test
+    void aDedupeRunsOnTheClusterStartedWhileItsJobIsPlanned(@TempDir Path dir) throws Exception {
+        Path input = dir.resolve("docs.jsonl");
+        String text = SyntheticText.prose(3, 1500);
+        Files.write(
+                input,
+                List.of(
+                        JobFiles.json(new PlantedCorpus.Doc("a", text, 1_700_000_000_000L)),
+                        JobFiles.json(new PlantedCorpus.Doc("b", text, 1_700_000_001_000L)),
+                        JobFiles.json(
+                                new PlantedCorpus.Doc(
+                                        "c", SyntheticText.prose(4, 1500), 1_700_000_002_000L))));
+        Configuration conf = parallelism(2);
+        AtomicReference<DedupeJob.Environment> opened = new AtomicReference<>();
+        DedupeJob.Result result =
+                new DedupeJob(
+                                conf,
+                                DedupeSettings.from(conf, List.of("docs.jsonl")),
+                                List.of(input.toString()),
+                                new DedupeJob.Outputs(
+                                        dir.resolve("clusters.jsonl").toString(), null, null, null),
+                                true)
+                        .withEnvironments(
+                                c -> {
+                                    opened.set(EarlyMiniCluster.forDedupe(c));
+                                    return opened.get();
+                                })
+                        .run(job -> job.getJobExecutionResult().get());
+        assertThat(result.clusters()).isEqualTo(2);
+        EarlyMiniCluster early = (EarlyMiniCluster) opened.get().afterSubmit();
+        assertThat(early.used()).as("the job ran on the early cluster").isTrue();
         awaitStopped(early);
     }
 }
