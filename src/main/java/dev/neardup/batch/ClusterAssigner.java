@@ -48,6 +48,9 @@ final class ClusterAssigner {
     /** The assignments of one component's members (sorted by key), and the summary's counts. */
     List<ClusterAssignment> assign(List<DedupeDoc> component) {
         int n = component.size();
+        if (n == 1 && component.get(0).signature != null) {
+            return List.of(alone(component.get(0)));
+        }
         Map<String, long[]> signatures = new HashMap<>();
         for (DedupeDoc d : component) {
             if (d.signature != null) {
@@ -108,6 +111,28 @@ final class ClusterAssigner {
         }
         clustered.add(n);
         return result;
+    }
+
+    /**
+     * The cluster of a document with no near-duplicate, as {@link #assign} makes it for a component
+     * of one: its own, kept, at similarity 1.
+     */
+    ClusterAssignment alone(DedupeDoc d) {
+        ClusterAssignment a = new ClusterAssignment();
+        a.docId = d.id;
+        a.url = d.url;
+        a.source = d.source;
+        a.clusterId = d.id;
+        a.clusterSize = 1;
+        a.similarity = 1.0;
+        a.keep = true;
+        a.componentId = d.id;
+        a.componentSize = 1;
+        sizes.add(1);
+        clusters.add(1);
+        top.add(new ClusterStat(d.id, 1, 1.0, d.id, 1));
+        clustered.add(1);
+        return a;
     }
 
     /**

@@ -115,9 +115,7 @@ public class RouteByRepeatsFunction
             shingles(doc, shingles, ctx);
             return;
         }
-        for (ClusterAssignment a : alone.assign(List.of(doc))) {
-            ctx.output(ALONE, a);
-        }
+        ctx.output(ALONE, alone.alone(doc));
     }
 
     private static void shingles(DedupeDoc doc, long[] shingles, ReadOnlyContext ctx) {
