@@ -2,7 +2,6 @@ package dev.neardup.batch;
 
 import dev.neardup.config.VerifyMode;
 import dev.neardup.sketch.Similarity;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.FlatMapFunction;
@@ -14,9 +13,9 @@ import org.apache.flink.util.Collector;
 
 /**
  * Exact verification of the candidate pairs ({@link VerifyMode#EXACT}): the exact Jaccard
- * similarity of the two documents' shingle sets ({@link Similarity#jaccardOfSorted}), in two keyed
- * steps of the BATCH job. {@link Sides} and {@link AttachSets} (keyed by document) hands each
- * document's set to every candidate that names it, so that each set is sorted in an exchange once,
+ * similarity of the two documents' shingle sets ({@link Similarity#jaccardOfDistinct}), in two
+ * keyed steps of the BATCH job. {@link Sides} and {@link AttachSets} (keyed by document) hands each
+ * document's set to every candidate that names it, so that each set goes through an exchange once,
  * not once per side; {@link Verify} (keyed by pair) meets the two sets of a candidate and keeps the
  * pairs that reach the threshold, with their exact similarity.
  */
@@ -100,20 +99,18 @@ public final class ExactVerifyFunctions {
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<SideSet> out)
                 throws Exception {
-            long[] sorted = null;
+            long[] shingles = null;
             for (PairSide s : sides.get()) {
-                if (sorted == null) {
+                if (shingles == null) {
                     DocShingles doc = set.value();
                     if (doc == null) {
                         throw new IllegalStateException(
                                 "candidate pair with a document without a shingle set: "
                                         + VertexKeys.id(s.document()));
                     }
-                    // Sorted here, for the documents of a candidate only (jaccardOfSorted).
-                    sorted = doc.shingles();
-                    Arrays.sort(sorted);
+                    shingles = doc.shingles();
                 }
-                out.collect(new SideSet(s.a(), s.b(), s.side(), sorted));
+                out.collect(new SideSet(s.a(), s.b(), s.side(), shingles));
             }
         }
     }
@@ -160,7 +157,7 @@ public final class ExactVerifyFunctions {
                                 + VertexKeys.id(any.b()));
             }
             checks.add(1);
-            double j = Similarity.jaccardOfSorted(first, second);
+            double j = Similarity.jaccardOfDistinct(first, second);
             if (j >= threshold) {
                 out.collect(new SimilarPair(any.a(), any.b(), j));
             }

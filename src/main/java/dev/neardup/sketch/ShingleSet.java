@@ -70,6 +70,52 @@ public final class ShingleSet {
         return n;
     }
 
+    /**
+     * |a ∩ b| of two arrays of distinct values in any order: the smaller one in an open-addressing
+     * table (linear probing, Knuth 1963), the larger one looked up in it, with no sort.
+     */
+    public static int intersectionSizeOfDistinct(long[] a, long[] b) {
+        long[] small = a.length <= b.length ? a : b;
+        long[] large = small == a ? b : a;
+        if (small.length == 0) {
+            return 0;
+        }
+        // Zero marks an empty slot: the value 0 is remembered apart.
+        int capacity = Integer.highestOneBit(Math.max(2, small.length) * 2 - 1) << 1;
+        long[] table = new long[capacity];
+        int mask = capacity - 1;
+        boolean zero = false;
+        for (long x : small) {
+            if (x == 0) {
+                zero = true;
+                continue;
+            }
+            int i = (int) mix(x) & mask;
+            while (table[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            table[i] = x;
+        }
+        int common = 0;
+        for (long x : large) {
+            if (x == 0) {
+                common += zero ? 1 : 0;
+                continue;
+            }
+            for (int i = (int) mix(x) & mask; ; i = (i + 1) & mask) {
+                long y = table[i];
+                if (y == x) {
+                    common++;
+                    break;
+                }
+                if (y == 0) {
+                    break;
+                }
+            }
+        }
+        return common;
+    }
+
     private static int add(long[] out, int n, long x) {
         if (out != null) {
             out[n] = x;

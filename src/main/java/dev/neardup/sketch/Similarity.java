@@ -57,6 +57,19 @@ public final class Similarity {
         return (double) common / (a.length + b.length - common);
     }
 
+    /**
+     * {@link #jaccardOfSorted} of two arrays of distinct values in any order ({@link
+     * ShingleSet#intersectionSizeOfDistinct}, no sort): the same double division, so the same
+     * value.
+     */
+    public static double jaccardOfDistinct(long[] a, long[] b) {
+        if (a.length == 0 && b.length == 0) {
+            return 1.0;
+        }
+        int common = ShingleSet.intersectionSizeOfDistinct(a, b);
+        return (double) common / (a.length + b.length - common);
+    }
+
     /** Exact containment of A in B, |A ∩ B| / |A| (Broder's 1997 containment c(A, B)). */
     public static double containment(ShingleSet a, ShingleSet b) {
         if (a.isEmpty()) {

@@ -83,4 +83,39 @@ class SimilarityTest {
         }
         assertThat(a.toArray()).isSorted().doesNotHaveDuplicates();
     }
+
+    @Test
+    void jaccardOfDistinctValuesInAnyOrderEqualsTheSortedMerge() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(29);
+        for (int round = 0; round < 200; round++) {
+            int n = random.nextInt(0, 600);
+            java.util.Set<Long> left = new java.util.LinkedHashSet<>();
+            java.util.Set<Long> right = new java.util.LinkedHashSet<>();
+            for (int i = 0; i < n; i++) {
+                long v = random.nextInt(4) == 0 ? random.nextLong(-3, 3) : random.nextLong();
+                if (random.nextBoolean()) {
+                    left.add(v);
+                }
+                if (random.nextInt(3) > 0) {
+                    right.add(random.nextBoolean() ? v : random.nextLong());
+                }
+            }
+            long[] a = left.stream().mapToLong(Long::longValue).toArray();
+            long[] b = right.stream().mapToLong(Long::longValue).toArray();
+            long[] sortedA = a.clone();
+            long[] sortedB = b.clone();
+            java.util.Arrays.sort(sortedA);
+            java.util.Arrays.sort(sortedB);
+            java.util.Set<Long> common = new java.util.HashSet<>(left);
+            common.retainAll(right);
+            assertThat(ShingleSet.intersectionSizeOfDistinct(a, b)).isEqualTo(common.size());
+            assertThat(ShingleSet.intersectionSizeOfDistinct(b, a)).isEqualTo(common.size());
+            assertThat(Similarity.jaccardOfDistinct(a, b))
+                    .isEqualTo(Similarity.jaccardOfSorted(sortedA, sortedB));
+        }
+        assertThat(Similarity.jaccardOfDistinct(new long[0], new long[0])).isEqualTo(1.0);
+        assertThat(Similarity.jaccardOfDistinct(new long[] {0}, new long[0])).isEqualTo(0.0);
+        assertThat(Similarity.jaccardOfDistinct(new long[] {0, 5}, new long[] {5, 0}))
+                .isEqualTo(1.0);
+    }
 }
