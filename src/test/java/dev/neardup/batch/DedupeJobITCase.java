@@ -230,22 +230,17 @@ class DedupeJobITCase {
         // One task holds every pair: the rounds have nothing to do.
         assertThat(result.rounds()).isZero();
         assertThat(result.inMemory()).isGreaterThan(result.pairs() / 2);
-        // The same clusters from the Large-Star/Small-Star rounds alone.
-        Configuration roundsOnly = new Configuration();
-        roundsOnly.set(DedupeOptions.COMPONENTS_IN_MEMORY, 0);
-        DedupeJob.Result inRounds = run(roundsOnly, input, dir.resolve("generated-rounds"));
-        assertThat(inRounds.rounds()).isBetween(1, 6);
-        assertThat(inRounds.inMemory()).isZero();
-        assertThat(clusters(dir.resolve("generated-rounds")))
-                .isEqualTo(clusters(dir.resolve("generated")));
-        // Fewer documents than the pairs have: the stars of what one task held, then the rounds.
-        Configuration small = new Configuration();
-        small.set(DedupeOptions.COMPONENTS_IN_MEMORY, 50);
-        DedupeJob.Result partly = run(small, input, dir.resolve("generated-partly"));
-        assertThat(partly.rounds()).isBetween(1, 6);
-        assertThat(partly.inMemory()).isZero();
-        assertThat(clusters(dir.resolve("generated-partly")))
-                .isEqualTo(clusters(dir.resolve("generated")));
+        // The same clusters from the Large-Star/Small-Star rounds alone (0), and from the stars
+        // of what one task held within a bound below the pairs' documents, then the rounds (50).
+        for (int bound : new int[] {0, 50}) {
+            Configuration rounds = new Configuration();
+            rounds.set(DedupeOptions.COMPONENTS_IN_MEMORY, bound);
+            Path out = dir.resolve("generated-rounds-" + bound);
+            DedupeJob.Result inRounds = run(rounds, input, out);
+            assertThat(inRounds.rounds()).as("bound %s", bound).isBetween(1, 6);
+            assertThat(inRounds.inMemory()).isZero();
+            assertThat(clusters(out)).isEqualTo(clusters(dir.resolve("generated")));
+        }
 
         // The chaining guard: chains whose ends are below the floor are cut at C.
         // Real chains at the threshold: A ~ B ~ C with exact J(A, C) < 0.8.
