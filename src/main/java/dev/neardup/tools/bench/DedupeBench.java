@@ -86,6 +86,7 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
             r.put("dedupePairs", result.pairs());
             r.put("dedupeExactCopies", result.exactCopies());
             r.put("dedupeComponentRounds", result.rounds());
+            r.put("dedupeComponentsInMemory", result.inMemory());
             r.put("dedupeJobs", result.jobs());
             put(r, "dedupe", dedupeMemory);
 
@@ -141,13 +142,16 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
                 r.get("corpusSeconds"));
         f.format(
                 "dedupe              %,.0f documents/s  (%.1f s, parallelism %d, one BATCH job:"
-                        + " %,d clusters, %,d pairs, %d component rounds)%n",
+                        + " %,d clusters, %,d pairs, %s)%n",
                 r.get("dedupeDocsPerSecond"),
                 r.get("dedupeSeconds"),
                 r.get("parallelism"),
                 r.get("dedupeClusters"),
                 r.get("dedupePairs"),
-                r.get("dedupeComponentRounds"));
+                (int) r.get("dedupeComponentRounds") == 0
+                                && (long) r.get("dedupeComponentsInMemory") > 0
+                        ? "components found in memory"
+                        : r.get("dedupeComponentRounds") + " component rounds");
         memory(f, "dedupe memory", "dedupe", r);
         f.format(
                 "streaming job       %,.0f documents/s  (%.1f s, parallelism %d, %s state, %,d"
