@@ -162,7 +162,7 @@ public final class BucketKeyFilter {
 
         Generation(int blocks) {
             this.blocks = blocks;
-            this.words = new int[blocks * 8];
+            this.words = new int[blocks * SplitBlockBloom.BLOCK_WORDS];
             this.capacity = (long) blocks * BLOCK_BYTES * 8 / BITS_PER_KEY;
         }
 
@@ -171,12 +171,12 @@ public final class BucketKeyFilter {
         }
 
         boolean contains(long h) {
-            return SplitBlockBloom.contains(words, SplitBlockBloom.block(h, blocks) * 8, h);
+            return SplitBlockBloom.contains(words, SplitBlockBloom.base(h, blocks), h);
         }
 
         /** Sets the bits of {@code h}; counts it as a key if one of them was not set. */
         void put(long h) {
-            if (SplitBlockBloom.put(words, SplitBlockBloom.block(h, blocks) * 8, h)) {
+            if (SplitBlockBloom.put(words, SplitBlockBloom.base(h, blocks), h)) {
                 keys++;
             }
         }

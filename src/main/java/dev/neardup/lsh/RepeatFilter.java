@@ -159,7 +159,7 @@ public final class RepeatFilter {
         /** Adds one occurrence of {@code key}. */
         public void add(long key) {
             long h = Mix64.fmix64(key);
-            int base = SplitBlockBloom.block(h, blocks) * SplitBlockBloom.BLOCK_WORDS;
+            int base = SplitBlockBloom.base(h, blocks);
             if (!SplitBlockBloom.put(seen, base, h)) {
                 SplitBlockBloom.put(repeated, base, h);
             }

@@ -28,6 +28,11 @@ final class SplitBlockBloom {
         return Mix64.reduce(h, blocks);
     }
 
+    /** The first word of the block of {@code h} among {@code blocks}. */
+    static int base(long h, int blocks) {
+        return block(h, blocks) * BLOCK_WORDS;
+    }
+
     /** The bit of {@code h} in word {@code i} of its block. */
     static int bit(long h, int i) {
         return 1 << (((int) h * SALT[i]) >>> 27);
