@@ -51,10 +51,18 @@ public final class EmbeddedJob {
     public static final String PAIR = "pair";
 
     /**
-     * The checkpoint interval on this machine when neither --checkpoint-interval nor -D
-     * execution.checkpointing.interval sets one (on a cluster: the cluster's configuration).
+     * The checkpoint interval of a Kafka run on this machine when neither --checkpoint-interval nor
+     * -D execution.checkpointing.interval sets one (on a cluster: the cluster's configuration). A
+     * run over files takes none unless told ({@link #FILE_RUN_CHECKPOINT_INTERVAL}).
      */
     public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
+
+    /**
+     * The checkpoint interval of a run over files unless told: none. Such a run fails fast (no
+     * restarts) and is run again from its first record, so a checkpoint would only cost: the
+     * RocksDB flush and the copy of the state, about 1.3 s of a 24 s run of 303,000 pages.
+     */
+    public static final Duration FILE_RUN_CHECKPOINT_INTERVAL = null;
 
     private EmbeddedJob() {}
 
@@ -65,10 +73,10 @@ public final class EmbeddedJob {
 
     /**
      * The Flink configuration of the embedded mode on top of {@code base}: RocksDB, incremental
-     * checkpoints every {@code checkpointInterval} into {@code workDir}, no restarts (a local run
-     * fails fast), temporary files (Flink's and the REST endpoint's) under {@code workDir}, 512 MB
-     * of managed memory for RocksDB, 16 MB memtables and universal compaction, watermarks every 50
-     * ms. Keys already set in {@code base} win.
+     * checkpoints every {@code checkpointInterval} (none when null) into {@code workDir}, no
+     * restarts (a local run fails fast), temporary files (Flink's and the REST endpoint's) under
+     * {@code workDir}, 512 MB of managed memory for RocksDB, 16 MB memtables and universal
+     * compaction, watermarks every 50 ms. Keys already set in {@code base} win.
      */
     public static Configuration configuration(
             Configuration base, java.nio.file.Path workDir, Duration checkpointInterval) {
@@ -89,7 +97,9 @@ public final class EmbeddedJob {
         conf.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY,
                 workDir.resolve("checkpoints").toUri().toString());
-        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval);
+        if (checkpointInterval != null) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, checkpointInterval);
+        }
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         conf.set(CoreOptions.TMP_DIRS, workDir.resolve("tmp").toString());
         // The REST endpoint's upload directory, else flink-web-upload in java.io.tmpdir.

@@ -125,8 +125,7 @@ public final class EmbeddedRun {
                     o.report() != null && o.verdicts() == null
                             ? work.resolve("report-verdicts.jsonl").toString()
                             : o.verdicts();
-            Configuration flink =
-                    EmbeddedJob.configuration(conf, work, EmbeddedJob.DEFAULT_CHECKPOINT_INTERVAL);
+            Configuration flink = configuration(conf, work);
             counts.configure(flink);
             Progress.eraseBeforeConsoleRecords(progress);
             long start = System.nanoTime();
@@ -323,6 +322,14 @@ public final class EmbeddedRun {
                 + " go to stdout, interleaved: "
                 + String.join("; ", marks)
                 + " (give one a file to keep them apart)";
+    }
+
+    /**
+     * The Flink configuration of a run over files: the embedded mode's, with checkpoints only when
+     * {@code conf} asks for them ({@link EmbeddedJob#FILE_RUN_CHECKPOINT_INTERVAL}).
+     */
+    static Configuration configuration(Configuration conf, Path work) {
+        return EmbeddedJob.configuration(conf, work, EmbeddedJob.FILE_RUN_CHECKPOINT_INTERVAL);
     }
 
     /** What the input's order means for the run, with what measuring it took. */

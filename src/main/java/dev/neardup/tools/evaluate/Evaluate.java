@@ -24,7 +24,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Formatter;
@@ -119,7 +118,8 @@ public final class Evaluate {
             Path verdicts = dir.path().resolve("verdicts.jsonl");
             long t1 = System.nanoTime();
             EmbeddedJob.run(
-                    EmbeddedJob.configuration(conf, dir.path(), Duration.ofSeconds(10)),
+                    EmbeddedJob.configuration(
+                            conf, dir.path(), EmbeddedJob.FILE_RUN_CHECKPOINT_INTERVAL),
                     settings,
                     cleaned,
                     null,
