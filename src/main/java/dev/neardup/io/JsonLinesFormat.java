@@ -267,6 +267,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                 long size = 0;
                 int last = -1;
                 boolean endOfLine = false;
+                byte[] whole = null; // the line, when it lies in the buffer and is kept whole
                 while (true) {
                     if (pos == limit) {
                         int n = in.read(buffer, 0, buffer.length);
@@ -277,13 +278,16 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                         }
                     }
                     int start = pos;
-                    while (pos < limit && buffer[pos] != '\n') {
-                        pos++;
-                    }
+                    pos = LineSplits.indexOfLineFeed(buffer, pos, limit);
                     int n = pos - start;
                     consumed += n;
-                    if (n > 0) {
-                        long room = maxBytes + (inputNames == null ? 0 : MAX_PREFIX) + 1L - size;
+                    long room = maxBytes + (inputNames == null ? 0 : MAX_PREFIX) + 1L - size;
+                    if (size == 0 && pos < limit && n <= room) {
+                        // The common case: the whole line is in the buffer; one copy.
+                        whole = java.util.Arrays.copyOfRange(buffer, start, pos);
+                        size = n;
+                        last = n > 0 ? buffer[pos - 1] : -1;
+                    } else if (n > 0) {
                         if (room > 0) {
                             line.write(buffer, start, (int) Math.min(n, room));
                         }
@@ -301,7 +305,7 @@ public class JsonLinesFormat implements StreamFormat<RawRecord> {
                     return null;
                 }
                 lineNumber++;
-                byte[] bytes = line.toByteArray();
+                byte[] bytes = whole != null ? whole : line.toByteArray();
                 int length = bytes.length;
                 if (last == '\r') { // the CR of a CRLF line end is not part of the record
                     size--;

@@ -120,9 +120,7 @@ public final class LineSplits implements Serializable {
                     int from = (int) Math.max(index, Math.min(n, next - 1 - position));
                     lineFeeds += countLineFeeds(bytes, index, from);
                     index = from;
-                    while (index < n && bytes[index] != '\n') {
-                        index++;
-                    }
+                    index = indexOfLineFeed(bytes, index, n);
                     if (index == n) {
                         break; // go on searching in the next buffer
                     }
@@ -175,6 +173,28 @@ public final class LineSplits implements Serializable {
             }
         }
         return count;
+    }
+
+    /**
+     * Index of the first {@code '\n'} in {@code bytes[from, to)}, or {@code to} when there is none;
+     * eight bytes at a time (SWAR, exact per byte as in {@link #countLineFeeds}).
+     */
+    static int indexOfLineFeed(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long v = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
+            long t = (v & LOW7) + LOW7;
+            long found = ~(t | v | LOW7); // the high bit of each byte that is a line feed
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return to;
     }
 
     private static final long LOW_BYTES = 0x00FF00FF00FF00FFL;

@@ -162,6 +162,56 @@ class JsonLinesFormatTest {
         assertThat(records.get(1).source).isEqualTo("feed.jsonl:2");
     }
 
+    /**
+     * Lines of every length around the reader's 64 KB buffer, so that some lie in one buffer and
+     * others cross one or two refills, with CRLF ends, blank lines and lines over the limit: each
+     * record is its line, as a plain split of the bytes gives it.
+     */
+    @Test
+    void linesWithinAndAcrossTheReadBufferAreReadExactly() throws IOException {
+        java.util.Random random = new java.util.Random(3);
+        int max = 100_000;
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        List<String> expected = new ArrayList<>();
+        List<Long> sizes = new ArrayList<>();
+        for (int line = 0; line < 120; line++) {
+            int length =
+                    switch (random.nextInt(4)) {
+                        case 0 -> random.nextInt(40);
+                        case 1 -> random.nextInt(4_000);
+                        case 2 -> 60_000 + random.nextInt(10_000);
+                        default -> 90_000 + random.nextInt(80_000);
+                    };
+            byte[] bytes = new byte[length];
+            for (int i = 0; i < length; i++) {
+                bytes[i] = (byte) ('a' + random.nextInt(26));
+            }
+            boolean crlf = random.nextBoolean();
+            file.write(bytes);
+            file.write(crlf ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+            if (length > 0) {
+                expected.add(new String(bytes, 0, Math.min(length, max), StandardCharsets.UTF_8));
+                sizes.add((long) length);
+            }
+        }
+        List<RawRecord> records = read(file.toByteArray(), max);
+
+        assertThat(records).hasSize(expected.size());
+        for (int i = 0; i < records.size(); i++) {
+            RawRecord r = records.get(i);
+            assertThat(r.size).as("size of record %d", i).isEqualTo(sizes.get(i));
+            assertThat(r.truncated).isEqualTo(sizes.get(i) > max);
+            String kept = text(r);
+            assertThat(kept.length()).isLessThanOrEqualTo(max + 1);
+            assertThat(expected.get(i))
+                    .as("record %d", i)
+                    .startsWith(kept.substring(0, Math.min(kept.length(), max)));
+            if (!r.truncated) {
+                assertThat(kept).isEqualTo(expected.get(i));
+            }
+        }
+    }
+
     @Test
     void aLineOfExactlyTheLimitIsKeptWhole() throws IOException {
         int max = 16;

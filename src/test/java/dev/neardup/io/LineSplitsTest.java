@@ -50,6 +50,36 @@ class LineSplitsTest {
     }
 
     @Test
+    void findsTheFirstLineFeedEightAtATimeExactly() {
+        Random random = new Random(13);
+        for (int round = 0; round < 5000; round++) {
+            byte[] bytes = new byte[random.nextInt(100)];
+            for (int i = 0; i < bytes.length; i++) {
+                // Rare line feeds among their neighbours in value and bytes with the high bit set.
+                int pick = random.nextInt(40);
+                bytes[i] =
+                        (byte)
+                                switch (pick) {
+                                    case 0 -> '\n';
+                                    case 1, 2 -> 0x0B;
+                                    case 3, 4 -> 0x8A;
+                                    case 5, 6 -> 0x09;
+                                    case 7 -> 0;
+                                    default ->
+                                            random.nextInt(256) == '\n' ? 'x' : random.nextInt(256);
+                                };
+            }
+            int from = bytes.length == 0 ? 0 : random.nextInt(bytes.length);
+            int to = from + random.nextInt(bytes.length - from + 1);
+            int naive = from;
+            while (naive < to && bytes[naive] != '\n') {
+                naive++;
+            }
+            assertThat(LineSplits.indexOfLineFeed(bytes, from, to)).isEqualTo(naive);
+        }
+    }
+
+    @Test
     void countsLineFeedsInLongRunsAcrossCountingBlocks() {
         // Blocks of 255 words (2,040 bytes) per lane sum: all line feeds fill every lane to 255.
         Random random = new Random(11);
