@@ -458,7 +458,7 @@ public final class DedupeJob {
                             .name("small-star " + k);
         }
         DataStream<SimilarPair> stars = inMemory == null ? edges : edges.union(inMemory);
-        DataStream<ClusterAssignment> clusters =
+        SingleOutputStreamOperator<ClusterAssignment> grouped =
                 vertices.connect(stars)
                         .keyBy(d -> d.key, e -> e.a(), Types.STRING)
                         .process(
@@ -470,9 +470,37 @@ public final class DedupeJob {
                         .process(new ClusterFunction(attempt))
                         .uid("dedupe-clusters")
                         .name("clusters: guard and keep");
-        if (shortWay != null && attempt.candidates() == CandidateMethod.BLOCKS) {
-            clusters = clusters.union(shortWay.getSideOutput(RouteByRepeatsFunction.ALONE));
+        DataStream<ClusterAssignment> alone =
+                shortWay != null && attempt.candidates() == CandidateMethod.BLOCKS
+                        ? shortWay.getSideOutput(RouteByRepeatsFunction.ALONE)
+                        : null;
+        if (localFile(outputs.clusters())
+                && (outputs.keep() == null || localFile(outputs.keep()))) {
+            // The lines are encoded where the clusters are assigned, by every subtask; the one
+            // writer of a local file copies them.
+            DataStream<ClusterLine> lines =
+                    grouped.map(ClusterLine::of, DedupeSerializers.CLUSTER_LINE)
+                            .uid("dedupe-cluster-lines")
+                            .name("clusters: lines");
+            if (alone != null) {
+                lines =
+                        lines.union(
+                                alone.map(ClusterLine::of, DedupeSerializers.CLUSTER_LINE)
+                                        .uid("dedupe-alone-lines")
+                                        .name("clusters of one: lines"));
+            }
+            write(lines, outputs.clusters(), "clusters");
+            if (outputs.keep() != null) {
+                write(
+                        lines.filter(ClusterLine::keep)
+                                .uid("dedupe-keep-filter")
+                                .name("kept documents"),
+                        outputs.keep(),
+                        "keep");
+            }
+            return;
         }
+        DataStream<ClusterAssignment> clusters = alone == null ? grouped : grouped.union(alone);
         write(clusters, outputs.clusters(), "clusters");
         if (outputs.keep() != null) {
             write(
@@ -480,6 +508,11 @@ public final class DedupeJob {
                     outputs.keep(),
                     "keep");
         }
+    }
+
+    /** Whether an output goes to a local file or standard output (one writer), not discarded. */
+    private static boolean localFile(String target) {
+        return target != null && !isFileSystemUri(target);
     }
 
     /**

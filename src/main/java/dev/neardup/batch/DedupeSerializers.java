@@ -64,6 +64,10 @@ public final class DedupeSerializers {
     public static final TypeInformation<RepeatFilter.Chunk> REPEAT_CHUNK =
             new RecordType<>(RepeatFilter.Chunk.class, new RepeatChunkSerializer());
 
+    /** The type of {@link ClusterLine} records (lines of the clusters output). */
+    public static final TypeInformation<ClusterLine> CLUSTER_LINE =
+            new RecordType<>(ClusterLine.class, new ClusterLineSerializer());
+
     /**
      * A record as its length in bytes, then its fields ({@link #writeFields}). The fields are
      * written to a buffer of the calling thread's own first, and a copy goes through one: Flink's
@@ -478,6 +482,44 @@ public final class DedupeSerializers {
         @Override
         public TypeSerializerSnapshot<RepeatFilter.Chunk> snapshotConfiguration() {
             return new RepeatChunkSnapshot();
+        }
+    }
+
+    /** Writes {@link ClusterLine}: its fields in declaration order. */
+    public static final class ClusterLineSerializer extends Framed<ClusterLine> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public ClusterLine createInstance() {
+            return new ClusterLine(new byte[0], false);
+        }
+
+        @Override
+        public ClusterLine copy(ClusterLine from) {
+            return new ClusterLine(from.line() == null ? null : from.line().clone(), from.keep());
+        }
+
+        @Override
+        void writeFields(ClusterLine c, DataOutputView out) throws IOException {
+            writeBytes(c.line(), out);
+            out.writeBoolean(c.keep());
+        }
+
+        @Override
+        ClusterLine readFields(DataInputView in) throws IOException {
+            return new ClusterLine(readBytes(in), in.readBoolean());
+        }
+
+        @Override
+        public TypeSerializerSnapshot<ClusterLine> snapshotConfiguration() {
+            return new ClusterLineSnapshot();
+        }
+    }
+
+    public static final class ClusterLineSnapshot
+            extends SimpleTypeSerializerSnapshot<ClusterLine> {
+        public ClusterLineSnapshot() {
+            super(ClusterLineSerializer::new);
         }
     }
 

@@ -74,6 +74,11 @@ public class JsonLinesSink<T> implements Sink<T> {
         this(target, null);
     }
 
+    /** The line a JSON Lines sink writes for {@code value}: its JSON, a line feed, in UTF-8. */
+    public static byte[] line(Object value) {
+        return (Json.write(value) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
     /** The bytes that erase the current terminal line: carriage return, erase to end of line. */
     private static final byte[] ERASE_LINE = "\r\033[K".getBytes(StandardCharsets.US_ASCII);
 
@@ -187,8 +192,12 @@ public class JsonLinesSink<T> implements Sink<T> {
         @Override
         public void write(T element, Context context) throws IOException {
             if (!discard) {
-                String text = summary ? String.valueOf(element) : Json.write(element);
-                byte[] line = (text + "\n").getBytes(StandardCharsets.UTF_8);
+                byte[] line =
+                        element instanceof EncodedLine encoded
+                                ? encoded.line()
+                                : summary
+                                        ? (element + "\n").getBytes(StandardCharsets.UTF_8)
+                                        : line(element);
                 if (console) {
                     // Interactive: show records as they come.
                     if (eraseLine) {

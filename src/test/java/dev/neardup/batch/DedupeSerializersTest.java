@@ -6,6 +6,7 @@ import dev.neardup.batch.ExactVerifyFunctions.PairSide;
 import dev.neardup.batch.ExactVerifyFunctions.SideSet;
 import dev.neardup.lsh.RepeatFilter;
 import dev.neardup.testing.FieldsSerializerSuite;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.LongStream;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -123,6 +124,23 @@ class DedupeSerializersTest {
                 new DocShingles(LONE_SURROGATE, -1, new long[0]),
                 new DocShingles(LONG_ID, 3, LongStream.range(0, 70_000).toArray()),
                 new DocShingles(null, 0, null)
+            };
+        }
+    }
+
+    @Nested
+    class ClusterLineSerializerTest extends FieldsSerializerSuite<ClusterLine> {
+        ClusterLineSerializerTest() {
+            super(new DedupeSerializers.ClusterLineSerializer(), ClusterLine.class);
+        }
+
+        @Override
+        protected ClusterLine[] getTestData() {
+            return new ClusterLine[] {
+                new ClusterLine("{\"docId\":\"a\"}\n".getBytes(StandardCharsets.UTF_8), true),
+                new ClusterLine(LONG_ID.getBytes(StandardCharsets.UTF_8), false),
+                new ClusterLine(new byte[0], true),
+                new ClusterLine(null, false)
             };
         }
     }
