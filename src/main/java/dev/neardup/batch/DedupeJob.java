@@ -162,6 +162,12 @@ public final class DedupeJob {
      */
     public record Environment(StreamExecutionEnvironment env, AutoCloseable afterSubmit) {}
 
+    /**
+     * Up to this many sketch subtasks, the router merges their repeat counts itself ({@link
+     * #repeatCounts}): each router subtask then reads twice the filter's size per sketch subtask.
+     */
+    static final int MERGED_BY_THE_ROUTER = 2;
+
     private final Configuration conf;
     private final DedupeSettings settings;
     private final List<String> inputs;
@@ -360,7 +366,7 @@ public final class DedupeJob {
         if (attempt.repeatFilter()) {
             shortWay =
                     sketched.connect(
-                                    repeatCounts(sketched, attempt)
+                                    repeatCounts(sketched, attempt, env.getParallelism())
                                             .broadcast(RouteByRepeatsFunction.CHUNKS))
                             .process(
                                     new RouteByRepeatsFunction(attempt),
@@ -539,18 +545,25 @@ public final class DedupeJob {
     }
 
     /**
-     * The merged counts of the keys of {@code sketched} ({@link RepeatFilter}): counted in each
-     * subtask of the sketch step, merged keyed by chunk, without the {@code seen} filter that only
-     * the merge needs.
+     * The counts of the keys of {@code sketched} ({@link RepeatFilter}), counted in each subtask of
+     * the sketch step, for the router to merge. Up to {@link #MERGED_BY_THE_ROUTER} sketch
+     * subtasks, the router gets each subtask's counts and merges them itself (a step less); beyond,
+     * they are merged keyed by chunk, and the router gets them without the {@code seen} filter that
+     * only the merge needs (every router subtask reads what it gets: one filter, not one per
+     * subtask).
      */
     private static DataStream<RepeatFilter.Chunk> repeatCounts(
-            DataStream<DedupeDoc> sketched, DedupeSettings attempt) {
-        return sketched.transform(
-                        "repeated keys: count",
-                        DedupeSerializers.REPEAT_CHUNK,
-                        new RepeatKeysOperator(attempt))
-                .uid("dedupe-repeat-count")
-                .keyBy(RepeatFilter.Chunk::index, Types.INT)
+            DataStream<DedupeDoc> sketched, DedupeSettings attempt, int parallelism) {
+        SingleOutputStreamOperator<RepeatFilter.Chunk> counts =
+                sketched.transform(
+                                "repeated keys: count",
+                                DedupeSerializers.REPEAT_CHUNK,
+                                new RepeatKeysOperator(attempt))
+                        .uid("dedupe-repeat-count");
+        if (parallelism <= MERGED_BY_THE_ROUTER) {
+            return counts;
+        }
+        return counts.keyBy(RepeatFilter.Chunk::index, Types.INT)
                 .reduce(RepeatFilter.Chunk::merge)
                 .uid("dedupe-repeat-merge")
                 .name("repeated keys: merge")

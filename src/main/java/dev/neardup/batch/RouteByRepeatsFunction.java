@@ -16,8 +16,9 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * Sends each sketched record the short way or the long way, by the merged counts of the repeat
- * filter ({@link RepeatFilter}, the broadcast input, read first in BATCH mode). A key in a chunk of
- * the filter that did not come counts as repeated.
+ * filter ({@link RepeatFilter}, the broadcast input, read first in BATCH mode: merged chunks, or
+ * each sketch subtask's chunks, which it merges). A key in a chunk of the filter that did not come
+ * counts as repeated.
  *
  * <ul>
  *   <li>A document whose id and content fingerprint occur once in the input is its own latest
@@ -82,10 +83,17 @@ public class RouteByRepeatsFunction
         alone = entries != null ? new ClusterAssigner(settings, getRuntimeContext()) : null;
     }
 
+    /**
+     * Keeps a chunk of the counts: merged already (no {@code seen}), or one sketch subtask's,
+     * merged here with the others of its index ({@link RepeatFilter.Chunk#merge}).
+     */
     @Override
     public void processBroadcastElement(
             RepeatFilter.Chunk chunk, Context ctx, Collector<DedupeDoc> out) throws Exception {
-        ctx.getBroadcastState(CHUNKS).put(chunk.index(), chunk);
+        var chunks = ctx.getBroadcastState(CHUNKS);
+        RepeatFilter.Chunk earlier = chunks.get(chunk.index());
+        chunks.put(
+                chunk.index(), earlier == null ? chunk : RepeatFilter.Chunk.merge(earlier, chunk));
         filter = null;
     }
 

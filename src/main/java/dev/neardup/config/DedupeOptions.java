@@ -132,15 +132,16 @@ public final class DedupeOptions {
                             MemorySize.parse("32mb"),
                             "Heap per subtask for the filter of the ids, contents and band keys"
                                 + " that occur more than once in the input (Bloom filters, counted"
-                                + " per subtask, twice this while counting, and merged over the"
-                                + " network). A document whose id and content occur once skips the"
-                                + " latest-version and exact-copy steps, and only its band keys"
-                                + " that another document may share go to the band buckets. Size it"
-                                + " to the documents per subtask: at 32mb and 21 bands about 1 in"
-                                + " 10,000 keys that occur once pass as repeated up to 500,000"
-                                + " documents per subtask, under 1 in 100 up to a million; beyond,"
-                                + " more go the long way (slower, never wrong). Rounded down to"
-                                + " whole 128kb, at least 128kb; 0 turns it off.")
+                                + " per subtask, twice this while counting and merging; merged"
+                                + " where the documents are routed). A document whose id and"
+                                + " content occur once skips the latest-version and exact-copy"
+                                + " steps, and only its band keys that another document may share"
+                                + " go to the band buckets. Size it to the documents per subtask:"
+                                + " at 32mb and 21 bands about 1 in 10,000 keys that occur once"
+                                + " pass as repeated up to 500,000 documents per subtask, under 1"
+                                + " in 100 up to a million; beyond, more go the long way (slower,"
+                                + " never wrong). Rounded down to whole 128kb, at least 128kb; 0"
+                                + " turns it off.")
                     .between(MemorySize.ZERO, MemorySize.parse("1gb"))
                     .declare();
 }

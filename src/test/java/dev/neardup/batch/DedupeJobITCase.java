@@ -90,7 +90,9 @@ class DedupeJobITCase {
 
     /** The dedupe job over one input, outputs under {@code out}, not started. */
     static DedupeJob job(Configuration conf, Path input, Path out) throws Exception {
-        conf.set(CoreOptions.DEFAULT_PARALLELISM, 2);
+        if (!conf.contains(CoreOptions.DEFAULT_PARALLELISM)) {
+            conf.set(CoreOptions.DEFAULT_PARALLELISM, 2);
+        }
         Files.createDirectories(out);
         return new DedupeJob(
                 conf,
@@ -312,7 +314,11 @@ class DedupeJobITCase {
         Path input = dir.resolve("repeats.jsonl");
         Files.write(input, lines, StandardCharsets.UTF_8);
 
-        for (Configuration conf : List.of(new Configuration(), cosine(), window(8, 10))) {
+        // Three sketch subtasks: their counts are merged keyed by chunk before the router; with
+        // two, each router subtask merges them.
+        Configuration three = new Configuration();
+        three.set(CoreOptions.DEFAULT_PARALLELISM, DedupeJob.MERGED_BY_THE_ROUTER + 1);
+        for (Configuration conf : List.of(new Configuration(), three, cosine(), window(8, 10))) {
             Configuration off = new Configuration(conf);
             off.set(DedupeOptions.REPEAT_FILTER, MemorySize.ZERO);
             DedupeJob.Result with = run(conf, input, dir.resolve("repeats-on"));
