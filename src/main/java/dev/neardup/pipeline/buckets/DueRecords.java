@@ -30,7 +30,7 @@ final class DueRecords {
      * A due record with its bucket's key group (and its key: sorting reads no record); taken once
      * {@link #takeUpTo} has handed it on.
      */
-    private static final class Entry {
+    static final class Entry {
         final int keyGroup;
         final long bandKey;
         final BandRecord record;
@@ -51,7 +51,7 @@ final class DueRecords {
     }
 
     /** The buckets in state order, each bucket's records in {@link BandBucketOperator#ORDER}. */
-    private static final Comparator<Entry> TAKE_ORDER =
+    static final Comparator<Entry> TAKE_ORDER =
             (a, b) -> {
                 int c = compareBuckets(a.keyGroup, a.bandKey, b);
                 return c != 0 ? c : BandBucketOperator.ORDER.compare(a.record, b.record);
@@ -76,8 +76,81 @@ final class DueRecords {
         for (int i = 0; i < entries.length; i++) {
             entries[i] = new Entry(records.get(i), maxParallelism);
         }
-        Arrays.sort(entries, TAKE_ORDER);
-        return new DueRecords(entries, maxParallelism);
+        return new DueRecords(sorted(entries, maxParallelism), maxParallelism);
+    }
+
+    /** A bucket's records up to this many are put in order by insertion, more by a merge sort. */
+    private static final int INSERTION_SORTED = 16;
+
+    /**
+     * {@code entries} in {@link #TAKE_ORDER}, stably. The buckets are put in order with sorts of
+     * longs: the distinct band keys are ranked (unsigned), and each record's key group, bucket rank
+     * and index go into one long; then each bucket's records, mostly one, by the job's order. A
+     * sort of the objects with {@link #TAKE_ORDER} gives the same order, but its merge sort is the
+     * one every sort of objects in the JVM shares, and a run recompiled it twenty to thirty times
+     * as the arrays it was given changed type; the sorts of longs have code of their own.
+     */
+    static Entry[] sorted(Entry[] entries, int maxParallelism) {
+        int n = entries.length;
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = entries[i].bandKey ^ Long.MIN_VALUE; // signed order = the key's unsigned
+        }
+        long[] distinct = keys.clone();
+        Arrays.sort(distinct);
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (m == 0 || distinct[i] != distinct[m - 1]) {
+                distinct[m++] = distinct[i];
+            }
+        }
+        int indexBits = bitsFor(n - 1);
+        int rankBits = bitsFor(m - 1);
+        if (indexBits + rankBits + bitsFor(maxParallelism - 1) > 63) {
+            Entry[] copy = entries.clone();
+            Arrays.sort(copy, TAKE_ORDER);
+            return copy;
+        }
+        long[] packed = new long[n];
+        for (int i = 0; i < n; i++) {
+            long rank = Arrays.binarySearch(distinct, 0, m, keys[i]);
+            packed[i] =
+                    ((long) entries[i].keyGroup << (rankBits + indexBits))
+                            | (rank << indexBits)
+                            | i;
+        }
+        Arrays.sort(packed);
+        long index = (1L << indexBits) - 1;
+        Entry[] out = new Entry[n];
+        for (int k = 0; k < n; k++) {
+            out[k] = entries[(int) (packed[k] & index)];
+        }
+        for (int start = 0, end; start < n; start = end) {
+            end = start + 1;
+            while (end < n && out[end].bandKey == out[start].bandKey) {
+                end++;
+            }
+            if (end - start > INSERTION_SORTED) {
+                Arrays.sort(out, start, end, TAKE_ORDER);
+            } else {
+                for (int i = start + 1; i < end; i++) {
+                    Entry e = out[i];
+                    int j = i - 1;
+                    while (j >= start
+                            && BandBucketOperator.ORDER.compare(out[j].record, e.record) > 0) {
+                        out[j + 1] = out[j];
+                        j--;
+                    }
+                    out[j + 1] = e;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Bits that hold {@code 0..max}: 0 for 0. */
+    private static int bitsFor(long max) {
+        return 64 - Long.numberOfLeadingZeros(max);
     }
 
     /** No records. */

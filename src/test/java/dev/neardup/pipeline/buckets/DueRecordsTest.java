@@ -75,6 +75,38 @@ class DueRecordsTest {
                                 .thenComparing(Long::compareUnsigned));
     }
 
+    /**
+     * The sort of longs gives the order of a stable sort with the comparator, for key groups of any
+     * maximum parallelism, band keys that are negative as longs, buckets of one record and of many
+     * (insertion and merge sort), and records equal in the job's order (kept as they came).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 128, 32_768})
+    void bucketsAreSortedAsTheComparatorSortsThem(int maxParallelism) {
+        SplittableRandom random = new SplittableRandom(maxParallelism);
+        for (int round = 0; round < 200; round++) {
+            int n = 1 + random.nextInt(round < 100 ? 8 : 400);
+            long[] keys = random.longs(1 + random.nextInt(n)).toArray();
+            DueRecords.Entry[] entries = new DueRecords.Entry[n];
+            for (int i = 0; i < n; i++) {
+                entries[i] =
+                        new DueRecords.Entry(
+                                record(
+                                        keys[random.nextInt(keys.length)],
+                                        random.nextInt(4),
+                                        "d" + random.nextInt(3),
+                                        random.nextLong(2)),
+                                maxParallelism);
+            }
+            DueRecords.Entry[] expected = entries.clone();
+            java.util.Arrays.sort(expected, DueRecords.TAKE_ORDER);
+
+            assertThat(DueRecords.sorted(entries, maxParallelism))
+                    .as("round %d", round)
+                    .containsExactly(expected);
+        }
+    }
+
     @Test
     void recordsOfOneTimeKeepTheJobsOrderByIdThenFingerprint() throws Exception {
         List<BandRecord> drained =
