@@ -118,8 +118,18 @@ class FieldsAtTheirLimitsITCase {
         for (PlantedCorpus.Doc d : corpus.docs) {
             (d.id().startsWith("base-") ? bases : copies).add(line(d, d.id()));
         }
+        // Short, as RocksDB wants; removed at the end (its state and savepoints take 200 MB).
         Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-limits");
+        try {
+            runPhases(mode, work, bases, copies);
+        } finally {
+            org.apache.flink.util.FileUtils.deleteDirectoryQuietly(work.toFile());
+        }
+    }
 
+    private void runPhases(
+            SimilarityFamily mode, Path work, List<String> bases, List<String> copies)
+            throws Exception {
         // Phase 1: the bases, read at parallelism 2; the watermark never passes them (the input
         // is watched and never idle long enough), so their verdicts wait through checkpoints.
         Configuration first = configuration(work, mode, 2);
