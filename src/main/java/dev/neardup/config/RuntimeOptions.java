@@ -22,10 +22,11 @@ public final class RuntimeOptions {
             Setting.of(CheckpointingOptions.CHECKPOINTING_INTERVAL)
                     .flag("DURATION", "--checkpoint-interval")
                     .help(
-                            "Checkpoint interval. Default on this machine: none for a run over"
-                                    + " files (it is run again from the start instead), 10s for"
-                                    + " Kafka (bench: 5s); on a Flink cluster, the cluster's own"
-                                    + " (its config.yaml), unless this flag or -D sets it.")
+                            "Checkpoint interval. Default on this machine: 10s for Kafka"
+                                    + " (bench: 5s), none for a run over files (it is run again"
+                                    + " from the start instead); on a Flink cluster, the"
+                                    + " cluster's own configuration, unless this flag or -D sets"
+                                    + " it.")
                     .atLeast(Duration.ofMillis(10))
                     .declare();
 
