@@ -7,7 +7,9 @@ import dev.neardup.config.Setting;
 import dev.neardup.tools.bench.Bench;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -112,6 +114,26 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
     boolean dedupe;
 
     @Option(
+            names = "--files",
+            paramLabel = "ROUNDS",
+            arity = "0..1",
+            fallbackValue = "3",
+            description = {
+                "Measure 'neardup run --input FILE' and 'neardup dedupe --input FILE' against the"
+                        + " stream, as a crawl team meets them: write the generated crawl to a"
+                        + " file, then in each of ROUNDS rounds (default 3) measure the stream's"
+                        + " rate after start-up as without --files (the whole job in this"
+                        + " process, after warm-up) and run both commands on the file, each in a"
+                        + " new JVM timed from launch to exit (no JVM options; this command"
+                        + " line's -D and setting flags, but not --checkpoint-interval, which is"
+                        + " the stream's). Reports the median of each, the pages/s of the file"
+                        + " commands as shares of the stream's rate, and their CPU per page"
+                        + " against the stream's.",
+                "Example: --files --documents 303000"
+            })
+    Integer files;
+
+    @Option(
             names = "--scale-curve",
             paramLabel = "N,N[,N...]",
             split = ",",
@@ -200,6 +222,10 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                             : "--corpus-files applies to --write-corpus only: add --write-corpus"
                                     + " FILE, or leave it out");
         }
+        if (files != null && files < 1) {
+            throw dev.neardup.runtime.NeardupException.usage(
+                    "--files takes the rounds, at least 1, got " + files);
+        }
         Configuration conf = jobConfiguration();
         return Bench.run(
                 new Bench.Options(
@@ -211,6 +237,7 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         Setting.checked(conf, RuntimeOptions.CHECKPOINT_INTERVAL),
                         conf.get(RuntimeOptions.STATE_BACKEND),
                         dedupe,
+                        files != null ? fileCommands() : null,
                         scaleCurve,
                         plotOption.plot,
                         live,
@@ -226,6 +253,24 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         this::jobConfiguration),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr());
+    }
+
+    /**
+     * How {@code --files} runs {@code run} and {@code dedupe}: with this JVM's Java binary, class
+     * path and main class, and the settings given here as {@code -D} (the checkpoint interval left
+     * out: it is the stream's).
+     */
+    private Bench.FileCommands fileCommands() {
+        Map<String, String> given = new LinkedHashMap<>(job.toConfiguration().toMap());
+        given.remove(RuntimeOptions.CHECKPOINT_INTERVAL.key());
+        return new Bench.FileCommands(
+                files,
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Neardup.class.getName()),
+                given);
     }
 
     /**

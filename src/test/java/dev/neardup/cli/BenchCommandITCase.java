@@ -195,6 +195,75 @@ class BenchCommandITCase {
                 .contains("whole job");
     }
 
+    /**
+     * {@code --files}: the stream measured in this process, {@code run} and {@code dedupe} each in
+     * a JVM of their own, round after round; the medians and ratios are those of the rounds, and
+     * the children get the settings given to bench, but not the stream's checkpoint interval.
+     */
+    @Test
+    void filesMeasuresRunAndDedupeAgainstTheStream() throws Exception {
+        CliRun run =
+                CliRun.run(
+                        "bench",
+                        "--files",
+                        "2",
+                        "--documents",
+                        "300",
+                        "--document-size",
+                        "800",
+                        "--warm-up",
+                        "0",
+                        "--parallelism",
+                        "1",
+                        "--checkpoint-interval",
+                        "1s",
+                        "-D",
+                        "neardup.threshold=0.7",
+                        "--json",
+                        "--quiet");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode r = Json.MAPPER.readTree(run.out());
+        assertThat(r.get("rounds").asInt()).isEqualTo(2);
+        assertThat(r.get("parallelism").asInt()).isEqualTo(1);
+        assertThat(r.get("fileCommandSettings").get("neardup.threshold").asText()).isEqualTo("0.7");
+        assertThat(r.get("fileCommandSettings").get("parallelism.default").asText()).isEqualTo("1");
+        assertThat(r.get("fileCommandSettings").has("execution.checkpointing.interval")).isFalse();
+        double stream = median(r.get("streamDocsPerSecondAfterStartup"));
+        assertThat(r.get("streamMedianDocsPerSecond").asDouble()).isPositive().isEqualTo(stream);
+        for (String command : List.of("run", "dedupe")) {
+            JsonNode seconds = r.get(command + "Seconds");
+            assertThat(seconds).hasSize(2);
+            // A new JVM with a MiniCluster takes more than half a second from launch to exit.
+            seconds.forEach(s -> assertThat(s.asDouble()).as(command).isGreaterThan(0.5));
+            r.get(command + "CpuSeconds")
+                    .forEach(c -> assertThat(c.asDouble()).as(command).isGreaterThan(0.5));
+            double median = median(seconds);
+            assertThat(r.get(command + "MedianSeconds").asDouble()).isEqualTo(median);
+            assertThat(r.get(command + "MedianPagesPerSecond").asDouble())
+                    .isCloseTo(300 / median, org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(r.get(command + "ToStreamRatio").asDouble())
+                    .isCloseTo(300 / median / stream, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(r.get(command + "CpuToStreamRatio").asDouble()).isPositive();
+        }
+    }
+
+    private static double median(JsonNode values) {
+        double[] v = new double[values.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = values.get(i).asDouble();
+        }
+        java.util.Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    @Test
+    void filesUsageErrors() {
+        CliRun.run("bench", "--files", "--dedupe")
+                .usageError("neardup bench", "--files measures 'run' and 'dedupe' on a file");
+        CliRun.run("bench", "--files", "0")
+                .usageError("neardup bench", "--files takes the rounds, at least 1, got 0");
+    }
+
     @Test
     void scaleCurveUsageErrors() {
         CliRun.run("bench", "--scale-curve", "1000")

@@ -43,7 +43,8 @@ import org.apache.flink.core.execution.SavepointFormatType;
  * job on the embedded MiniCluster (RocksDB, checkpoints on) and the job with its keyed path cut
  * after the signature operator (documents/s and CPU per document of each), the latency from parsing
  * a document to its alert, and the state bytes per live document (from a native savepoint); or
- * {@code dedupe} ({@link DedupeBench}); or only writes the generated corpus.
+ * {@code dedupe} ({@link DedupeBench}); or the file commands against the stream ({@link
+ * FileBench}); or only writes the generated corpus.
  */
 public final class Bench {
 
@@ -69,6 +70,7 @@ public final class Bench {
             Duration checkpointInterval,
             String stateBackend,
             boolean dedupe,
+            FileCommands files,
             List<Integer> scaleCurve,
             Path plot,
             Integer live,
@@ -79,6 +81,14 @@ public final class Bench {
             boolean quiet,
             String progressInterval,
             Supplier<Configuration> jobConfiguration) {}
+
+    /**
+     * How {@code --files} runs the file commands: {@code launcher} starts {@code neardup} in a new
+     * JVM (the Java binary, class path and main class of this one, no JVM options, as a user runs
+     * {@code java -jar}); {@code settings}, given as {@code -D key=value} to both commands, are the
+     * settings given to {@code bench} that are not its own.
+     */
+    public record FileCommands(int rounds, List<String> launcher, Map<String, String> settings) {}
 
     final Options o;
 
@@ -115,6 +125,16 @@ public final class Bench {
             throw NeardupException.usage("--duplicate-fraction must be in [0, 1)");
         }
         checkScaleCurve();
+        if (o.files() != null
+                && (o.dedupe()
+                        || o.scaleCurve() != null
+                        || o.live() != null
+                        || o.writeCorpus() != null
+                        || o.hotCopies() > 0)) {
+            throw NeardupException.usage(
+                    "--files measures 'run' and 'dedupe' on a file against the stream: leave out"
+                            + " --dedupe, --scale-curve, --live, --write-corpus and --hot-copies");
+        }
         if (o.live() != null
                 && (o.dedupe()
                         || o.scaleCurve() != null
@@ -149,6 +169,9 @@ public final class Bench {
         }
         if (o.dedupe()) {
             return new DedupeBench(this, out, err, every).run();
+        }
+        if (o.files() != null) {
+            return new FileBench(this, out, err, every).run();
         }
         if (o.scaleCurve() != null) {
             return new ScaleCurve(this, out, err, every).run();

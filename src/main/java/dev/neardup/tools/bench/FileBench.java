@@ -1,0 +1,291 @@
+package dev.neardup.tools.bench;
+
+import dev.neardup.config.NearDupSettings;
+import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.NeardupException;
+import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.StateDir;
+import dev.neardup.runtime.WorkDir;
+import dev.neardup.similarity.SimilarityMode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Formatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+
+/**
+ * {@code neardup bench --files}: the file commands against the stream, in one sitting. The
+ * generated crawl ({@link BenchCorpus}) is written to a file; then, round after round, the stream's
+ * rate is measured as {@code bench} measures it (the whole job in this process, after warm-up, from
+ * the last warm-up document on), and {@code neardup run --input FILE} and {@code neardup dedupe
+ * --input FILE} each run in a new JVM, timed from its launch to its exit as a user meets them. The
+ * medians of the rounds are compared, so that a machine whose speed drifts during the sitting moves
+ * both sides alike.
+ */
+record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
+
+    /** The file commands: their names in the results and their output flags. */
+    private enum Command {
+        RUN("run", "--alerts", "alerts.jsonl", "--verdicts", "verdicts.jsonl"),
+        DEDUPE("dedupe", "--clusters", "clusters.jsonl", "--pairs", "pairs.jsonl");
+
+        final String name;
+        final List<String> outputs;
+
+        Command(String name, String... outputs) {
+            this.name = name;
+            this.outputs = List.of(outputs);
+        }
+    }
+
+    int run() throws Exception {
+        Bench.Options o = bench.o;
+        Bench.FileCommands files = o.files();
+        Configuration conf = o.jobConfiguration().get();
+        NearDupSettings settings = EmbeddedJob.settings(conf);
+        int documents = o.documents();
+        int warmUp = o.warmUp() != null ? o.warmUp() : documents;
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("machine", Bench.machine());
+        r.put("settings", SimilarityMode.of(settings).describe());
+        r.put("documents", documents);
+        r.put("parallelism", conf.get(CoreOptions.DEFAULT_PARALLELISM));
+        r.put("rounds", files.rounds());
+        r.put("fileCommandSettings", files.settings());
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+            Path work = dir.path();
+            Path file = work.resolve("crawl.jsonl");
+            err.println("neardup bench: writing " + documents + " generated documents to a file");
+            long start = System.nanoTime();
+            long bytes = bench.corpus().write(file);
+            r.put("inputMegabytes", bytes / 1e6);
+            r.put("duplicateFraction", o.duplicateFraction());
+            r.put("corpusSeconds", (System.nanoTime() - start) / 1e9);
+
+            // The stream's input, as 'bench' has it: the warm-up documents, then as many as the
+            // file has, in one job measured from the last warm-up document on.
+            BenchCorpus corpus = bench.corpus(warmUp + documents);
+            Path streamInput = work.resolve("stream.jsonl");
+            corpus.write(streamInput);
+            Progress progress = bench.progress(err, progressEvery, Progress.run(bench.counts));
+            double[] streamRates = new double[files.rounds()];
+            double[] streamCpu = new double[files.rounds()];
+            double[][] seconds = new double[Command.values().length][files.rounds()];
+            double[][] cpu = new double[Command.values().length][files.rounds()];
+            int warmUpRuns = 0;
+            for (int round = 0; round < files.rounds(); round++) {
+                if (round == 0 && warmUp > 0) {
+                    Path warmUpInput = work.resolve("warm-up.jsonl");
+                    BenchCorpus.write(
+                            warmUpInput,
+                            Math.min(warmUp, Bench.WARM_UP_RUN_DOCUMENTS),
+                            corpus::text);
+                    warmUpRuns = bench.warmUpRuns(conf, settings, warmUpInput, work, err, progress);
+                    java.nio.file.Files.delete(warmUpInput);
+                }
+                err.printf(Locale.ROOT, "neardup bench: round %d, the stream%n", round + 1);
+                Path streamWork = java.nio.file.Files.createDirectories(work.resolve("stream"));
+                Map<String, Object> stream =
+                        bench.wholeJob(
+                                conf,
+                                settings,
+                                streamInput,
+                                streamWork,
+                                err,
+                                progress,
+                                "stream",
+                                warmUp,
+                                false);
+                streamRates[round] = (double) stream.get("jobDocsPerSecondAfterStartup");
+                streamCpu[round] = (double) stream.get("cpuMicrosPerDocument");
+                StateDir.deleteTree(streamWork); // its state, savepoint and alerts
+                for (Command command : Command.values()) {
+                    err.printf(
+                            Locale.ROOT,
+                            "neardup bench: round %d, neardup %s --input (a new JVM)%n",
+                            round + 1,
+                            command.name);
+                    Launched launched = launch(files, command, file, work);
+                    seconds[command.ordinal()][round] = launched.seconds();
+                    cpu[command.ordinal()][round] = launched.cpuSeconds();
+                }
+            }
+            r.put("warmUpDocuments", warmUp);
+            r.put("warmUpRuns", warmUpRuns);
+            double streamMedian = median(streamRates);
+            double streamCpuMedian = median(streamCpu);
+            r.put("streamDocsPerSecondAfterStartup", streamRates);
+            r.put("streamCpuMicrosPerDocument", streamCpu);
+            r.put("streamMedianDocsPerSecond", streamMedian);
+            r.put("streamMedianCpuMicrosPerDocument", streamCpuMedian);
+            for (Command command : Command.values()) {
+                double[] s = seconds[command.ordinal()];
+                double[] c = cpu[command.ordinal()];
+                double medianSeconds = median(s);
+                double pagesPerSecond = documents / medianSeconds;
+                double cpuMicros = median(c) * 1e6 / documents;
+                r.put(command.name + "Seconds", s);
+                r.put(command.name + "CpuSeconds", c);
+                r.put(command.name + "MedianSeconds", medianSeconds);
+                r.put(command.name + "MedianPagesPerSecond", pagesPerSecond);
+                r.put(command.name + "ToStreamRatio", pagesPerSecond / streamMedian);
+                r.put(command.name + "MedianCpuMicrosPerPage", cpuMicros);
+                r.put(command.name + "CpuToStreamRatio", streamCpuMedian / cpuMicros);
+            }
+        }
+        print(r);
+        return 0;
+    }
+
+    /** A file command's run: wall seconds from launch to exit, CPU seconds (NaN if unknown). */
+    record Launched(double seconds, double cpuSeconds) {}
+
+    /**
+     * Runs {@code neardup COMMAND --input file} with its outputs in {@code work} in a new JVM and
+     * waits for it; its stdout and stderr go to a log file, shown in part if it fails.
+     */
+    private static Launched launch(Bench.FileCommands files, Command command, Path file, Path work)
+            throws IOException, InterruptedException {
+        Path dir = java.nio.file.Files.createDirectories(work.resolve(command.name));
+        List<String> args = new ArrayList<>(files.launcher());
+        args.add(command.name);
+        args.add("--input");
+        args.add(file.toString());
+        for (int i = 0; i < command.outputs.size(); i += 2) {
+            args.add(command.outputs.get(i));
+            args.add(dir.resolve(command.outputs.get(i + 1)).toString());
+        }
+        files.settings()
+                .forEach(
+                        (key, value) -> {
+                            args.add("-D");
+                            args.add(key + "=" + value);
+                        });
+        Path log = work.resolve(command.name + ".log");
+        ProcessBuilder builder =
+                new ProcessBuilder(args)
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(nullFile()));
+        long cpu = childrenCpuTicks();
+        long start = System.nanoTime();
+        Process process = builder.start();
+        int exit = process.waitFor();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        // The JDK reaps the child before waitFor returns: its CPU time is in the children's now.
+        long cpuAfter = childrenCpuTicks();
+        if (exit != 0) {
+            List<String> lines = java.nio.file.Files.readAllLines(log, StandardCharsets.UTF_8);
+            throw NeardupException.failure(
+                    "neardup "
+                            + command.name
+                            + " exited with "
+                            + exit
+                            + "; its last lines: "
+                            + String.join(
+                                    " | ",
+                                    lines.subList(Math.max(0, lines.size() - 5), lines.size())),
+                    null);
+        }
+        StateDir.deleteTree(dir);
+        return new Launched(
+                seconds,
+                cpu < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpu) / TICKS_PER_SECOND);
+    }
+
+    private static java.io.File nullFile() {
+        return new java.io.File(
+                System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    /** Clock ticks per second of {@code /proc} (USER_HZ, 100 on Linux). */
+    private static final double TICKS_PER_SECOND = 100;
+
+    /**
+     * The CPU time (user and system) of this process's children that have ended and been waited
+     * for, in clock ticks ({@code cutime} and {@code cstime} of {@code /proc/self/stat}); -1 where
+     * there is no {@code /proc}.
+     */
+    static long childrenCpuTicks() {
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
+            // Fields after the name in parentheses: state is the 3rd; cutime, cstime the 16th,
+            // 17th.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The median of {@code values} (the mean of the middle two of an even count). */
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private void print(Map<String, Object> r) {
+        Formatter f = bench.table(out, r, 20);
+        if (f == null) {
+            return;
+        }
+        f.format(
+                "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates, one JSON"
+                        + " Lines file (written in %.0f s)%n",
+                r.get("documents"),
+                r.get("inputMegabytes"),
+                100 * (double) r.get("duplicateFraction"),
+                r.get("corpusSeconds"));
+        f.format(
+                "rounds              %d, each: the stream (the whole job in this process,"
+                        + " parallelism %d, after %d warm-up runs and %,d warm-up documents), then"
+                        + " run and dedupe (each in a new JVM, launch to exit)%n",
+                r.get("rounds"),
+                r.get("parallelism"),
+                r.get("warmUpRuns"),
+                r.get("warmUpDocuments"));
+        double[] rates = (double[]) r.get("streamDocsPerSecondAfterStartup");
+        f.format(
+                "stream              %,.0f documents/s after start-up (median; %s), %,.0f us CPU"
+                        + " per document%n",
+                r.get("streamMedianDocsPerSecond"),
+                range(rates, "%,.0f"),
+                r.get("streamMedianCpuMicrosPerDocument"));
+        for (Command command : Command.values()) {
+            String c = command.name;
+            f.format(
+                    "%-19s %.1f s (median; %s), %,.0f pages/s: %.2f of the stream's rate; %s%n",
+                    c + " --input",
+                    r.get(c + "MedianSeconds"),
+                    range((double[]) r.get(c + "Seconds"), "%.1f s"),
+                    r.get(c + "MedianPagesPerSecond"),
+                    r.get(c + "ToStreamRatio"),
+                    Double.isNaN((double) r.get(c + "MedianCpuMicrosPerPage"))
+                            ? "CPU time not known on this system"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%,.0f us CPU per page: %.2f of the stream's",
+                                    r.get(c + "MedianCpuMicrosPerPage"),
+                                    r.get(c + "CpuToStreamRatio")));
+        }
+    }
+
+    /** "LOW-HIGH" of {@code values}, or the one value. */
+    private static String range(double[] values, String format) {
+        double low = Arrays.stream(values).min().orElse(Double.NaN);
+        double high = Arrays.stream(values).max().orElse(Double.NaN);
+        String l = String.format(Locale.ROOT, format, low);
+        return values.length == 1 ? l : l + " to " + String.format(Locale.ROOT, format, high);
+    }
+}
