@@ -179,7 +179,20 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         long cpu = childrenCpuTicks();
         long start = System.nanoTime();
         Process process = builder.start();
-        int exit = process.waitFor();
+        // Interrupted (Ctrl-C), bench takes the command it runs down with it.
+        Thread stop = new Thread(process::destroyForcibly, "neardup-bench-stop-" + command.name);
+        Runtime.getRuntime().addShutdownHook(stop);
+        int exit;
+        try {
+            exit = process.waitFor();
+        } finally {
+            process.destroyForcibly();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) anyway
+            }
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         // The JDK reaps the child before waitFor returns: its CPU time is in the children's now.
         long cpuAfter = childrenCpuTicks();
