@@ -717,6 +717,20 @@ public final class Bench {
         return f;
     }
 
+    /**
+     * The table's line for a crawl written to one JSON Lines file: {@code documents}, {@code
+     * inputMegabytes}, {@code duplicateFraction} and {@code corpusSeconds} of {@code r}.
+     */
+    static void corpusLine(Formatter f, Map<String, Object> r) {
+        f.format(
+                "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates, one JSON"
+                        + " Lines file (written in %.0f s)%n",
+                r.get("documents"),
+                r.get("inputMegabytes"),
+                100 * (double) r.get("duplicateFraction"),
+                r.get("corpusSeconds"));
+    }
+
     private void print(PrintWriter out, Map<String, Object> r) {
         Formatter f = table(out, r, 20);
         if (f == null) {

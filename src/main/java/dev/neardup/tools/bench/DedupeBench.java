@@ -133,13 +133,7 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
         if (f == null) {
             return;
         }
-        f.format(
-                "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates (written in"
-                        + " %.0f s)%n",
-                r.get("documents"),
-                r.get("inputMegabytes"),
-                100 * (double) r.get("duplicateFraction"),
-                r.get("corpusSeconds"));
+        Bench.corpusLine(f, r);
         f.format(
                 "dedupe              %,.0f documents/s  (%.1f s, parallelism %d, one BATCH job:"
                         + " %,d clusters, %,d pairs, %s)%n",

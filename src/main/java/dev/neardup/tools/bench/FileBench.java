@@ -253,13 +253,7 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         if (f == null) {
             return;
         }
-        f.format(
-                "corpus              %,d documents, %.1f MB, %.0f%% near-duplicates, one JSON"
-                        + " Lines file (written in %.0f s)%n",
-                r.get("documents"),
-                r.get("inputMegabytes"),
-                100 * (double) r.get("duplicateFraction"),
-                r.get("corpusSeconds"));
+        Bench.corpusLine(f, r);
         f.format(
                 "rounds              %d, each: the stream (the whole job in this process,"
                         + " parallelism %d, after %d warm-up runs and %,d warm-up documents), then"
