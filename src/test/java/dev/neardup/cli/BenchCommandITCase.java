@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -254,6 +255,64 @@ class BenchCommandITCase {
         }
         java.util.Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /**
+     * A signal to {@code bench --files} while a file command runs stops that command too, removes
+     * bench's work directory and exits with 130, as an interrupted run does.
+     */
+    @Test
+    void filesStopsTheCommandItRunsWhenInterrupted(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        Path stderr = tmp.resolve("stderr.txt");
+        Path javaTmp = java.nio.file.Files.createDirectories(tmp.resolve("java-tmp"));
+        Process bench =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Djava.io.tmpdir=" + javaTmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Neardup.class.getName(),
+                                "bench",
+                                "--files",
+                                "1",
+                                "--documents",
+                                "3000",
+                                "--warm-up",
+                                "0",
+                                "--parallelism",
+                                "1")
+                        .redirectErrorStream(true)
+                        .redirectOutput(stderr.toFile())
+                        .start();
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+            while (!java.nio.file.Files.readString(stderr).contains("neardup run --input")) {
+                assertThat(bench.isAlive()).as(java.nio.file.Files.readString(stderr)).isTrue();
+                assertThat(System.nanoTime()).as("bench started 'run'").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+            List<ProcessHandle> commands =
+                    bench.descendants().filter(ProcessHandle::isAlive).toList();
+            assertThat(commands).as("the command bench runs").isNotEmpty();
+            Thread.sleep(1500); // into the command's start-up
+            bench.destroy(); // SIGTERM
+            assertThat(bench.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+            assertThat(bench.exitValue()).as(java.nio.file.Files.readString(stderr)).isEqualTo(130);
+            assertThat(java.nio.file.Files.readString(stderr))
+                    .contains("neardup: interrupted (SIGTERM)");
+            for (ProcessHandle command : commands) {
+                command.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            try (var left = java.nio.file.Files.list(javaTmp)) {
+                assertThat(left.map(f -> f.getFileName().toString()))
+                        .as("bench's work directory")
+                        .noneMatch(name -> name.startsWith("nd-bench-"));
+            }
+        } finally {
+            bench.descendants().forEach(ProcessHandle::destroyForcibly);
+            bench.destroyForcibly();
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.neardup.tools.bench;
 
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.StateDir;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 
@@ -61,7 +63,19 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         r.put("parallelism", conf.get(CoreOptions.DEFAULT_PARALLELISM));
         r.put("rounds", files.rounds());
         r.put("fileCommandSettings", files.settings());
-        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+        // The command running on the file when bench is interrupted (Ctrl-C, SIGTERM, SIGHUP):
+        // stopped as a user's signal would stop it (it removes its own temporary files), then
+        // bench's work directory is removed and bench exits.
+        AtomicReference<Process> running = new AtomicReference<>();
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-");
+                Interruption interruption =
+                        Interruption.install(
+                                err,
+                                null,
+                                () -> {
+                                    stop(running.get());
+                                    dir.close();
+                                })) {
             Path work = dir.path();
             Path file = work.resolve("crawl.jsonl");
             err.println("neardup bench: writing " + documents + " generated documents to a file");
@@ -114,7 +128,10 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                             "neardup bench: round %d, neardup %s --input (a new JVM)%n",
                             round + 1,
                             command.name);
-                    Launched launched = launch(files, command, file, work);
+                    Launched launched = launch(files, command, file, work, running, interruption);
+                    if (launched == null || interruption.interrupted()) {
+                        return interruption.exitCode(); // the signal's thread ends the process
+                    }
                     seconds[command.ordinal()][round] = launched.seconds();
                     cpu[command.ordinal()][round] = launched.cpuSeconds();
                 }
@@ -152,9 +169,19 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
     /**
      * Runs {@code neardup COMMAND --input file} with its outputs in {@code work} in a new JVM and
      * waits for it; its stdout and stderr go to a log file, shown in part if it fails.
+     *
+     * @param running where the running process is while it runs, for the signal's clean-up
+     * @return its run, or null when a signal to bench stopped it
      */
-    private static Launched launch(Bench.FileCommands files, Command command, Path file, Path work)
+    private static Launched launch(
+            Bench.FileCommands files,
+            Command command,
+            Path file,
+            Path work,
+            AtomicReference<Process> running,
+            Interruption interruption)
             throws IOException, InterruptedException {
+
         Path dir = java.nio.file.Files.createDirectories(work.resolve(command.name));
         List<String> args = new ArrayList<>(files.launcher());
         args.add(command.name);
@@ -179,23 +206,20 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         long cpu = childrenCpuTicks();
         long start = System.nanoTime();
         Process process = builder.start();
-        // Interrupted (Ctrl-C), bench takes the command it runs down with it.
-        Thread stop = new Thread(process::destroyForcibly, "neardup-bench-stop-" + command.name);
-        Runtime.getRuntime().addShutdownHook(stop);
+        running.set(process);
         int exit;
         try {
             exit = process.waitFor();
         } finally {
-            process.destroyForcibly();
-            try {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs (or ran) anyway
-            }
+            running.set(null);
+            process.destroyForcibly(); // on an exception here; it has ended otherwise
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         // The JDK reaps the child before waitFor returns: its CPU time is in the children's now.
         long cpuAfter = childrenCpuTicks();
+        if (exit != 0 && interruption.interrupted()) {
+            return null; // stopped by bench's signal
+        }
         if (exit != 0) {
             List<String> lines = java.nio.file.Files.readAllLines(log, StandardCharsets.UTF_8);
             throw NeardupException.failure(
@@ -213,6 +237,29 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         return new Launched(
                 seconds,
                 cpu < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpu) / TICKS_PER_SECOND);
+    }
+
+    /** How long a command on the file has to stop after SIGTERM before it is killed. */
+    private static final long STOP_MILLIS = 20_000;
+
+    /**
+     * Stops {@code process}, if any, as a signal to bench would have stopped it run by hand:
+     * SIGTERM, after which it stops its job and removes its temporary files; killed if it has not
+     * ended within {@link #STOP_MILLIS}.
+     */
+    static void stop(Process process) {
+        if (process == null) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static java.io.File nullFile() {
