@@ -9,8 +9,11 @@
 #   minutes the C2 compiler costs more than it gains (on the 12,061-page Debian crawl it takes 10-12
 #   s of CPU of a 23-26 s CPU run: every phase of the job brings new hot code), and G1's
 #   concurrent threads compete with the job for 2 cores. The C1 code is slower at its peak (the
-#   one-thread `bench` signature figure falls by 40%), so `bench` and an unbounded Kafka run (one
-#   that runs for days) get the "peak" profile: the JVM's defaults.
+#   one-thread `bench` signature figure falls by 40%), so `bench`, an unbounded Kafka run (one
+#   that runs for days) and a run whose --input files hold more than 384 MB (a gzipped file counts
+#   three times its size, for the text in it) get the "peak" profile: the JVM's defaults. On the
+#   2-core build machine C2 paid off from about 100,000 generated pages of 3 KB (run) to 150,000
+#   (dedupe).
 #
 # Usage: neardup.sh COMMAND [OPTIONS]     (any neardup command: run, bench, evaluate, tune, ...)
 #        neardup.sh --script-help          this text
@@ -45,7 +48,41 @@ if [ "${1:-}" = "--script-command" ]; then
     shift
 fi
 
-# The JVM profile: "peak" for bench and for a Kafka run without --bounded, else "short".
+# Input larger than this gets the peak profile (bytes; gzip counted three times).
+large_input=$((384 * 1024 * 1024))
+
+# The bytes of the --input/-i files of a command line: files, directories (the files under them)
+# and quoted globs; a .gz file counts three times its size. Standard input and what does not exist
+# count 0. Apparent sizes (GNU du), else the blocks used.
+input_bytes() {
+    local total=0 taking=false arg path bytes gz
+    shopt -s nullglob globstar
+    for arg in "$@"; do
+        case "$arg" in
+            --input=*) taking=false; arg="${arg#--input=}" ;;
+            --input | -i) taking=true; continue ;;
+            -*) taking=false; continue ;;
+            *) $taking || continue ;;
+        esac
+        while IFS= read -r path; do
+            bytes=$(size_of "$path")
+            gz=$(find "$path" -type f -name '*.gz' -exec du --apparent-size -cb {} + 2>/dev/null \
+                | tail -n 1 | cut -f 1)
+            total=$((total + bytes + 2 * ${gz:-0}))
+        done < <(compgen -G "$arg" || true)
+    done
+    echo "$total"
+}
+
+size_of() { # bytes of a file or a directory tree
+    local bytes
+    bytes=$(du --apparent-size -sb "$1" 2>/dev/null | cut -f 1)
+    [ -n "$bytes" ] || bytes=$(($(du -sk "$1" 2>/dev/null | cut -f 1) * 1024))
+    echo "${bytes:-0}"
+}
+
+# The JVM profile: "peak" for bench, for a Kafka run without --bounded and for large input, else
+# "short".
 profile="${NEARDUP_JVM_PROFILE:-}"
 if [ -z "$profile" ]; then
     profile=short
@@ -57,7 +94,8 @@ if [ -z "$profile" ]; then
             --bounded) bounded=true ;;
         esac
     done
-    if [ "${1:-}" = bench ] || { $kafka && ! $bounded; }; then
+    if [ "${1:-}" = bench ] || { $kafka && ! $bounded; } \
+        || [ "$(input_bytes "$@")" -gt "$large_input" ]; then
         profile=peak
     fi
 fi

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code deploy/local/neardup.sh}: the first run writes a class-data-sharing archive, a later run
  * can map it (checked with {@code -Xshare:on}, which makes the JVM fail when it cannot), runs that
- * end get the short JVM profile (C1 only, serial GC) while {@code bench} and unbounded Kafka runs
- * keep the JVM's defaults, and a missing jar or an unknown profile is a clear usage error.
+ * end get the short JVM profile (C1 only, serial GC) while {@code bench}, unbounded Kafka runs and
+ * runs over more than 384 MB of input keep the JVM's defaults, and a missing jar or an unknown
+ * profile is a clear usage error.
  */
 class NeardupScriptITCase {
 
@@ -92,7 +93,7 @@ class NeardupScriptITCase {
     }
 
     @Test
-    void boundedRunsGetTheShortJvmProfileAndBenchAndUnboundedKafkaRunsThePeakOne()
+    void boundedRunsGetTheShortJvmProfileAndBenchUnboundedKafkaAndLargeInputsThePeakOne()
             throws Exception {
         Map<String, String> env = Map.of("NEARDUP_JAR", JAR.toString());
         String shortProfile = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar";
@@ -118,6 +119,46 @@ class NeardupScriptITCase {
                     .doesNotContain("TieredStopAtLevel")
                     .doesNotContain("UseSerialGC")
                     .contains("-jar " + JAR);
+        }
+
+        // A run over more than 384 MB of input gets the peak profile (a .gz file counts three
+        // times its size); the sizes are apparent sizes, so sparse files stand in for large ones.
+        Path inputs = Files.createTempDirectory("nd-script-input");
+        try {
+            Path small = inputs.resolve("small.jsonl");
+            Path large = inputs.resolve("large.jsonl");
+            Path gzipped = inputs.resolve("crawl.warc.gz");
+            try (var f = new java.io.RandomAccessFile(small.toFile(), "rw")) {
+                f.setLength(300L << 20);
+            }
+            try (var f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+                f.setLength(400L << 20);
+            }
+            try (var f = new java.io.RandomAccessFile(gzipped.toFile(), "rw")) {
+                f.setLength(150L << 20);
+            }
+            assertThat(command(env, "run", "--input", small.toString())).contains(shortProfile);
+            for (String[] big :
+                    new String[][] {
+                        {"run", "--input", large.toString()},
+                        {"run", "--input=" + large},
+                        {"dedupe", "-i", small.toString(), large.toString()},
+                        {"run", "--input", gzipped.toString()},
+                        {"evaluate", "--input", inputs.toString()},
+                        {"run", "--input", inputs.resolve("*.jsonl").toString()}
+                    }) {
+                assertThat(command(env, big))
+                        .as(String.join(" ", big))
+                        .doesNotContain("TieredStopAtLevel")
+                        .contains("-jar " + JAR);
+            }
+        } finally {
+            try (var files = Files.list(inputs)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(inputs);
         }
 
         Map<String, String> chosen = new java.util.HashMap<>(env);
