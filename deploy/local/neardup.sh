@@ -56,7 +56,8 @@ large_input=$((384 * 1024 * 1024))
 # count 0. Apparent sizes (GNU du), else the blocks used.
 input_bytes() {
     local total=0 taking=false arg path bytes gz
-    shopt -s nullglob globstar
+    shopt -s nullglob
+    shopt -s globstar 2>/dev/null || true # bash 4+: ** spans directories
     for arg in "$@"; do
         case "$arg" in
             --input=*) taking=false; arg="${arg#--input=}" ;;
