@@ -220,6 +220,8 @@ class BenchCommandITCase {
                         "1s",
                         "-D",
                         "neardup.threshold=0.7",
+                        "-D",
+                        "s3.secret-key=not-for-output",
                         "--json",
                         "--quiet");
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -229,6 +231,9 @@ class BenchCommandITCase {
         assertThat(r.get("fileCommandSettings").get("neardup.threshold").asText()).isEqualTo("0.7");
         assertThat(r.get("fileCommandSettings").get("parallelism.default").asText()).isEqualTo("1");
         assertThat(r.get("fileCommandSettings").has("execution.checkpointing.interval")).isFalse();
+        // A secret goes to the commands, not into bench's output.
+        assertThat(r.get("fileCommandSettings").get("s3.secret-key").asText()).isEqualTo("******");
+        assertThat(run.out()).doesNotContain("not-for-output");
         double stream = median(r.get("streamDocsPerSecondAfterStartup"));
         assertThat(r.get("streamMedianDocsPerSecond").asDouble()).isPositive().isEqualTo(stream);
         for (String command : List.of("run", "dedupe")) {

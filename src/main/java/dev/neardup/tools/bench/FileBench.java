@@ -1,6 +1,7 @@
 package dev.neardup.tools.bench;
 
 import dev.neardup.config.NearDupSettings;
+import dev.neardup.config.Secrets;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.NeardupException;
@@ -62,7 +63,9 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         r.put("documents", documents);
         r.put("parallelism", conf.get(CoreOptions.DEFAULT_PARALLELISM));
         r.put("rounds", files.rounds());
-        r.put("fileCommandSettings", files.settings());
+        Map<String, String> shown = new LinkedHashMap<>();
+        files.settings().forEach((key, value) -> shown.put(key, Secrets.redact(key, value)));
+        r.put("fileCommandSettings", shown);
         // The command running on the file when bench is interrupted (Ctrl-C, SIGTERM, SIGHUP):
         // stopped as a user's signal would stop it (it removes its own temporary files), then
         // bench's work directory is removed and bench exits.
