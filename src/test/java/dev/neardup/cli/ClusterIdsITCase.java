@@ -83,12 +83,16 @@ class ClusterIdsITCase {
     @Test
     void onTheSampleTheRecipeGivesTheComponentsOfTheReportedPairs() throws Exception {
         Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-clusters-sample");
-        Outputs out = run(dir, null);
-        assertThat(out.verdicts).hasSizeGreaterThan(50);
-        Map<String, Set<String>> components = assertConsumerRecipeGivesTheComponents(out);
-        assertThat(components.values().stream().filter(c -> c.size() > 1))
-                .as("the sample has near-duplicate clusters")
-                .isNotEmpty();
+        try {
+            Outputs out = run(dir, null);
+            assertThat(out.verdicts).hasSizeGreaterThan(50);
+            Map<String, Set<String>> components = assertConsumerRecipeGivesTheComponents(out);
+            assertThat(components.values().stream().filter(c -> c.size() > 1))
+                    .as("the sample has near-duplicate clusters")
+                    .isNotEmpty();
+        } finally {
+            dev.neardup.runtime.StateDir.deleteTree(dir);
+        }
     }
 
     private record Outputs(List<JsonNode> alerts, List<JsonNode> verdicts) {}
