@@ -430,10 +430,8 @@ public final class Bench {
                     if (!name.matches("C[12] CompilerThre.*")) {
                         continue;
                     }
-                    // Fields after the name in parentheses: state is the 3rd; utime, stime 14, 15.
-                    String stat = Files.readString(t.resolve("stat"));
-                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    String[] f = statFields(t.resolve("stat"));
+                    ticks += Long.parseLong(f[14 - 3]) + Long.parseLong(f[15 - 3]); // utime, stime
                 } catch (IOException | RuntimeException gone) {
                     // The thread ended meanwhile.
                 }
@@ -441,7 +439,19 @@ public final class Bench {
         } catch (IOException e) {
             return 0;
         }
-        return ticks * 10_000_000;
+        return ticks * NANOS_PER_TICK;
+    }
+
+    /** The clock tick of {@code /proc}'s CPU times (USER_HZ: 100 per second on Linux). */
+    static final long NANOS_PER_TICK = 10_000_000;
+
+    /**
+     * The fields of a {@code /proc} {@code stat} file after the command name in parentheses (which
+     * may hold spaces): field n of proc(5) is at index n - 3 (the state, field 3, at 0).
+     */
+    static String[] statFields(Path stat) throws IOException {
+        String line = Files.readString(stat);
+        return line.substring(line.lastIndexOf(')') + 2).split(" ");
     }
 
     /** The CPU time of this process (the MiniCluster runs in it), in nanoseconds. */

@@ -184,7 +184,6 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
             AtomicReference<Process> running,
             Interruption interruption)
             throws IOException, InterruptedException {
-
         Path dir = java.nio.file.Files.createDirectories(work.resolve(command.name));
         List<String> args = new ArrayList<>(files.launcher());
         args.add(command.name);
@@ -202,13 +201,11 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                         });
         Path log = work.resolve(command.name + ".log");
         ProcessBuilder builder =
-                new ProcessBuilder(args)
-                        .redirectErrorStream(true)
-                        .redirectOutput(log.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(nullFile()));
+                new ProcessBuilder(args).redirectErrorStream(true).redirectOutput(log.toFile());
         long cpu = childrenCpuTicks();
         long start = System.nanoTime();
         Process process = builder.start();
+        process.getOutputStream().close(); // no standard input
         running.set(process);
         int exit;
         try {
@@ -239,7 +236,9 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         StateDir.deleteTree(dir);
         return new Launched(
                 seconds,
-                cpu < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpu) / TICKS_PER_SECOND);
+                cpu < 0 || cpuAfter < 0
+                        ? Double.NaN
+                        : (cpuAfter - cpu) * Bench.NANOS_PER_TICK / 1e9);
     }
 
     /** How long a command on the file has to stop after SIGTERM before it is killed. */
@@ -265,14 +264,6 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         }
     }
 
-    private static java.io.File nullFile() {
-        return new java.io.File(
-                System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
-    }
-
-    /** Clock ticks per second of {@code /proc} (USER_HZ, 100 on Linux). */
-    private static final double TICKS_PER_SECOND = 100;
-
     /**
      * The CPU time (user and system) of this process's children that have ended and been waited
      * for, in clock ticks ({@code cutime} and {@code cstime} of {@code /proc/self/stat}); -1 where
@@ -280,11 +271,8 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
      */
     static long childrenCpuTicks() {
         try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
-            // Fields after the name in parentheses: state is the 3rd; cutime, cstime the 16th,
-            // 17th.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            String[] f = Bench.statFields(Path.of("/proc/self/stat"));
+            return Long.parseLong(f[16 - 3]) + Long.parseLong(f[17 - 3]); // cutime, cstime
         } catch (IOException | RuntimeException e) {
             return -1;
         }
