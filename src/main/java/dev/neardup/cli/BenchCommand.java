@@ -126,9 +126,11 @@ final class BenchCommand implements Callable<Integer>, SettingFlags.Bound {
                         + " process, after warm-up) and run both commands on the file, each in a"
                         + " new JVM timed from launch to exit (no JVM options; this command"
                         + " line's -D and setting flags, but not --checkpoint-interval, which is"
-                        + " the stream's). Reports the median of each, the pages/s of the file"
-                        + " commands as shares of the stream's rate, and their CPU per page"
-                        + " against the stream's.",
+                        + " the stream's), then each once more in this JVM, whose JIT compilers"
+                        + " have compiled the job already: the file path's own speed. Reports the"
+                        + " median of each, the pages/s of the file commands as shares of the"
+                        + " stream's rate, their CPU per page against the stream's, and what a new"
+                        + " JVM adds.",
                 "Example: --files --documents 303000"
             })
     Integer files;

@@ -27,6 +27,15 @@ public final class Interruption implements AutoCloseable {
     private Runnable action;
     private Thread watchdog;
 
+    /**
+     * The interruption installed when this one was (a command run inside another, as {@code bench
+     * --files} runs {@code run}), or null: exiting at once runs its clean-up too.
+     */
+    private Interruption outer;
+
+    /** The innermost interruption installed, or null. */
+    private static final AtomicReference<Interruption> INSTALLED = new AtomicReference<>();
+
     private Interruption(PrintWriter err, boolean terminal, Runnable cleanUp) {
         this.err = err;
         this.terminal = terminal;
@@ -46,6 +55,7 @@ public final class Interruption implements AutoCloseable {
         boolean terminal = progress != null && progress.terminal();
         Interruption interruption = new Interruption(err, terminal, cleanUp);
         interruption.restore = SignalHandlers.handle(SIGNALS, interruption::handle);
+        interruption.outer = INSTALLED.getAndSet(interruption);
         return interruption;
     }
 
@@ -132,7 +142,7 @@ public final class Interruption implements AutoCloseable {
                 new Thread(
                         () -> {
                             try {
-                                cleanUp.run();
+                                cleanUpWithOuter();
                             } finally {
                                 System.exit(SignalHandlers.exitCode(signal));
                             }
@@ -141,10 +151,22 @@ public final class Interruption implements AutoCloseable {
         exit.start();
     }
 
+    /** This one's clean-up, then the outer interruptions' (each even if one before failed). */
+    private void cleanUpWithOuter() {
+        try {
+            cleanUp.run();
+        } finally {
+            if (outer != null) {
+                outer.cleanUpWithOuter();
+            }
+        }
+    }
+
     /** Puts the previous handlers back. */
     @Override
     public void close() {
         restore.run();
+        INSTALLED.compareAndSet(this, outer);
         synchronized (this) {
             if (watchdog != null) {
                 watchdog.interrupt();

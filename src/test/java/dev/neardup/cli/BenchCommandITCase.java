@@ -7,6 +7,8 @@ import dev.neardup.io.Json;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A small {@code neardup bench} run: every figure is measured and plausible. */
 class BenchCommandITCase {
@@ -250,7 +252,22 @@ class BenchCommandITCase {
             assertThat(r.get(command + "ToStreamRatio").asDouble())
                     .isCloseTo(300 / median / stream, org.assertj.core.data.Offset.offset(1e-9));
             assertThat(r.get(command + "CpuToStreamRatio").asDouble()).isPositive();
+            // The same command in bench's own JVM, after the stream: timed and compared alike.
+            JsonNode warm = r.get(command + "WarmSeconds");
+            assertThat(warm).hasSize(2);
+            warm.forEach(s -> assertThat(s.asDouble()).as(command).isPositive());
+            r.get(command + "WarmCpuSeconds")
+                    .forEach(c -> assertThat(c.asDouble()).as(command).isPositive());
+            double warmMedian = median(warm);
+            assertThat(r.get(command + "WarmMedianSeconds").asDouble()).isEqualTo(warmMedian);
+            assertThat(r.get(command + "WarmToStreamRatio").asDouble())
+                    .isCloseTo(
+                            300 / warmMedian / stream, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(r.get(command + "JvmStartAndWarmUpSeconds").asDouble())
+                    .isCloseTo(median - warmMedian, org.assertj.core.data.Offset.offset(1e-9));
         }
+        // A new JVM pays its start (and a MiniCluster's) on top of what this one does.
+        assertThat(r.get("runJvmStartAndWarmUpSeconds").asDouble()).isPositive();
     }
 
     private static double median(JsonNode values) {
@@ -264,11 +281,14 @@ class BenchCommandITCase {
 
     /**
      * A signal to {@code bench --files} while a file command runs stops that command too, removes
-     * bench's work directory and exits with 130, as an interrupted run does.
+     * bench's work directory (and the command's) and exits with 130, as an interrupted run does:
+     * whether the command runs in a new JVM or in bench's, where the signal may come before the
+     * command can stop its job, and the command exits at once.
      */
-    @Test
-    void filesStopsTheCommandItRunsWhenInterrupted(@org.junit.jupiter.api.io.TempDir Path tmp)
-            throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"(a new JVM)", "(in this JVM, warm)"})
+    void filesStopsTheCommandItRunsWhenInterrupted(
+            String where, @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path stderr = tmp.resolve("stderr.txt");
         Path javaTmp = java.nio.file.Files.createDirectories(tmp.resolve("java-tmp"));
         Process bench =
@@ -292,27 +312,36 @@ class BenchCommandITCase {
                         .start();
         try {
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
-            while (!java.nio.file.Files.readString(stderr).contains("neardup run --input")) {
+            while (!java.nio.file.Files.readString(stderr)
+                    .contains("neardup run --input " + where)) {
                 assertThat(bench.isAlive()).as(java.nio.file.Files.readString(stderr)).isTrue();
                 assertThat(System.nanoTime()).as("bench started 'run'").isLessThan(deadline);
                 Thread.sleep(100);
             }
+            boolean newJvm = where.equals("(a new JVM)");
             List<ProcessHandle> commands =
                     bench.descendants().filter(ProcessHandle::isAlive).toList();
-            assertThat(commands).as("the command bench runs").isNotEmpty();
-            Thread.sleep(1500); // into the command's start-up
+            if (newJvm) {
+                assertThat(commands).as("the command bench runs").isNotEmpty();
+                Thread.sleep(1500); // into the command's start-up
+            } else {
+                Thread.sleep(200); // before the command has a job to stop
+            }
             bench.destroy(); // SIGTERM
             assertThat(bench.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
             assertThat(bench.exitValue()).as(java.nio.file.Files.readString(stderr)).isEqualTo(130);
-            assertThat(java.nio.file.Files.readString(stderr))
-                    .contains("neardup: interrupted (SIGTERM)");
+            if (newJvm) {
+                assertThat(java.nio.file.Files.readString(stderr))
+                        .contains("neardup: interrupted (SIGTERM)");
+            }
             for (ProcessHandle command : commands) {
                 command.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
             }
             try (var left = java.nio.file.Files.list(javaTmp)) {
                 assertThat(left.map(f -> f.getFileName().toString()))
                         .as("bench's work directory")
-                        .noneMatch(name -> name.startsWith("nd-bench-"));
+                        .noneMatch(name -> name.startsWith("nd-bench-"))
+                        .noneMatch(name -> name.startsWith("neardup-"));
             }
         } finally {
             bench.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -455,7 +455,7 @@ public final class Bench {
     }
 
     /** The CPU time of this process (the MiniCluster runs in it), in nanoseconds. */
-    private static long processCpuNanos() {
+    static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean)
                         ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();

@@ -2,14 +2,18 @@ package dev.neardup.tools.bench;
 
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.Secrets;
+import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.EmbeddedRun;
 import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
+import dev.neardup.runtime.SignalHandlers;
 import dev.neardup.runtime.StateDir;
 import dev.neardup.runtime.WorkDir;
 import dev.neardup.similarity.SimilarityMode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,9 +34,10 @@ import org.apache.flink.configuration.CoreOptions;
  * generated crawl ({@link BenchCorpus}) is written to a file; then, round after round, the stream's
  * rate is measured as {@code bench} measures it (the whole job in this process, after warm-up, from
  * the last warm-up document on), and {@code neardup run --input FILE} and {@code neardup dedupe
- * --input FILE} each run in a new JVM, timed from its launch to its exit as a user meets them. The
- * medians of the rounds are compared, so that a machine whose speed drifts during the sitting moves
- * both sides alike.
+ * --input FILE} each run in a new JVM, timed from its launch to its exit as a user meets them, then
+ * once more in this JVM, whose JIT compilers have compiled the job already: the file path's own
+ * speed, without the JVM's start and warm-up. The medians of the rounds are compared, so that a
+ * machine whose speed drifts during the sitting moves both sides alike.
  */
 record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progressEvery) {
 
@@ -47,6 +52,30 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         Command(String name, String... outputs) {
             this.name = name;
             this.outputs = List.of(outputs);
+        }
+
+        /**
+         * Runs the command on {@code file} in this JVM, quiet, with its outputs in {@code dir}, as
+         * its command line would; returns its exit code.
+         */
+        int inThisJvm(Configuration conf, Path file, Path dir, PrintWriter err) throws Exception {
+            List<String> files = List.of(file.toString());
+            String first = dir.resolve(outputs.get(1)).toString();
+            String second = dir.resolve(outputs.get(3)).toString();
+            InputStream none = InputStream.nullInputStream();
+            if (this == RUN) {
+                return EmbeddedRun.run(
+                        new EmbeddedRun.Options(
+                                conf, false, files, none, first, second, null, null, true, null,
+                                null, null),
+                        err);
+            }
+            DedupeRun.Options options =
+                    new DedupeRun.Options(
+                            conf, null, false, files, none, first, null, second, null, null, null,
+                            null, null, null, null, null, true);
+            DedupeRun.check(options);
+            return DedupeRun.run(options, err);
         }
     }
 
@@ -96,8 +125,12 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
             Progress progress = bench.progress(err, progressEvery, Progress.run(bench.counts));
             double[] streamRates = new double[files.rounds()];
             double[] streamCpu = new double[files.rounds()];
-            double[][] seconds = new double[Command.values().length][files.rounds()];
-            double[][] cpu = new double[Command.values().length][files.rounds()];
+            int commands = Command.values().length;
+            double[][] seconds = new double[commands][files.rounds()];
+            double[][] cpu = new double[commands][files.rounds()];
+            double[][] warmSeconds = new double[commands][files.rounds()];
+            double[][] warmCpu = new double[commands][files.rounds()];
+            Configuration fileConf = Configuration.fromMap(files.settings());
             int warmUpRuns = 0;
             for (int round = 0; round < files.rounds(); round++) {
                 if (round == 0 && warmUp > 0) {
@@ -138,6 +171,19 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                     seconds[command.ordinal()][round] = launched.seconds();
                     cpu[command.ordinal()][round] = launched.cpuSeconds();
                 }
+                for (Command command : Command.values()) {
+                    err.printf(
+                            Locale.ROOT,
+                            "neardup bench: round %d, neardup %s --input (in this JVM, warm)%n",
+                            round + 1,
+                            command.name);
+                    Launched here = inThisJvm(command, fileConf, file, work, err);
+                    if (here.signalExit() != 0) {
+                        return here.signalExit(); // the command took the signal and stopped
+                    }
+                    warmSeconds[command.ordinal()][round] = here.seconds();
+                    warmCpu[command.ordinal()][round] = here.cpuSeconds();
+                }
             }
             r.put("warmUpDocuments", warmUp);
             r.put("warmUpRuns", warmUpRuns);
@@ -148,26 +194,56 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
             r.put("streamMedianDocsPerSecond", streamMedian);
             r.put("streamMedianCpuMicrosPerDocument", streamCpuMedian);
             for (Command command : Command.values()) {
-                double[] s = seconds[command.ordinal()];
-                double[] c = cpu[command.ordinal()];
-                double medianSeconds = median(s);
-                double pagesPerSecond = documents / medianSeconds;
-                double cpuMicros = median(c) * 1e6 / documents;
-                r.put(command.name + "Seconds", s);
-                r.put(command.name + "CpuSeconds", c);
-                r.put(command.name + "MedianSeconds", medianSeconds);
-                r.put(command.name + "MedianPagesPerSecond", pagesPerSecond);
-                r.put(command.name + "ToStreamRatio", pagesPerSecond / streamMedian);
-                r.put(command.name + "MedianCpuMicrosPerPage", cpuMicros);
-                r.put(command.name + "CpuToStreamRatio", streamCpuMedian / cpuMicros);
+                int c = command.ordinal();
+                put(r, command.name, seconds[c], cpu[c], documents, streamMedian, streamCpuMedian);
+                put(
+                        r,
+                        command.name + "Warm",
+                        warmSeconds[c],
+                        warmCpu[c],
+                        documents,
+                        streamMedian,
+                        streamCpuMedian);
+                // What a new JVM adds: its start, and the JIT compiling the job while it runs.
+                r.put(
+                        command.name + "JvmStartAndWarmUpSeconds",
+                        median(seconds[c]) - median(warmSeconds[c]));
             }
         }
         print(r);
         return 0;
     }
 
-    /** A file command's run: wall seconds from launch to exit, CPU seconds (NaN if unknown). */
-    record Launched(double seconds, double cpuSeconds) {}
+    /**
+     * The results of one way of running a command, under names starting with {@code name}: each
+     * round's wall and CPU seconds, their medians, and the median's pages/s and CPU per page as
+     * shares of the stream's.
+     */
+    private static void put(
+            Map<String, Object> r,
+            String name,
+            double[] seconds,
+            double[] cpu,
+            int documents,
+            double streamMedian,
+            double streamCpuMedian) {
+        double medianSeconds = median(seconds);
+        double pagesPerSecond = documents / medianSeconds;
+        double cpuMicros = median(cpu) * 1e6 / documents;
+        r.put(name + "Seconds", seconds);
+        r.put(name + "CpuSeconds", cpu);
+        r.put(name + "MedianSeconds", medianSeconds);
+        r.put(name + "MedianPagesPerSecond", pagesPerSecond);
+        r.put(name + "ToStreamRatio", pagesPerSecond / streamMedian);
+        r.put(name + "MedianCpuMicrosPerPage", cpuMicros);
+        r.put(name + "CpuToStreamRatio", streamCpuMedian / cpuMicros);
+    }
+
+    /**
+     * A file command's run: wall seconds from launch to exit, CPU seconds (NaN if unknown), and the
+     * exit code of a run that a signal stopped ({@link SignalHandlers#exitCode}), else 0.
+     */
+    record Launched(double seconds, double cpuSeconds, int signalExit) {}
 
     /**
      * Runs {@code neardup COMMAND --input file} with its outputs in {@code work} in a new JVM and
@@ -238,7 +314,36 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                 seconds,
                 cpu < 0 || cpuAfter < 0
                         ? Double.NaN
-                        : (cpuAfter - cpu) * Bench.NANOS_PER_TICK / 1e9);
+                        : (cpuAfter - cpu) * Bench.NANOS_PER_TICK / 1e9,
+                0);
+    }
+
+    /**
+     * Runs {@code neardup COMMAND --input file} in this JVM with its outputs in {@code work}, timed
+     * as {@link #launch} times a new JVM (CPU time: this process's).
+     *
+     * @return its run; one that a signal stopped has the signal's exit code: the command's own
+     *     handler took the signal and stopped its job, and bench stops too
+     */
+    private static Launched inThisJvm(
+            Command command, Configuration conf, Path file, Path work, PrintWriter err)
+            throws Exception {
+        Path dir = java.nio.file.Files.createDirectories(work.resolve(command.name));
+        long cpu = Bench.processCpuNanos();
+        long start = System.nanoTime();
+        int exit = command.inThisJvm(conf, file, dir, err);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (Bench.processCpuNanos() - cpu) / 1e9;
+        if (exit == SignalHandlers.exitCode("INT") || exit == SignalHandlers.exitCode("HUP")) {
+            err.println("neardup bench: interrupted during neardup " + command.name);
+            return new Launched(seconds, cpuSeconds, exit);
+        }
+        if (exit != 0) {
+            throw NeardupException.failure(
+                    "neardup " + command.name + " in this JVM ended with " + exit, null);
+        }
+        StateDir.deleteTree(dir);
+        return new Launched(seconds, cpuSeconds, 0);
     }
 
     /** How long a command on the file has to stop after SIGTERM before it is killed. */
@@ -295,7 +400,8 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
         f.format(
                 "rounds              %d, each: the stream (the whole job in this process,"
                         + " parallelism %d, after %d warm-up runs and %,d warm-up documents), then"
-                        + " run and dedupe (each in a new JVM, launch to exit)%n",
+                        + " run and dedupe, each in a new JVM (launch to exit), then each in this"
+                        + " JVM (warm)%n",
                 r.get("rounds"),
                 r.get("parallelism"),
                 r.get("warmUpRuns"),
@@ -309,21 +415,41 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                 r.get("streamMedianCpuMicrosPerDocument"));
         for (Command command : Command.values()) {
             String c = command.name;
-            f.format(
-                    "%-19s %.1f s (median; %s), %,.0f pages/s: %.2f of the stream's rate; %s%n",
-                    c + " --input",
-                    r.get(c + "MedianSeconds"),
-                    range((double[]) r.get(c + "Seconds"), "%.1f s"),
-                    r.get(c + "MedianPagesPerSecond"),
-                    r.get(c + "ToStreamRatio"),
-                    Double.isNaN((double) r.get(c + "MedianCpuMicrosPerPage"))
-                            ? "CPU time not known on this system"
-                            : String.format(
-                                    Locale.ROOT,
-                                    "%,.0f us CPU per page: %.2f of the stream's",
-                                    r.get(c + "MedianCpuMicrosPerPage"),
-                                    r.get(c + "CpuToStreamRatio")));
+            line(f, c + " --input", r, c);
+            line(f, "  in a warm JVM", r, c + "Warm");
         }
+        f.format(
+                "a new JVM adds      %s (its start, and the JIT compiling the job while it"
+                        + " runs: the medians in a new JVM less those in this one)%n",
+                String.join(
+                        ", ",
+                        Arrays.stream(Command.values())
+                                .map(
+                                        c ->
+                                                String.format(
+                                                        Locale.ROOT,
+                                                        "%.1f s to %s",
+                                                        r.get(c.name + "JvmStartAndWarmUpSeconds"),
+                                                        c.name))
+                                .toList()));
+    }
+
+    /** The medians of one way of running a command ({@link #put}'s {@code name}). */
+    private static void line(Formatter f, String label, Map<String, Object> r, String name) {
+        f.format(
+                "%-19s %.1f s (median; %s), %,.0f pages/s: %.2f of the stream's rate; %s%n",
+                label,
+                r.get(name + "MedianSeconds"),
+                range((double[]) r.get(name + "Seconds"), "%.1f s"),
+                r.get(name + "MedianPagesPerSecond"),
+                r.get(name + "ToStreamRatio"),
+                Double.isNaN((double) r.get(name + "MedianCpuMicrosPerPage"))
+                        ? "CPU time not known on this system"
+                        : String.format(
+                                Locale.ROOT,
+                                "%,.0f us CPU per page: %.2f of the stream's",
+                                r.get(name + "MedianCpuMicrosPerPage"),
+                                r.get(name + "CpuToStreamRatio")));
     }
 
     /** "LOW-HIGH" of {@code values}, or the one value. */
