@@ -15,6 +15,7 @@ import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +68,7 @@ class DedupeJobITCase {
 
     private static Configuration tmp() {
         try {
-            dir = Files.createTempDirectory(Path.of("/tmp"), "nd-dedupe");
+            dir = ShortTempDirs.create("nd-dedupe");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
-import java.nio.file.Files;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -43,9 +43,7 @@ class DedupeSpillITCase {
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("6mb"));
         conf.set(AlgorithmOptions.SPILLING_MAX_FAN, 4);
         try {
-            conf.set(
-                    CoreOptions.TMP_DIRS,
-                    Files.createTempDirectory(Path.of("/tmp"), "nd-spill").toString());
+            conf.set(CoreOptions.TMP_DIRS, ShortTempDirs.create("nd-spill").toString());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

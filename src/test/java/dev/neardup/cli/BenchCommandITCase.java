@@ -349,6 +349,65 @@ class BenchCommandITCase {
         }
     }
 
+    /**
+     * A signal to {@code bench} in its other modes, while a job runs, removes its work directory
+     * and exits with 130.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "neardup bench: whole job|--documents|3000",
+                "neardup bench: dedupe|--dedupe|--documents|3000",
+                "neardup bench: whole job|--scale-curve|2000,3000"
+            })
+    void otherModesRemoveTheirWorkDirectoryWhenInterrupted(
+            String modeAndMarker, @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        List<String> parts = List.of(modeAndMarker.split("\\|"));
+        String marker = parts.get(0);
+        Path stderr = tmp.resolve("stderr.txt");
+        Path javaTmp = java.nio.file.Files.createDirectories(tmp.resolve("java-tmp"));
+        List<String> command =
+                new java.util.ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Djava.io.tmpdir=" + javaTmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Neardup.class.getName(),
+                                "bench",
+                                "--warm-up",
+                                "0",
+                                "--parallelism",
+                                "1"));
+        command.addAll(parts.subList(1, parts.size()));
+        Process bench =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(stderr.toFile())
+                        .start();
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+            while (!java.nio.file.Files.readString(stderr).contains(marker)) {
+                assertThat(bench.isAlive()).as(java.nio.file.Files.readString(stderr)).isTrue();
+                assertThat(System.nanoTime()).as("bench reached its job").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            Thread.sleep(300); // into the job
+            bench.destroy(); // SIGTERM
+            assertThat(bench.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+            String said = java.nio.file.Files.readString(stderr);
+            assertThat(bench.exitValue()).as(said).isEqualTo(130);
+            assertThat(said).contains("neardup: interrupted (SIGTERM)");
+            try (var left = java.nio.file.Files.list(javaTmp)) {
+                assertThat(left.map(f -> f.getFileName().toString()))
+                        .as("bench's work directory")
+                        .noneMatch(name -> name.startsWith("nd-bench-"));
+            }
+        } finally {
+            bench.destroyForcibly();
+        }
+    }
+
     @Test
     void filesUsageErrors() {
         CliRun.run("bench", "--files", "--dedupe")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class ClusterIdsITCase {
      */
     @Test
     void aDocumentThatMatchesTwoClustersMergesThemIntoTheEarlier() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-clusters");
+        Path dir = ShortTempDirs.create("nd-clusters");
         String[] base = words(SyntheticText.prose(41, 7000), 1000);
         String[] other = words(SyntheticText.prose(42, 7000), 1000);
         String a = String.join(" ", replaced(base, other, 100, 110));
@@ -82,7 +83,7 @@ class ClusterIdsITCase {
     /** The bundled sample, at parallelism 2: the recipe's clusters are the pairs' components. */
     @Test
     void onTheSampleTheRecipeGivesTheComponentsOfTheReportedPairs() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-clusters-sample");
+        Path dir = ShortTempDirs.create("nd-clusters-sample");
         try {
             Outputs out = run(dir, null);
             assertThat(out.verdicts).hasSizeGreaterThan(50);

@@ -7,6 +7,7 @@ import dev.neardup.io.Json;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ class CosineRunITCase {
             String verify, int tableHamming) throws Exception {
         boolean exact = verify.equals("exact");
         CosineCorpus corpus = new CosineCorpus(14, 40, 600, 0.5, 0, 1, 2, 3, 360);
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-cosine");
+        Path dir = ShortTempDirs.create("nd-cosine");
         Path input = dir.resolve("docs.jsonl");
         List<String> lines = new ArrayList<>();
         for (CosineCorpus.Doc d : corpus.docs()) {

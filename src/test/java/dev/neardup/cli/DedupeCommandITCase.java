@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.io.OutputSchemas;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import dev.neardup.tools.plot.SCurvePlot;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ class DedupeCommandITCase {
 
     @BeforeAll
     static void dir() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-dedupe-cli");
+        dir = ShortTempDirs.create("nd-dedupe-cli");
     }
 
     @Test

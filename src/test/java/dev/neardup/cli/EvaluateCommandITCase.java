@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -35,7 +36,7 @@ class EvaluateCommandITCase {
         }
         corpus.shuffleKeepingBasesFirst();
         highPairs = (int) corpus.planted.stream().filter(p -> p.jaccard() >= 0.9).count();
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-evaluate");
+        Path dir = ShortTempDirs.create("nd-evaluate");
         input = dir.resolve("corpus.jsonl");
         // A deletion line is left out, as is a rejected one: the exact answer is about documents.
         JobFiles.writeInput(

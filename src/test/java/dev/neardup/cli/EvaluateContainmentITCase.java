@@ -9,6 +9,7 @@ import dev.neardup.io.OutputSchemas;
 import dev.neardup.sketch.ShingleSet;
 import dev.neardup.testing.ContainmentCorpus;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.text.ShingleOptions;
 import dev.neardup.text.Shingler;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ class EvaluateContainmentITCase {
     @BeforeAll
     static void corpus() throws Exception {
         corpus = new ContainmentCorpus(1504, 80, 60);
-        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-evaluate-containment");
+        dir = ShortTempDirs.create("nd-evaluate-containment");
         input = dir.resolve("docs.jsonl");
         List<String> lines = new ArrayList<>();
         for (ContainmentCorpus.Doc d : corpus.docs()) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class EvaluateCosineExactITCase {
     @BeforeAll
     static void corpus() throws Exception {
         corpus = new CosineCorpus(2207, 40, 600, 0.5, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36);
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-evaluate-cosine-exact");
+        Path dir = ShortTempDirs.create("nd-evaluate-cosine-exact");
         input = dir.resolve("docs.jsonl");
         List<String> lines = new ArrayList<>();
         for (CosineCorpus.Doc d : corpus.docs()) {

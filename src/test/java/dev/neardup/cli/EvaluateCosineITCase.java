@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.sketch.SimHash;
 import dev.neardup.testing.CosineCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class EvaluateCosineITCase {
     @BeforeAll
     static void corpus() throws Exception {
         corpus = new CosineCorpus(1402, 40, 600, 0.5, 0, 1, 2, 3, 6, 12, 360);
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-evaluate-cosine");
+        Path dir = ShortTempDirs.create("nd-evaluate-cosine");
         input = dir.resolve("docs.jsonl");
         List<String> lines = new ArrayList<>();
         for (CosineCorpus.Doc d : corpus.docs()) {

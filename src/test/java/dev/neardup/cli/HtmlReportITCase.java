@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.neardup.io.Json;
+import dev.neardup.testing.ShortTempDirs;
 import java.io.File;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +67,7 @@ class HtmlReportITCase {
                     .isNotEqualTo("required");
             Assumptions.abort("the HTML report test " + install);
         }
-        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-report");
+        dir = ShortTempDirs.create("nd-report");
         Path input = dir.resolve("crawl.jsonl");
         try (InputStream sample = Neardup.class.getResourceAsStream("/sample/crawl.jsonl")) {
             Files.write(input, sample.readAllBytes());

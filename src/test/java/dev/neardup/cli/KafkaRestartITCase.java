@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.runtime.KafkaProgress;
 import dev.neardup.runtime.StateDir;
 import dev.neardup.testing.KafkaTestBroker;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class KafkaRestartITCase {
 
     @BeforeAll
     static void makeWorkDir() throws IOException {
-        work = Files.createTempDirectory(Path.of("/tmp"), "ndrs");
+        work = ShortTempDirs.create("ndrs");
     }
 
     @AfterAll

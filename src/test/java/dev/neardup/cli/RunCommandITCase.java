@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ class RunCommandITCase {
 
     @BeforeAll
     static void writeInput() throws Exception {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "nd-run");
+        dir = ShortTempDirs.create("nd-run");
         input = dir.resolve("docs.jsonl");
         String a = SyntheticText.prose(1, 3000);
         String b = SyntheticText.prose(2, 3000);

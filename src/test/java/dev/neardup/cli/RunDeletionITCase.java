@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.io.Json;
 import dev.neardup.testing.JobFiles;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.tools.bench.SyntheticText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class RunDeletionITCase {
     /** Runs {@code neardup run} at parallelism 2 over these lines; returns the run and outputs. */
     private static Map<String, List<JsonNode>> run(String name, List<String> lines, CliRun[] run)
             throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-del");
+        Path dir = ShortTempDirs.create("nd-del");
         Path input = dir.resolve(name + ".jsonl");
         Files.write(input, lines, StandardCharsets.UTF_8);
         run[0] =

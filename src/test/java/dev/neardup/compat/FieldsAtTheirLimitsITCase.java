@@ -12,6 +12,7 @@ import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +120,7 @@ class FieldsAtTheirLimitsITCase {
             (d.id().startsWith("base-") ? bases : copies).add(line(d, d.id()));
         }
         // Short, as RocksDB wants; removed at the end (its state and savepoints take 200 MB).
-        Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-limits");
+        Path work = ShortTempDirs.create("nd-limits");
         try {
             runPhases(mode, work, bases, copies);
         } finally {

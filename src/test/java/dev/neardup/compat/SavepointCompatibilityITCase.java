@@ -8,8 +8,8 @@ import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -118,7 +118,7 @@ class SavepointCompatibilityITCase {
 
     /** The job's failure when it starts from {@code savepoint} with {@code overrides}. */
     private static Throwable failureOf(Path savepoint, Configuration overrides) throws Exception {
-        Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-compat");
+        Path work = ShortTempDirs.create("nd-compat");
         Configuration conf = SavepointFixture.configuration(work);
         conf.addAll(overrides);
         conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
@@ -148,7 +148,7 @@ class SavepointCompatibilityITCase {
     private static List<JsonNode> runDocs(
             Path savepoint, Configuration overrides, List<PlantedCorpus.Doc> docs)
             throws Exception {
-        Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-compat");
+        Path work = ShortTempDirs.create("nd-compat");
         Path verdicts = work.resolve("verdicts.jsonl");
         JobClient job =
                 SavepointFixture.run(

@@ -6,6 +6,7 @@ import dev.neardup.runtime.EmbeddedJob;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -112,7 +113,7 @@ public final class SavepointFixture {
         if (Files.exists(target)) {
             throw new IllegalStateException(target + " exists: savepoints are never overwritten");
         }
-        Path work = Files.createTempDirectory(Path.of("/tmp"), "nd-fixture");
+        Path work = ShortTempDirs.create("nd-fixture");
         List<PlantedCorpus.Doc> bases = corpus().docs.subList(0, BASES);
         JobClient job =
                 run(

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import dev.neardup.testing.ZooKeeperTestServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ class JobManagerFailoverITCase {
         KafkaTestBroker.bootstrapServers();
         STEPS.step("Kafka broker (in the test JVM)");
         // A short work directory: RocksDB refuses instance paths beyond its length limit.
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-ha-");
+        Path dir = ShortTempDirs.create("nd-ha-");
         zooKeeper = ZooKeeperTestServer.start(dir.resolve("zookeeper"));
         STEPS.step("ZooKeeper server (in the test JVM) on " + zooKeeper.connectString());
         cluster = LocalFlinkCluster.create(PROJECT, dir);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.neardup.testing.JobFiles;
 import dev.neardup.testing.KafkaTestBroker;
 import dev.neardup.testing.PlantedCorpus;
+import dev.neardup.testing.ShortTempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +58,7 @@ class StandaloneClusterE2EITCase {
         KafkaTestBroker.bootstrapServers();
         step("Kafka broker (in the test JVM)");
         // A short work directory: RocksDB refuses instance paths beyond its length limit.
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "nd-flink-");
+        Path dir = ShortTempDirs.create("nd-flink-");
         cluster = LocalFlinkCluster.create(PROJECT, dir);
         try {
             cluster.start();

@@ -1,8 +1,8 @@
 package dev.neardup.pipeline;
 
+import dev.neardup.testing.ShortTempDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -33,7 +33,7 @@ final class MiniClusters {
 
     private static Path shortTempDir() {
         try {
-            return Files.createTempDirectory(Path.of("/tmp"), "nd");
+            return ShortTempDirs.create("nd");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import dev.neardup.lsh.DocumentSketcher;
 import dev.neardup.lsh.TextSketcher;
 import dev.neardup.runtime.CliFiles;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
@@ -104,6 +105,15 @@ public final class Bench {
         return new Bench(options).run(out, stderr);
     }
 
+    /**
+     * Ctrl-C, SIGTERM or SIGHUP from now on until it is closed: bench says so on {@code err},
+     * removes its work directory {@code dir} and exits (130, or 129 after SIGHUP); the job running
+     * then ends with the process.
+     */
+    static Interruption removedOnSignal(WorkDir dir, PrintWriter err) {
+        return Interruption.install(err, null, dir::close);
+    }
+
     /** The progress of a phase on {@code err}, or null with {@code --quiet}. */
     Progress progress(PrintWriter err, Duration every, Progress.Counts counts) {
         return o.quiet() ? null : Progress.onStderr(err, every, "bench", counts);
@@ -188,7 +198,8 @@ public final class Bench {
         // measured: the rate and CPU time are measured from the last of them on, when the job's
         // code is compiled and its state is not empty (docs/design/embedded-mode.md).
         int warmUp = o.warmUp() != null ? o.warmUp() : documents;
-        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-");
+                Interruption interruption = removedOnSignal(dir, err)) {
             Path work = dir.path();
             err.println(
                     "neardup bench: generating "

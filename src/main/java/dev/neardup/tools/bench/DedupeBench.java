@@ -5,6 +5,7 @@ import dev.neardup.batch.DedupeSettings;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.DedupeRun;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.JobCounts;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.runtime.Progress;
@@ -38,7 +39,8 @@ record DedupeBench(Bench bench, PrintWriter out, PrintWriter err, Duration progr
                 NeardupException.usageIfInvalid(
                         () -> DedupeSettings.from(conf, List.of("bench.jsonl")));
         Map<String, Object> r = new LinkedHashMap<>();
-        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-");
+                Interruption interruption = Bench.removedOnSignal(dir, err)) {
             Path work = dir.path();
             Path input = work.resolve("bench.jsonl");
             err.println("neardup bench: writing " + o.documents() + " generated documents");

@@ -2,6 +2,7 @@ package dev.neardup.tools.bench;
 
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.NeardupException;
 import dev.neardup.similarity.SimilarityMode;
 import java.io.BufferedWriter;
@@ -53,7 +54,8 @@ record LiveBench(Bench bench, PrintWriter out, PrintWriter err) {
         r.put(
                 "maxOutOfOrderness",
                 dev.neardup.config.OptionValues.format(settings.watermarks().maxOutOfOrderness()));
-        try (var dir = dev.neardup.runtime.WorkDir.of(null, "nd-bench-")) {
+        try (var dir = dev.neardup.runtime.WorkDir.of(null, "nd-bench-");
+                Interruption interruption = Bench.removedOnSignal(dir, err)) {
             Path work = dir.path();
             Path input = Files.createDirectory(work.resolve("live"));
             Path alerts = work.resolve("alerts.jsonl");

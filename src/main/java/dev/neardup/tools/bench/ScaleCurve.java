@@ -3,6 +3,7 @@ package dev.neardup.tools.bench;
 import dev.neardup.config.NearDupSettings;
 import dev.neardup.config.OptionValues;
 import dev.neardup.runtime.EmbeddedJob;
+import dev.neardup.runtime.Interruption;
 import dev.neardup.runtime.Progress;
 import dev.neardup.runtime.WorkDir;
 import dev.neardup.similarity.SimilarityMode;
@@ -49,7 +50,8 @@ record ScaleCurve(Bench bench, PrintWriter out, PrintWriter err, Duration progre
         int warmUp = Math.min(largest, o.warmUp() != null ? o.warmUp() : DEFAULT_WARM_UP);
         List<Map<String, Object>> points = new ArrayList<>();
         Bench.Signature signature;
-        try (WorkDir dir = WorkDir.of(null, "nd-bench-")) {
+        try (WorkDir dir = WorkDir.of(null, "nd-bench-");
+                Interruption interruption = Bench.removedOnSignal(dir, err)) {
             Path work = dir.path();
             err.println("neardup bench: signature step, one thread");
             signature =
