@@ -177,7 +177,7 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
                             "neardup bench: round %d, neardup %s --input (in this JVM, warm)%n",
                             round + 1,
                             command.name);
-                    Launched here = inThisJvm(command, fileConf, file, work, err);
+                    Launched here = timedInThisJvm(command, fileConf, file, work, err);
                     if (here.signalExit() != 0) {
                         return here.signalExit(); // the command took the signal and stopped
                     }
@@ -325,7 +325,7 @@ record FileBench(Bench bench, PrintWriter out, PrintWriter err, Duration progres
      * @return its run; one that a signal stopped has the signal's exit code: the command's own
      *     handler took the signal and stopped its job, and bench stops too
      */
-    private static Launched inThisJvm(
+    private static Launched timedInThisJvm(
             Command command, Configuration conf, Path file, Path work, PrintWriter err)
             throws Exception {
         Path dir = java.nio.file.Files.createDirectories(work.resolve(command.name));
