@@ -292,32 +292,19 @@ class BenchCommandITCase {
         Path stderr = tmp.resolve("stderr.txt");
         Path javaTmp = java.nio.file.Files.createDirectories(tmp.resolve("java-tmp"));
         Process bench =
-                new ProcessBuilder(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Djava.io.tmpdir=" + javaTmp,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Neardup.class.getName(),
-                                "bench",
-                                "--files",
-                                "1",
-                                "--documents",
-                                "3000",
-                                "--warm-up",
-                                "0",
-                                "--parallelism",
-                                "1")
-                        .redirectErrorStream(true)
-                        .redirectOutput(stderr.toFile())
-                        .start();
+                startBench(
+                        javaTmp,
+                        stderr,
+                        "--files",
+                        "1",
+                        "--documents",
+                        "3000",
+                        "--warm-up",
+                        "0",
+                        "--parallelism",
+                        "1");
         try {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
-            while (!java.nio.file.Files.readString(stderr)
-                    .contains("neardup run --input " + where)) {
-                assertThat(bench.isAlive()).as(java.nio.file.Files.readString(stderr)).isTrue();
-                assertThat(System.nanoTime()).as("bench started 'run'").isLessThan(deadline);
-                Thread.sleep(100);
-            }
+            awaitOutput(bench, stderr, "neardup run --input " + where);
             boolean newJvm = where.equals("(a new JVM)");
             List<ProcessHandle> commands =
                     bench.descendants().filter(ProcessHandle::isAlive).toList();
@@ -366,32 +353,12 @@ class BenchCommandITCase {
         String marker = parts.get(0);
         Path stderr = tmp.resolve("stderr.txt");
         Path javaTmp = java.nio.file.Files.createDirectories(tmp.resolve("java-tmp"));
-        List<String> command =
-                new java.util.ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Djava.io.tmpdir=" + javaTmp,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Neardup.class.getName(),
-                                "bench",
-                                "--warm-up",
-                                "0",
-                                "--parallelism",
-                                "1"));
-        command.addAll(parts.subList(1, parts.size()));
-        Process bench =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(stderr.toFile())
-                        .start();
+        List<String> args =
+                new java.util.ArrayList<>(List.of("--warm-up", "0", "--parallelism", "1"));
+        args.addAll(parts.subList(1, parts.size()));
+        Process bench = startBench(javaTmp, stderr, args.toArray(String[]::new));
         try {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
-            while (!java.nio.file.Files.readString(stderr).contains(marker)) {
-                assertThat(bench.isAlive()).as(java.nio.file.Files.readString(stderr)).isTrue();
-                assertThat(System.nanoTime()).as("bench reached its job").isLessThan(deadline);
-                Thread.sleep(50);
-            }
+            awaitOutput(bench, stderr, marker);
             Thread.sleep(300); // into the job
             bench.destroy(); // SIGTERM
             assertThat(bench.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
@@ -405,6 +372,38 @@ class BenchCommandITCase {
             }
         } finally {
             bench.destroyForcibly();
+        }
+    }
+
+    /**
+     * {@code neardup bench ARGS} in a JVM of its own whose temporary directory is {@code javaTmp},
+     * with its stdout and stderr in {@code output}.
+     */
+    private static Process startBench(Path javaTmp, Path output, String... args)
+            throws java.io.IOException {
+        List<String> command =
+                new java.util.ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Djava.io.tmpdir=" + javaTmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Neardup.class.getName(),
+                                "bench"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+    }
+
+    /** Waits (3 minutes at most) until {@code bench} has written {@code text} to {@code output}. */
+    private static void awaitOutput(Process bench, Path output, String text) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+        while (!java.nio.file.Files.readString(output).contains(text)) {
+            assertThat(bench.isAlive()).as(java.nio.file.Files.readString(output)).isTrue();
+            assertThat(System.nanoTime()).as("bench wrote " + text).isLessThan(deadline);
+            Thread.sleep(50);
         }
     }
 
